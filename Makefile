@@ -1,0 +1,103 @@
+# b-tools: bstat, bcompare, boutlier, bplot over libstat and the plots layer.
+.POSIX:
+.SUFFIXES:
+
+PREFIX	?= /usr/local
+BINDIR	?= $(PREFIX)/bin
+MANDIR	?= $(PREFIX)/share/man
+CC	?= cc
+PKG_CONFIG ?= pkg-config
+
+OPT	?= -O2
+CFLAGS	?= $(OPT) -g
+WARN	= -Wall -Wextra
+PKGS	= gsl jansson
+PLOTPKGS = cairo pangocairo
+BASECFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) -Ilibstat -Iplots
+DEPCFLAGS = `$(PKG_CONFIG) --cflags $(PKGS) $(PLOTPKGS)`
+LIBS	= `$(PKG_CONFIG) --libs $(PKGS)` -lcsv -lm -lpthread
+PLOTLIBS = `$(PKG_CONFIG) --libs $(PLOTPKGS)`
+TESTLIBS = `$(PKG_CONFIG) --libs cmocka`
+ALLCFLAGS = $(BASECFLAGS) $(DEPCFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
+
+LIBSTAT_SRC = $(sort $(wildcard libstat/*.c))
+LIBSTAT_OBJ = $(LIBSTAT_SRC:.c=.o)
+PLOTS_SRC = $(sort $(wildcard plots/*.c))
+PLOTS_OBJ = $(PLOTS_SRC:.c=.o)
+TOOLS	= bstat bcompare boutlier bplot
+TOOL_BIN = $(filter $(TOOLS),$(patsubst tools/%.c,%,$(wildcard tools/*.c)))
+UNIT_SRC = $(sort $(wildcard tests/test_*.c))
+UNIT_BIN = $(UNIT_SRC:.c=)
+MANS	= $(wildcard man/*.1)
+
+all: $(TOOL_BIN)
+
+deps:
+	@sh scripts/deps.sh
+
+libstat/libstat.a: $(LIBSTAT_OBJ)
+	rm -f $@
+	ar rcs $@ $(LIBSTAT_OBJ)
+
+plots/libplots.a: $(PLOTS_OBJ)
+	rm -f $@
+	ar rcs $@ $(PLOTS_OBJ)
+
+libstat/%.o: libstat/%.c libstat/libstat.h libstat/extern.h
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+plots/%.o: plots/%.c plots/plots.h libstat/libstat.h
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+tools/%.o: tools/%.c tools/tool.h libstat/libstat.h
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+bplot: tools/bplot.o tools/tool.o plots/libplots.a libstat/libstat.a
+	$(CC) $(LDFLAGS) -o $@ tools/bplot.o tools/tool.o plots/libplots.a libstat/libstat.a $(PLOTLIBS) $(LIBS) $(EXTRA_LDFLAGS)
+
+bstat: tools/bstat.o tools/tool.o libstat/libstat.a
+	$(CC) $(LDFLAGS) -o $@ tools/bstat.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
+
+bcompare: tools/bcompare.o tools/tool.o libstat/libstat.a
+	$(CC) $(LDFLAGS) -o $@ tools/bcompare.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
+
+boutlier: tools/boutlier.o tools/tool.o libstat/libstat.a
+	$(CC) $(LDFLAGS) -o $@ tools/boutlier.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
+
+tests/test_%: tests/test_%.c tests/testutil.h libstat/libstat.a $(PLOTS_OBJ)
+	$(CC) $(ALLCFLAGS) -Itests -o $@ $< $(PLOTS_OBJ) libstat/libstat.a $(TESTLIBS) $(PLOTLIBS) $(LIBS) $(EXTRA_LDFLAGS)
+
+tests/csvcmp: tests/csvcmp.c
+	$(CC) $(ALLCFLAGS) -o $@ tests/csvcmp.c -lm
+
+build-tests: $(UNIT_BIN) tests/csvcmp
+
+# The test command named in the README: installs what it needs, builds,
+# runs the unit tests and the command-line cases.
+check: deps
+	@$(MAKE) --no-print-directory all build-tests
+	@sh tests/run-all.sh $(UNIT_BIN)
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/demo.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh bench/run.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	for t in $(TOOL_BIN); do install -m 0755 $$t $(DESTDIR)$(BINDIR)/$$t; done
+	for m in $(MANS); do install -m 0644 $$m $(DESTDIR)$(MANDIR)/man1/; done
+
+uninstall:
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
+	for m in $(MANS); do rm -f $(DESTDIR)$(MANDIR)/man1/`basename $$m`; done
+
+clean:
+	rm -f $(TOOLS) libstat/*.o libstat/libstat.a plots/*.o plots/libplots.a tools/*.o
+	rm -f $(UNIT_BIN) tests/csvcmp
+	rm -rf out tests/out
+
+.PHONY: all deps check demo bench install uninstall clean build-tests

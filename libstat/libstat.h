@@ -1,0 +1,409 @@
+/*
+ * libstat: the statistics and input/output library behind b-tools.
+ *
+ * One public header.  The library never prints and never exits: every
+ * function that can fail returns a status (0 on success, -1 on failure)
+ * or NULL, and fills a struct bs_err that the caller turns into a message.
+ */
+#ifndef LIBSTAT_H
+#define LIBSTAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define BS_VERSION "0.1.0"
+
+/* Limits on hostile input; documented in the man pages. */
+#define BS_MAX_FIELD	(4u * 1024 * 1024)	/* bytes in one field */
+#define BS_MAX_RECORD	(16u * 1024 * 1024)	/* bytes in one record */
+
+/* ------------------------------------------------------------------ */
+/* Errors */
+
+struct bs_err {
+	char	 file[256];	/* "" when no file is involved */
+	size_t	 line;		/* 0 when no line is known */
+	char	 msg[512];
+};
+
+/* Set an error; returns -1 so callers can "return bs_seterr(...)". */
+int	 bs_seterr(struct bs_err *, const char *file, size_t line,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Format "FILE:LINE: msg" (or less when unknown) into buf. */
+void	 bs_err_format(const struct bs_err *, char *buf, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Exact decimal numbers */
+
+/*
+ * A number as written: sign * mant * 10^exp, with up to 19 significant
+ * digits kept exactly.  Keeping the digits lets columns be shifted by a
+ * reference value without the rounding error of going through double
+ * first (NIST NumAcc3/4, 19-digit nanosecond timestamps).
+ */
+struct bs_dec {
+	uint64_t mant;
+	int	 exp;
+	int	 neg;
+	int	 inexact;	/* more than 19 digits were given */
+};
+
+enum bs_numparse {
+	BS_NUM_OK = 0,
+	BS_NUM_MISSING,		/* empty, NA, NaN, null */
+	BS_NUM_NOTNUM,		/* text that is no number */
+	BS_NUM_NONFINITE	/* inf, 1e999 */
+};
+
+/* Parse s[0..len) (surrounding blanks allowed) into d and its double. */
+enum bs_numparse bs_parse_number(const char *s, size_t len,
+	    struct bs_dec *d, double *val);
+/* x - ref, exactly rounded where possible. */
+double	 bs_dec_sub(const struct bs_dec *x, const struct bs_dec *ref);
+
+/* ------------------------------------------------------------------ */
+/* Input */
+
+enum bs_format {
+	BS_FMT_AUTO = 0,
+	BS_FMT_CSV,
+	BS_FMT_TSV,
+	BS_FMT_JSON,
+	BS_FMT_NDJSON,
+	BS_FMT_KV,
+	BS_FMT_PLAIN,
+	BS_FMT_HYPERFINE,
+	BS_FMT_GBENCH,
+	BS_FMT_GOBENCH,
+	BS_FMT_PYPERF,
+	BS_FMT_FIO,
+	BS_FMT__MAX
+};
+
+const char	*bs_format_name(enum bs_format);
+/* Returns -1 for an unknown name. */
+int		 bs_format_parse(const char *name);
+
+/*
+ * A whole input in memory, kept for tools that write their input back
+ * (boutlier).  Standard input is read once into it.
+ */
+struct bs_buf {
+	char	*data;
+	size_t	 len;
+	char	*name;		/* file name for messages; "-" is "<stdin>" */
+};
+
+int	 bs_buf_load(struct bs_buf *, const char *path, struct bs_err *);
+void	 bs_buf_free(struct bs_buf *);
+
+struct bs_field {
+	const char	*s;
+	size_t		 len;
+};
+
+/*
+ * One record as a reader hands it over: its fields in header order (a
+ * field a record lacks is NULL/0), the line it starts on, and for the
+ * text formats the bytes of the record in the input (without its line
+ * end) so that it can be written back unchanged.
+ */
+struct bs_record {
+	const struct bs_field	*f;
+	size_t			 nf;
+	size_t			 line;
+	size_t			 off;	/* record start in the input */
+	size_t			 len;	/* record bytes, without line end */
+	size_t			 eollen; /* bytes of its line end (0, 1, 2) */
+};
+
+struct bs_reader_cb {
+	/* Called once with the column names. */
+	int	(*header)(void *arg, const struct bs_field *names, size_t n,
+		    struct bs_err *);
+	/* Called for every data record. */
+	int	(*record)(void *arg, const struct bs_record *, struct bs_err *);
+	void	*arg;
+};
+
+struct bs_read_opts {
+	enum bs_format	 format;	/* BS_FMT_AUTO to detect */
+	int		 delim;		/* 0 to detect */
+	int		 no_header;
+};
+
+/*
+ * Read a whole input, from memory (buf) or streamed from a file or
+ * standard input (buf NULL, path given; "-" is standard input).  The
+ * detected format goes back in *used (may be NULL).
+ */
+int	 bs_read(const struct bs_buf *buf, const char *path,
+	    const struct bs_read_opts *, const struct bs_reader_cb *,
+	    enum bs_format *used, int *useddelim, struct bs_err *);
+
+/* ------------------------------------------------------------------ */
+/* Tables: values grouped by key, per value column, in input order */
+
+/*
+ * The values of one value column within one group.  Values are stored
+ * shifted by the first value of the series (ref), computed from the exact
+ * decimal text; v[i] is NaN where the input was missing.
+ */
+struct bs_series {
+	double		*v;
+	size_t		 n;		/* stored, missing included */
+	size_t		 cap;
+	size_t		 missing;
+	struct bs_dec	 ref;
+	double		 refd;
+	int		 hasref;
+};
+
+struct bs_group {
+	char		**key;		/* ngcols strings */
+	struct bs_series *s;		/* nvcols series */
+	size_t		 nrows;		/* rows seen for this group */
+};
+
+struct bs_table {
+	char		**names;	/* every input column */
+	size_t		 nnames;
+	size_t		*gcols;		/* group column indices */
+	size_t		 ngcols;
+	size_t		*vcols;		/* value column indices */
+	size_t		 nvcols;
+	struct bs_group	*groups;
+	size_t		 ngroups;
+	size_t		 nrows;
+	enum bs_format	 format;
+	int		 delim;
+	/* private */
+	void		*priv;
+};
+
+struct bs_table_opts {
+	struct bs_read_opts	 read;
+	const char		*groups;	/* "a,b" names or numbers */
+	const char		*columns;	/* NULL: every numeric column */
+	const char		*exclude;	/* never value columns */
+	int			 file_group;	/* add a "file" group column */
+};
+
+struct bs_table *bs_table_new(const struct bs_table_opts *);
+/*
+ * Add one input (path, or buf when non-NULL) to the table.  Several
+ * inputs must have the same columns.
+ */
+int	 bs_table_read(struct bs_table *, const struct bs_buf *buf,
+	    const char *path, struct bs_err *);
+/* After the last read: resolve column choices, check there is data. */
+int	 bs_table_finish(struct bs_table *, struct bs_err *);
+void	 bs_table_free(struct bs_table *);
+/* Index of a group with this key, or -1. */
+long	 bs_table_find_group(const struct bs_table *, char *const *key);
+/* Name of value column i. */
+const char *bs_table_vname(const struct bs_table *, size_t i);
+
+/* The value at index i of a series, unshifted. */
+static inline double
+bs_series_value(const struct bs_series *s, size_t i)
+{
+	return s->refd + s->v[i];
+}
+
+/* ------------------------------------------------------------------ */
+/* Summary statistics */
+
+#define BS_MAX_PCT	32
+
+struct bs_summary_opts {
+	double	 confidence;	/* percent, 0 < c < 100 */
+	int	 qtype;		/* 1..9 */
+	double	 pct[BS_MAX_PCT];
+	size_t	 npct;
+	size_t	 skip;		/* warm-up values dropped per series */
+	int	 autocorr;
+	size_t	 steady;	/* window; 0 = off */
+	double	 steady_tol;	/* ratio, e.g. 0.02 */
+	int	 no_quantiles;	/* O(1) memory: no order statistics */
+};
+
+struct bs_summary {
+	size_t	 n, missing, skipped;
+	double	 mean, sd, se, ci_lo, ci_hi;
+	double	 min, q1, median, q3, max, iqr, cv;
+	double	 pct[BS_MAX_PCT];
+	double	 r1;		/* NaN when not computed or n < 2 */
+	double	 steady_diff;	/* NaN when not computed */
+	int	 steady;	/* 1 yes, 0 no, -1 unknown */
+	int	 warmup;	/* 1 when the first values sit far off */
+};
+
+void	 bs_summary_opts_default(struct bs_summary_opts *);
+/*
+ * Summarise a series.  Order statistics are found by selection on a copy
+ * when keep is set, else in place (the series order is then lost).
+ * NaN in fields that cannot be computed (n = 0, sd with n = 1, ...).
+ */
+int	 bs_summarize(struct bs_series *, const struct bs_summary_opts *,
+	    int keep, struct bs_summary *, struct bs_err *);
+
+/* Mean and sd of x[0..n) by the corrected two-pass algorithm. */
+void	 bs_mean_sd(const double *x, size_t n, double *mean, double *sd);
+/* Lag-1 autocorrelation as NIST defines it. */
+double	 bs_autocorr1(const double *x, size_t n, double mean);
+/*
+ * Quantiles of x[0..n) (NaN-free) at probabilities p[0..np), Hyndman
+ * and Fan type 1..9 as R computes them.  x is reordered.
+ */
+int	 bs_quantiles(double *x, size_t n, const double *p, size_t np,
+	    int type, double *out);
+/* Half width of the t interval: t_{(1+c)/2, n-1} * sd / sqrt(n). */
+double	 bs_t_halfwidth(double sd, size_t n, double confidence);
+
+/* ------------------------------------------------------------------ */
+/* Comparisons (bcompare) */
+
+struct bs_welch {
+	double	 t, df, p;
+	double	 diff, ci_lo, ci_hi;	/* mean(cand) - mean(base) */
+};
+
+/* Welch's t test of cand against base, as R's t.test(cand, base). */
+int	 bs_welch(const double *base, size_t nb, const double *cand,
+	    size_t nc, double confidence, struct bs_welch *);
+
+struct bs_mwu {
+	double	 w;		/* R's W: the candidate's U */
+	double	 p;		/* two-sided */
+	int	 exact;
+	double	 hl, hl_lo, hl_hi;	/* Hodges-Lehmann shift and CI */
+};
+
+/*
+ * Mann-Whitney U of cand against base as R's wilcox.test(cand, base,
+ * conf.int = TRUE): exact when both n < 50 and no ties, else normal with
+ * tie and continuity correction.
+ */
+int	 bs_mann_whitney(const double *base, size_t nb, const double *cand,
+	    size_t nc, double confidence, struct bs_mwu *);
+
+/* Paired t test and Wilcoxon signed rank of cand - base. */
+int	 bs_paired_t(const double *base, const double *cand, size_t n,
+	    double confidence, struct bs_welch *);
+int	 bs_signed_rank(const double *base, const double *cand, size_t n,
+	    double confidence, struct bs_mwu *);
+
+/* Ratio of means mean(cand)/mean(base) with Fieller's CI. */
+int	 bs_fieller(const double *base, size_t nb, const double *cand,
+	    size_t nc, double confidence, double *ratio, double *lo,
+	    double *hi);
+
+double	 bs_cohen_d(const double *base, size_t nb, const double *cand,
+	    size_t nc);
+double	 bs_hedges_g(const double *base, size_t nb, const double *cand,
+	    size_t nc);
+/* P(cand > base) - P(cand < base). */
+double	 bs_cliff_delta(const double *base, size_t nb, const double *cand,
+	    size_t nc);
+
+enum bs_adjust { BS_ADJ_NONE, BS_ADJ_HOLM, BS_ADJ_BH };
+/* p.adjust: out may equal p; NaN entries are left out as R does. */
+int	 bs_p_adjust(const double *p, size_t n, enum bs_adjust, double *out);
+
+/* ------------------------------------------------------------------ */
+/* Outliers */
+
+enum bs_outlier {
+	BS_OUT_NONE = 0,
+	BS_OUT_LOW_MILD,
+	BS_OUT_HIGH_MILD,
+	BS_OUT_LOW_SEVERE,
+	BS_OUT_HIGH_SEVERE
+};
+const char	*bs_outlier_name(enum bs_outlier);
+
+struct bs_fences {
+	double	 lo_outer, lo_inner, hi_inner, hi_outer;
+	double	 center, scale;	/* mad method: median and 1.4826*MAD */
+	int	 mad;
+	double	 k;
+};
+
+/* Tukey fences from type-7 quartiles; x is not changed. */
+int	 bs_tukey_fences(const double *x, size_t n, double k,
+	    struct bs_fences *);
+/* Modified z-score fences: |x - median| / (1.4826 MAD) > k (mild). */
+int	 bs_mad_fences(const double *x, size_t n, double k,
+	    struct bs_fences *);
+enum bs_outlier	 bs_classify(const struct bs_fences *, double x);
+
+/* ------------------------------------------------------------------ */
+/* Result tables and output */
+
+enum bs_outfmt { BS_OUT_TABLE, BS_OUT_CSV, BS_OUT_TSV, BS_OUT_JSON,
+	BS_OUT_MD };
+int	 bs_outfmt_parse(const char *);
+
+enum bs_celltype { BS_CELL_NULL, BS_CELL_STR, BS_CELL_NUM, BS_CELL_INT };
+
+struct bs_cell {
+	enum bs_celltype type;
+	char		*s;
+	double		 d;
+	long long	 i;
+};
+
+/* A rectangular result: column names and rows of cells. */
+struct bs_result {
+	char		**cols;
+	size_t		 ncols;
+	struct bs_cell	*cells;	/* nrows * ncols */
+	size_t		 nrows, cap;
+	int		*numeric;	/* per column: right-aligned in tables */
+};
+
+struct bs_result *bs_result_new(void);
+void	 bs_result_free(struct bs_result *);
+int	 bs_result_addcol(struct bs_result *, const char *name);
+/* Start a new row, all null; returns its index or -1. */
+long	 bs_result_addrow(struct bs_result *);
+int	 bs_result_str(struct bs_result *, size_t row, size_t col, const char *);
+/* NaN is stored as null. */
+void	 bs_result_num(struct bs_result *, size_t row, size_t col, double);
+void	 bs_result_int(struct bs_result *, size_t row, size_t col, long long);
+/* Write in a format; 0 on success, -1 with errno on a write error. */
+int	 bs_result_write(const struct bs_result *, enum bs_outfmt, FILE *);
+
+/* Shortest text that reads back as the same double. */
+void	 bs_fmt_double(char *buf, size_t len, double);
+/* Display width of UTF-8 text in a terminal (CJK counts two). */
+size_t	 bs_utf8_width(const char *s, size_t len);
+/* Escape a string as JSON, quotes included, into a FILE. */
+int	 bs_json_string(FILE *, const char *s, size_t len);
+
+/*
+ * Output files that appear whole or not at all: written to a temporary
+ * name in the same folder, renamed over the target on commit.
+ */
+struct bs_afile {
+	FILE	*fp;
+	char	*path;
+	char	*tmp;
+};
+
+int	 bs_afile_open(struct bs_afile *, const char *path, struct bs_err *);
+int	 bs_afile_commit(struct bs_afile *, struct bs_err *);
+void	 bs_afile_abort(struct bs_afile *);
+
+/* ------------------------------------------------------------------ */
+/* Option helpers shared by the tools */
+
+/* Parse a comma-separated list of doubles. Returns count or -1. */
+int	 bs_parse_dlist(const char *s, double *out, size_t max);
+/* Strict number parsing for option values. */
+int	 bs_parse_double(const char *s, double *out);
+int	 bs_parse_size(const char *s, size_t *out);
+
+#endif /* LIBSTAT_H */
