@@ -1,5 +1,4 @@
 # b-tools: bstat, bcompare, boutlier, bplot over libstat and the plots layer.
-.POSIX:
 .SUFFIXES:
 
 PREFIX	?= /usr/local

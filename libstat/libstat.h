@@ -112,7 +112,8 @@ struct bs_field {
 struct bs_record {
 	const struct bs_field	*f;
 	size_t			 nf;
-	size_t			 line;
+	size_t			 line;	/* 0 when unknown (JSON) */
+	size_t			 recno;	/* 1-based record number */
 	size_t			 off;	/* record start in the input */
 	size_t			 len;	/* record bytes, without line end */
 	size_t			 eollen; /* bytes of its line end (0, 1, 2) */

@@ -1,0 +1,272 @@
+/*
+ * JSON input through jansson: an array of records, an object holding
+ * one, or NDJSON (one object per line).  jansson keeps numbers as double
+ * or long long, not as text; integers are exact, and a real is turned
+ * back into its shortest round-trip text, which gives the digits that
+ * were written whenever they were 15 or fewer significant ones.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+struct jctx {
+	const struct bs_reader_cb *cb;
+	const char	*name;
+	const char	**keys;		/* union of keys, first-seen order */
+	size_t		 nkeys, kcap;
+	struct bs_field	*vals;
+	char		(*num)[40];	/* number text per key */
+	size_t		 nrec;
+};
+
+static long
+keyidx(struct jctx *c, const char *k)
+{
+	for (size_t i = 0; i < c->nkeys; i++)
+		if (strcmp(c->keys[i], k) == 0)
+			return (long)i;
+	return -1;
+}
+
+static int
+addkeys(struct jctx *c, json_t *obj)
+{
+	const char *k;
+	json_t *v;
+
+	json_object_foreach(obj, k, v) {
+		if (keyidx(c, k) >= 0)
+			continue;
+		if (bs_grow(&c->keys, &c->kcap, c->nkeys + 1,
+		    sizeof(*c->keys)) == -1)
+			return -1;
+		c->keys[c->nkeys++] = k;
+	}
+	return 0;
+}
+
+static int
+emitobj(struct jctx *c, json_t *obj, size_t line, struct bs_err *e)
+{
+	struct bs_record r;
+	const char *k;
+	json_t *v;
+	long i;
+
+	for (size_t j = 0; j < c->nkeys; j++) {
+		c->vals[j].s = NULL;
+		c->vals[j].len = 0;
+	}
+	json_object_foreach(obj, k, v) {
+		if ((i = keyidx(c, k)) < 0)
+			continue;
+		switch (json_typeof(v)) {
+		case JSON_STRING:
+			c->vals[i].s = json_string_value(v);
+			c->vals[i].len = json_string_length(v);
+			break;
+		case JSON_INTEGER:
+			c->vals[i].len = (size_t)snprintf(c->num[i],
+			    sizeof(c->num[i]), "%" JSON_INTEGER_FORMAT,
+			    json_integer_value(v));
+			c->vals[i].s = c->num[i];
+			break;
+		case JSON_REAL:
+			bs_fmt_double(c->num[i], sizeof(c->num[i]),
+			    json_real_value(v));
+			c->vals[i].s = c->num[i];
+			c->vals[i].len = strlen(c->num[i]);
+			break;
+		case JSON_TRUE:
+			c->vals[i].s = "true";
+			c->vals[i].len = 4;
+			break;
+		case JSON_FALSE:
+			c->vals[i].s = "false";
+			c->vals[i].len = 5;
+			break;
+		default:
+			/* null, and nested values, are missing. */
+			break;
+		}
+	}
+	memset(&r, 0, sizeof(r));
+	r.f = c->vals;
+	r.nf = c->nkeys;
+	r.line = line;
+	r.recno = ++c->nrec;
+	return c->cb->record(c->cb->arg, &r, e);
+}
+
+static int
+prepare(struct jctx *c, struct bs_err *e)
+{
+	struct bs_field *h;
+	int rc;
+
+	if (c->nkeys == 0)
+		return bs_seterr(e, c->name, 0, "no fields in the JSON records");
+	c->vals = calloc(c->nkeys, sizeof(*c->vals));
+	c->num = calloc(c->nkeys, sizeof(*c->num));
+	h = calloc(c->nkeys, sizeof(*h));
+	if (c->vals == NULL || c->num == NULL || h == NULL) {
+		free(h);
+		return bs_seterr(e, c->name, 0, "out of memory");
+	}
+	for (size_t i = 0; i < c->nkeys; i++) {
+		h[i].s = c->keys[i];
+		h[i].len = strlen(c->keys[i]);
+	}
+	rc = c->cb->header(c->cb->arg, h, c->nkeys, e);
+	free(h);
+	return rc;
+}
+
+/* The array of records in a document: itself, or an array it holds. */
+static json_t *
+records(json_t *root)
+{
+	const char *k;
+	json_t *v;
+
+	if (json_is_array(root))
+		return root;
+	if (!json_is_object(root))
+		return NULL;
+	json_object_foreach(root, k, v)
+		if (json_is_array(v) && json_array_size(v) > 0 &&
+		    json_is_object(json_array_get(v, 0)))
+			return v;
+	return NULL;
+}
+
+static int
+read_json(struct bs_src *s, struct jctx *c, struct bs_err *e)
+{
+	json_error_t je;
+	json_t *root, *arr, *o;
+	size_t i;
+	int rc = -1;
+
+	root = json_loadb(s->win, s->len, JSON_ALLOW_NUL, &je);
+	if (root == NULL)
+		return bs_seterr(e, s->name, (size_t)(je.line > 0 ? je.line : 0),
+		    "invalid JSON: %s", je.text);
+	if ((arr = records(root)) == NULL) {
+		bs_seterr(e, s->name, 0, "JSON input is not an array of "
+		    "records, nor an object holding one");
+		goto out;
+	}
+	json_array_foreach(arr, i, o) {
+		if (!json_is_object(o)) {
+			bs_seterr(e, s->name, 0, "JSON record %zu is not an "
+			    "object", i + 1);
+			goto out;
+		}
+		if (addkeys(c, o) == -1) {
+			bs_seterr(e, s->name, 0, "out of memory");
+			goto out;
+		}
+	}
+	if (json_array_size(arr) == 0) {
+		bs_seterr(e, s->name, 0, "no data records");
+		goto out;
+	}
+	if (prepare(c, e) == -1)
+		goto out;
+	json_array_foreach(arr, i, o)
+		if (emitobj(c, o, 0, e) == -1)
+			goto out;
+	rc = 0;
+out:
+	json_decref(root);
+	return rc;
+}
+
+static int
+read_ndjson(struct bs_src *s, struct jctx *c, struct bs_err *e)
+{
+	json_error_t je;
+	json_t **objs = NULL;
+	size_t *lines = NULL, n = 0, cap = 0, lcap = 0, pos = 0, line = 1;
+	const char *nl;
+	size_t end, k;
+	int rc = -1;
+
+	while (pos < s->len) {
+		nl = memchr(s->win + pos, '\n', s->len - pos);
+		end = nl ? (size_t)(nl - s->win) : s->len;
+		for (k = pos; k < end && (s->win[k] == ' ' ||
+		    s->win[k] == '\t' || s->win[k] == '\r'); k++)
+			;
+		if (k < end) {
+			json_t *o = json_loadb(s->win + pos, end - pos,
+			    JSON_ALLOW_NUL, &je);
+
+			if (o == NULL) {
+				bs_seterr(e, s->name, line, "invalid JSON: %s",
+				    je.text);
+				goto out;
+			}
+			if (!json_is_object(o)) {
+				json_decref(o);
+				bs_seterr(e, s->name, line,
+				    "NDJSON line is not an object");
+				goto out;
+			}
+			if (bs_grow(&objs, &cap, n + 1, sizeof(*objs)) == -1 ||
+			    bs_grow(&lines, &lcap, n + 1, sizeof(*lines)) == -1) {
+				json_decref(o);
+				bs_seterr(e, s->name, line, "out of memory");
+				goto out;
+			}
+			objs[n] = o;
+			lines[n++] = line;
+			if (addkeys(c, o) == -1) {
+				bs_seterr(e, s->name, line, "out of memory");
+				goto out;
+			}
+		}
+		line++;
+		pos = end + 1;
+	}
+	if (n == 0) {
+		bs_seterr(e, s->name, 0, "no data records");
+		goto out;
+	}
+	if (prepare(c, e) == -1)
+		goto out;
+	for (k = 0; k < n; k++)
+		if (emitobj(c, objs[k], lines[k], e) == -1)
+			goto out;
+	rc = 0;
+out:
+	for (k = 0; k < n; k++)
+		json_decref(objs[k]);
+	free(objs);
+	free(lines);
+	return rc;
+}
+
+int
+bs_read_json(struct bs_src *s, enum bs_format f, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	struct jctx c;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.cb = cb;
+	c.name = s->name;
+	if (bs_src_slurp(s, e) == -1)
+		return -1;
+	rc = f == BS_FMT_NDJSON ? read_ndjson(s, &c, e) : read_json(s, &c, e);
+	free(c.keys);
+	free(c.vals);
+	free(c.num);
+	return rc;
+}

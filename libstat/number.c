@@ -1,0 +1,262 @@
+/*
+ * Numbers as written.  Benchmark data is decimal text; going through
+ * strtod() first rounds each value to 53 bits, which is what makes the
+ * naive mean and sd of NIST NumAcc4 (values near 1e7 differing by 0.1)
+ * lose half of their digits.  We keep up to 19 significant digits as an
+ * integer mantissa and a decimal exponent, so that a column can later be
+ * shifted by a reference value exactly.  The same scanner is the fast path
+ * for parsing: no strtod() for ordinary decimals, only for the rare number
+ * whose double conversion cannot be done exactly with one operation.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+/* Powers of ten that are exact doubles. */
+static const double pow10tab[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+static int
+isblank_c(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static int
+eqnocase(const char *s, size_t len, const char *w)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (w[i] == '\0')
+			return 0;
+		if ((s[i] | 0x20) != (w[i] | 0x20))
+			return 0;
+	}
+	return w[i] == '\0';
+}
+
+/*
+ * Slow but exact conversion for what the fast path refuses: strtod() is
+ * correctly rounded in glibc.  The text is copied since it is not
+ * NUL-terminated.
+ */
+static enum bs_numparse
+slowpath(const char *s, size_t len, double *val)
+{
+	char buf[128], *p = buf, *end;
+	double d;
+
+	if (len >= sizeof(buf)) {
+		if ((p = malloc(len + 1)) == NULL)
+			return BS_NUM_NOTNUM;
+	}
+	memcpy(p, s, len);
+	p[len] = '\0';
+	errno = 0;
+	d = strtod(p, &end);
+	if (p != buf)
+		free(p);
+	if (!isfinite(d) || (errno == ERANGE && d != 0.0))
+		return BS_NUM_NONFINITE;
+	*val = d;
+	return BS_NUM_OK;
+}
+
+enum bs_numparse
+bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
+{
+	const char *p, *end;
+	uint64_t mant = 0;
+	int exp = 0, ndig = 0, any = 0, neg = 0, inexact = 0;
+	long e = 0;
+	int eneg = 0;
+	size_t tlen;
+
+	while (len > 0 && isblank_c((unsigned char)*s)) {
+		s++;
+		len--;
+	}
+	while (len > 0 && isblank_c((unsigned char)s[len - 1]))
+		len--;
+	if (len == 0)
+		return BS_NUM_MISSING;
+	p = s;
+	end = s + len;
+	tlen = len;
+	if (*p == '-' || *p == '+') {
+		neg = *p == '-';
+		p++;
+		tlen--;
+	}
+	if (p == end)
+		return BS_NUM_NOTNUM;
+	if (*p > '9' || (*p < '0' && *p != '.')) {
+		/* Words: missing markers, infinities, or not a number. */
+		if (p == s && (eqnocase(s, len, "NA") ||
+		    eqnocase(s, len, "NaN") || eqnocase(s, len, "null") ||
+		    eqnocase(s, len, "N/A")))
+			return BS_NUM_MISSING;
+		if (eqnocase(p, tlen, "inf") || eqnocase(p, tlen, "infinity"))
+			return BS_NUM_NONFINITE;
+		if (p != s && eqnocase(p, tlen, "nan"))
+			return BS_NUM_MISSING;
+		return BS_NUM_NOTNUM;
+	}
+	/* Leading zeros carry no significance. */
+	while (p < end && *p == '0') {
+		p++;
+		any = 1;
+	}
+	for (; p < end && *p >= '0' && *p <= '9'; p++) {
+		any = 1;
+		if (ndig < 19) {
+			mant = mant * 10 + (uint64_t)(*p - '0');
+			ndig++;
+		} else {
+			exp++;
+			if (*p != '0')
+				inexact = 1;
+		}
+	}
+	if (p < end && *p == '.') {
+		p++;
+		if (mant == 0) {
+			/* Zeros right after the point only move the exponent. */
+			while (p < end && *p == '0') {
+				p++;
+				exp--;
+				any = 1;
+			}
+		}
+		for (; p < end && *p >= '0' && *p <= '9'; p++) {
+			any = 1;
+			if (ndig < 19) {
+				mant = mant * 10 + (uint64_t)(*p - '0');
+				ndig++;
+				exp--;
+			} else if (*p != '0')
+				inexact = 1;
+		}
+	}
+	if (!any)
+		return BS_NUM_NOTNUM;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < end && (*p == '-' || *p == '+')) {
+			eneg = *p == '-';
+			p++;
+		}
+		if (p == end || *p < '0' || *p > '9')
+			return BS_NUM_NOTNUM;
+		for (; p < end && *p >= '0' && *p <= '9'; p++)
+			if (e < 100000)
+				e = e * 10 + (*p - '0');
+		exp += eneg ? -(int)e : (int)e;
+	}
+	if (p != end)
+		return BS_NUM_NOTNUM;
+	if (mant == 0)
+		exp = 0;
+	d->mant = mant;
+	d->exp = exp;
+	d->neg = neg;
+	d->inexact = inexact;
+	/*
+	 * Clinger's fast path: a mantissa below 2^53 and a power of ten
+	 * up to 1e22 are both exact, so one multiplication or division
+	 * gives the correctly rounded result.
+	 */
+	if (!inexact && mant < (UINT64_C(1) << 53) && exp >= -22 &&
+	    exp <= 22) {
+		double x = (double)mant;
+
+		x = exp < 0 ? x / pow10tab[-exp] : x * pow10tab[exp];
+		*val = neg ? -x : x;
+		return BS_NUM_OK;
+	}
+	if (mant == 0) {
+		*val = neg ? -0.0 : 0.0;
+		return BS_NUM_OK;
+	}
+	if (exp > 400)
+		return BS_NUM_NONFINITE;
+	return slowpath(s, len, val);
+}
+
+/* 10^k as an unsigned 128-bit integer, k <= 38. */
+static unsigned __int128
+pow10_128(int k)
+{
+	unsigned __int128 r = 1;
+
+	while (k-- > 0)
+		r *= 10;
+	return r;
+}
+
+/* Correctly rounded (double)(v * 10^exp) for an exact integer v. */
+static double
+scale10(__int128 v, int exp)
+{
+	int neg = v < 0;
+	unsigned __int128 u = neg ? -(unsigned __int128)v : (unsigned __int128)v;
+	double x;
+
+	if (u < ((unsigned __int128)1 << 53) && exp >= -22 && exp <= 22) {
+		x = (double)u;
+		x = exp < 0 ? x / pow10tab[-exp] : x * pow10tab[exp];
+	} else {
+		/* Two roundings: relative error below 2.3e-16. */
+		long double lx = (long double)u;
+
+		lx = exp < 0 ? lx / powl(10.0L, -exp) : lx * powl(10.0L, exp);
+		x = (double)lx;
+	}
+	return neg ? -x : x;
+}
+
+double
+bs_dec_sub(const struct bs_dec *x, const struct bs_dec *ref)
+{
+	__int128 a, b;
+	int e, da, db;
+
+	if (x->mant == 0 && ref->mant == 0)
+		return 0.0;
+	e = x->exp < ref->exp ? x->exp : ref->exp;
+	if (x->mant == 0)
+		e = ref->exp;
+	else if (ref->mant == 0)
+		e = x->exp;
+	da = x->exp - e;
+	db = ref->exp - e;
+	/*
+	 * Both mantissas are below 1e19 < 2^64; scaled by up to 10^18
+	 * their difference stays below 2^127.  Beyond that the magnitudes are so far
+	 * apart that the difference in long double is exact enough.
+	 */
+	if (da > 18 || db > 18) {
+		long double lx = (long double)x->mant * powl(10.0L, x->exp);
+		long double lr = (long double)ref->mant * powl(10.0L, ref->exp);
+
+		if (x->neg)
+			lx = -lx;
+		if (ref->neg)
+			lr = -lr;
+		return (double)(lx - lr);
+	}
+	a = (__int128)(x->mant * pow10_128(da));
+	b = (__int128)(ref->mant * pow10_128(db));
+	if (x->neg)
+		a = -a;
+	if (ref->neg)
+		b = -b;
+	return scale10(a - b, e);
+}

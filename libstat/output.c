@@ -1,0 +1,495 @@
+/*
+ * Result tables and their output formats (aligned table, CSV, TSV, JSON,
+ * Markdown), number formatting, and files that appear whole or not at
+ * all.  The library writes to a stream the caller gives it; it never
+ * picks standard output itself.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+static const char *const outfmts[] = { "table", "csv", "tsv", "json", "md" };
+
+int
+bs_outfmt_parse(const char *s)
+{
+	for (int i = 0; i < 5; i++)
+		if (strcmp(s, outfmts[i]) == 0)
+			return i;
+	if (strcmp(s, "markdown") == 0)
+		return BS_OUT_MD;
+	return -1;
+}
+
+void
+bs_fmt_double(char *buf, size_t len, double d)
+{
+	if (isnan(d)) {
+		snprintf(buf, len, "NaN");
+		return;
+	}
+	if (d == 0.0) {
+		snprintf(buf, len, "0");
+		return;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, d);
+		if (strtod(buf, NULL) == d)
+			return;
+	}
+}
+
+/*
+ * Terminal width of UTF-8 text.  wcwidth() would need a UTF-8 locale to
+ * be set, which a filter cannot count on; the East Asian wide ranges are
+ * few enough to list.
+ */
+size_t
+bs_utf8_width(const char *s, size_t len)
+{
+	size_t w = 0, i = 0;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+		unsigned cp;
+		int n;
+
+		if (c < 0x80) {
+			cp = c;
+			n = 1;
+		} else if ((c & 0xe0) == 0xc0) {
+			cp = c & 0x1f;
+			n = 2;
+		} else if ((c & 0xf0) == 0xe0) {
+			cp = c & 0x0f;
+			n = 3;
+		} else if ((c & 0xf8) == 0xf0) {
+			cp = c & 0x07;
+			n = 4;
+		} else {
+			w++;
+			i++;
+			continue;
+		}
+		for (int k = 1; k < n && i + (size_t)k < len; k++)
+			cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3f);
+		i += (size_t)n;
+		if ((cp >= 0x0300 && cp <= 0x036f) || cp == 0x200b)
+			continue;	/* combining marks, zero width */
+		if ((cp >= 0x1100 && cp <= 0x115f) ||
+		    (cp >= 0x2e80 && cp <= 0xa4cf) ||
+		    (cp >= 0xac00 && cp <= 0xd7a3) ||
+		    (cp >= 0xf900 && cp <= 0xfaff) ||
+		    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+		    (cp >= 0xff00 && cp <= 0xff60) ||
+		    (cp >= 0xffe0 && cp <= 0xffe6) ||
+		    (cp >= 0x1f300 && cp <= 0x1f64f) ||
+		    (cp >= 0x20000 && cp <= 0x3fffd))
+			w += 2;
+		else
+			w += 1;
+	}
+	return w;
+}
+
+int
+bs_json_string(FILE *fp, const char *s, size_t len)
+{
+	json_t *j = json_stringn_nocheck(s, len);
+	int rc;
+
+	if (j == NULL)
+		return -1;
+	rc = json_dumpf(j, fp, JSON_ENCODE_ANY);
+	json_decref(j);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+
+struct bs_result *
+bs_result_new(void)
+{
+	return calloc(1, sizeof(struct bs_result));
+}
+
+void
+bs_result_free(struct bs_result *r)
+{
+	if (r == NULL)
+		return;
+	for (size_t i = 0; i < r->nrows * r->ncols; i++)
+		free(r->cells[i].s);
+	for (size_t i = 0; i < r->ncols; i++)
+		free(r->cols[i]);
+	free(r->cols);
+	free(r->cells);
+	free(r->numeric);
+	free(r);
+}
+
+int
+bs_result_addcol(struct bs_result *r, const char *name)
+{
+	char **c;
+	int *num;
+
+	if (r->nrows > 0)
+		return -1;
+	if ((c = realloc(r->cols, (r->ncols + 1) * sizeof(*c))) == NULL)
+		return -1;
+	r->cols = c;
+	if ((num = realloc(r->numeric, (r->ncols + 1) * sizeof(*num))) == NULL)
+		return -1;
+	r->numeric = num;
+	r->numeric[r->ncols] = 0;
+	if ((r->cols[r->ncols] = strdup(name)) == NULL)
+		return -1;
+	r->ncols++;
+	return 0;
+}
+
+long
+bs_result_addrow(struct bs_result *r)
+{
+	if (bs_grow(&r->cells, &r->cap, (r->nrows + 1) * r->ncols,
+	    sizeof(*r->cells)) == -1)
+		return -1;
+	memset(r->cells + r->nrows * r->ncols, 0,
+	    r->ncols * sizeof(*r->cells));
+	return (long)r->nrows++;
+}
+
+int
+bs_result_str(struct bs_result *r, size_t row, size_t col, const char *s)
+{
+	struct bs_cell *c = &r->cells[row * r->ncols + col];
+
+	free(c->s);
+	c->type = BS_CELL_STR;
+	if ((c->s = strdup(s)) == NULL)
+		return -1;
+	return 0;
+}
+
+void
+bs_result_num(struct bs_result *r, size_t row, size_t col, double d)
+{
+	struct bs_cell *c = &r->cells[row * r->ncols + col];
+
+	r->numeric[col] = 1;
+	c->type = isfinite(d) ? BS_CELL_NUM : BS_CELL_NULL;
+	c->d = d;
+}
+
+void
+bs_result_int(struct bs_result *r, size_t row, size_t col, long long i)
+{
+	struct bs_cell *c = &r->cells[row * r->ncols + col];
+
+	r->numeric[col] = 1;
+	c->type = BS_CELL_INT;
+	c->i = i;
+}
+
+/* Text of a cell for machine formats (shortest round trip). */
+static const char *
+celltext(const struct bs_cell *c, char *buf, size_t len)
+{
+	switch (c->type) {
+	case BS_CELL_STR:
+		return c->s;
+	case BS_CELL_NUM:
+		bs_fmt_double(buf, len, c->d);
+		return buf;
+	case BS_CELL_INT:
+		snprintf(buf, len, "%lld", c->i);
+		return buf;
+	default:
+		return "";
+	}
+}
+
+/*
+ * Text of a number for people: six significant digits, but never fewer
+ * digits than the integer part has (a mean of 10000000.2 is not 1e+07).
+ */
+static const char *
+humantext(const struct bs_cell *c, char *buf, size_t len)
+{
+	double a;
+
+	if (c->type != BS_CELL_NUM)
+		return celltext(c, buf, len);
+	a = fabs(c->d);
+	if (a >= 1e6 && a < 1e15)
+		snprintf(buf, len, "%.*f", a >= 1e9 ? 0 : 1, c->d);
+	else
+		snprintf(buf, len, "%.6g", c->d);
+	return buf;
+}
+
+static void
+putcsv(FILE *fp, const char *s, char delim)
+{
+	if (strpbrk(s, "\"\r\n") == NULL && strchr(s, delim) == NULL) {
+		fputs(s, fp);
+		return;
+	}
+	if (delim == '\t') {
+		/* TSV has no quoting: tabs and newlines become spaces. */
+		for (; *s; s++)
+			fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s,
+			    fp);
+		return;
+	}
+	fputc('"', fp);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', fp);
+		fputc(*s, fp);
+	}
+	fputc('"', fp);
+}
+
+static void
+write_delim(const struct bs_result *r, FILE *fp, char delim)
+{
+	char buf[64];
+
+	for (size_t j = 0; j < r->ncols; j++) {
+		if (j)
+			fputc(delim, fp);
+		putcsv(fp, r->cols[j], delim);
+	}
+	fputc('\n', fp);
+	for (size_t i = 0; i < r->nrows; i++) {
+		for (size_t j = 0; j < r->ncols; j++) {
+			if (j)
+				fputc(delim, fp);
+			putcsv(fp, celltext(&r->cells[i * r->ncols + j], buf,
+			    sizeof(buf)), delim);
+		}
+		fputc('\n', fp);
+	}
+}
+
+static void
+write_json(const struct bs_result *r, FILE *fp)
+{
+	char buf[64];
+
+	fputs("[", fp);
+	for (size_t i = 0; i < r->nrows; i++) {
+		fputs(i ? ",\n  {" : "\n  {", fp);
+		for (size_t j = 0; j < r->ncols; j++) {
+			const struct bs_cell *c = &r->cells[i * r->ncols + j];
+
+			if (j)
+				fputs(", ", fp);
+			bs_json_string(fp, r->cols[j], strlen(r->cols[j]));
+			fputs(": ", fp);
+			if (c->type == BS_CELL_STR)
+				bs_json_string(fp, c->s, strlen(c->s));
+			else if (c->type == BS_CELL_NULL)
+				fputs("null", fp);
+			else
+				fputs(celltext(c, buf, sizeof(buf)), fp);
+		}
+		fputs("}", fp);
+	}
+	fputs(r->nrows ? "\n]\n" : "]\n", fp);
+}
+
+static void
+pad(FILE *fp, size_t n)
+{
+	while (n-- > 0)
+		fputc(' ', fp);
+}
+
+/* Aligned columns for people; markdown is the same with pipes. */
+static int
+write_aligned(const struct bs_result *r, FILE *fp, int md)
+{
+	size_t *w, i, j;
+	char buf[64];
+	const char *t;
+
+	if ((w = calloc(r->ncols + 1, sizeof(*w))) == NULL)
+		return -1;
+	for (j = 0; j < r->ncols; j++)
+		w[j] = bs_utf8_width(r->cols[j], strlen(r->cols[j]));
+	for (i = 0; i < r->nrows; i++)
+		for (j = 0; j < r->ncols; j++) {
+			size_t l;
+
+			t = humantext(&r->cells[i * r->ncols + j], buf,
+			    sizeof(buf));
+			if (md && r->cells[i * r->ncols + j].type ==
+			    BS_CELL_NULL)
+				t = "–";
+			l = bs_utf8_width(t, strlen(t));
+			if (l > w[j])
+				w[j] = l;
+		}
+	if (md && w[0] < 3)
+		w[0] = 3;
+	for (j = 0; j < r->ncols; j++) {
+		size_t l = bs_utf8_width(r->cols[j], strlen(r->cols[j]));
+
+		fputs(md ? (j ? " | " : "| ") : (j ? "  " : ""), fp);
+		if (r->numeric[j])
+			pad(fp, w[j] - l);
+		fputs(r->cols[j], fp);
+		if (!r->numeric[j] && (md || j + 1 < r->ncols))
+			pad(fp, w[j] - l);
+	}
+	fputs(md ? " |\n" : "\n", fp);
+	if (md) {
+		for (j = 0; j < r->ncols; j++) {
+			fputs(j ? " | " : "| ", fp);
+			for (size_t k = 0; k < w[j]; k++)
+				fputc(r->numeric[j] && k + 1 == w[j] ? ':' :
+				    '-', fp);
+		}
+		fputs(" |\n", fp);
+	}
+	for (i = 0; i < r->nrows; i++) {
+		for (j = 0; j < r->ncols; j++) {
+			const struct bs_cell *c = &r->cells[i * r->ncols + j];
+			size_t l;
+
+			t = humantext(c, buf, sizeof(buf));
+			if (c->type == BS_CELL_NULL)
+				t = md ? "–" : "-";
+			l = bs_utf8_width(t, strlen(t));
+			if (md && c->type == BS_CELL_STR)
+				t = c->s;	/* pipes would need escaping */
+			fputs(md ? (j ? " | " : "| ") : (j ? "  " : ""), fp);
+			if (r->numeric[j])
+				pad(fp, w[j] - l);
+			fputs(t, fp);
+			if (!r->numeric[j] && (md || j + 1 < r->ncols))
+				pad(fp, w[j] - l);
+		}
+		fputs(md ? " |\n" : "\n", fp);
+	}
+	free(w);
+	return 0;
+}
+
+int
+bs_result_write(const struct bs_result *r, enum bs_outfmt f, FILE *fp)
+{
+	switch (f) {
+	case BS_OUT_CSV:
+		write_delim(r, fp, ',');
+		break;
+	case BS_OUT_TSV:
+		write_delim(r, fp, '\t');
+		break;
+	case BS_OUT_JSON:
+		write_json(r, fp);
+		break;
+	case BS_OUT_MD:
+		if (write_aligned(r, fp, 1) == -1)
+			return -1;
+		break;
+	default:
+		if (write_aligned(r, fp, 0) == -1)
+			return -1;
+		break;
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+int
+bs_afile_open(struct bs_afile *a, const char *path, struct bs_err *e)
+{
+	int fd;
+	size_t l = strlen(path);
+
+	memset(a, 0, sizeof(*a));
+	if ((a->path = strdup(path)) == NULL ||
+	    (a->tmp = malloc(l + 16)) == NULL) {
+		free(a->path);
+		return bs_seterr(e, path, 0, "out of memory");
+	}
+	snprintf(a->tmp, l + 16, "%s.tmpXXXXXX", path);
+	if ((fd = mkstemp(a->tmp)) == -1) {
+		bs_seterr(e, path, 0, "cannot create: %s", strerror(errno));
+		free(a->path);
+		free(a->tmp);
+		memset(a, 0, sizeof(*a));
+		return -1;
+	}
+	/* mkstemp makes 0600 files; outputs are ordinary files. */
+	{
+		mode_t um = umask(0);
+
+		umask(um);
+		fchmod(fd, 0666 & ~um);
+	}
+	if ((a->fp = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		unlink(a->tmp);
+		bs_seterr(e, path, 0, "%s", strerror(errno));
+		free(a->path);
+		free(a->tmp);
+		memset(a, 0, sizeof(*a));
+		return -1;
+	}
+	return 0;
+}
+
+int
+bs_afile_commit(struct bs_afile *a, struct bs_err *e)
+{
+	int rc = 0;
+
+	if (a->fp == NULL)
+		return 0;
+	if (fflush(a->fp) != 0 || ferror(a->fp)) {
+		bs_seterr(e, a->path, 0, "write error: %s", strerror(errno));
+		rc = -1;
+	}
+	if (fclose(a->fp) != 0 && rc == 0) {
+		bs_seterr(e, a->path, 0, "write error: %s", strerror(errno));
+		rc = -1;
+	}
+	a->fp = NULL;
+	if (rc == 0 && rename(a->tmp, a->path) == -1) {
+		bs_seterr(e, a->path, 0, "cannot rename: %s", strerror(errno));
+		rc = -1;
+	}
+	if (rc == -1)
+		unlink(a->tmp);
+	free(a->path);
+	free(a->tmp);
+	a->path = a->tmp = NULL;
+	return rc;
+}
+
+void
+bs_afile_abort(struct bs_afile *a)
+{
+	if (a->fp != NULL) {
+		fclose(a->fp);
+		unlink(a->tmp);
+	}
+	free(a->path);
+	free(a->tmp);
+	memset(a, 0, sizeof(*a));
+}

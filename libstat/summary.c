@@ -1,0 +1,512 @@
+/*
+ * Summary statistics of one series: moments by the corrected two-pass
+ * algorithm on values shifted by a reference, the t interval of the mean,
+ * and quantiles by selection (no full sort) as R's quantile() types 1-9.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+void
+bs_summary_opts_default(struct bs_summary_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->confidence = 95.0;
+	o->qtype = 7;
+	o->pct[0] = 95.0;
+	o->pct[1] = 99.0;
+	o->npct = 2;
+	o->steady_tol = 0.02;
+}
+
+/*
+ * Corrected two-pass algorithm (Chan, Golub and LeVeque): the second pass
+ * subtracts the rounding error left in the first mean.
+ */
+void
+bs_mean_sd(const double *x, size_t n, double *mean, double *sd)
+{
+	double s = 0.0, m, c = 0.0, ss = 0.0, d;
+	size_t i;
+
+	if (n == 0) {
+		*mean = *sd = NAN;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		s += x[i];
+	m = s / (double)n;
+	for (i = 0; i < n; i++) {
+		d = x[i] - m;
+		c += d;
+		ss += d * d;
+	}
+	*mean = m + c / (double)n;
+	*sd = n > 1 ? sqrt((ss - c * c / (double)n) / (double)(n - 1)) : NAN;
+}
+
+double
+bs_autocorr1(const double *x, size_t n, double mean)
+{
+	double num = 0.0, den = 0.0;
+	size_t i;
+
+	if (n < 2)
+		return NAN;
+	for (i = 0; i < n; i++)
+		den += (x[i] - mean) * (x[i] - mean);
+	for (i = 0; i + 1 < n; i++)
+		num += (x[i] - mean) * (x[i + 1] - mean);
+	return den > 0.0 ? num / den : NAN;
+}
+
+double
+bs_t_halfwidth(double sd, size_t n, double confidence)
+{
+	double t;
+
+	if (n < 2 || !isfinite(sd))
+		return NAN;
+	t = gsl_cdf_tdist_Pinv(0.5 + confidence / 200.0, (double)(n - 1));
+	return t * sd / sqrt((double)n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Selection */
+
+static void
+swap(double *a, size_t i, size_t j)
+{
+	double t = a[i];
+
+	a[i] = a[j];
+	a[j] = t;
+}
+
+/*
+ * Put the k-th smallest of a[lo..hi] at a[k], smaller ones before it,
+ * larger after (Hoare's FIND with a median-of-three pivot).  Falls back
+ * to a full sort of the range when partitioning goes badly, so the worst
+ * case stays O(n log n).
+ */
+static int
+cmpd(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void
+select_k(double *a, size_t lo, size_t hi, size_t k)
+{
+	size_t budget = 64;
+
+	while (hi > lo) {
+		size_t i, j, mid;
+		double piv;
+
+		if (hi - lo < 16 || budget-- == 0) {
+			qsort(a + lo, hi - lo + 1, sizeof(*a), cmpd);
+			return;
+		}
+		mid = lo + (hi - lo) / 2;
+		if (a[mid] < a[lo])
+			swap(a, mid, lo);
+		if (a[hi] < a[lo])
+			swap(a, hi, lo);
+		if (a[hi] < a[mid])
+			swap(a, hi, mid);
+		piv = a[mid];
+		i = lo;
+		j = hi;
+		while (i <= j) {
+			while (a[i] < piv)
+				i++;
+			while (a[j] > piv)
+				j--;
+			if (i <= j) {
+				swap(a, i, j);
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		/* Now a[lo..j] <= piv <= a[i..hi], and j < i. */
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return;
+	}
+}
+
+/*
+ * Several order statistics at once: ks sorted ascending; each selection
+ * splits the range for the others, so the cost is O(n log nk).
+ */
+static void
+select_multi(double *a, size_t lo, size_t hi, const size_t *ks, size_t nk)
+{
+	size_t m, k;
+
+	while (nk > 0) {
+		m = nk / 2;
+		k = ks[m];
+		select_k(a, lo, hi, k);
+		if (m > 0 && k > lo)
+			select_multi(a, lo, k - 1, ks, m);
+		ks += m + 1;
+		nk -= m + 1;
+		lo = k + 1;
+		if (lo > hi)
+			return;
+	}
+}
+
+static int
+cmpsz(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The position of a quantile in R's terms: 1-based order statistic j and
+ * weight h, so that q = (1-h) x[j] + h x[j+1] with x[0] = x[1] and
+ * x[n+1] = x[n].  This is quantile.default() of R 4, fuzz included.
+ */
+static void
+qpos(size_t n, double p, int type, long *j, double *h)
+{
+	const double fuzz = 4.0 * 2.220446049250313e-16;
+	double nppm, a = 0, b = 0;
+	long jj;
+
+	if (type <= 3) {
+		nppm = type == 3 ? (double)n * p - 0.5 : (double)n * p;
+		jj = (long)floor(nppm + fuzz);
+		switch (type) {
+		case 1:
+			*h = nppm > (double)jj ? 1.0 : 0.0;
+			break;
+		case 2:
+			*h = ((nppm > (double)jj ? 1.0 : 0.0) + 1.0) / 2.0;
+			break;
+		default:
+			*h = (nppm != (double)jj || (jj % 2) == 1) ? 1.0 : 0.0;
+			break;
+		}
+	} else {
+		switch (type) {
+		case 4: a = 0; b = 1; break;
+		case 5: a = 0.5; b = 0.5; break;
+		case 6: a = 0; b = 0; break;
+		case 7: a = 1; b = 1; break;
+		case 8: a = 1.0 / 3; b = 1.0 / 3; break;
+		default: a = 3.0 / 8; b = 3.0 / 8; break;
+		}
+		nppm = a + p * ((double)n + 1 - a - b);
+		jj = (long)floor(nppm + fuzz);
+		*h = nppm - (double)jj;
+		if (fabs(*h) < fuzz)
+			*h = 0.0;
+	}
+	*j = jj;
+}
+
+/* x[j] in R's 1-based terms with the ends repeated. */
+static size_t
+clampidx(long j, size_t n)
+{
+	if (j < 1)
+		return 0;
+	if ((size_t)j > n)
+		return n - 1;
+	return (size_t)j - 1;
+}
+
+int
+bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
+    double *out)
+{
+	size_t *ks, nk = 0, i, w;
+	long j;
+	double h, lo, hi;
+
+	if (type < 1 || type > 9)
+		return -1;
+	if (n == 0) {
+		for (i = 0; i < np; i++)
+			out[i] = NAN;
+		return 0;
+	}
+	if ((ks = malloc((2 * np + 1) * sizeof(*ks))) == NULL)
+		return -1;
+	for (i = 0; i < np; i++) {
+		qpos(n, p[i], type, &j, &h);
+		ks[nk++] = clampidx(j, n);
+		ks[nk++] = clampidx(j + 1, n);
+	}
+	qsort(ks, nk, sizeof(*ks), cmpsz);
+	for (i = 0, w = 0; i < nk; i++)
+		if (w == 0 || ks[w - 1] != ks[i])
+			ks[w++] = ks[i];
+	select_multi(x, 0, n - 1, ks, w);
+	free(ks);
+	for (i = 0; i < np; i++) {
+		qpos(n, p[i], type, &j, &h);
+		lo = x[clampidx(j, n)];
+		hi = x[clampidx(j + 1, n)];
+		if (h == 0.0 || lo == hi)
+			out[i] = lo;
+		else if (h == 1.0)
+			out[i] = hi;
+		else
+			out[i] = (1.0 - h) * lo + h * hi;
+	}
+	return 0;
+}
+
+/*
+ * refd + v rounds twice, which can turn an input 1.1 into
+ * 1.0999999999999999.  Inputs rarely carry more than 15 significant
+ * digits, so a result within 2 ulp of a 15-digit decimal is that decimal.
+ */
+static double
+snap(double y)
+{
+	char buf[40];
+	double z;
+
+	if (!isfinite(y) || y == 0.0)
+		return y;
+	snprintf(buf, sizeof(buf), "%.15g", y);
+	z = strtod(buf, NULL);
+	if (fabs(z - y) <= 2.0 * (nextafter(fabs(y), INFINITY) - fabs(y)))
+		return z;
+	return y;
+}
+
+/* ------------------------------------------------------------------ */
+
+int
+bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
+    struct bs_summary *r, struct bs_err *e)
+{
+	double *x = NULL, *own = NULL, m, sd, hw, probs[3 + BS_MAX_PCT];
+	double qs[3 + BS_MAX_PCT];
+	size_t start, n, i, w, nmiss = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
+	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
+	r->r1 = r->steady_diff = NAN;
+	r->steady = -1;
+	for (i = 0; i < BS_MAX_PCT; i++)
+		r->pct[i] = NAN;
+	start = o->skip < s->n ? o->skip : s->n;
+	r->skipped = start;
+	n = s->n - start;
+	for (i = start; i < s->n; i++)
+		if (isnan(s->v[i]))
+			nmiss++;
+	r->missing = nmiss;
+	if (keep || (nmiss > 0 && start > 0)) {
+		if ((own = malloc((n - nmiss + 1) * sizeof(*own))) == NULL)
+			return bs_seterr(e, NULL, 0, "out of memory");
+		x = own;
+	} else
+		x = s->v;
+	for (i = start, w = 0; i < s->n; i++)
+		if (!isnan(s->v[i]))
+			x[w++] = s->v[i];
+	n = w;
+	r->n = n;
+	if (n == 0)
+		goto done;
+	bs_mean_sd(x, n, &m, &sd);
+	r->mean = snap(s->refd + m);
+	r->sd = sd;
+	if (n > 1) {
+		r->se = sd / sqrt((double)n);
+		hw = bs_t_halfwidth(sd, n, o->confidence);
+		r->ci_lo = r->mean - hw;
+		r->ci_hi = r->mean + hw;
+		r->cv = r->mean != 0.0 ? sd / r->mean : NAN;
+	}
+	if (o->autocorr)
+		r->r1 = bs_autocorr1(x, n, m);
+	if (o->steady > 0 && n >= 2 * o->steady) {
+		double a = 0, b = 0;
+
+		for (i = n - 2 * o->steady; i < n - o->steady; i++)
+			a += x[i];
+		for (; i < n; i++)
+			b += x[i];
+		a = s->refd + a / (double)o->steady;
+		b = s->refd + b / (double)o->steady;
+		r->steady_diff = a != 0.0 ? fabs(b - a) / fabs(a) : NAN;
+		if (!isnan(r->steady_diff))
+			r->steady = r->steady_diff < o->steady_tol;
+	}
+	if (n >= 8) {
+		/*
+		 * Warm-up hint: the first value lies beyond the Tukey outer
+		 * fence of the rest, or the mean of the first tenth sits
+		 * more than 3 sd of the rest away.
+		 */
+		size_t h = n / 10 ? n / 10 : 1;
+		double m1, s1, mh = 0;
+
+		bs_mean_sd(x + h, n - h, &m1, &s1);
+		for (i = 0; i < h; i++)
+			mh += x[i];
+		mh /= (double)h;
+		if (s1 > 0 && fabs(mh - m1) > 3 * s1)
+			r->warmup = 1;
+	}
+	if (o->no_quantiles)
+		goto done;
+	probs[0] = 0.25;
+	probs[1] = 0.5;
+	probs[2] = 0.75;
+	for (i = 0; i < o->npct; i++)
+		probs[3 + i] = o->pct[i] / 100.0;
+	if (bs_quantiles(x, n, probs, 3 + o->npct, o->qtype, qs) == -1) {
+		free(own);
+		return bs_seterr(e, NULL, 0, "out of memory");
+	}
+	r->min = r->max = x[0];
+	for (i = 1; i < n; i++) {
+		if (x[i] < r->min)
+			r->min = x[i];
+		if (x[i] > r->max)
+			r->max = x[i];
+	}
+	r->min = snap(r->min + s->refd);
+	r->max = snap(r->max + s->refd);
+	r->q1 = snap(s->refd + qs[0]);
+	r->median = snap(s->refd + qs[1]);
+	r->q3 = snap(s->refd + qs[2]);
+	r->iqr = snap(qs[2] - qs[0]);
+	for (i = 0; i < o->npct; i++)
+		r->pct[i] = snap(s->refd + qs[3 + i]);
+done:
+	free(own);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Outlier fences */
+
+static const char *const outnames[] = {
+	"none", "low-mild", "high-mild", "low-severe", "high-severe"
+};
+
+const char *
+bs_outlier_name(enum bs_outlier o)
+{
+	return (unsigned)o < 5 ? outnames[o] : "?";
+}
+
+/* A NaN-free copy of x. */
+static double *
+finite_copy(const double *x, size_t n, size_t *m)
+{
+	double *c = malloc((n + 1) * sizeof(*c));
+	size_t i, w = 0;
+
+	if (c == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			c[w++] = x[i];
+	*m = w;
+	return c;
+}
+
+int
+bs_tukey_fences(const double *x, size_t n, double k, struct bs_fences *f)
+{
+	static const double p[2] = { 0.25, 0.75 };
+	double q[2], iqr, *c;
+	size_t m;
+
+	memset(f, 0, sizeof(*f));
+	f->k = k;
+	if ((c = finite_copy(x, n, &m)) == NULL)
+		return -1;
+	if (m == 0) {
+		free(c);
+		f->lo_outer = f->lo_inner = -INFINITY;
+		f->hi_inner = f->hi_outer = INFINITY;
+		return 0;
+	}
+	bs_quantiles(c, m, p, 2, 7, q);
+	free(c);
+	iqr = q[1] - q[0];
+	f->lo_inner = q[0] - k * iqr;
+	f->hi_inner = q[1] + k * iqr;
+	f->lo_outer = q[0] - 2 * k * iqr;
+	f->hi_outer = q[1] + 2 * k * iqr;
+	f->center = (q[0] + q[1]) / 2;
+	f->scale = iqr;
+	return 0;
+}
+
+int
+bs_mad_fences(const double *x, size_t n, double k, struct bs_fences *f)
+{
+	static const double half = 0.5;
+	double med, mad, *c;
+	size_t m, i;
+
+	memset(f, 0, sizeof(*f));
+	f->k = k;
+	f->mad = 1;
+	if ((c = finite_copy(x, n, &m)) == NULL)
+		return -1;
+	if (m == 0) {
+		free(c);
+		f->lo_outer = f->lo_inner = -INFINITY;
+		f->hi_inner = f->hi_outer = INFINITY;
+		return 0;
+	}
+	bs_quantiles(c, m, &half, 1, 7, &med);
+	for (i = 0; i < m; i++)
+		c[i] = fabs(c[i] - med);
+	bs_quantiles(c, m, &half, 1, 7, &mad);
+	free(c);
+	f->center = med;
+	f->scale = 1.4826 * mad;
+	f->lo_inner = med - k * f->scale;
+	f->hi_inner = med + k * f->scale;
+	f->lo_outer = med - 2 * k * f->scale;
+	f->hi_outer = med + 2 * k * f->scale;
+	return 0;
+}
+
+enum bs_outlier
+bs_classify(const struct bs_fences *f, double x)
+{
+	if (isnan(x))
+		return BS_OUT_NONE;
+	if (x < f->lo_outer)
+		return BS_OUT_LOW_SEVERE;
+	if (x > f->hi_outer)
+		return BS_OUT_HIGH_SEVERE;
+	if (x < f->lo_inner)
+		return BS_OUT_LOW_MILD;
+	if (x > f->hi_inner)
+		return BS_OUT_HIGH_MILD;
+	return BS_OUT_NONE;
+}

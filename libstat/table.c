@@ -1,0 +1,587 @@
+/*
+ * Tables: the records of one or more inputs, grouped by the values of
+ * the group columns (first-appearance order, no sorting needed), with
+ * each value column stored as a contiguous array of doubles per group.
+ * That columnar layout costs 8 bytes a value and no allocation per cell.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+enum colstate { COL_UNKNOWN, COL_NUMERIC, COL_TEXT };
+
+struct tpriv {
+	const struct bs_table_opts *o;
+	char		*optgroups, *optcolumns, *optexclude;
+	int		 file_group;
+	const char	*curfile;	/* file being read */
+	size_t		 nfiles;
+	/* value candidates: input column index -> slot, or -1 */
+	long		*slot;
+	size_t		 nslots;
+	size_t		*slotcol;	/* slot -> input column */
+	enum colstate	*state;		/* per slot */
+	int		 explicit_cols;
+	/* group hash: open addressing on key text */
+	size_t		*hash;		/* group index + 1, 0 = empty */
+	size_t		 hcap;
+	struct bs_sbuf	 keybuf;
+	char		**keytext;	/* per group: joined key */
+	size_t		*keylen;
+	size_t		 gcap;
+	long		 lastg;
+	size_t		 ingcols;	/* group columns that come from input */
+};
+
+struct bs_table *
+bs_table_new(const struct bs_table_opts *o)
+{
+	struct bs_table *t;
+	struct tpriv *p;
+
+	if ((t = calloc(1, sizeof(*t))) == NULL)
+		return NULL;
+	if ((p = calloc(1, sizeof(*p))) == NULL) {
+		free(t);
+		return NULL;
+	}
+	t->priv = p;
+	p->o = o;
+	p->file_group = o->file_group;
+	p->lastg = -1;
+	return t;
+}
+
+static void
+series_free(struct bs_series *s)
+{
+	free(s->v);
+}
+
+void
+bs_table_free(struct bs_table *t)
+{
+	struct tpriv *p;
+
+	if (t == NULL)
+		return;
+	p = t->priv;
+	for (size_t g = 0; g < t->ngroups; g++) {
+		for (size_t k = 0; k < t->ngcols; k++)
+			free(t->groups[g].key[k]);
+		free(t->groups[g].key);
+		for (size_t c = 0; c < (p ? p->nslots : t->nvcols); c++)
+			series_free(&t->groups[g].s[c]);
+		free(t->groups[g].s);
+		if (p)
+			free(p->keytext[g]);
+	}
+	free(t->groups);
+	for (size_t i = 0; i < t->nnames; i++)
+		free(t->names[i]);
+	free(t->names);
+	free(t->gcols);
+	free(t->vcols);
+	if (p) {
+		free(p->slot);
+		free(p->slotcol);
+		free(p->state);
+		free(p->hash);
+		free(p->keytext);
+		free(p->keylen);
+		bs_sbuf_free(&p->keybuf);
+		free(p);
+	}
+	free(t);
+}
+
+/*
+ * Resolve one column reference (a name, or a 1-based number when no
+ * column has that name) against the header.
+ */
+static long
+resolve(const struct bs_table *t, const char *ref, size_t len, size_t off)
+{
+	size_t i, v = 0;
+
+	for (i = off; i < t->nnames; i++)
+		if (strlen(t->names[i]) == len &&
+		    memcmp(t->names[i], ref, len) == 0)
+			return (long)i;
+	for (i = 0; i < len; i++) {
+		if (ref[i] < '0' || ref[i] > '9')
+			return -1;
+		v = v * 10 + (size_t)(ref[i] - '0');
+		if (v > t->nnames)
+			return -1;
+	}
+	if (len == 0 || v == 0 || v + off > t->nnames)
+		return -1;
+	return (long)(v - 1 + off);
+}
+
+/* Turn "a,b,3" into input column indices. */
+static int
+resolve_list(struct bs_table *t, const char *list, size_t **out, size_t *n,
+    const char *what, const char *file, struct bs_err *e)
+{
+	const char *p = list, *c;
+	size_t len, cap = 0, off = t->priv &&
+	    ((struct tpriv *)t->priv)->file_group ? 1 : 0;
+	long i;
+
+	*n = 0;
+	*out = NULL;
+	if (list == NULL)
+		return 0;
+	for (;;) {
+		c = strchr(p, ',');
+		len = c ? (size_t)(c - p) : strlen(p);
+		if ((i = resolve(t, p, len, off)) < 0) {
+			struct bs_sbuf names = { 0 };
+
+			for (size_t k = off; k < t->nnames && names.len < 300;
+			    k++) {
+				if (k > off)
+					bs_sbuf_add(&names, ", ", 2);
+				bs_sbuf_add(&names, t->names[k],
+				    strlen(t->names[k]));
+			}
+			bs_seterr(e, file, 0, "unknown %s column '%.*s' "
+			    "(columns are: %s)", what, (int)len, p,
+			    names.p ? names.p : "");
+			bs_sbuf_free(&names);
+			return -1;
+		}
+		if (bs_grow(out, &cap, *n + 1, sizeof(**out)) == -1)
+			return bs_seterr(e, NULL, 0, "out of memory");
+		(*out)[(*n)++] = (size_t)i;
+		if (c == NULL)
+			break;
+		p = c + 1;
+	}
+	return 0;
+}
+
+static int
+inlist(const size_t *v, size_t n, size_t x)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == x)
+			return 1;
+	return 0;
+}
+
+/* First header: names, group columns, value column candidates. */
+static int
+setup(struct bs_table *t, const struct bs_field *h, size_t n,
+    struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	const struct bs_table_opts *o = p->o;
+	size_t off = p->file_group ? 1 : 0, *ex = NULL, nex = 0, *vc = NULL;
+	size_t nvc = 0;
+	int rc = -1;
+
+	t->nnames = n + off;
+	if ((t->names = calloc(t->nnames, sizeof(*t->names))) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	if (off && (t->names[0] = strdup("file")) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		if (h[i].len == 0) {
+			/* Unnamed columns are named by their number. */
+			char num[24];
+
+			snprintf(num, sizeof(num), "%zu", i + 1);
+			t->names[i + off] = strdup(num);
+		} else
+			t->names[i + off] = strndup(h[i].s, h[i].len);
+		if (t->names[i + off] == NULL)
+			return bs_seterr(e, NULL, 0, "out of memory");
+		for (size_t j = off; j < i + off; j++)
+			if (strcmp(t->names[j], t->names[i + off]) == 0)
+				return bs_seterr(e, p->curfile, 1,
+				    "duplicate column name '%s' (columns %zu "
+				    "and %zu)", t->names[j], j + 1 - off,
+				    i + 1);
+	}
+	if (resolve_list(t, o->groups, &t->gcols, &t->ngcols, "group",
+	    p->curfile, e) == -1)
+		goto out;
+	if (off) {
+		/* The file name is the first group column. */
+		size_t *g = malloc((t->ngcols + 1) * sizeof(*g));
+
+		if (g == NULL) {
+			bs_seterr(e, NULL, 0, "out of memory");
+			goto out;
+		}
+		g[0] = 0;
+		memcpy(g + 1, t->gcols, t->ngcols * sizeof(*g));
+		free(t->gcols);
+		t->gcols = g;
+		t->ngcols++;
+	}
+	p->ingcols = t->ngcols - off;
+	if (resolve_list(t, o->exclude, &ex, &nex, "", p->curfile, e) == -1)
+		goto out;
+	if (o->columns) {
+		if (resolve_list(t, o->columns, &vc, &nvc, "value",
+		    p->curfile, e) == -1)
+			goto out;
+		p->explicit_cols = 1;
+	} else {
+		if ((vc = malloc(t->nnames * sizeof(*vc))) == NULL) {
+			bs_seterr(e, NULL, 0, "out of memory");
+			goto out;
+		}
+		for (size_t i = off; i < t->nnames; i++)
+			if (!inlist(t->gcols, t->ngcols, i) &&
+			    !inlist(ex, nex, i))
+				vc[nvc++] = i;
+	}
+	p->slot = malloc(t->nnames * sizeof(*p->slot));
+	p->slotcol = malloc((nvc + 1) * sizeof(*p->slotcol));
+	p->state = calloc(nvc + 1, sizeof(*p->state));
+	if (p->slot == NULL || p->slotcol == NULL || p->state == NULL) {
+		bs_seterr(e, NULL, 0, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < t->nnames; i++)
+		p->slot[i] = -1;
+	for (size_t k = 0; k < nvc; k++) {
+		if (p->slot[vc[k]] >= 0)
+			continue;	/* named twice: once is enough */
+		p->slot[vc[k]] = (long)p->nslots;
+		p->slotcol[p->nslots] = vc[k];
+		p->state[p->nslots] = p->explicit_cols ? COL_NUMERIC :
+		    COL_UNKNOWN;
+		p->nslots++;
+	}
+	rc = 0;
+out:
+	free(ex);
+	free(vc);
+	return rc;
+}
+
+static int
+on_header(void *arg, const struct bs_field *h, size_t n, struct bs_err *e)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+	size_t off = p->file_group ? 1 : 0;
+
+	if (t->names == NULL)
+		return setup(t, h, n, e);
+	/* A later input must have the same columns. */
+	if (n + off != t->nnames)
+		return bs_seterr(e, p->curfile, 1, "has %zu columns, the "
+		    "first input has %zu", n, t->nnames - off);
+	for (size_t i = 0; i < n; i++)
+		if (h[i].len != 0 &&
+		    (strlen(t->names[i + off]) != h[i].len ||
+		    memcmp(t->names[i + off], h[i].s, h[i].len) != 0))
+			return bs_seterr(e, p->curfile, 1, "column %zu is "
+			    "'%.*s', in the first input it is '%s'", i + 1,
+			    (int)h[i].len, h[i].s, t->names[i + off]);
+	return 0;
+}
+
+static uint64_t
+fnv1a(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static int
+rehash(struct tpriv *p, size_t ngroups)
+{
+	size_t ncap = p->hcap ? p->hcap * 2 : 64, *nh, i, j;
+
+	if ((nh = calloc(ncap, sizeof(*nh))) == NULL)
+		return -1;
+	for (i = 0; i < ngroups; i++) {
+		j = fnv1a(p->keytext[i], p->keylen[i]) & (ncap - 1);
+		while (nh[j])
+			j = (j + 1) & (ncap - 1);
+		nh[j] = i + 1;
+	}
+	free(p->hash);
+	p->hash = nh;
+	p->hcap = ncap;
+	return 0;
+}
+
+/* Create a group for the key fields; returns its index or -1. */
+static long
+newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
+    size_t kl)
+{
+	struct tpriv *p = t->priv;
+	struct bs_group *g;
+	size_t gi = t->ngroups, cap = p->gcap;
+
+	if (bs_grow(&t->groups, &cap, gi + 1, sizeof(*t->groups)) == -1)
+		return -1;
+	cap = p->gcap;
+	if (bs_grow(&p->keytext, &cap, gi + 1, sizeof(*p->keytext)) == -1)
+		return -1;
+	cap = p->gcap;
+	if (bs_grow(&p->keylen, &cap, gi + 1, sizeof(*p->keylen)) == -1)
+		return -1;
+	p->gcap = cap;
+	g = &t->groups[gi];
+	memset(g, 0, sizeof(*g));
+	g->key = calloc(t->ngcols + 1, sizeof(*g->key));
+	g->s = calloc(p->nslots + 1, sizeof(*g->s));
+	p->keytext[gi] = malloc(kl + 1);
+	if (g->key == NULL || g->s == NULL || p->keytext[gi] == NULL) {
+		free(g->key);
+		free(g->s);
+		free(p->keytext[gi]);
+		return -1;
+	}
+	memcpy(p->keytext[gi], kt, kl);
+	p->keytext[gi][kl] = '\0';
+	p->keylen[gi] = kl;
+	for (size_t k = 0; k < t->ngcols; k++)
+		if ((g->key[k] = strndup(kf[k].s ? kf[k].s : "",
+		    kf[k].s ? kf[k].len : 0)) == NULL)
+			return -1;
+	t->ngroups++;
+	if ((t->ngroups) * 2 > p->hcap && rehash(p, t->ngroups) == -1)
+		return -1;
+	else {
+		size_t j = fnv1a(kt, kl) & (p->hcap - 1);
+
+		while (p->hash[j] && p->hash[j] != gi + 1)
+			j = (j + 1) & (p->hcap - 1);
+		p->hash[j] = gi + 1;
+	}
+	return (long)gi;
+}
+
+/* The group of a record: cached when equal to the previous one. */
+static long
+findgroup(struct bs_table *t, const struct bs_record *r)
+{
+	struct tpriv *p = t->priv;
+	struct bs_field kf[64] = { { NULL, 0 } };
+	size_t i, j;
+	const size_t off = p->file_group ? 1 : 0;
+	char sep = '\x1f';
+
+	if (t->ngcols == 0) {
+		if (t->ngroups == 0)
+			return newgroup(t, kf, "", 0);
+		return 0;
+	}
+	if (t->ngcols > 64)
+		return -2;
+	p->keybuf.len = 0;
+	for (i = 0; i < t->ngcols; i++) {
+		if (off && i == 0) {
+			kf[0].s = p->curfile;
+			kf[0].len = strlen(p->curfile);
+		} else
+			kf[i] = r->f[t->gcols[i] - off];
+		if (kf[i].s == NULL) {
+			kf[i].s = "";
+			kf[i].len = 0;
+		}
+		if (bs_sbuf_add(&p->keybuf, kf[i].s, kf[i].len) == -1 ||
+		    bs_sbuf_add(&p->keybuf, &sep, 1) == -1)
+			return -1;
+	}
+	if (p->lastg >= 0 && p->keylen[p->lastg] == p->keybuf.len &&
+	    memcmp(p->keytext[p->lastg], p->keybuf.p, p->keybuf.len) == 0)
+		return p->lastg;
+	if (p->hcap) {
+		j = fnv1a(p->keybuf.p, p->keybuf.len) & (p->hcap - 1);
+		while (p->hash[j]) {
+			size_t g = p->hash[j] - 1;
+
+			if (p->keylen[g] == p->keybuf.len &&
+			    memcmp(p->keytext[g], p->keybuf.p,
+			    p->keybuf.len) == 0)
+				return p->lastg = (long)g;
+			j = (j + 1) & (p->hcap - 1);
+		}
+	}
+	return p->lastg = newgroup(t, kf, p->keybuf.p, p->keybuf.len);
+}
+
+static int
+on_record(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+	const size_t off = p->file_group ? 1 : 0;
+	struct bs_series *s;
+	struct bs_dec d;
+	double v;
+	long g;
+
+	if ((g = findgroup(t, r)) < 0)
+		return bs_seterr(e, p->curfile, r->line, g == -2 ?
+		    "too many group columns" : "out of memory");
+	t->groups[g].nrows++;
+	t->nrows++;
+	for (size_t k = 0; k < p->nslots; k++) {
+		const struct bs_field *f = &r->f[p->slotcol[k] - off];
+		enum bs_numparse rc;
+
+		if (p->state[k] == COL_TEXT)
+			continue;
+		s = &t->groups[g].s[k];
+		if (s->n == s->cap && bs_grow(&s->v, &s->cap, s->n + 1,
+		    sizeof(*s->v)) == -1)
+			return bs_seterr(e, p->curfile, r->line,
+			    "out of memory");
+		rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
+		    BS_NUM_MISSING;
+		switch (rc) {
+		case BS_NUM_OK:
+			if (!s->hasref) {
+				s->ref = d;
+				s->refd = v;
+				s->hasref = 1;
+				s->v[s->n++] = 0.0;
+			} else if (d.exp == s->ref.exp && !d.inexact &&
+			    !s->ref.inexact && d.mant < (UINT64_C(1) << 53) &&
+			    s->ref.mant < (UINT64_C(1) << 53) &&
+			    d.exp >= -22 && d.exp <= 0) {
+				/* Common case: same scale, exact ints. */
+				double a = d.neg ? -(double)d.mant :
+				    (double)d.mant;
+				double b = s->ref.neg ? -(double)s->ref.mant :
+				    (double)s->ref.mant;
+
+				s->v[s->n++] = d.exp == 0 ? a - b :
+				    bs_dec_sub(&d, &s->ref);
+			} else
+				s->v[s->n++] = bs_dec_sub(&d, &s->ref);
+			p->state[k] = COL_NUMERIC;
+			break;
+		case BS_NUM_MISSING:
+			s->v[s->n++] = (double)NAN;
+			s->missing++;
+			break;
+		case BS_NUM_NONFINITE:
+			return bs_seterr(e, p->curfile, r->line,
+			    "column '%s': '%.*s' is not a finite number",
+			    t->names[p->slotcol[k]], (int)(f->len > 40 ? 40 :
+			    f->len), f->s);
+		case BS_NUM_NOTNUM:
+			if (p->state[k] == COL_UNKNOWN) {
+				/* A text column: not a value column. */
+				p->state[k] = COL_TEXT;
+				continue;
+			}
+			if (r->line == 0)
+				return bs_seterr(e, p->curfile, 0,
+				    "record %zu: column '%s': '%.*s' is not a "
+				    "number", r->recno, t->names[p->slotcol[k]],
+				    (int)(f->len > 40 ? 40 : f->len), f->s);
+			return bs_seterr(e, p->curfile, r->line,
+			    "column '%s': '%.*s' is not a number",
+			    t->names[p->slotcol[k]], (int)(f->len > 40 ? 40 :
+			    f->len), f->s);
+		}
+	}
+	return 0;
+}
+
+int
+bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
+    struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	struct bs_reader_cb cb = { on_header, on_record, t };
+	enum bs_format used;
+	int delim;
+	size_t before = t->nrows;
+
+	p->curfile = buf ? buf->name : (path == NULL || strcmp(path, "-") == 0 ?
+	    "<stdin>" : path);
+	p->lastg = -1;
+	if (bs_read(buf, path, &p->o->read, &cb, &used, &delim, e) == -1)
+		return -1;
+	if (p->nfiles++ == 0) {
+		t->format = used;
+		t->delim = delim;
+	}
+	if (t->nrows == before)
+		return bs_seterr(e, p->curfile, 0, "no data rows");
+	return 0;
+}
+
+int
+bs_table_finish(struct bs_table *t, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	size_t k, nv = 0;
+
+	if (t->names == NULL)
+		return bs_seterr(e, NULL, 0, "no input");
+	if ((t->vcols = calloc(p->nslots + 1, sizeof(*t->vcols))) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	/*
+	 * Keep the value columns that hold numbers; compact the series
+	 * arrays of every group to match.  Columns whose every cell was
+	 * missing stay when they were asked for.
+	 */
+	for (k = 0; k < p->nslots; k++) {
+		int keep = p->state[k] == COL_NUMERIC ||
+		    (p->explicit_cols && p->state[k] != COL_TEXT);
+
+		for (size_t g = 0; g < t->ngroups; g++) {
+			struct bs_series *s = t->groups[g].s;
+
+			if (keep)
+				s[nv] = s[k];
+			else
+				series_free(&s[k]);
+		}
+		if (keep)
+			t->vcols[nv++] = p->slotcol[k];
+	}
+	p->nslots = nv;
+	t->nvcols = nv;
+	if (nv == 0)
+		return bs_seterr(e, p->curfile, 0, "no numeric column to "
+		    "summarise (use -c to name one)");
+	return 0;
+}
+
+long
+bs_table_find_group(const struct bs_table *t, char *const *key)
+{
+	for (size_t g = 0; g < t->ngroups; g++) {
+		size_t k;
+
+		for (k = 0; k < t->ngcols; k++)
+			if (strcmp(t->groups[g].key[k], key[k]) != 0)
+				break;
+		if (k == t->ngcols)
+			return (long)g;
+	}
+	return -1;
+}
+
+const char *
+bs_table_vname(const struct bs_table *t, size_t i)
+{
+	return t->names[t->vcols[i]];
+}

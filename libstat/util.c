@@ -1,0 +1,138 @@
+/*
+ * Small shared pieces: errors, growable buffers, option parsing.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+int
+bs_seterr(struct bs_err *e, const char *file, size_t line, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	if (e == NULL)
+		return -1;
+	snprintf(e->file, sizeof(e->file), "%s", file ? file : "");
+	e->line = line;
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void
+bs_err_format(const struct bs_err *e, char *buf, size_t len)
+{
+	if (e->file[0] && e->line)
+		snprintf(buf, len, "%s:%zu: %s", e->file, e->line, e->msg);
+	else if (e->file[0])
+		snprintf(buf, len, "%s: %s", e->file, e->msg);
+	else
+		snprintf(buf, len, "%s", e->msg);
+}
+
+int
+bs_grow(void *pp, size_t *cap, size_t need, size_t sz)
+{
+	void **p = pp, *np;
+	size_t nc;
+
+	if (need <= *cap)
+		return 0;
+	nc = *cap ? *cap : 16;
+	while (nc < need) {
+		if (nc > SIZE_MAX / 2 / sz)
+			return -1;
+		nc *= 2;
+	}
+	if ((np = realloc(*p, nc * sz)) == NULL)
+		return -1;
+	*p = np;
+	*cap = nc;
+	return 0;
+}
+
+int
+bs_sbuf_add(struct bs_sbuf *b, const void *s, size_t n)
+{
+	if (bs_grow(&b->p, &b->cap, b->len + n + 1, 1) == -1)
+		return -1;
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return 0;
+}
+
+void
+bs_sbuf_free(struct bs_sbuf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
+
+int
+bs_parse_double(const char *s, double *out)
+{
+	char *end;
+	double d;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	d = strtod(s, &end);
+	if (*end != '\0' || errno == ERANGE || !isfinite(d))
+		return -1;
+	*out = d;
+	return 0;
+}
+
+int
+bs_parse_size(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end != '\0' || errno == ERANGE || v > SIZE_MAX)
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}
+
+int
+bs_parse_dlist(const char *s, double *out, size_t max)
+{
+	char buf[64];
+	size_t n = 0, l;
+	const char *c;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	for (;;) {
+		c = strchr(s, ',');
+		l = c ? (size_t)(c - s) : strlen(s);
+		if (l == 0 || l >= sizeof(buf) || n == max)
+			return -1;
+		memcpy(buf, s, l);
+		buf[l] = '\0';
+		if (bs_parse_double(buf, &out[n]) == -1)
+			return -1;
+		n++;
+		if (c == NULL)
+			break;
+		s = c + 1;
+	}
+	return (int)n;
+}

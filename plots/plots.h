@@ -1,0 +1,358 @@
+/*
+ * plots: the drawing layer of b-tools (prefix bp_).
+ *
+ * Charts draw into a caller-owned cairo_t, so PNG, PDF and SVG share
+ * one drawing path; bp_surface_create() makes a suitable cairo_t for a
+ * file name and bp_surface_finish() writes the file atomically.
+ *
+ * Inputs are plain arrays of doubles and UTF-8 strings; every chart
+ * takes an options struct that its _init function fills with defaults.
+ * Like libstat, the layer never prints and never exits: functions
+ * return 0 (or a pointer) on success, -1 (or NULL) with a struct bs_err
+ * filled on failure.  Nothing here keeps global mutable state.
+ *
+ * A typical caller (error handling elided):
+ *
+ *	struct bp_surface *s = bp_surface_create("out.png", 800, 500, &err);
+ *	struct bp_scal_opts o;
+ *	bp_scal_opts_init(&o);
+ *	o.chart.title = "Throughput";
+ *	o.chart.x.label = "Threads";
+ *	o.chart.y.label = "Throughput (msg/s)";
+ *	bp_scalability(s->cr, s->width, s->height, &o, series, 2, &err);
+ *	bp_surface_finish(s, &err);	(frees s; bp_surface_abort() on error)
+ *
+ * Layout is two-pass, after kplot: every label (title, axis titles,
+ * tick labels, legend, colour bar) is measured first, the plot area is
+ * sized from what is left, then everything is drawn.  Sizes are in the
+ * surface's user units (pixels for PNG, points for PDF and SVG); text
+ * sizes scale with the image unless font_size is given.
+ */
+#ifndef PLOTS_H
+#define PLOTS_H
+
+#include <stddef.h>
+
+#include <cairo.h>
+
+#include "libstat.h"
+#include "usl.h"
+
+/* ------------------------------------------------------------------ */
+/* Colours */
+
+struct bp_rgb {
+	double	 r, g, b;	/* 0..1, sRGB */
+};
+
+enum bp_cmap {
+	BP_CMAP_VIRIDIS = 0,	/* sequential, matplotlib's viridis */
+	BP_CMAP_CIVIDIS,	/* sequential, Nunez et al. 2018 */
+	BP_CMAP_DIVERGING,	/* blue - white - red, ColorBrewer RdBu */
+	BP_CMAP__MAX
+};
+
+/* "viridis", "cividis", "diverging" (also "rdbu"); -1 if unknown. */
+int		 bp_cmap_parse(const char *);
+const char	*bp_cmap_name(enum bp_cmap);
+/*
+ * Colour of map at t in [0, 1] (clamped), linearly interpolated
+ * between the table entries: viridis and cividis are the published
+ * 256-entry tables, the diverging map ColorBrewer's 11-class RdBu
+ * reversed (0 dark blue, 0.5 near-white, 1 dark red).
+ */
+struct bp_rgb	 bp_cmap_color(enum bp_cmap, double t);
+/*
+ * Series colour i of the Okabe-Ito palette (colour-blind safe), in an
+ * order that keeps the light yellow last; cycles after 8.
+ */
+struct bp_rgb	 bp_palette(size_t i);
+/* WCAG relative luminance, 0 (black) .. 1 (white). */
+double		 bp_luminance(struct bp_rgb);
+/* Black or white, whichever contrasts more with bg (WCAG ratio). */
+struct bp_rgb	 bp_contrast_text(struct bp_rgb bg);
+
+/* ------------------------------------------------------------------ */
+/* Ticks and units */
+
+#define BP_MAX_TICKS	64
+#define BP_TICK_LABEL	48
+
+enum bp_scale_kind {
+	BP_SCALE_LINEAR = 0,
+	BP_SCALE_LOG10,		/* log axis, decade ticks */
+	BP_SCALE_LOG2,		/* log axis, powers of two (thread counts) */
+	BP_SCALE_CATEGORY	/* categories at 0, 1, ..., n - 1 */
+};
+
+struct bp_ticks {
+	enum bp_scale_kind kind;
+	double	 v[BP_MAX_TICKS];		/* tick values */
+	char	 label[BP_MAX_TICKS][BP_TICK_LABEL]; /* Pango markup */
+	size_t	 n;
+	double	 lo, hi;	/* axis range: covers the data and ticks */
+	double	 step;		/* linear: distance between ticks */
+};
+
+/*
+ * Talbot, Lin and Hanrahan's extended Wilkinson algorithm (InfoVis
+ * 2010) as R's labeling::extended(dmin, dmax, m): the labelling
+ * lmin, lmin + lstep, ..., lmax of about m ticks that maximises
+ * simplicity, coverage and density.  loose forces the labels to cover
+ * [dmin, dmax].  Returns 0, or -1 for a non-finite range.
+ */
+int	 bp_extended(double dmin, double dmax, size_t m, int loose,
+	    double *lmin, double *lmax, double *lstep);
+/*
+ * Linear ticks for data in [dmin, dmax] (about m of them), labels
+ * formatted with the decimals the step needs.  lo/hi is the union of
+ * the data range and the ticks.  A zero-width range is widened.
+ */
+int	 bp_ticks_linear(double dmin, double dmax, size_t m,
+	    struct bp_ticks *);
+/*
+ * Log10 ticks for positive data: decades (every k-th when there are
+ * more than about 10); 1-2-5 or 1..9 multiples when the data span
+ * less than a decade.  lo/hi: whole decades around the data, or the
+ * data range itself when it spans less than a decade.
+ */
+int	 bp_ticks_log10(double dmin, double dmax, struct bp_ticks *);
+/*
+ * Base-2 ticks for thread counts.  log: powers of two on a log axis
+ * (every k-th when there are more than about m).  Linear: multiples
+ * of a power of two, about m of them, starting at 0.
+ */
+int	 bp_ticks_pow2(double dmin, double dmax, size_t m, int log,
+	    struct bp_ticks *);
+/* 1 when every finite x[i] is a positive power of two (1, 2, 4, ...). */
+int	 bp_all_pow2(const double *x, size_t n);
+/*
+ * A tick value as Pango markup: fixed decimals from step, U+2212 for
+ * the minus sign, m×10^e (superscript) for very large or small values.
+ */
+void	 bp_format_tick(double v, double step, char *buf, size_t len);
+
+/*
+ * A display unit for an axis whose values are in unit and reach at
+ * most maxabs: the values are multiplied by factor and the axis label
+ * names name.  Time ("ns", "us"/"µs", "ms", "s") goes to the largest
+ * unit that keeps maxabs >= 1 (1500000 ns -> 1.5 ms); bytes ("B") to
+ * KiB, MiB, GiB, TiB (1024); rates in bytes ("B/s") to kB/s, MB/s,
+ * GB/s (1000); any other unit, or "" for plain counts, takes an SI
+ * prefix k, M, G, T when maxabs >= 10000 ("ops/s" -> "Mops/s"; "" ->
+ * "thousands", "millions", ...).  Small values of unknown units are
+ * left alone.
+ */
+struct bp_unit {
+	double	 factor;
+	char	 name[32];
+};
+void	 bp_unit_choose(const char *unit, double maxabs, struct bp_unit *);
+
+/* ------------------------------------------------------------------ */
+/* Text */
+
+/*
+ * The font list handed to Pango: DejaVu Sans first, then CJK fonts
+ * for Chinese (the dependency script installs WenQuanYi Micro Hei);
+ * fontconfig falls back further for anything else.
+ */
+#define BP_FONT	"DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif"
+
+/* Size of plain UTF-8 text at font size (user units) in cr's font setup. */
+void	 bp_text_size(cairo_t *, const char *text, double size,
+	    double *w, double *h);
+
+/* ------------------------------------------------------------------ */
+/* Output files */
+
+enum bp_format {
+	BP_FMT_PNG = 0,
+	BP_FMT_PDF,
+	BP_FMT_SVG
+};
+
+/* Format from the extension of path (case-insensitive); -1 unknown. */
+int	 bp_format_from_path(const char *path);
+
+/*
+ * A drawing surface for path, written as the file appears whole or not
+ * at all: PDF and SVG are written to a temporary file beside path as
+ * they are drawn, PNG when finished; bp_surface_finish() checks every
+ * cairo and stdio status and renames the temporary file over path.
+ * Width and height are pixels for PNG, points for PDF and SVG.
+ * The PDF creation date is fixed (SOURCE_DATE_EPOCH when set, else
+ * 1970-01-01) so that the same drawing gives the same bytes.
+ * The surface is cleared to white.
+ */
+struct bp_surface {
+	cairo_surface_t	*surface;
+	cairo_t		*cr;		/* draw here */
+	enum bp_format	 format;
+	double		 width, height;
+	/* private */
+	char		*path;
+	char		*tmp;
+	void		*fp;
+	int		 werr;		/* a write failed */
+};
+
+struct bp_surface *bp_surface_create(const char *path, double width,
+	    double height, struct bs_err *);
+/* Finish, write, rename; frees s whatever the outcome. */
+int	 bp_surface_finish(struct bp_surface *s, struct bs_err *);
+/* Discard: remove the temporary file and free s.  NULL is fine. */
+void	 bp_surface_abort(struct bp_surface *s);
+
+/* ------------------------------------------------------------------ */
+/* Charts: common options */
+
+#define BP_AUTO	(-1)
+
+struct bp_axis {
+	const char	*label;	/* full title with unit, "Latency (µs)"; NULL: none */
+	int		 log;	/* 1: logarithmic scale */
+	/*
+	 * Base-2 ticks (thread counts): BP_AUTO (default) when every
+	 * value is a power of two, 0 never, 1 always.
+	 */
+	int		 base2;
+	double		 min, max;	/* NaN (default): from the data */
+	/*
+	 * Multiplier applied to every value of this axis before drawing,
+	 * e.g. bp_unit.factor; 0 or 1: none.  min/max are in displayed
+	 * units.
+	 */
+	double		 factor;
+};
+
+struct bp_chart {
+	const char	*title;		/* NULL: none */
+	double		 font_size;	/* tick label size; 0: from the image */
+	struct bp_axis	 x, y;
+};
+
+/* Defaults: no title or labels, linear axes, base2 auto, NaN limits. */
+void	 bp_chart_init(struct bp_chart *);
+
+/* ------------------------------------------------------------------ */
+/* Scalability chart: throughput (or any y) against concurrency */
+
+struct bp_scal_series {
+	const char	*name;		/* legend entry; NULL: "series N" */
+	const double	*x, *y;		/* n points, x ascending not required */
+	const double	*lo, *hi;	/* CI bounds per point, or NULL */
+	size_t		 n;
+	/*
+	 * A fitted model of this series (in the same units as x and y,
+	 * before factor), or NULL.  Drawn as a curve with its shaded
+	 * confidence band, the linear-scaling bound lambda N and, for
+	 * Amdahl (or USL with beta = 0), the ceiling lambda / alpha
+	 * dotted; the USL peak is marked, and a peak outside the
+	 * measured range is stated in the legend.
+	 */
+	const struct bs_usl *fit;
+};
+
+struct bp_scal_opts {
+	struct bp_chart	 chart;
+	/*
+	 * Confidence level of the error bars in percent, stated in the
+	 * legend as "error bars: 95% CI of the mean" (ci_of: "of the
+	 * mean" by default).  0: the legend states no level.
+	 */
+	double		 ci_level;
+	const char	*ci_of;
+	int		 band;		/* shade the fit's CI band (1) */
+	int		 linear;	/* draw the linear-scaling bound (1) */
+	int		 ceiling;	/* draw the Amdahl ceiling (1) */
+	int		 peak;		/* mark the USL peak (1) */
+	int		 zero;		/* linear y axis starts at 0 (1) */
+};
+
+void	 bp_scal_opts_init(struct bp_scal_opts *);
+int	 bp_scalability(cairo_t *, double width, double height,
+	    const struct bp_scal_opts *, const struct bp_scal_series *,
+	    size_t nseries, struct bs_err *);
+
+/* ------------------------------------------------------------------ */
+/* Heatmap: categorical x and y, one coloured cell per pair */
+
+struct bp_heatmap_opts {
+	struct bp_chart	 chart;		/* x.label, y.label, title */
+	enum bp_cmap	 cmap;		/* default viridis */
+	int		 reverse;	/* flip the map */
+	/*
+	 * Centre of a diverging scale (e.g. 0 for differences, 1 for
+	 * ratios): the map is made symmetric around it.  NaN: none.
+	 */
+	double		 center;
+	double		 zmin, zmax;	/* NaN: from the data */
+	const char	*zlabel;	/* colour bar title, with unit */
+	double		 zfactor;	/* multiplier for z (unit); 0: 1 */
+	int		 values;	/* write each cell's value (1) */
+	/* printf format for a cell value; NULL: 3 significant digits */
+	const char	*fmt;
+};
+
+void	 bp_heatmap_opts_init(struct bp_heatmap_opts *);
+/*
+ * z holds ny rows of nx values, z[iy * nx + ix] for the cell of x
+ * category xcat[ix] and y category ycat[iy]; NaN is an empty cell
+ * (drawn hatched, no value).  x categories run left to right, y
+ * categories top to bottom, both in the order given.  The cells are
+ * drawn as one image (nearest-neighbour scaled), so there are no seams.
+ */
+int	 bp_heatmap(cairo_t *, double width, double height,
+	    const struct bp_heatmap_opts *, const char *const *xcat,
+	    size_t nx, const char *const *ycat, size_t ny, const double *z,
+	    struct bs_err *);
+
+/* ------------------------------------------------------------------ */
+/* Box plot: per category a box of type-7 quartiles */
+
+struct bp_sample {
+	const double	*v;		/* NaN values are skipped */
+	size_t		 n;
+};
+
+struct bp_box_opts {
+	struct bp_chart	 chart;
+	/* Series side by side in each category (e.g. baseline, candidate). */
+	const char *const *series;	/* nseries names; NULL with 1 */
+	size_t		 nseries;	/* 0 is taken as 1 */
+	double		 k;		/* Tukey fence factor, 1.5 */
+};
+
+void	 bp_box_opts_init(struct bp_box_opts *);
+/*
+ * Boxes from Q1 to Q3 with the median, whiskers to the most extreme
+ * values within the fences Q1 - k IQR and Q3 + k IQR, the values
+ * beyond drawn as points.  s holds ncat * nseries samples,
+ * s[icat * nseries + iseries].
+ */
+int	 bp_box(cairo_t *, double width, double height,
+	    const struct bp_box_opts *, const char *const *cat, size_t ncat,
+	    const struct bp_sample *s, struct bs_err *);
+
+/* ------------------------------------------------------------------ */
+/* Empirical CDF */
+
+struct bp_cdf_series {
+	const char	*name;
+	const double	*v;		/* NaN values are skipped */
+	size_t		 n;
+};
+
+struct bp_cdf_opts {
+	struct bp_chart	 chart;		/* x.log for latencies */
+	int		 guides;	/* p50, p95, p99 guides (1) */
+};
+
+void	 bp_cdf_opts_init(struct bp_cdf_opts *);
+/* Step function F(x) = #{v <= x} / n per series. */
+int	 bp_cdf(cairo_t *, double width, double height,
+	    const struct bp_cdf_opts *, const struct bp_cdf_series *,
+	    size_t nseries, struct bs_err *);
+
+#endif /* PLOTS_H */

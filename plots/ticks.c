@@ -1,0 +1,551 @@
+/*
+ * Axis ticks and display units.
+ *
+ * Linear axes use the extended Wilkinson algorithm of Talbot, Lin and
+ * Hanrahan, "An Extension of Wilkinson's Algorithm for Positioning Tick
+ * Labels on Axes" (InfoVis 2010), written after the authors' R package
+ * labeling (function extended) so that the same inputs give the same
+ * ticks.  Legibility is taken as constant, as there.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "plots.h"
+
+static const double Q[] = { 1, 5, 2, 2.5, 4, 3 };
+#define NQ	(sizeof(Q) / sizeof(Q[0]))
+static const double W[4] = { 0.25, 0.2, 0.5, 0.05 };
+
+static double
+simplicity(size_t i, double j, double lmin, double lmax, double lstep)
+{
+	double eps = DBL_EPSILON * 100, m = fmod(lmin, lstep);
+	int v;
+
+	if (m < 0)
+		m += lstep;	/* R's %% has the sign of the divisor */
+	v = (m < eps || lstep - m < eps) && lmin <= 0 && lmax >= 0;
+	return 1 - (double)i / (NQ - 1) - j + v;
+}
+
+static double
+simplicity_max(size_t i, double j)
+{
+	return 1 - (double)i / (NQ - 1) - j + 1;
+}
+
+static double
+coverage(double dmin, double dmax, double lmin, double lmax)
+{
+	double r = dmax - dmin;
+
+	return 1 - 0.5 * ((dmax - lmax) * (dmax - lmax) +
+	    (dmin - lmin) * (dmin - lmin)) / ((0.1 * r) * (0.1 * r));
+}
+
+static double
+coverage_max(double dmin, double dmax, double span)
+{
+	double r = dmax - dmin, half;
+
+	if (span > r) {
+		half = (span - r) / 2;
+		return 1 - 0.5 * (2 * half * half) / ((0.1 * r) * (0.1 * r));
+	}
+	return 1;
+}
+
+static double
+density(double k, double m, double dmin, double dmax, double lmin,
+    double lmax)
+{
+	double r = (k - 1) / (lmax - lmin);
+	double rt = (m - 1) / (fmax(lmax, dmax) - fmin(dmin, lmin));
+
+	return 2 - fmax(r / rt, rt / r);
+}
+
+static double
+density_max(double k, double m)
+{
+	return k >= m ? 2 - (k - 1) / (m - 1) : 1;
+}
+
+int
+bp_extended(double dmin, double dmax, size_t msz, int loose,
+    double *lmin_out, double *lmax_out, double *lstep_out)
+{
+	double best = -2, m = (double)msz;
+	double bmin = dmin, bmax = dmax, bstep = 0;
+	int found = 0;
+
+	if (!isfinite(dmin) || !isfinite(dmax) || dmax <= dmin)
+		return -1;
+	if (m < 2)
+		m = 2;
+	for (double j = 1; j < 1e6; j++) {
+		int stop = 0;
+
+		for (size_t qi = 0; qi < NQ; qi++) {
+			double q = Q[qi];
+			double sm = simplicity_max(qi, j);
+
+			if (W[0] * sm + W[1] + W[2] + W[3] < best) {
+				stop = 1;
+				break;
+			}
+			for (double k = 2; k < 1e4; k++) {
+				double dm = density_max(k, m);
+				double delta, z;
+
+				if (W[0] * sm + W[1] + W[2] * dm + W[3] < best)
+					break;
+				delta = (dmax - dmin) / (k + 1) / j / q;
+				for (z = ceil(log10(delta)); z < 400; z++) {
+					double step = j * q * pow(10, z);
+					double cm = coverage_max(dmin, dmax,
+					    step * (k - 1));
+					double minst, maxst;
+
+					if (W[0] * sm + W[1] * cm + W[2] * dm +
+					    W[3] < best)
+						break;
+					minst = floor(dmax / step) * j -
+					    (k - 1) * j;
+					maxst = ceil(dmin / step) * j;
+					if (minst > maxst)
+						continue;
+					for (double st = minst; st <= maxst;
+					    st++) {
+						double lmin = st * (step / j);
+						double lmax = lmin +
+						    step * (k - 1);
+						double s = simplicity(qi, j,
+						    lmin, lmax, step);
+						double c = coverage(dmin, dmax,
+						    lmin, lmax);
+						double g = density(k, m, dmin,
+						    dmax, lmin, lmax);
+						double score = W[0] * s +
+						    W[1] * c + W[2] * g + W[3];
+
+						if (score > best && (!loose ||
+						    (lmin <= dmin &&
+						    lmax >= dmax))) {
+							best = score;
+							bmin = lmin;
+							bmax = lmax;
+							bstep = step;
+							found = 1;
+						}
+					}
+				}
+			}
+		}
+		if (stop)
+			break;
+	}
+	if (!found)
+		return -1;
+	*lmin_out = bmin;
+	*lmax_out = bmax;
+	*lstep_out = bstep;
+	return 0;
+}
+
+/* Decimals that multiples of step need: 2.5 -> 1, 0.25 -> 2, 20 -> 0. */
+static int
+step_decimals(double step)
+{
+	int d;
+
+	if (!(step > 0) || !isfinite(step))
+		return 0;
+	for (d = 0; d < 12; d++) {
+		double s = step * pow(10, d);
+
+		if (fabs(s - round(s)) < 1e-6 * s)
+			break;
+	}
+	return d;
+}
+
+void
+bp_format_tick(double v, double step, char *buf, size_t len)
+{
+	char tmp[64], *p;
+	double av = fabs(v);
+	int e, d;
+	const char *minus = v < 0 ? "\xe2\x88\x92" : "";	/* U+2212 */
+
+	if (v == 0 || av < 1e-12 * fabs(step)) {
+		snprintf(buf, len, "0");
+		return;
+	}
+	if (av >= 1e6 || (av < 1e-3 && step < 1e-3)) {
+		/* m×10^e with as many mantissa decimals as the step needs. */
+		e = (int)floor(log10(av) + 1e-9);
+		d = step_decimals(step / pow(10, e));
+		if (d > 6)
+			d = 6;
+		snprintf(tmp, sizeof(tmp), "%.*f", d, av / pow(10, e));
+		if (strcmp(tmp, "1") == 0)
+			snprintf(buf, len, "%s10<sup>%d</sup>", minus, e);
+		else
+			snprintf(buf, len, "%s%s\xc3\x9710<sup>%d</sup>",
+			    minus, tmp, e);
+		return;
+	}
+	d = step_decimals(step);
+	snprintf(tmp, sizeof(tmp), "%.*f", d, av);
+	/* "-0.0" style leftovers from rounding. */
+	for (p = tmp; *p == '0' || *p == '.'; p++)
+		;
+	if (*p == '\0')
+		minus = "";
+	snprintf(buf, len, "%s%s", minus, tmp);
+}
+
+static void
+ticks_clear(struct bp_ticks *t, enum bp_scale_kind kind)
+{
+	memset(t, 0, sizeof(*t));
+	t->kind = kind;
+}
+
+static void
+ticks_add(struct bp_ticks *t, double v, double step)
+{
+	if (t->n >= BP_MAX_TICKS)
+		return;
+	t->v[t->n] = v;
+	bp_format_tick(v, step, t->label[t->n], BP_TICK_LABEL);
+	t->n++;
+}
+
+int
+bp_ticks_linear(double dmin, double dmax, size_t m, struct bp_ticks *t)
+{
+	double lmin, lmax, lstep;
+	long i, nt;
+
+	ticks_clear(t, BP_SCALE_LINEAR);
+	if (!isfinite(dmin) || !isfinite(dmax))
+		return -1;
+	if (dmin > dmax) {
+		double x = dmin;
+
+		dmin = dmax;
+		dmax = x;
+	}
+	if (dmax - dmin <= 1e-12 * fmax(fabs(dmin), fabs(dmax))) {
+		/* One value: a range around it. */
+		double c = dmin, h = c == 0 ? 1 : fabs(c) * 0.1;
+
+		dmin = c - h;
+		dmax = c + h;
+	}
+	if (bp_extended(dmin, dmax, m < 2 ? 2 : m, 0, &lmin, &lmax,
+	    &lstep) != 0)
+		return -1;
+	nt = lround((lmax - lmin) / lstep);
+	for (i = 0; i <= nt && t->n < BP_MAX_TICKS; i++) {
+		double v = lmin + (double)i * lstep;
+
+		/* Snap away binary noise: 0.30000000000000004 -> 0.3. */
+		if (fabs(v) < 1e-9 * lstep)
+			v = 0;
+		ticks_add(t, v, lstep);
+	}
+	t->step = lstep;
+	t->lo = fmin(dmin, lmin);
+	t->hi = fmax(dmax, lmax);
+	return 0;
+}
+
+int
+bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
+{
+	double e0, e1, every;
+
+	ticks_clear(t, BP_SCALE_LOG10);
+	if (!(dmin > 0) || !(dmax > 0) || !isfinite(dmin) || !isfinite(dmax))
+		return -1;
+	if (dmin > dmax) {
+		double x = dmin;
+
+		dmin = dmax;
+		dmax = x;
+	}
+	e0 = floor(log10(dmin) + 1e-9);
+	e1 = ceil(log10(dmax) - 1e-9);
+	if (e1 - e0 >= 2 || (e1 - e0 == 1 && dmax / dmin >= 3)) {
+		/* Whole decades, thinned when there are many. */
+		if (e1 == e0)
+			e1 = e0 + 1;
+		every = ceil((e1 - e0) / 10);
+		e0 = floor(e0 / every) * every;
+		e1 = ceil(e1 / every) * every;
+		for (double e = e0; e <= e1; e += every) {
+			double v = pow(10, e);
+
+			if (t->n >= BP_MAX_TICKS)
+				break;
+			t->v[t->n] = v;
+			if (e >= -2 && e <= 5)
+				bp_format_tick(v, v, t->label[t->n],
+				    BP_TICK_LABEL);
+			else
+				snprintf(t->label[t->n], BP_TICK_LABEL,
+				    "10<sup>%s%d</sup>", e < 0 ?
+				    "\xe2\x88\x92" : "", (int)fabs(e));
+			t->n++;
+		}
+		t->lo = pow(10, e0);
+		t->hi = pow(10, e1);
+		return 0;
+	}
+
+	/* Less than a decade: 1-2-5 multiples, or all of 1..9. */
+	if (dmax / dmin < 1.0001) {
+		dmin /= 1.5;
+		dmax *= 1.5;
+	}
+	t->lo = dmin / pow(dmax / dmin, 0.04);
+	t->hi = dmax * pow(dmax / dmin, 0.04);
+	for (int pass = 0; pass < 2; pass++) {
+		static const double m125[] = { 1, 2, 5 };
+		static const double m19[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+		const double *mult = pass == 0 ? m125 : m19;
+		size_t nm = pass == 0 ? 3 : 9;
+
+		t->n = 0;
+		for (double e = e0 - 1; e <= e1; e++)
+			for (size_t i = 0; i < nm; i++) {
+				double v = mult[i] * pow(10, e);
+
+				if (v < t->lo * 0.999999 ||
+				    v > t->hi * 1.000001)
+					continue;
+				if (t->n >= BP_MAX_TICKS)
+					break;
+				t->v[t->n] = v;
+				bp_format_tick(v, pow(10, e),
+				    t->label[t->n], BP_TICK_LABEL);
+				t->n++;
+			}
+		if (t->n >= 3)
+			break;
+	}
+	if (t->n < 2) {
+		/* Very narrow: linear ticks placed on the log axis. */
+		struct bp_ticks lin;
+
+		if (bp_ticks_linear(dmin, dmax, 3, &lin) != 0)
+			return -1;
+		t->n = 0;
+		for (size_t i = 0; i < lin.n; i++)
+			if (lin.v[i] > 0) {
+				t->v[t->n] = lin.v[i];
+				memcpy(t->label[t->n], lin.label[i],
+				    BP_TICK_LABEL);
+				t->n++;
+			}
+		t->lo = fmin(t->lo, t->v[0]);
+		t->hi = fmax(t->hi, t->v[t->n - 1]);
+	}
+	return 0;
+}
+
+int
+bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
+{
+	ticks_clear(t, log ? BP_SCALE_LOG2 : BP_SCALE_LINEAR);
+	if (!isfinite(dmin) || !isfinite(dmax) || (log && !(dmin > 0)))
+		return -1;
+	if (dmin > dmax) {
+		double x = dmin;
+
+		dmin = dmax;
+		dmax = x;
+	}
+	if (m < 2)
+		m = 2;
+	if (log) {
+		double e0 = floor(log2(dmin) + 1e-9);
+		double e1 = ceil(log2(dmax) - 1e-9);
+		double every;
+
+		if (e1 <= e0)
+			e1 = e0 + 1;
+		every = ceil((e1 - e0) / (double)(m > 12 ? 12 : m * 2));
+		if (every < 1)
+			every = 1;
+		e0 = floor(e0 / every) * every;
+		e1 = ceil(e1 / every) * every;
+		for (double e = e0; e <= e1 && t->n < BP_MAX_TICKS;
+		    e += every) {
+			double v = pow(2, e);
+
+			t->v[t->n] = v;
+			if (v >= 1)
+				snprintf(t->label[t->n], BP_TICK_LABEL, "%.0f",
+				    v);
+			else
+				snprintf(t->label[t->n], BP_TICK_LABEL,
+				    "2<sup>\xe2\x88\x92%d</sup>", (int)-e);
+			t->n++;
+		}
+		t->lo = pow(2, e0);
+		t->hi = pow(2, e1);
+		return 0;
+	}
+	/*
+	 * Linear: the power-of-two step whose tick count from 0 (or the
+	 * floor below dmin) up to dmax is closest to m.
+	 */
+	{
+		double bestd = HUGE_VAL, step = 1, lo, hi;
+
+		for (int e = -10; e < 60; e++) {
+			double s = pow(2, e);
+			double l = floor(dmin / s) * s, h = ceil(dmax / s) * s;
+			double cnt = (h - l) / s + 1;
+			double dd = fabs(cnt - (double)m);
+
+			if (cnt > BP_MAX_TICKS)
+				continue;
+			if (dd < bestd) {
+				bestd = dd;
+				step = s;
+			}
+		}
+		lo = floor(dmin / step) * step;
+		if (dmin >= 0 && lo > 0 && lo <= 2 * step)
+			lo = 0;
+		hi = ceil(dmax / step) * step;
+		for (double v = lo; v <= hi + step * 1e-9 &&
+		    t->n < BP_MAX_TICKS; v += step)
+			ticks_add(t, v, step);
+		t->step = step;
+		t->lo = lo;
+		t->hi = hi;
+	}
+	return 0;
+}
+
+int
+bp_all_pow2(const double *x, size_t n)
+{
+	size_t seen = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double l;
+
+		if (!isfinite(x[i]))
+			continue;
+		if (!(x[i] >= 1))
+			return 0;
+		l = log2(x[i]);
+		if (fabs(l - round(l)) > 1e-9)
+			return 0;
+		seen++;
+	}
+	return seen > 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Units */
+
+struct unit_step {
+	const char	*name;
+	double		 size;	/* in the family's base unit */
+};
+
+static const struct unit_step time_units[] = {
+	{ "ns", 1e-9 }, { "µs", 1e-6 }, { "ms", 1e-3 }, { "s", 1 },
+	{ NULL, 0 }
+};
+static const struct unit_step byte_units[] = {
+	{ "B", 1 }, { "KiB", 1024.0 }, { "MiB", 1048576.0 },
+	{ "GiB", 1073741824.0 }, { "TiB", 1099511627776.0 }, { NULL, 0 }
+};
+static const struct unit_step rate_units[] = {
+	{ "B/s", 1 }, { "kB/s", 1e3 }, { "MB/s", 1e6 }, { "GB/s", 1e9 },
+	{ "TB/s", 1e12 }, { NULL, 0 }
+};
+
+static const struct {
+	const char		*in;
+	const struct unit_step	*family;
+	double			 size;
+} unit_aliases[] = {
+	{ "ns", time_units, 1e-9 },
+	{ "us", time_units, 1e-6 },
+	{ "µs", time_units, 1e-6 },
+	{ "μs", time_units, 1e-6 },	/* Greek mu */
+	{ "ms", time_units, 1e-3 },
+	{ "s", time_units, 1 },
+	{ "sec", time_units, 1 },
+	{ "B", byte_units, 1 },
+	{ "bytes", byte_units, 1 },
+	{ "KiB", byte_units, 1024.0 },
+	{ "MiB", byte_units, 1048576.0 },
+	{ "GiB", byte_units, 1073741824.0 },
+	{ "B/s", rate_units, 1 },
+	{ "kB/s", rate_units, 1e3 },
+	{ "MB/s", rate_units, 1e6 },
+	{ "GB/s", rate_units, 1e9 },
+};
+
+void
+bp_unit_choose(const char *unit, double maxabs, struct bp_unit *u)
+{
+	size_t i;
+
+	if (unit == NULL)
+		unit = "";
+	u->factor = 1;
+	snprintf(u->name, sizeof(u->name), "%s", unit);
+	if (!isfinite(maxabs) || maxabs <= 0)
+		return;
+
+	for (i = 0; i < sizeof(unit_aliases) / sizeof(unit_aliases[0]); i++) {
+		const struct unit_step *f = unit_aliases[i].family, *pick;
+		double base;
+
+		if (strcmp(unit, unit_aliases[i].in) != 0)
+			continue;
+		/* The largest unit that keeps the maximum at 1 or more. */
+		base = maxabs * unit_aliases[i].size;
+		pick = &f[0];
+		for (; f->name != NULL; f++)
+			if (base / f->size >= 1 * (1 - 1e-12))
+				pick = f;
+		u->factor = unit_aliases[i].size / pick->size;
+		snprintf(u->name, sizeof(u->name), "%s", pick->name);
+		return;
+	}
+
+	/* Counts and unknown units: SI prefixes for big numbers. */
+	if (maxabs >= 1e4) {
+		static const char *const pfx[] = { "k", "M", "G", "T" };
+		static const char *const words[] = { "thousands", "millions",
+		    "billions", "trillions" };
+		int k = (int)floor(log10(maxabs) / 3);
+
+		if (k > 4)
+			k = 4;
+		if (k < 1)
+			return;
+		u->factor = pow(10, -3 * k);
+		if (*unit == '\0')
+			snprintf(u->name, sizeof(u->name), "%s", words[k - 1]);
+		else
+			snprintf(u->name, sizeof(u->name), "%s%s", pfx[k - 1],
+			    unit);
+	}
+}

@@ -1,0 +1,200 @@
+/*
+ * Shared front-end code for the tools: option values, messages, reading
+ * the operands and writing the result.  Only the tools print and exit.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "tool.h"
+
+const char *progname = "b-tools";
+static char **tool_argv;
+
+void
+tool_init(const char *name, struct tool_common *c, char **argv)
+{
+	tool_argv = argv;
+	progname = name;
+	opterr = 0;	/* bad options are reported in one line below */
+	/* GSL's default handler aborts; the library checks statuses. */
+	gsl_set_error_handler_off();
+	memset(c, 0, sizeof(*c));
+	c->outfmt = BS_OUT_TABLE;
+	c->confidence = 95.0;
+}
+
+void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+void
+die_err(const struct bs_err *e)
+{
+	char buf[1024];
+
+	bs_err_format(e, buf, sizeof(buf));
+	die("%s", buf);
+}
+
+void
+warnmsg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int
+tool_common_opt(int ch, const char *arg, struct tool_common *c,
+    void (*usage)(FILE *, int))
+{
+	int f;
+
+	switch (ch) {
+	case 'c':
+		c->topts.columns = arg;
+		return 1;
+	case 'g':
+		c->topts.groups = arg;
+		return 1;
+	case 'd':
+		if (strcmp(arg, "\\t") == 0 || strcmp(arg, "tab") == 0)
+			c->topts.read.delim = '\t';
+		else if (strlen(arg) == 1 && arg[0] != '"' && arg[0] != '\n')
+			c->topts.read.delim = (unsigned char)arg[0];
+		else
+			die("--delimiter takes one character, not '%s'", arg);
+		return 1;
+	case OPT_NOHEADER:
+		c->topts.read.no_header = 1;
+		return 1;
+	case OPT_INFMT:
+		if ((f = bs_format_parse(arg)) < 0)
+			die("unknown input format '%s' (auto, csv, tsv, json, "
+			    "ndjson, kv, plain, hyperfine, gbench, gobench, "
+			    "pyperf, fio)", arg);
+		c->topts.read.format = (enum bs_format)f;
+		return 1;
+	case 'f':
+		if ((f = bs_outfmt_parse(arg)) < 0)
+			die("unknown output format '%s' (table, csv, tsv, json, "
+			    "md)", arg);
+		c->outfmt = (enum bs_outfmt)f;
+		return 1;
+	case 'o':
+		c->output = arg;
+		return 1;
+	case OPT_CONFIDENCE:
+		if (bs_parse_double(arg, &c->confidence) == -1 ||
+		    !(c->confidence > 0 && c->confidence < 100))
+			die("--confidence must be a percentage between 0 and "
+			    "100 (exclusive), not '%s'", arg);
+		return 1;
+	case OPT_SKIP:
+		if (bs_parse_size(arg, &c->skip) == -1)
+			die("--skip takes a count of samples, not '%s'", arg);
+		return 1;
+	case 'h':
+		usage(stdout, 0);
+		return 1;
+	case OPT_VERSION:
+		printf("%s (b-tools) %s\n", progname, BS_VERSION);
+		exit(0);
+	case '?':
+		if (optopt)
+			die("unknown option '-%c' or missing value (see %s "
+			    "--help)", optopt, progname);
+		die("unknown option '%s' or missing value (see %s --help)",
+		    tool_argv[optind - 1], progname);
+	default:
+		return 0;
+	}
+}
+
+struct bs_table *
+tool_read_table(struct tool_common *c, int argc, char **argv)
+{
+	struct bs_table *t;
+	struct bs_err e;
+	int i;
+
+	c->topts.file_group = argc > 1;
+	if ((t = bs_table_new(&c->topts)) == NULL)
+		die("out of memory");
+	if (argc == 0) {
+		if (bs_table_read(t, NULL, "-", &e) == -1)
+			die_err(&e);
+	}
+	for (i = 0; i < argc; i++)
+		if (bs_table_read(t, NULL, argv[i], &e) == -1)
+			die_err(&e);
+	if (bs_table_finish(t, &e) == -1)
+		die_err(&e);
+	return t;
+}
+
+void
+tool_close_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: write error on standard output: %s\n",
+		    progname, strerror(errno));
+		exit(2);
+	}
+}
+
+void
+tool_write_result(const struct tool_common *c, const struct bs_result *r)
+{
+	struct bs_afile a;
+	struct bs_err e;
+
+	if (c->output == NULL || strcmp(c->output, "-") == 0) {
+		if (bs_result_write(r, c->outfmt, stdout) == -1)
+			die("write error on standard output: %s",
+			    strerror(errno));
+		tool_close_stdout();
+		return;
+	}
+	if (bs_afile_open(&a, c->output, &e) == -1)
+		die_err(&e);
+	if (bs_result_write(r, c->outfmt, a.fp) == -1) {
+		bs_afile_abort(&a);
+		die("%s: write error: %s", c->output, strerror(errno));
+	}
+	if (bs_afile_commit(&a, &e) == -1)
+		die_err(&e);
+}
+
+void
+tool_label(const struct bs_table *t, size_t g, size_t c, char *buf,
+    size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < t->ngcols && off < len; k++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s",
+		    k ? "/" : "", t->groups[g].key[k]);
+	if (off < len)
+		snprintf(buf + off, len - off, "%s%s", off ? " " : "",
+		    bs_table_vname(t, c));
+}

@@ -1,0 +1,69 @@
+/*
+ * What the command-line tools share: the common options of the
+ * contract, messages, and the output file.
+ */
+#ifndef TOOL_H
+#define TOOL_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "libstat.h"
+
+/* Option codes for long options without a short form. */
+enum {
+	OPT_NOHEADER = 1000,
+	OPT_INFMT,
+	OPT_CONFIDENCE,
+	OPT_SKIP,
+	OPT_VERSION,
+	OPT_TOOL = 1100		/* tools number their own from here */
+};
+
+struct tool_common {
+	struct bs_table_opts	 topts;
+	enum bs_outfmt		 outfmt;
+	const char		*output;
+	double			 confidence;
+	size_t			 skip;
+};
+
+extern const char *progname;
+
+/* The long options every tool has; tools append theirs. */
+#define TOOL_COMMON_LONGOPTS \
+	{ "column",	  required_argument, NULL, 'c' }, \
+	{ "group",	  required_argument, NULL, 'g' }, \
+	{ "delimiter",	  required_argument, NULL, 'd' }, \
+	{ "no-header",	  no_argument,	     NULL, OPT_NOHEADER }, \
+	{ "input-format", required_argument, NULL, OPT_INFMT }, \
+	{ "format",	  required_argument, NULL, 'f' }, \
+	{ "output",	  required_argument, NULL, 'o' }, \
+	{ "confidence",	  required_argument, NULL, OPT_CONFIDENCE }, \
+	{ "skip",	  required_argument, NULL, OPT_SKIP }, \
+	{ "help",	  no_argument,	     NULL, 'h' }, \
+	{ "version",	  no_argument,	     NULL, OPT_VERSION }
+#define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:h"
+
+void	 tool_init(const char *name, struct tool_common *, char **argv);
+/* Handle a common option: 1 handled, 0 not common. Exits on bad values. */
+int	 tool_common_opt(int ch, const char *arg, struct tool_common *,
+	    void (*usage)(FILE *, int));
+/* Print "prog: msg" and exit 2. */
+void	 die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
+	    noreturn));
+void	 die_err(const struct bs_err *) __attribute__((noreturn));
+void	 warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Read all operands into a new table (exits on error). */
+struct bs_table *tool_read_table(struct tool_common *, int argc,
+	    char **argv);
+/* Write a result to -o (atomically) or standard output; exits on error. */
+void	 tool_write_result(const struct tool_common *,
+	    const struct bs_result *);
+/* "g1/g2/column" label for messages. */
+void	 tool_label(const struct bs_table *, size_t g, size_t c, char *,
+	    size_t);
+/* Check that a FILE (standard output) was written; exits 2 if not. */
+void	 tool_close_stdout(void);
+
+#endif
