@@ -177,6 +177,7 @@ struct bs_table {
 	struct bs_group	*groups;
 	size_t		 ngroups;
 	size_t		 nrows;
+	uint32_t	*rowgroup;	/* group of each row, if asked for */
 	enum bs_format	 format;
 	int		 delim;
 	/* private */
@@ -189,6 +190,7 @@ struct bs_table_opts {
 	const char		*columns;	/* NULL: every numeric column */
 	const char		*exclude;	/* never value columns */
 	int			 file_group;	/* add a "file" group column */
+	int			 rowgroups;	/* keep the group of each row */
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);
@@ -339,6 +341,28 @@ int	 bs_tukey_fences(const double *x, size_t n, double k,
 int	 bs_mad_fences(const double *x, size_t n, double k,
 	    struct bs_fences *);
 enum bs_outlier	 bs_classify(const struct bs_fences *, double x);
+
+/* ------------------------------------------------------------------ */
+/* Writing an input back with added columns (boutlier) */
+
+struct bs_passthru {
+	const char *const *cols;	/* names of the added columns */
+	size_t		 ncols;
+	/*
+	 * Fill vals[0..ncols) for record `row` (0-based, input order);
+	 * return 1 to write it to the output, 0 to the rejects.
+	 */
+	int		(*annotate)(void *arg, size_t row, const char **vals);
+	void		*arg;
+};
+
+/*
+ * Write buf back in its format (ro->format must be the detected one, and
+ * ro->delim the delimiter) with the added columns; rejected records go
+ * to rej (may be NULL), with the header where the format has one.
+ */
+int	 bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
+	    const struct bs_passthru *, FILE *out, FILE *rej, struct bs_err *);
 
 /* ------------------------------------------------------------------ */
 /* Result tables and output */

@@ -33,6 +33,7 @@ struct tpriv {
 	size_t		*keylen;
 	size_t		 gcap;
 	long		 lastg;
+	size_t		 rgcap;
 	size_t		 ingcols;	/* group columns that come from input */
 };
 
@@ -85,6 +86,7 @@ bs_table_free(struct bs_table *t)
 	free(t->names);
 	free(t->gcols);
 	free(t->vcols);
+	free(t->rowgroup);
 	if (p) {
 		free(p->slot);
 		free(p->slotcol);
@@ -436,6 +438,13 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	if ((g = findgroup(t, r)) < 0)
 		return bs_seterr(e, p->curfile, r->line, g == -2 ?
 		    "too many group columns" : "out of memory");
+	if (p->o->rowgroups) {
+		if (bs_grow(&t->rowgroup, &p->rgcap, t->nrows + 1,
+		    sizeof(*t->rowgroup)) == -1)
+			return bs_seterr(e, p->curfile, r->line,
+			    "out of memory");
+		t->rowgroup[t->nrows] = (uint32_t)g;
+	}
 	t->groups[g].nrows++;
 	t->nrows++;
 	for (size_t k = 0; k < p->nslots; k++) {

@@ -192,8 +192,8 @@ tool_label(const struct bs_table *t, size_t g, size_t c, char *buf,
 
 	buf[0] = '\0';
 	for (size_t k = 0; k < t->ngcols && off < len; k++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s",
-		    k ? "/" : "", t->groups[g].key[k]);
+		off += (size_t)snprintf(buf + off, len - off, "%s%s=%s",
+		    k ? " " : "", t->names[t->gcols[k]], t->groups[g].key[k]);
 	if (off < len)
 		snprintf(buf + off, len - off, "%s%s", off ? " " : "",
 		    bs_table_vname(t, c));

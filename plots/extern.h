@@ -1,0 +1,179 @@
+/*
+ * Private to the plots layer: text drawing, the chart frame (two-pass
+ * layout, axes, grid), legends and markers shared by the chart kinds.
+ */
+#ifndef PLOTS_EXTERN_H
+#define PLOTS_EXTERN_H
+
+#include <pango/pangocairo.h>
+
+#include "plots.h"
+
+/* Set err (NULL allowed) and return -1. */
+int	 bp_err(struct bs_err *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* ------------------------------------------------------------------ */
+/* Text */
+
+enum bp_halign { BP_HLEFT, BP_HCENTER, BP_HRIGHT };
+enum bp_valign { BP_VTOP, BP_VMIDDLE, BP_VBOTTOM };
+
+/*
+ * A Pango layout of text at size (user units), as markup when markup
+ * is set (tick labels), else as plain text; wrapped at wrap user units
+ * when wrap > 0.  Font metrics are unhinted so that PNG, PDF and SVG
+ * lay out the same.
+ */
+PangoLayout	*bp_layout(cairo_t *, const char *text, double size,
+		    int markup, int bold, double wrap);
+void		 bp_layout_size(PangoLayout *, double *w, double *h);
+/* Measure text; 0 x 0 for NULL or "". */
+void		 bp_measure(cairo_t *, const char *text, double size,
+		    int markup, int bold, double wrap, double *w, double *h);
+/*
+ * Draw text anchored at (x, y) by its box (ha, va), rotated by angle
+ * radians (counter-clockwise, about the anchor).  Wrapped lines are
+ * centred when ha is BP_HCENTER.
+ */
+void		 bp_text(cairo_t *, const char *text, double size, int markup,
+		    int bold, double wrap, double x, double y,
+		    enum bp_halign ha, enum bp_valign va, double angle,
+		    struct bp_rgb);
+
+/* ------------------------------------------------------------------ */
+/* Style */
+
+struct bp_style {
+	double	 tick;		/* tick label text */
+	double	 label;		/* axis titles */
+	double	 title;
+	double	 legend;
+	double	 small;		/* notes, cell values */
+	double	 pad;		/* outer margin */
+	double	 gap;		/* between text and what it labels */
+	double	 ticklen;
+	double	 line;		/* data line width */
+	double	 thin;		/* grid, axes */
+	double	 marker;	/* marker radius */
+};
+
+void	 bp_style_init(struct bp_style *, double w, double h,
+	    double font_size);
+
+void	 bp_set_rgb(cairo_t *, struct bp_rgb);
+void	 bp_set_rgba(cairo_t *, struct bp_rgb, double alpha);
+/* Grey of lightness v (0 black .. 1 white). */
+struct bp_rgb	 bp_grey(double v);
+
+/* Markers by index: circle, square, triangle, diamond, down triangle,
+ * plus, cross, star; filled with c, outlined darker. */
+void	 bp_marker(cairo_t *, size_t kind, double x, double y, double r,
+	    struct bp_rgb c);
+
+/* ------------------------------------------------------------------ */
+/* Axes and frame */
+
+/*
+ * One axis of a chart: what the data range is and how it is drawn.
+ * For BP_SCALE_CATEGORY the categories are cat[0..ncat).
+ */
+struct bp_axspec {
+	enum bp_scale_kind kind;	/* LINEAR, LOG10, LOG2 or CATEGORY */
+	double		 dmin, dmax;	/* data range, displayed units */
+	int		 base2;		/* linear ticks in powers of two */
+	const char *const *cat;
+	size_t		 ncat;
+	int		 reversed;	/* category 0 at the top (y) */
+	const char	*label;
+	int		 grid;		/* draw grid lines (1) */
+	int		 fixed;		/* dmin/dmax are the axis range */
+};
+
+struct bp_frame {
+	/* in */
+	double		 w, h;
+	struct bp_style	 st;
+	const char	*title;
+	struct bp_axspec ax, ay;
+	double		 right;		/* reserved right of the plot area */
+	double		 bottom;	/* reserved below the x-axis title */
+	/* out */
+	struct bp_ticks	 xt, yt;
+	double		 px, py, pw, ph; /* plot area */
+	int		 xrot;		/* x tick labels rotated 90 degrees */
+	double		 xtick_h;	/* height of the x tick labels */
+	double		 title_h;
+	double		 xlabel_y;	/* top of the x-axis title */
+	double		 bottom_y;	/* top of the reserved bottom area */
+};
+
+/*
+ * Pass one and two of the layout: ticks from the data ranges, every
+ * label measured, the plot area sized from what is left.
+ */
+int	 bp_frame_layout(cairo_t *, struct bp_frame *, struct bs_err *);
+/* Axis value to user coordinates. */
+double	 bp_fx(const struct bp_frame *, double);
+double	 bp_fy(const struct bp_frame *, double);
+/* White plot background and grid lines. */
+void	 bp_frame_back(cairo_t *, const struct bp_frame *);
+/* Axis lines, ticks, tick labels, axis titles and the title. */
+void	 bp_frame_axes(cairo_t *, const struct bp_frame *);
+/* Clip to the plot area (cairo_save first; cairo_restore after). */
+void	 bp_frame_clip(cairo_t *, const struct bp_frame *);
+
+/* Common checks on a struct bp_axis: log needs positive data etc. */
+enum bp_scale_kind bp_axis_kind(const struct bp_axis *, const double *v,
+	    size_t n);
+double	 bp_factor(const struct bp_axis *);
+
+/* ------------------------------------------------------------------ */
+/* Legend */
+
+enum bp_legend_kind {
+	BP_LEG_LINE,		/* line with marker */
+	BP_LEG_MARKER,		/* marker only */
+	BP_LEG_DOTTED,		/* dotted line */
+	BP_LEG_DASHED,
+	BP_LEG_BAND,		/* shaded band with a line */
+	BP_LEG_BOX,		/* filled box */
+	BP_LEG_TEXT		/* a note, no symbol */
+};
+
+struct bp_legend_item {
+	enum bp_legend_kind kind;
+	struct bp_rgb	 color;
+	size_t		 marker;
+	char		 text[256];
+};
+
+struct bp_legend {
+	struct bp_legend_item *items;
+	size_t		 n, cap;
+	double		 w, h;		/* measured */
+	double		 wrap;		/* text width limit */
+};
+
+int	 bp_legend_add(struct bp_legend *, enum bp_legend_kind,
+	    struct bp_rgb, size_t marker, const char *fmt, ...)
+	    __attribute__((format(printf, 5, 6)));
+void	 bp_legend_measure(cairo_t *, struct bp_legend *,
+	    const struct bp_style *);
+void	 bp_legend_draw(cairo_t *, const struct bp_legend *,
+	    const struct bp_style *, double x, double y);
+void	 bp_legend_free(struct bp_legend *);
+
+/*
+ * Place a legend: to the right of the plot when it fits in about a
+ * third of the width, else below.  Sets f->right or f->bottom.
+ */
+void	 bp_legend_place(cairo_t *, struct bp_legend *, struct bp_frame *);
+void	 bp_legend_draw_placed(cairo_t *, const struct bp_legend *,
+	    const struct bp_frame *);
+
+/* Type-7 quantile of sorted x[0..n). */
+double	 bp_quantile7(const double *sorted, size_t n, double p);
+int	 bp_dcmp(const void *, const void *);
+
+#endif /* PLOTS_EXTERN_H */

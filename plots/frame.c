@@ -1,0 +1,509 @@
+/*
+ * The chart frame: two-pass layout (measure every label, then size the
+ * plot area), axes with ticks and titles, and legends.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extern.h"
+
+void
+bp_chart_init(struct bp_chart *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->x.base2 = c->y.base2 = BP_AUTO;
+	c->x.min = c->x.max = c->y.min = c->y.max = NAN;
+	c->x.factor = c->y.factor = 1;
+}
+
+double
+bp_factor(const struct bp_axis *a)
+{
+	return a->factor > 0 && isfinite(a->factor) ? a->factor : 1;
+}
+
+enum bp_scale_kind
+bp_axis_kind(const struct bp_axis *a, const double *v, size_t n)
+{
+	if (!a->log)
+		return BP_SCALE_LINEAR;
+	if (a->base2 == 1 || (a->base2 == BP_AUTO && bp_all_pow2(v, n)))
+		return BP_SCALE_LOG2;
+	return BP_SCALE_LOG10;
+}
+
+/* Ticks for one axis with about m of them. */
+static int
+axis_ticks(const struct bp_axspec *a, size_t m, struct bp_ticks *t)
+{
+	int rc;
+
+	switch (a->kind) {
+	case BP_SCALE_CATEGORY:
+		memset(t, 0, sizeof(*t));
+		t->kind = BP_SCALE_CATEGORY;
+		for (size_t i = 0; i < a->ncat && i < BP_MAX_TICKS; i++) {
+			t->v[i] = (double)i;
+			t->n++;
+		}
+		t->lo = -0.5;
+		t->hi = (double)a->ncat - 0.5;
+		return 0;
+	case BP_SCALE_LOG10:
+		rc = bp_ticks_log10(a->dmin, a->dmax, t);
+		break;
+	case BP_SCALE_LOG2:
+		rc = bp_ticks_pow2(a->dmin, a->dmax, m, 1, t);
+		break;
+	default:
+		if (a->base2)
+			rc = bp_ticks_pow2(a->dmin, a->dmax, m, 0, t);
+		else
+			rc = bp_ticks_linear(a->dmin, a->dmax, m, t);
+		break;
+	}
+	if (rc != 0)
+		return rc;
+	if (a->fixed) {
+		/* The caller's range; drop ticks outside it. */
+		size_t k = 0;
+		double eps = (a->dmax - a->dmin) * 1e-9;
+
+		for (size_t i = 0; i < t->n; i++)
+			if (t->v[i] >= a->dmin - eps &&
+			    t->v[i] <= a->dmax + eps) {
+				t->v[k] = t->v[i];
+				memmove(t->label[k], t->label[i],
+				    BP_TICK_LABEL);
+				k++;
+			}
+		t->n = k;
+		t->lo = a->dmin;
+		t->hi = a->dmax;
+	}
+	return 0;
+}
+
+/* Label of tick i: category names are plain text, numbers markup. */
+static const char *
+tick_text(const struct bp_frame *f, const struct bp_axspec *a,
+    const struct bp_ticks *t, size_t i, int *markup)
+{
+	(void)f;
+	if (t->kind == BP_SCALE_CATEGORY) {
+		*markup = 0;
+		return a->cat[i] ? a->cat[i] : "";
+	}
+	*markup = 1;
+	return t->label[i];
+}
+
+static void
+measure_ticks(cairo_t *cr, const struct bp_frame *f,
+    const struct bp_axspec *a, const struct bp_ticks *t, double *maxw,
+    double *maxh, double *firstw, double *lastw)
+{
+	double w, h;
+	int markup;
+
+	*maxw = *maxh = *firstw = *lastw = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		const char *s = tick_text(f, a, t, i, &markup);
+
+		bp_measure(cr, s, f->st.tick, markup, 0, 0, &w, &h);
+		if (w > *maxw)
+			*maxw = w;
+		if (h > *maxh)
+			*maxh = h;
+		if (i == 0)
+			*firstw = w;
+		*lastw = w;
+	}
+}
+
+int
+bp_frame_layout(cairo_t *cr, struct bp_frame *f, struct bs_err *err)
+{
+	const struct bp_style *st = &f->st;
+	double title_w, xl_w, xl_h = 0, yl_w, yl_h = 0;
+	double pw = f->w * 0.7, ph = f->h * 0.65;
+	double xtw = st->tick * 3, xth = 0, ytw = 0, yth = 0, xfirst, xlast;
+	double yfirst, ylast, left, right, top, bottom;
+	size_t mx, my;
+
+	f->title_h = 0;
+	if (f->title != NULL && *f->title != '\0')
+		bp_measure(cr, f->title, st->title, 0, 1,
+		    f->w - 2 * st->pad, &title_w, &f->title_h);
+	if (f->ax.label != NULL && *f->ax.label != '\0')
+		bp_measure(cr, f->ax.label, st->label, 0, 0,
+		    f->w - 2 * st->pad, &xl_w, &xl_h);
+
+	for (int pass = 0; pass < 3; pass++) {
+		/*
+		 * Tick counts from the plot size of the previous pass: x
+		 * labels need room for their width, y labels for about
+		 * three lines of text.
+		 */
+		mx = (size_t)(pw / fmax(xtw * 1.8, st->tick * 5));
+		my = (size_t)(ph / (st->tick * 3.2));
+		if (mx < 2)
+			mx = 2;
+		if (my < 2)
+			my = 2;
+		if (mx > 12)
+			mx = 12;
+		if (my > 10)
+			my = 10;
+		if (axis_ticks(&f->ax, mx, &f->xt) != 0 ||
+		    axis_ticks(&f->ay, my, &f->yt) != 0)
+			return bp_err(err, "cannot place ticks for the data "
+			    "range (non-finite, or not positive on a log "
+			    "axis)");
+		measure_ticks(cr, f, &f->ax, &f->xt, &xtw, &xth, &xfirst,
+		    &xlast);
+		measure_ticks(cr, f, &f->ay, &f->yt, &ytw, &yth, &yfirst,
+		    &ylast);
+
+		yl_h = 0;
+		if (f->ay.label != NULL && *f->ay.label != '\0')
+			bp_measure(cr, f->ay.label, st->label, 0, 0,
+			    fmax(ph, st->label * 4), &yl_w, &yl_h);
+
+		left = st->pad + (yl_h > 0 ? yl_h + st->gap * 1.5 : 0) +
+		    ytw + st->gap + st->ticklen;
+		right = st->pad + f->right;
+		/* Half of the last x label may stick out to the right. */
+		if (f->ax.kind != BP_SCALE_CATEGORY &&
+		    xlast / 2 + st->pad > right)
+			right = xlast / 2 + st->pad;
+		if (f->ax.kind != BP_SCALE_CATEGORY &&
+		    xfirst / 2 + st->pad > left)
+			left = xfirst / 2 + st->pad;
+
+		/*
+		 * Category labels that do not fit side by side are
+		 * turned to read upwards.
+		 */
+		f->xrot = 0;
+		if (f->ax.kind == BP_SCALE_CATEGORY && f->ax.ncat > 0 &&
+		    xtw + st->gap > (f->w - left - right) /
+		    (double)f->ax.ncat)
+			f->xrot = 1;
+		f->xtick_h = f->xrot ? xtw : xth;
+
+		top = st->pad + (f->title_h > 0 ? f->title_h + st->gap * 2 :
+		    0);
+		/* Room for half the top y label. */
+		if (top < st->pad + yth / 2)
+			top = st->pad + yth / 2;
+		bottom = st->ticklen + st->gap + f->xtick_h +
+		    (xl_h > 0 ? st->gap + xl_h : 0) + st->pad + f->bottom;
+		pw = f->w - left - right;
+		ph = f->h - top - bottom;
+		f->px = left;
+		f->py = top;
+		f->pw = pw;
+		f->ph = ph;
+		if (pw < st->tick * 3 || ph < st->tick * 3)
+			return bp_err(err, "image too small for its labels "
+			    "(%g x %g)", f->w, f->h);
+	}
+	f->xlabel_y = f->py + f->ph + st->ticklen + st->gap + f->xtick_h +
+	    st->gap;
+	f->bottom_y = f->xlabel_y + xl_h + st->gap;
+	return 0;
+}
+
+static double
+axis_t(const struct bp_ticks *t, double v)
+{
+	if (t->kind == BP_SCALE_LOG10 || t->kind == BP_SCALE_LOG2)
+		return (log(v) - log(t->lo)) / (log(t->hi) - log(t->lo));
+	return (v - t->lo) / (t->hi - t->lo);
+}
+
+double
+bp_fx(const struct bp_frame *f, double v)
+{
+	return f->px + axis_t(&f->xt, v) * f->pw;
+}
+
+double
+bp_fy(const struct bp_frame *f, double v)
+{
+	double t = axis_t(&f->yt, v);
+
+	if (f->ay.reversed)
+		t = 1 - t;
+	return f->py + f->ph - t * f->ph;
+}
+
+void
+bp_frame_clip(cairo_t *cr, const struct bp_frame *f)
+{
+	cairo_rectangle(cr, f->px, f->py, f->pw, f->ph);
+	cairo_clip(cr);
+}
+
+void
+bp_frame_back(cairo_t *cr, const struct bp_frame *f)
+{
+	cairo_save(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_rectangle(cr, f->px, f->py, f->pw, f->ph);
+	cairo_fill(cr);
+	cairo_set_line_width(cr, f->st.thin);
+	bp_set_rgb(cr, bp_grey(0.88));
+	if (f->ax.grid && f->xt.kind != BP_SCALE_CATEGORY)
+		for (size_t i = 0; i < f->xt.n; i++) {
+			double x = bp_fx(f, f->xt.v[i]);
+
+			cairo_move_to(cr, x, f->py);
+			cairo_line_to(cr, x, f->py + f->ph);
+		}
+	if (f->ay.grid && f->yt.kind != BP_SCALE_CATEGORY)
+		for (size_t i = 0; i < f->yt.n; i++) {
+			double y = bp_fy(f, f->yt.v[i]);
+
+			cairo_move_to(cr, f->px, y);
+			cairo_line_to(cr, f->px + f->pw, y);
+		}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+void
+bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
+{
+	const struct bp_style *st = &f->st;
+	struct bp_rgb ink = bp_grey(0.15), axis = bp_grey(0.35);
+	double x0 = f->px, y0 = f->py + f->ph;
+	int markup;
+
+	cairo_save(cr);
+	cairo_set_line_width(cr, st->thin * 1.3);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+	bp_set_rgb(cr, axis);
+	cairo_move_to(cr, x0, f->py);
+	cairo_line_to(cr, x0, y0);
+	cairo_line_to(cr, f->px + f->pw, y0);
+	cairo_stroke(cr);
+
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	for (size_t i = 0; i < f->xt.n; i++) {
+		double x = bp_fx(f, f->xt.v[i]);
+		const char *s = tick_text(f, &f->ax, &f->xt, i, &markup);
+
+		cairo_move_to(cr, x, y0);
+		cairo_line_to(cr, x, y0 + st->ticklen);
+		cairo_stroke(cr);
+		if (f->xrot)
+			bp_text(cr, s, st->tick, markup, 0, 0, x,
+			    y0 + st->ticklen + st->gap, BP_HRIGHT,
+			    BP_VMIDDLE, M_PI / 2, ink);
+		else
+			bp_text(cr, s, st->tick, markup, 0, 0, x,
+			    y0 + st->ticklen + st->gap, BP_HCENTER,
+			    BP_VTOP, 0, ink);
+	}
+	for (size_t i = 0; i < f->yt.n; i++) {
+		double y = bp_fy(f, f->yt.v[i]);
+		const char *s = tick_text(f, &f->ay, &f->yt, i, &markup);
+
+		cairo_move_to(cr, x0, y);
+		cairo_line_to(cr, x0 - st->ticklen, y);
+		cairo_stroke(cr);
+		bp_text(cr, s, st->tick, markup, 0, 0,
+		    x0 - st->ticklen - st->gap, y, BP_HRIGHT, BP_VMIDDLE, 0,
+		    ink);
+	}
+
+	if (f->ax.label != NULL)
+		bp_text(cr, f->ax.label, st->label, 0, 0,
+		    f->w - 2 * st->pad, f->px + f->pw / 2, f->xlabel_y,
+		    BP_HCENTER, BP_VTOP, 0, ink);
+	if (f->ay.label != NULL)
+		bp_text(cr, f->ay.label, st->label, 0, 0,
+		    fmax(f->ph, st->label * 4), st->pad, f->py + f->ph / 2,
+		    BP_HCENTER, BP_VTOP, M_PI / 2, ink);
+	if (f->title != NULL)
+		bp_text(cr, f->title, st->title, 0, 1, f->w - 2 * st->pad,
+		    f->w / 2, st->pad, BP_HCENTER, BP_VTOP, 0, ink);
+	cairo_restore(cr);
+}
+
+/* ------------------------------------------------------------------ */
+/* Legends */
+
+int
+bp_legend_add(struct bp_legend *l, enum bp_legend_kind kind,
+    struct bp_rgb c, size_t marker, const char *fmt, ...)
+{
+	struct bp_legend_item *it;
+	va_list ap;
+
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 8;
+		void *p = realloc(l->items, cap * sizeof(*l->items));
+
+		if (p == NULL)
+			return -1;
+		l->items = p;
+		l->cap = cap;
+	}
+	it = &l->items[l->n++];
+	memset(it, 0, sizeof(*it));
+	it->kind = kind;
+	it->color = c;
+	it->marker = marker;
+	va_start(ap, fmt);
+	vsnprintf(it->text, sizeof(it->text), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+void
+bp_legend_free(struct bp_legend *l)
+{
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
+static double
+legend_symw(const struct bp_style *st)
+{
+	return st->legend * 2.4;
+}
+
+void
+bp_legend_measure(cairo_t *cr, struct bp_legend *l, const struct bp_style *st)
+{
+	double w, h, maxw = 0, tot = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		bp_measure(cr, l->items[i].text, st->legend, 0, 0, l->wrap,
+		    &w, &h);
+		if (w > maxw)
+			maxw = w;
+		tot += fmax(h, st->legend * 1.2) + st->gap * 0.6;
+	}
+	l->w = l->n ? legend_symw(st) + st->gap + maxw : 0;
+	l->h = l->n ? tot : 0;
+}
+
+void
+bp_legend_draw(cairo_t *cr, const struct bp_legend *l,
+    const struct bp_style *st, double x, double y)
+{
+	double sw = legend_symw(st);
+
+	cairo_save(cr);
+	for (size_t i = 0; i < l->n; i++) {
+		const struct bp_legend_item *it = &l->items[i];
+		double w, h, rowh, cy;
+		double dots[] = { st->line * 0.5, st->line * 2.5 };
+		double dash[] = { st->line * 4, st->line * 2.5 };
+
+		bp_measure(cr, it->text, st->legend, 0, 0, l->wrap, &w, &h);
+		rowh = fmax(h, st->legend * 1.2);
+		/* Symbol level with the first line of text. */
+		cy = y + fmin(rowh, st->legend * 1.2) / 2;
+		cairo_set_line_width(cr, st->line);
+		cairo_set_dash(cr, NULL, 0, 0);
+		switch (it->kind) {
+		case BP_LEG_LINE:
+			bp_set_rgb(cr, it->color);
+			cairo_move_to(cr, x, cy);
+			cairo_line_to(cr, x + sw, cy);
+			cairo_stroke(cr);
+			bp_marker(cr, it->marker, x + sw / 2, cy, st->marker,
+			    it->color);
+			break;
+		case BP_LEG_MARKER:
+			bp_marker(cr, it->marker, x + sw / 2, cy, st->marker,
+			    it->color);
+			break;
+		case BP_LEG_DOTTED:
+		case BP_LEG_DASHED:
+			cairo_set_line_cap(cr, it->kind == BP_LEG_DOTTED ?
+			    CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+			cairo_set_dash(cr, it->kind == BP_LEG_DOTTED ? dots :
+			    dash, 2, 0);
+			bp_set_rgb(cr, it->color);
+			cairo_move_to(cr, x, cy);
+			cairo_line_to(cr, x + sw, cy);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+			cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+			break;
+		case BP_LEG_BAND:
+			bp_set_rgba(cr, it->color, 0.22);
+			cairo_rectangle(cr, x, cy - st->legend * 0.45, sw,
+			    st->legend * 0.9);
+			cairo_fill(cr);
+			bp_set_rgb(cr, it->color);
+			cairo_move_to(cr, x, cy);
+			cairo_line_to(cr, x + sw, cy);
+			cairo_stroke(cr);
+			break;
+		case BP_LEG_BOX:
+			bp_set_rgba(cr, it->color, 0.35);
+			cairo_rectangle(cr, x + sw * 0.2,
+			    cy - st->legend * 0.45, sw * 0.6,
+			    st->legend * 0.9);
+			cairo_fill_preserve(cr);
+			cairo_set_line_width(cr, st->thin * 1.5);
+			bp_set_rgb(cr, it->color);
+			cairo_stroke(cr);
+			break;
+		case BP_LEG_TEXT:
+			break;
+		}
+		bp_text(cr, it->text, st->legend, 0, 0, l->wrap,
+		    it->kind == BP_LEG_TEXT ? x : x + sw + st->gap, y,
+		    BP_HLEFT, BP_VTOP, 0, bp_grey(0.15));
+		y += rowh + st->gap * 0.6;
+	}
+	cairo_restore(cr);
+}
+
+/*
+ * The legend goes to the right of the plot area when it takes at most
+ * about a third of the width (wrapping long entries); otherwise below
+ * the x-axis title, where it never covers data either.
+ */
+void
+bp_legend_place(cairo_t *cr, struct bp_legend *l, struct bp_frame *f)
+{
+	if (l->n == 0)
+		return;
+	l->wrap = f->w * 0.28;
+	bp_legend_measure(cr, l, &f->st);
+	if (l->w <= f->w * 0.36 && l->h <= f->h * 0.8) {
+		f->right += l->w + f->st.gap * 2;
+		f->bottom += 0;
+		l->wrap = l->wrap;	/* placed right */
+		l->w = -l->w;		/* mark: right */
+		return;
+	}
+	l->wrap = f->w - 2 * f->st.pad - legend_symw(&f->st) - f->st.gap;
+	bp_legend_measure(cr, l, &f->st);
+	f->bottom += l->h + f->st.gap;
+}
+
+void
+bp_legend_draw_placed(cairo_t *cr, const struct bp_legend *l,
+    const struct bp_frame *f)
+{
+	if (l->n == 0)
+		return;
+	if (l->w < 0)
+		bp_legend_draw(cr, l, &f->st, f->px + f->pw + f->st.gap * 2.5,
+		    f->py);
+	else
+		bp_legend_draw(cr, l, &f->st, f->px, f->bottom_y);
+}

@@ -1,0 +1,250 @@
+/*
+ * Output files: a cairo surface per format, written to a temporary file
+ * beside the target and renamed over it only when everything succeeded.
+ *
+ * The temporary file is made with mkstemp() and written through a
+ * cairo write callback (the _for_stream constructors), so that every
+ * write error, and the final fclose(), is seen.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include "extern.h"
+
+int
+bp_format_from_path(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (dot == NULL || strchr(dot, '/') != NULL)
+		return -1;
+	if (strcasecmp(dot, ".png") == 0)
+		return BP_FMT_PNG;
+	if (strcasecmp(dot, ".pdf") == 0)
+		return BP_FMT_PDF;
+	if (strcasecmp(dot, ".svg") == 0)
+		return BP_FMT_SVG;
+	return -1;
+}
+
+static cairo_status_t
+write_cb(void *arg, const unsigned char *data, unsigned int len)
+{
+	struct bp_surface *s = arg;
+
+	if (fwrite(data, 1, len, s->fp) != len) {
+		s->werr = errno ? errno : EIO;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/*
+ * The PDF creation date: SOURCE_DATE_EPOCH when it is set to a number
+ * of seconds (reproducible-builds.org), else a fixed date, never the
+ * clock, so that the same drawing gives the same bytes.
+ */
+static void
+pdf_date(char *buf, size_t len)
+{
+	const char *e = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long v;
+	time_t t;
+	struct tm tm;
+
+	snprintf(buf, len, "1970-01-01T00:00:00Z");
+	if (e == NULL || *e == '\0')
+		return;
+	errno = 0;
+	v = strtoll(e, &end, 10);
+	if (errno != 0 || *end != '\0' || v < 0)
+		return;
+	t = (time_t)v;
+	if (gmtime_r(&t, &tm) == NULL)
+		return;
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static void
+surface_free(struct bp_surface *s)
+{
+	if (s->cr != NULL)
+		cairo_destroy(s->cr);
+	if (s->surface != NULL)
+		cairo_surface_destroy(s->surface);
+	if (s->fp != NULL)
+		fclose(s->fp);
+	if (s->tmp != NULL)
+		unlink(s->tmp);
+	free(s->tmp);
+	free(s->path);
+	free(s);
+}
+
+struct bp_surface *
+bp_surface_create(const char *path, double width, double height,
+    struct bs_err *err)
+{
+	struct bp_surface *s;
+	const char *slash, *base;
+	char date[64];
+	int fmt, fd;
+	mode_t mask;
+	size_t dirlen;
+
+	if ((fmt = bp_format_from_path(path)) < 0) {
+		bp_err(err, "%s: unknown image format (use .png, .pdf or "
+		    ".svg)", path);
+		return NULL;
+	}
+	if (!(width >= 1 && width <= 30000 && height >= 1 &&
+	    height <= 30000)) {
+		bp_err(err, "%s: image size %g x %g out of range "
+		    "(1 to 30000)", path, width, height);
+		return NULL;
+	}
+	if ((s = calloc(1, sizeof(*s))) == NULL) {
+		bp_err(err, "out of memory");
+		return NULL;
+	}
+	s->format = fmt;
+	s->width = fmt == BP_FMT_PNG ? ceil(width) : width;
+	s->height = fmt == BP_FMT_PNG ? ceil(height) : height;
+
+	/* The temporary name: ".NAME.XXXXXX" in the target's folder. */
+	slash = strrchr(path, '/');
+	base = slash ? slash + 1 : path;
+	dirlen = slash ? (size_t)(slash - path + 1) : 0;
+	if ((s->path = strdup(path)) == NULL ||
+	    (s->tmp = malloc(dirlen + strlen(base) + 16)) == NULL) {
+		bp_err(err, "out of memory");
+		goto fail;
+	}
+	memcpy(s->tmp, path, dirlen);
+	snprintf(s->tmp + dirlen, strlen(base) + 16, ".%s.XXXXXX", base);
+	if ((fd = mkstemp(s->tmp)) < 0) {
+		bp_err(err, "%s: %s", s->tmp, strerror(errno));
+		free(s->tmp);
+		s->tmp = NULL;
+		goto fail;
+	}
+	/* mkstemp() makes 0600; give the file the usual permissions. */
+	mask = umask(0);
+	umask(mask);
+	(void)fchmod(fd, 0666 & ~mask);
+	if ((s->fp = fdopen(fd, "wb")) == NULL) {
+		bp_err(err, "%s: %s", s->tmp, strerror(errno));
+		close(fd);
+		goto fail;
+	}
+
+	switch (fmt) {
+	case BP_FMT_PNG:
+		s->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+		    (int)s->width, (int)s->height);
+		break;
+	case BP_FMT_PDF:
+		s->surface = cairo_pdf_surface_create_for_stream(write_cb, s,
+		    s->width, s->height);
+		pdf_date(date, sizeof(date));
+		cairo_pdf_surface_set_metadata(s->surface,
+		    CAIRO_PDF_METADATA_CREATE_DATE, date);
+		cairo_pdf_surface_set_metadata(s->surface,
+		    CAIRO_PDF_METADATA_CREATOR, "b-tools bplot");
+		break;
+	default:
+		s->surface = cairo_svg_surface_create_for_stream(write_cb, s,
+		    s->width, s->height);
+		cairo_svg_surface_set_document_unit(s->surface,
+		    CAIRO_SVG_UNIT_PT);
+		break;
+	}
+	if (cairo_surface_status(s->surface) != CAIRO_STATUS_SUCCESS) {
+		bp_err(err, "%s: %s", path, cairo_status_to_string(
+		    cairo_surface_status(s->surface)));
+		goto fail;
+	}
+	s->cr = cairo_create(s->surface);
+	if (cairo_status(s->cr) != CAIRO_STATUS_SUCCESS) {
+		bp_err(err, "%s: %s", path,
+		    cairo_status_to_string(cairo_status(s->cr)));
+		goto fail;
+	}
+	cairo_set_source_rgb(s->cr, 1, 1, 1);
+	cairo_paint(s->cr);
+	return s;
+fail:
+	surface_free(s);
+	return NULL;
+}
+
+int
+bp_surface_finish(struct bp_surface *s, struct bs_err *err)
+{
+	cairo_status_t st;
+	FILE *fp;
+
+	if (s == NULL)
+		return bp_err(err, "no surface");
+	if ((st = cairo_status(s->cr)) != CAIRO_STATUS_SUCCESS) {
+		bp_err(err, "%s: drawing failed: %s", s->path,
+		    cairo_status_to_string(st));
+		goto fail;
+	}
+	cairo_destroy(s->cr);
+	s->cr = NULL;
+	if (s->format == BP_FMT_PNG) {
+		cairo_surface_flush(s->surface);
+		st = cairo_surface_write_to_png_stream(s->surface, write_cb, s);
+	} else {
+		cairo_surface_finish(s->surface);
+		st = cairo_surface_status(s->surface);
+	}
+	if (st != CAIRO_STATUS_SUCCESS || s->werr) {
+		bp_err(err, "%s: %s", s->path, s->werr ? strerror(s->werr) :
+		    cairo_status_to_string(st));
+		goto fail;
+	}
+	fp = s->fp;
+	s->fp = NULL;
+	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0) {
+		bp_err(err, "%s: %s", s->tmp, strerror(errno));
+		fclose(fp);
+		goto fail;
+	}
+	if (fclose(fp) != 0) {
+		bp_err(err, "%s: %s", s->tmp, strerror(errno));
+		goto fail;
+	}
+	if (rename(s->tmp, s->path) != 0) {
+		bp_err(err, "%s: %s", s->path, strerror(errno));
+		goto fail;
+	}
+	free(s->tmp);
+	s->tmp = NULL;
+	surface_free(s);
+	return 0;
+fail:
+	surface_free(s);
+	return -1;
+}
+
+void
+bp_surface_abort(struct bp_surface *s)
+{
+	if (s != NULL)
+		surface_free(s);
+}

@@ -1,0 +1,285 @@
+/*
+ * Text through Pango, so that Chinese, µ and any other UTF-8 render
+ * with font fallback; and the small helpers every chart needs.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "extern.h"
+
+int
+bp_err(struct bs_err *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return -1;
+	err->file[0] = '\0';
+	err->line = 0;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+PangoLayout *
+bp_layout(cairo_t *cr, const char *text, double size, int markup, int bold,
+    double wrap)
+{
+	PangoLayout *l = pango_cairo_create_layout(cr);
+	PangoFontDescription *fd = pango_font_description_from_string(BP_FONT);
+	cairo_font_options_t *fo = cairo_font_options_create();
+
+	/*
+	 * Unhinted metrics: the same layout on an image surface and on a
+	 * PDF, so sizes in pixels and in points give the same picture.
+	 */
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	pango_cairo_context_set_font_options(pango_layout_get_context(l), fo);
+	pango_layout_context_changed(l);
+	cairo_font_options_destroy(fo);
+
+	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	if (bold)
+		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	if (wrap > 0) {
+		pango_layout_set_width(l, (int)(wrap * PANGO_SCALE));
+		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+	}
+	if (markup)
+		pango_layout_set_markup(l, text, -1);
+	else
+		pango_layout_set_text(l, text, -1);
+	return l;
+}
+
+void
+bp_layout_size(PangoLayout *l, double *w, double *h)
+{
+	PangoRectangle ink, log;
+
+	pango_layout_get_extents(l, &ink, &log);
+	*w = (double)log.width / PANGO_SCALE;
+	*h = (double)log.height / PANGO_SCALE;
+}
+
+void
+bp_measure(cairo_t *cr, const char *text, double size, int markup,
+    int bold, double wrap, double *w, double *h)
+{
+	PangoLayout *l;
+
+	if (text == NULL || *text == '\0') {
+		*w = *h = 0;
+		return;
+	}
+	l = bp_layout(cr, text, size, markup, bold, wrap);
+	bp_layout_size(l, w, h);
+	g_object_unref(l);
+}
+
+void
+bp_text_size(cairo_t *cr, const char *text, double size, double *w,
+    double *h)
+{
+	bp_measure(cr, text, size, 0, 0, 0, w, h);
+}
+
+void
+bp_text(cairo_t *cr, const char *text, double size, int markup, int bold,
+    double wrap, double x, double y, enum bp_halign ha, enum bp_valign va,
+    double angle, struct bp_rgb c)
+{
+	PangoLayout *l;
+	PangoRectangle ink, log;
+	double w, h, dx, dy;
+
+	if (text == NULL || *text == '\0')
+		return;
+	l = bp_layout(cr, text, size, markup, bold, wrap);
+	if (ha == BP_HCENTER)
+		pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+	else if (ha == BP_HRIGHT)
+		pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
+	pango_layout_get_extents(l, &ink, &log);
+	w = (double)log.width / PANGO_SCALE;
+	h = (double)log.height / PANGO_SCALE;
+	dx = ha == BP_HLEFT ? 0 : ha == BP_HCENTER ? -w / 2 : -w;
+	dy = va == BP_VTOP ? 0 : va == BP_VMIDDLE ? -h / 2 : -h;
+	/* The logical box may not start at 0 with wrapping alignment. */
+	dx -= (double)log.x / PANGO_SCALE;
+	dy -= (double)log.y / PANGO_SCALE;
+
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	if (angle != 0)
+		cairo_rotate(cr, -angle);
+	cairo_move_to(cr, dx, dy);
+	bp_set_rgb(cr, c);
+	pango_cairo_update_layout(cr, l);
+	pango_cairo_show_layout(cr, l);
+	cairo_restore(cr);
+	g_object_unref(l);
+}
+
+void
+bp_style_init(struct bp_style *st, double w, double h, double font_size)
+{
+	double base = font_size;
+
+	if (!(base > 0)) {
+		/* About 12 units on an 800 x 500 image. */
+		base = sqrt(w * h) / 52;
+		if (base < 8)
+			base = 8;
+		if (base > 22)
+			base = 22;
+	}
+	st->tick = base;
+	st->label = base * 1.1;
+	st->title = base * 1.35;
+	st->legend = base;
+	st->small = base * 0.9;
+	st->pad = base * 0.9;
+	st->gap = base * 0.45;
+	st->ticklen = base * 0.4;
+	st->line = fmax(1.0, base / 7.0);
+	st->thin = fmax(0.6, base / 16.0);
+	st->marker = base * 0.33;
+}
+
+void
+bp_set_rgb(cairo_t *cr, struct bp_rgb c)
+{
+	cairo_set_source_rgb(cr, c.r, c.g, c.b);
+}
+
+void
+bp_set_rgba(cairo_t *cr, struct bp_rgb c, double a)
+{
+	cairo_set_source_rgba(cr, c.r, c.g, c.b, a);
+}
+
+struct bp_rgb
+bp_grey(double v)
+{
+	struct bp_rgb c = { v, v, v };
+
+	return c;
+}
+
+void
+bp_marker(cairo_t *cr, size_t kind, double x, double y, double r,
+    struct bp_rgb c)
+{
+	struct bp_rgb edge = { c.r * 0.6, c.g * 0.6, c.b * 0.6 };
+	int stroke_only = 0;
+
+	cairo_save(cr);
+	cairo_new_path(cr);
+	switch (kind % 8) {
+	case 0:
+		cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+		break;
+	case 1:
+		r *= 0.9;
+		cairo_rectangle(cr, x - r, y - r, 2 * r, 2 * r);
+		break;
+	case 2:
+		r *= 1.2;
+		cairo_move_to(cr, x, y - r);
+		cairo_line_to(cr, x + r * 0.866, y + r * 0.5);
+		cairo_line_to(cr, x - r * 0.866, y + r * 0.5);
+		cairo_close_path(cr);
+		break;
+	case 3:
+		r *= 1.25;
+		cairo_move_to(cr, x, y - r);
+		cairo_line_to(cr, x + r * 0.8, y);
+		cairo_line_to(cr, x, y + r);
+		cairo_line_to(cr, x - r * 0.8, y);
+		cairo_close_path(cr);
+		break;
+	case 4:
+		r *= 1.2;
+		cairo_move_to(cr, x, y + r);
+		cairo_line_to(cr, x + r * 0.866, y - r * 0.5);
+		cairo_line_to(cr, x - r * 0.866, y - r * 0.5);
+		cairo_close_path(cr);
+		break;
+	case 5:
+		r *= 1.2;
+		cairo_move_to(cr, x - r, y);
+		cairo_line_to(cr, x + r, y);
+		cairo_move_to(cr, x, y - r);
+		cairo_line_to(cr, x, y + r);
+		stroke_only = 1;
+		break;
+	case 6:
+		r *= 1.0;
+		cairo_move_to(cr, x - r, y - r);
+		cairo_line_to(cr, x + r, y + r);
+		cairo_move_to(cr, x - r, y + r);
+		cairo_line_to(cr, x + r, y - r);
+		stroke_only = 1;
+		break;
+	default:
+		r *= 1.35;
+		for (int i = 0; i < 10; i++) {
+			double a = -M_PI / 2 + i * M_PI / 5;
+			double rr = i % 2 ? r * 0.45 : r;
+
+			if (i == 0)
+				cairo_move_to(cr, x + rr * cos(a),
+				    y + rr * sin(a));
+			else
+				cairo_line_to(cr, x + rr * cos(a),
+				    y + rr * sin(a));
+		}
+		cairo_close_path(cr);
+		break;
+	}
+	if (stroke_only) {
+		cairo_set_line_width(cr, fmax(1.2, r * 0.45));
+		bp_set_rgb(cr, c);
+		cairo_stroke(cr);
+	} else {
+		bp_set_rgb(cr, c);
+		cairo_fill_preserve(cr);
+		cairo_set_line_width(cr, fmax(0.6, r * 0.22));
+		bp_set_rgb(cr, edge);
+		cairo_stroke(cr);
+	}
+	cairo_restore(cr);
+}
+
+int
+bp_dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Hyndman and Fan type 7, R's default: h = (n - 1) p. */
+double
+bp_quantile7(const double *x, size_t n, double p)
+{
+	double h, f;
+	size_t lo;
+
+	if (n == 0)
+		return NAN;
+	h = (double)(n - 1) * p;
+	lo = (size_t)floor(h);
+	if (lo >= n - 1)
+		return x[n - 1];
+	f = h - (double)lo;
+	return x[lo] + f * (x[lo + 1] - x[lo]);
+}

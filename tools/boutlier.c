@@ -1,0 +1,282 @@
+/*
+ * boutlier: flag outlier candidates per group and value column (Tukey
+ * fences or the modified z-score), writing every input row back in its
+ * own format with the flag added.  Rows are only left out when --drop
+ * says so, and then they go to --rejects.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+enum {
+	OPT_K = OPT_TOOL,
+	OPT_METHOD,
+	OPT_THRESHOLD,
+	OPT_DROP,
+	OPT_REJECTS
+};
+
+enum drop { DROP_NONE, DROP_MILD, DROP_SEVERE };
+
+struct state {
+	struct bs_table	*t;
+	struct bs_fences *fences;	/* ngroups * nvcols */
+	size_t		*seen;		/* rows seen per group */
+	size_t		(*counts)[5];	/* per group and column, per class */
+	enum drop	 drop;
+};
+
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp,
+"usage: boutlier [options] [FILE]\n"
+"Flag outlier candidates; every row is written back, in order, in the input's\n"
+"format, with a column outlier (outlier_<column> for several value columns):\n"
+"none, low-mild, high-mild, low-severe or high-severe.\n"
+"\n"
+"  -c, --column LIST       value columns (default: every numeric column not\n"
+"                          used to group)\n"
+"  -g, --group LIST        fences per group of these columns\n"
+"  -d, --delimiter C       field delimiter (default: detected)\n"
+"      --no-header         the first row is data\n"
+"      --input-format F    auto, csv, tsv, json, ndjson, kv, plain\n"
+"  -o, --output FILE       write there (whole or not at all)\n"
+"      --skip N            leave the first N samples of every group out of\n"
+"                          the fences (they are still flagged)\n"
+"      --k K               Tukey inner fence at K x IQR (default 1.5); the\n"
+"                          outer fence is at 2K\n"
+"      --method iqr|mad    Tukey fences (default) or the modified z-score\n"
+"      --threshold Z       modified z-score threshold (default 3.5; 2Z is\n"
+"                          severe)\n"
+"      --drop mild|severe  leave flagged rows out: mild drops every flagged\n"
+"                          row, severe only the severe ones\n"
+"      --rejects FILE      write the rows left out there, in the same format\n"
+"  -h, --help              this help\n"
+"      --version           the version\n"
+"\n"
+"A summary per group and column (fences, counts) goes to standard error.\n");
+	exit(status);
+}
+
+static int
+annotate(void *arg, size_t row, const char **vals)
+{
+	struct state *st = arg;
+	struct bs_table *t = st->t;
+	size_t g = t->rowgroup[row], i = st->seen[g]++, c;
+	int keep = 1;
+
+	for (c = 0; c < t->nvcols; c++) {
+		struct bs_series *s = &t->groups[g].s[c];
+		enum bs_outlier o = bs_classify(&st->fences[g * t->nvcols + c],
+		    s->v[i]);
+
+		vals[c] = bs_outlier_name(o);
+		st->counts[g * t->nvcols + c][o]++;
+		if ((st->drop == DROP_MILD && o != BS_OUT_NONE) ||
+		    (st->drop == DROP_SEVERE && (o == BS_OUT_LOW_SEVERE ||
+		    o == BS_OUT_HIGH_SEVERE)))
+			keep = 0;
+	}
+	return keep;
+}
+
+static void
+summary(const struct state *st)
+{
+	const struct bs_table *t = st->t;
+	char label[512], a[40], b[40], c[40], d[40];
+
+	for (size_t g = 0; g < t->ngroups; g++)
+		for (size_t k = 0; k < t->nvcols; k++) {
+			const struct bs_fences *f = &st->fences[g * t->nvcols +
+			    k];
+			const size_t *n = st->counts[g * t->nvcols + k];
+			const struct bs_series *s = &t->groups[g].s[k];
+			size_t flagged = n[1] + n[2] + n[3] + n[4];
+			size_t tot = s->n - s->missing;
+
+			tool_label(t, g, k, label, sizeof(label));
+			snprintf(a, sizeof(a), "%.6g", s->refd + f->lo_outer);
+			snprintf(b, sizeof(b), "%.6g", s->refd + f->lo_inner);
+			snprintf(c, sizeof(c), "%.6g", s->refd + f->hi_inner);
+			snprintf(d, sizeof(d), "%.6g", s->refd + f->hi_outer);
+			warnmsg("%s: %s %s %s | %s %s: %zu of %zu flagged "
+			    "(%.1f%%): %zu low-severe, %zu low-mild, %zu "
+			    "high-mild, %zu high-severe", label, f->mad ?
+			    "limits" : "fences", a, b, c, d,
+			    flagged, tot, tot ? 100.0 * (double)flagged /
+			    (double)tot : 0.0, n[BS_OUT_LOW_SEVERE],
+			    n[BS_OUT_LOW_MILD], n[BS_OUT_HIGH_MILD],
+			    n[BS_OUT_HIGH_SEVERE]);
+		}
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		TOOL_COMMON_LONGOPTS,
+		{ "k",		required_argument, NULL, OPT_K },
+		{ "method",	required_argument, NULL, OPT_METHOD },
+		{ "threshold",	required_argument, NULL, OPT_THRESHOLD },
+		{ "drop",	required_argument, NULL, OPT_DROP },
+		{ "rejects",	required_argument, NULL, OPT_REJECTS },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct tool_common com;
+	struct state st;
+	struct bs_buf buf;
+	struct bs_err e;
+	struct bs_read_opts ro;
+	struct bs_passthru pt;
+	struct bs_afile out, rej;
+	const char *rejects = NULL, **cols;
+	char **names;
+	double k = 1.5, z = 3.5;
+	int ch, mad = 0, fmtset = 0;
+	size_t g, c;
+
+	tool_init("boutlier", &com, argv);
+	memset(&st, 0, sizeof(st));
+	while ((ch = getopt_long(argc, argv, TOOL_COMMON_SHORTOPTS, longopts,
+	    NULL)) != -1) {
+		if (ch == 'f')
+			fmtset = 1;
+		if (tool_common_opt(ch, optarg, &com, usage))
+			continue;
+		switch (ch) {
+		case OPT_K:
+			if (bs_parse_double(optarg, &k) == -1 || !(k > 0))
+				die("--k takes a positive number, not '%s'",
+				    optarg);
+			break;
+		case OPT_METHOD:
+			if (strcmp(optarg, "iqr") == 0)
+				mad = 0;
+			else if (strcmp(optarg, "mad") == 0)
+				mad = 1;
+			else
+				die("--method takes iqr or mad, not '%s'",
+				    optarg);
+			break;
+		case OPT_THRESHOLD:
+			if (bs_parse_double(optarg, &z) == -1 || !(z > 0))
+				die("--threshold takes a positive number, not "
+				    "'%s'", optarg);
+			break;
+		case OPT_DROP:
+			if (strcmp(optarg, "mild") == 0)
+				st.drop = DROP_MILD;
+			else if (strcmp(optarg, "severe") == 0)
+				st.drop = DROP_SEVERE;
+			else
+				die("--drop takes mild or severe, not '%s'",
+				    optarg);
+			break;
+		case OPT_REJECTS:
+			rejects = optarg;
+			break;
+		default:
+			usage(stderr, 2);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (fmtset)
+		die("boutlier writes in its input's format; -f does not apply "
+		    "(convert with bstat or another tool)");
+	if (argc > 1)
+		die("one input at a time (got %d files)", argc);
+	if (rejects && st.drop == DROP_NONE)
+		die("--rejects needs --drop mild or --drop severe");
+
+	/* Standard input is read once and kept for the second pass. */
+	if (bs_buf_load(&buf, argc ? argv[0] : "-", &e) == -1)
+		die_err(&e);
+	com.topts.rowgroups = 1;
+	if ((st.t = bs_table_new(&com.topts)) == NULL)
+		die("out of memory");
+	if (bs_table_read(st.t, &buf, NULL, &e) == -1 ||
+	    bs_table_finish(st.t, &e) == -1)
+		die_err(&e);
+
+	st.fences = calloc(st.t->ngroups * st.t->nvcols + 1,
+	    sizeof(*st.fences));
+	st.counts = calloc(st.t->ngroups * st.t->nvcols + 1,
+	    sizeof(*st.counts));
+	st.seen = calloc(st.t->ngroups + 1, sizeof(*st.seen));
+	cols = calloc(st.t->nvcols + 1, sizeof(*cols));
+	names = calloc(st.t->nvcols + 1, sizeof(*names));
+	if (st.fences == NULL || st.counts == NULL || st.seen == NULL ||
+	    cols == NULL || names == NULL)
+		die("out of memory");
+	for (g = 0; g < st.t->ngroups; g++)
+		for (c = 0; c < st.t->nvcols; c++) {
+			struct bs_series *s = &st.t->groups[g].s[c];
+			size_t skip = com.skip < s->n ? com.skip : s->n;
+			int rc = mad ? bs_mad_fences(s->v + skip, s->n - skip,
+			    z, &st.fences[g * st.t->nvcols + c]) :
+			    bs_tukey_fences(s->v + skip, s->n - skip, k,
+			    &st.fences[g * st.t->nvcols + c]);
+
+			if (rc == -1)
+				die("out of memory");
+		}
+	for (c = 0; c < st.t->nvcols; c++) {
+		if (st.t->nvcols == 1)
+			names[c] = strdup("outlier");
+		else if (asprintf(&names[c], "outlier_%s",
+		    bs_table_vname(st.t, c)) == -1)
+			names[c] = NULL;
+		if (names[c] == NULL)
+			die("out of memory");
+		cols[c] = names[c];
+	}
+
+	memset(&out, 0, sizeof(out));
+	memset(&rej, 0, sizeof(rej));
+	if (com.output && strcmp(com.output, "-") != 0 &&
+	    bs_afile_open(&out, com.output, &e) == -1)
+		die_err(&e);
+	if (rejects && bs_afile_open(&rej, rejects, &e) == -1) {
+		bs_afile_abort(&out);
+		die_err(&e);
+	}
+	ro = com.topts.read;
+	ro.format = st.t->format;
+	ro.delim = st.t->delim;
+	pt.cols = cols;
+	pt.ncols = st.t->nvcols;
+	pt.annotate = annotate;
+	pt.arg = &st;
+	if (bs_passthru(&buf, &ro, &pt, out.fp ? out.fp : stdout, rej.fp,
+	    &e) == -1) {
+		bs_afile_abort(&out);
+		bs_afile_abort(&rej);
+		die_err(&e);
+	}
+	if (out.fp && bs_afile_commit(&out, &e) == -1) {
+		bs_afile_abort(&rej);
+		die_err(&e);
+	}
+	if (rej.fp && bs_afile_commit(&rej, &e) == -1)
+		die_err(&e);
+	tool_close_stdout();
+	summary(&st);
+
+	for (c = 0; c < st.t->nvcols; c++)
+		free(names[c]);
+	free(names);
+	free(cols);
+	free(st.fences);
+	free(st.counts);
+	free(st.seen);
+	bs_table_free(st.t);
+	bs_buf_free(&buf);
+	return 0;
+}
