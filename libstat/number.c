@@ -63,7 +63,7 @@ slowpath(const char *s, size_t len, double *val)
 	d = strtod(p, &end);
 	if (p != buf)
 		free(p);
-	if (!isfinite(d) || (errno == ERANGE && d != 0.0))
+	if (!isfinite(d))
 		return BS_NUM_NONFINITE;
 	*val = d;
 	return BS_NUM_OK;

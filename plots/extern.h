@@ -88,6 +88,9 @@ struct bp_axspec {
 	const char	*label;
 	int		 grid;		/* draw grid lines (1) */
 	int		 fixed;		/* dmin/dmax are the axis range */
+	/* Extra room beyond the ticks, fractions of the range (log: of
+	 * the log range), so that markers clear the frame. */
+	double		 padlo, padhi;
 };
 
 struct bp_frame {
@@ -153,6 +156,7 @@ struct bp_legend {
 	size_t		 n, cap;
 	double		 w, h;		/* measured */
 	double		 wrap;		/* text width limit */
+	int		 right;		/* placed right of the plot */
 };
 
 int	 bp_legend_add(struct bp_legend *, enum bp_legend_kind,

@@ -83,6 +83,16 @@ axis_ticks(const struct bp_axspec *a, size_t m, struct bp_ticks *t)
 		t->n = k;
 		t->lo = a->dmin;
 		t->hi = a->dmax;
+	} else if (t->kind == BP_SCALE_LOG10 || t->kind == BP_SCALE_LOG2) {
+		double r = log(t->hi / t->lo);
+
+		t->lo *= exp(-r * a->padlo);
+		t->hi *= exp(r * a->padhi);
+	} else {
+		double r = t->hi - t->lo;
+
+		t->lo -= r * a->padlo;
+		t->hi += r * a->padhi;
 	}
 	return 0;
 }
@@ -485,11 +495,10 @@ bp_legend_place(cairo_t *cr, struct bp_legend *l, struct bp_frame *f)
 	bp_legend_measure(cr, l, &f->st);
 	if (l->w <= f->w * 0.36 && l->h <= f->h * 0.8) {
 		f->right += l->w + f->st.gap * 2;
-		f->bottom += 0;
-		l->wrap = l->wrap;	/* placed right */
-		l->w = -l->w;		/* mark: right */
+		l->right = 1;
 		return;
 	}
+	l->right = 0;
 	l->wrap = f->w - 2 * f->st.pad - legend_symw(&f->st) - f->st.gap;
 	bp_legend_measure(cr, l, &f->st);
 	f->bottom += l->h + f->st.gap;
@@ -501,7 +510,7 @@ bp_legend_draw_placed(cairo_t *cr, const struct bp_legend *l,
 {
 	if (l->n == 0)
 		return;
-	if (l->w < 0)
+	if (l->right)
 		bp_legend_draw(cr, l, &f->st, f->px + f->pw + f->st.gap * 2.5,
 		    f->py);
 	else

@@ -77,7 +77,8 @@ main(int argc, char *argv[])
 	struct bs_result *res;
 	struct bs_summary s;
 	struct bs_err e;
-	char name[64], label[512];
+	char name[64], label[512], warmlabel[512];
+	size_t nwarm = 0;
 	size_t g, c, k, col;
 	long row;
 	int ch, np;
@@ -213,11 +214,17 @@ main(int argc, char *argv[])
 				warnmsg("note: %s: fewer than 2 x %zu samples: "
 				    "steady state not judged", label,
 				    so.steady);
-			if (s.warmup)
-				warnmsg("hint: %s: the first samples sit far "
-				    "from the rest (warm-up?); consider "
-				    "--skip", label);
+			if (s.warmup && nwarm++ == 0)
+				snprintf(warmlabel, sizeof(warmlabel), "%s",
+				    label);
 		}
+	if (nwarm == 1)
+		warnmsg("hint: %s: the first samples sit far from the rest "
+		    "(warm-up?); consider --skip", warmlabel);
+	else if (nwarm > 1)
+		warnmsg("hint: %zu series (%s, ...): the first samples sit far "
+		    "from the rest (warm-up?); consider --skip", nwarm,
+		    warmlabel);
 	tool_write_result(&com, res);
 	bs_result_free(res);
 	bs_table_free(t);

@@ -1,0 +1,1292 @@
+/*
+ * Comparison statistics behind bcompare: Welch's and the paired t test,
+ * the Wilcoxon rank tests with their Hodges-Lehmann estimates, Fieller's
+ * interval for a ratio of means, effect sizes and p-value adjustment.
+ *
+ * The reference is R: each function gives the numbers of the R call
+ * named in its comment, computed the way R computes them, except where a
+ * comment says otherwise (the normal-approximation intervals of the rank
+ * tests, which R finds with uniroot() and we find exactly).
+ *
+ * Missing values (NaN) are left out, as R leaves out NA; for the paired
+ * functions a pair is left out when either of its values is missing.
+ */
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_sf_gamma.h>
+
+#include "libstat.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers */
+
+static int
+conf_ok(double confidence)
+{
+	return confidence > 0 && confidence < 100;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorts by absolute value, for signed ranks. */
+static int
+cmp_abs(const void *a, const void *b)
+{
+	double x = fabs(*(const double *)a), y = fabs(*(const double *)b);
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * A copy of x[0..n) without its NaNs; *np gets the count.  Never returns
+ * NULL for an empty result, so that NULL always means out of memory.
+ */
+static double *
+copy_finite(const double *x, size_t n, size_t *np)
+{
+	double	*v;
+	size_t	 i, k = 0;
+
+	if ((v = malloc((n ? n : 1) * sizeof(*v))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			v[k++] = x[i];
+	*np = k;
+	return v;
+}
+
+static double *
+sorted_copy(const double *x, size_t n, size_t *np)
+{
+	double	*v;
+
+	if ((v = copy_finite(x, n, np)) != NULL)
+		qsort(v, *np, sizeof(*v), cmp_double);
+	return v;
+}
+
+/*
+ * Mean and variance the way R's mean() and var() compute them: the sum in
+ * long double, a second pass that corrects the mean for the rounding of
+ * the first, and squares summed in long double about the mean rounded to
+ * double.  Doing the same keeps us within an ulp or so of R even for
+ * nanosecond timestamps near 1e9 with a spread of a few units.
+ */
+static void
+mean_var(const double *x, size_t n, double *mean, double *var)
+{
+	long double	 s = 0, t = 0, m;
+	double		 md;
+	size_t		 i;
+
+	for (i = 0; i < n; i++)
+		s += x[i];
+	m = s / n;
+	if (isfinite((double)m)) {
+		for (i = 0; i < n; i++)
+			t += x[i] - m;
+		m += t / n;
+	}
+	md = (double)m;
+	*mean = md;
+	if (var == NULL)
+		return;
+	if (n < 2) {
+		*var = NAN;
+		return;
+	}
+	s = 0;
+	for (i = 0; i < n; i++)
+		s += (x[i] - (long double)md) * (x[i] - (long double)md);
+	*var = (double)(s / (n - 1));
+}
+
+/* R's mean(c(a, b)), as median() uses it for an even count. */
+static double
+mean2(double a, double b)
+{
+	long double	 s = ((long double)a + b) / 2;
+
+	s += ((a - s) + (b - s)) / 2;
+	return (double)s;
+}
+
+/* Median of a sorted array, as R's median(). */
+static double
+median_sorted(const double *x, size_t n)
+{
+	if (n == 0)
+		return NAN;
+	if (n % 2)
+		return x[n / 2];
+	return mean2(x[n / 2 - 1], x[n / 2]);
+}
+
+/* Two-sided p of a t statistic, 2 * pt(-|t|, df). */
+static double
+t_pvalue(double t, double df)
+{
+	return 2 * gsl_cdf_tdist_P(-fabs(t), df);
+}
+
+/* Two-sided p of a normal statistic. */
+static double
+z_pvalue(double z)
+{
+	return 2 * gsl_cdf_ugaussian_P(-fabs(z));
+}
+
+/* Sum of t^3 - t over the runs of equal values of a sorted array. */
+static double
+tie_sum_sorted(const double *x, size_t n)
+{
+	double	 s = 0, t;
+	size_t	 i, j;
+
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && x[j] == x[i]; j++)
+			continue;
+		t = (double)(j - i);
+		s += t * t * t - t;
+	}
+	return s;
+}
+
+/*
+ * splitmix64: a small generator for the pivot samples below.  Its state
+ * is local to each call, so results never depend on earlier calls (and
+ * the order statistics found do not depend on it at all).
+ */
+static uint64_t
+splitmix64(uint64_t *s)
+{
+	uint64_t	 z;
+
+	z = (*s += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* The k-th smallest (0-based) of v[0..n) by quickselect; v is reordered. */
+static double
+qselect(double *v, size_t n, size_t k)
+{
+	size_t		 lo = 0, hi = n - 1, mid, i, j;
+	double		 piv, tmp;
+
+	while (lo < hi) {
+		/* Median of three guards against sorted input. */
+		mid = lo + (hi - lo) / 2;
+		if (v[mid] < v[lo]) {
+			tmp = v[mid]; v[mid] = v[lo]; v[lo] = tmp;
+		}
+		if (v[hi] < v[lo]) {
+			tmp = v[hi]; v[hi] = v[lo]; v[lo] = tmp;
+		}
+		if (v[hi] < v[mid]) {
+			tmp = v[hi]; v[hi] = v[mid]; v[mid] = tmp;
+		}
+		piv = v[mid];
+		i = lo;
+		j = hi;
+		/* Hoare partition: v[lo..j] <= piv <= v[i..hi]. */
+		for (;;) {
+			while (v[i] < piv)
+				i++;
+			while (v[j] > piv)
+				j--;
+			if (i >= j)
+				break;
+			tmp = v[i]; v[i] = v[j]; v[j] = tmp;
+			i++;
+			j--;
+		}
+		if (i == j) {
+			/* v[i] == piv sits in its final place. */
+			if (k == i)
+				return v[k];
+			if (k < i)
+				hi = i - 1;
+			else
+				lo = i + 1;
+		} else if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return v[k];
+	}
+	return v[k];
+}
+
+/* ------------------------------------------------------------------ */
+/* Order statistics of pairwise sums without forming them */
+
+/*
+ * The sums a[i] + b[j] of two ascending arrays form a matrix whose rows
+ * and columns are sorted: the Hodges-Lehmann shift of two samples is the
+ * median of x[i] - y[j] = x[i] + (-y)[j], and the pseudo-median of one
+ * sample the median of the Walsh sums x[i] + x[j], j >= i (the upper
+ * triangle of the same matrix, "tri"), halved.  With a million values a
+ * side there are 1e12 sums, so they are never formed.
+ *
+ * The k-th smallest is found by selection over the matrix, in the manner
+ * of Johnson and Mizoguchi (1978) and Monahan (1984): every row keeps a
+ * range [lo, hi) of columns that may still hold the answer.  A round draws
+ * a random sample of the live sums, takes two sample order statistics
+ * that bracket the target rank (as Floyd and Rivest do), counts how many
+ * sums lie below and at each of the two pivots with one O(na + nb) sweep,
+ * a staircase walk since both arrays are sorted, and shrinks every row to
+ * the part that can hold the answer.  With a sample of s values a round
+ * keeps about 5/sqrt(s) of the live sums, so a handful of rounds leaves
+ * few enough to copy out and finish by quickselect.  The answer is always
+ * one of the sums as computed in double, a[i] + b[j], so it is the exact
+ * order statistic R finds by sorting outer(x, y, "-").
+ *
+ * Rounding is monotonic, so the computed sums are sorted along rows and
+ * columns too, and the counts agree with a sort of the computed sums.
+ */
+struct sumsel {
+	const double	*a, *b;
+	size_t		 na, nb;
+	int		 tri;		/* only j >= i (then a == b) */
+	uint64_t	 total;
+	size_t		*lo, *hi;	/* live columns per row */
+	uint64_t	*cum;		/* cumulative live widths */
+	double		*samp;
+	size_t		 nsamp;
+	double		*buf;		/* the last live sums */
+	size_t		 nbuf;
+	uint64_t	 rng;
+};
+
+#define SUMSEL_MINBUF	4096
+#define SUMSEL_MINSAMP	1024
+#define SUMSEL_MAXSAMP	65536
+
+static void
+sumsel_free(struct sumsel *s)
+{
+	free(s->lo);
+	free(s->hi);
+	free(s->cum);
+	free(s->samp);
+	free(s->buf);
+	memset(s, 0, sizeof(*s));
+}
+
+static int
+sumsel_init(struct sumsel *s, const double *a, size_t na, const double *b,
+    size_t nb, int tri)
+{
+	size_t	 rows;
+
+	memset(s, 0, sizeof(*s));
+	s->a = a;
+	s->na = na;
+	s->b = b;
+	s->nb = nb;
+	s->tri = tri;
+	s->total = tri ? (uint64_t)na * (na + 1) / 2 : (uint64_t)na * nb;
+	s->rng = 0x2545f4914f6cdd1dULL;
+	rows = na ? na : 1;
+	s->nbuf = na + nb;
+	if (s->nbuf < SUMSEL_MINBUF)
+		s->nbuf = SUMSEL_MINBUF;
+	s->nsamp = (na + nb) / 8;
+	if (s->nsamp < SUMSEL_MINSAMP)
+		s->nsamp = SUMSEL_MINSAMP;
+	if (s->nsamp > SUMSEL_MAXSAMP)
+		s->nsamp = SUMSEL_MAXSAMP;
+	s->lo = malloc(rows * sizeof(*s->lo));
+	s->hi = malloc(rows * sizeof(*s->hi));
+	s->cum = malloc(rows * sizeof(*s->cum));
+	s->samp = malloc(s->nsamp * sizeof(*s->samp));
+	s->buf = malloc(s->nbuf * sizeof(*s->buf));
+	if (s->lo == NULL || s->hi == NULL || s->cum == NULL ||
+	    s->samp == NULL || s->buf == NULL) {
+		sumsel_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Count the sums below t (strict) and at or below t (nlt, nle) over the
+ * whole matrix (the triangle when tri), by a staircase walk: as a[i]
+ * grows, the number of b[j] with a[i] + b[j] < t can only fall.
+ */
+static void
+sumsel_count(const struct sumsel *s, double t, uint64_t *nlt, uint64_t *nle)
+{
+	size_t		 i, jl = s->nb, je = s->nb, st;
+	uint64_t	 cl = 0, ce = 0;
+
+	for (i = 0; i < s->na; i++) {
+		while (jl > 0 && !(s->a[i] + s->b[jl - 1] < t))
+			jl--;
+		while (je > 0 && s->a[i] + s->b[je - 1] > t)
+			je--;
+		st = s->tri ? i : 0;
+		cl += jl > st ? jl - st : 0;
+		ce += je > st ? je - st : 0;
+	}
+	*nlt = cl;
+	*nle = ce;
+}
+
+/* Drop from every row the sums >= t: the answer lies below t. */
+static void
+sumsel_below(struct sumsel *s, double t)
+{
+	size_t	 i, j = s->nb;
+
+	for (i = 0; i < s->na; i++) {
+		while (j > 0 && !(s->a[i] + s->b[j - 1] < t))
+			j--;
+		if (j < s->hi[i])
+			s->hi[i] = j > s->lo[i] ? j : s->lo[i];
+	}
+}
+
+/* Drop from every row the sums <= t: the answer lies above t. */
+static void
+sumsel_above(struct sumsel *s, double t)
+{
+	size_t	 i, j = s->nb;
+
+	for (i = 0; i < s->na; i++) {
+		while (j > 0 && s->a[i] + s->b[j - 1] > t)
+			j--;
+		if (j > s->lo[i])
+			s->lo[i] = j < s->hi[i] ? j : s->hi[i];
+	}
+}
+
+/* The k-th smallest sum, k from 1 to s->total. */
+static double
+sumsel_kth(struct sumsel *s, uint64_t k)
+{
+	uint64_t	 below, live, u, nlt, nle, r;
+	size_t		 i, q, lo, hi, mid, ia, ib, n;
+	double		 pos, delta, pa, pb;
+
+	for (i = 0; i < s->na; i++) {
+		s->lo[i] = s->tri ? i : 0;
+		s->hi[i] = s->nb;
+	}
+	for (;;) {
+		below = live = 0;
+		for (i = 0; i < s->na; i++) {
+			below += s->lo[i] - (s->tri ? i : 0);
+			live += s->hi[i] - s->lo[i];
+			s->cum[i] = live;
+		}
+		r = k - below;		/* rank within the live sums */
+		if (live <= s->nbuf) {
+			n = 0;
+			for (i = 0; i < s->na; i++)
+				for (q = s->lo[i]; q < s->hi[i]; q++)
+					s->buf[n++] = s->a[i] + s->b[q];
+			return qselect(s->buf, n, (size_t)(r - 1));
+		}
+
+		/* Sample the live sums uniformly: row by binary search. */
+		for (q = 0; q < s->nsamp; q++) {
+			u = splitmix64(&s->rng) % live;
+			lo = 0;
+			hi = s->na - 1;
+			while (lo < hi) {
+				mid = lo + (hi - lo) / 2;
+				if (s->cum[mid] > u)
+					hi = mid;
+				else
+					lo = mid + 1;
+			}
+			u -= lo ? s->cum[lo - 1] : 0;
+			s->samp[q] = s->a[lo] + s->b[s->lo[lo] + u];
+		}
+		qsort(s->samp, s->nsamp, sizeof(*s->samp), cmp_double);
+
+		/* Two sample quantiles that likely bracket the answer. */
+		pos = (double)r / (double)live * (double)s->nsamp;
+		delta = 2.5 * sqrt((double)s->nsamp) + 1;
+		ia = pos - delta > 0 ? (size_t)(pos - delta) : 0;
+		ib = pos + delta < s->nsamp - 1 ?
+		    (size_t)(pos + delta) : s->nsamp - 1;
+		pa = s->samp[ia];
+		pb = s->samp[ib];
+
+		sumsel_count(s, pa, &nlt, &nle);
+		if (k <= nlt) {
+			sumsel_below(s, pa);
+			continue;
+		}
+		if (k <= nle)
+			return pa;
+		sumsel_count(s, pb, &nlt, &nle);
+		if (k <= nlt) {
+			sumsel_above(s, pa);
+			sumsel_below(s, pb);
+		} else if (k <= nle)
+			return pb;
+		else
+			sumsel_above(s, pb);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Exact null distributions */
+
+/*
+ * Frequencies f[u], u = 0..nx*ny, of the Mann-Whitney U of a sample of
+ * nx against one of ny without ties: how many of the choose(nx+ny, nx)
+ * ways to give nx of the ranks 1..nx+ny to the first sample give it the
+ * count u of (x, y) pairs with x > y (its rank sum minus nx(nx+1)/2).
+ * The counting recursion is the one behind R's cwilcox():
+ *
+ *	f(a, b; u) = f(a - 1, b; u - b) + f(a, b - 1; u)
+ *
+ * since the largest of the a + b values is either an x, which exceeds
+ * all b of the y, or a y, which adds nothing.  It is run bottom-up over
+ * a, keeping f(a - 1, .) and f(a, .) for every b: O(nx^2 ny^2 / 4) sums.
+ * The counts reach 2.5e28 at 49 and 49, beyond exact integers in double,
+ * as in R; the relative error stays near DBL_EPSILON.
+ */
+static double *
+wilcox_freq(size_t nx, size_t ny)
+{
+	size_t	 stride = nx * ny + 1, a, b, u, top;
+	double	*prev, *cur, *tmp, *res;
+
+	prev = calloc((ny + 1) * stride, sizeof(*prev));
+	cur = calloc((ny + 1) * stride, sizeof(*cur));
+	res = malloc(stride * sizeof(*res));
+	if (prev == NULL || cur == NULL || res == NULL) {
+		free(prev);
+		free(cur);
+		free(res);
+		return NULL;
+	}
+	/* a = 0: U is 0 whatever b. */
+	for (b = 0; b <= ny; b++)
+		prev[b * stride] = 1;
+	for (a = 1; a <= nx; a++) {
+		cur[0] = 1;	/* b = 0 */
+		for (b = 1; b <= ny; b++) {
+			top = a * b;
+			for (u = 0; u <= top; u++)
+				cur[b * stride + u] = cur[(b - 1) * stride + u] +
+				    (u >= b ? prev[b * stride + u - b] : 0);
+		}
+		tmp = prev;
+		prev = cur;
+		cur = tmp;
+	}
+	memcpy(res, prev + ny * stride, stride * sizeof(*res));
+	free(prev);
+	free(cur);
+	return res;
+}
+
+/*
+ * Frequencies f[v], v = 0..n(n+1)/2, of the signed rank statistic: how
+ * many subsets of {1..n} sum to v, by the knapsack recursion R's
+ * csignrank() uses (add the element j to every subset of 1..j-1).  The
+ * counts stay below 2^49, exact in double.
+ */
+static double *
+signrank_freq(size_t n)
+{
+	size_t	 top = n * (n + 1) / 2, i, j;
+	double	*w;
+
+	if ((w = calloc(top + 1, sizeof(*w))) == NULL)
+		return NULL;
+	w[0] = 1;
+	for (j = 1; j <= n; j++)
+		for (i = j * (j + 1) / 2; i >= j; i--)
+			w[i] += w[i - j];
+	return w;
+}
+
+/*
+ * Tail sums of a symmetric discrete law on 0..top given by frequencies f
+ * with total c, the way R's pwilcox() and psignrank() sum them: term by
+ * term over the shorter tail, the other tail as one minus that.  With
+ * upper set, P(S > q), else P(S <= q).
+ */
+static double
+freq_tail(const double *f, size_t top, double c, double q, int upper)
+{
+	double	 p = 0;
+	size_t	 i, qi;
+
+	q = floor(q + 1e-7);
+	if (q < 0)
+		return upper ? 1 : 0;
+	if (q >= top)
+		return upper ? 0 : 1;
+	qi = (size_t)q;
+	if (q <= top / 2.0) {
+		for (i = 0; i <= qi; i++)
+			p += f[i] / c;
+	} else {
+		/* P(S > q) = P(S < top - q) by symmetry. */
+		for (i = 0; i < top - qi; i++)
+			p += f[i] / c;
+		upper = !upper;
+	}
+	return upper ? 1 - p : p;
+}
+
+/*
+ * Two-sided exact p of a statistic s, as R's wilcox.test: twice the tail
+ * on the side s lies, at most 1.
+ */
+static double
+freq_twosided(const double *f, size_t top, double c, double s)
+{
+	double	 p;
+
+	if (s > top / 2.0)
+		p = freq_tail(f, top, c, s - 1, 1);
+	else
+		p = freq_tail(f, top, c, s, 0);
+	p *= 2;
+	return p < 1 ? p : 1;
+}
+
+/*
+ * The lower quantile of the law at probability x <= 0.5, as R's
+ * qwilcox() and qsignrank(): the smallest q with P(S <= q) >= x, with
+ * R's allowance of 10 DBL_EPSILON for rounding.
+ */
+static size_t
+freq_quantile(const double *f, size_t top, double c, double x)
+{
+	double	 p = 0;
+	size_t	 q = 0;
+
+	x -= 10 * DBL_EPSILON;
+	for (;;) {
+		p += f[q] / c;
+		if (p >= x || q == top)
+			break;
+		q++;
+	}
+	return q;
+}
+
+/* ------------------------------------------------------------------ */
+/* t tests */
+
+/*
+ * R's t.test() refuses data whose standard error is below this, "data
+ * are essentially constant"; we leave t, df and p NaN instead.
+ */
+static int
+t_constant(double se, double scale)
+{
+	return !(se >= 10 * DBL_EPSILON * scale);
+}
+
+/* Welch's t test, as R's t.test(cand, base, conf.level = c / 100). */
+int
+bs_welch(const double *base, size_t nb, const double *cand, size_t nc,
+    double confidence, struct bs_welch *r)
+{
+	double	*x = NULL, *y = NULL;
+	double	 mx, vx, my, vy, sx, sy, se, q;
+	size_t	 n, m;
+	int	 rc = -1;
+
+	if (r == NULL || !conf_ok(confidence))
+		return -1;
+	if ((x = copy_finite(cand, nc, &n)) == NULL ||
+	    (y = copy_finite(base, nb, &m)) == NULL || n < 2 || m < 2)
+		goto out;
+	mean_var(x, n, &mx, &vx);
+	mean_var(y, m, &my, &vy);
+	/* The same steps as R, so that rounding agrees. */
+	sx = sqrt(vx / n);
+	sy = sqrt(vy / m);
+	se = sqrt(sx * sx + sy * sy);
+	r->diff = mx - my;
+	r->t = r->df = r->p = r->ci_lo = r->ci_hi = NAN;
+	if (!t_constant(se, fmax(fabs(mx), fabs(my)))) {
+		r->df = pow(se, 4) / (pow(sx, 4) / (n - 1) +
+		    pow(sy, 4) / (m - 1));
+		r->t = (mx - my) / se;
+		r->p = t_pvalue(r->t, r->df);
+		q = gsl_cdf_tdist_Qinv((1 - confidence / 100) / 2, r->df);
+		r->ci_lo = (r->t - q) * se;
+		r->ci_hi = (r->t + q) * se;
+	}
+	rc = 0;
+out:
+	free(x);
+	free(y);
+	return rc;
+}
+
+/*
+ * The differences cand[i] - base[i] of the pairs where both are known,
+ * as R's t.test and wilcox.test with paired = TRUE take them.
+ */
+static double *
+pair_diffs(const double *base, const double *cand, size_t n, size_t *np)
+{
+	double	*d;
+	size_t	 i, k = 0;
+
+	if ((d = malloc((n ? n : 1) * sizeof(*d))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (!isnan(base[i]) && !isnan(cand[i]))
+			d[k++] = cand[i] - base[i];
+	*np = k;
+	return d;
+}
+
+/* Paired t test, as R's t.test(cand, base, paired = TRUE). */
+int
+bs_paired_t(const double *base, const double *cand, size_t n,
+    double confidence, struct bs_welch *r)
+{
+	double	*d;
+	double	 md, vd, se, q;
+	size_t	 k;
+	int	 rc = -1;
+
+	if (r == NULL || !conf_ok(confidence) || base == NULL || cand == NULL)
+		return -1;
+	if ((d = pair_diffs(base, cand, n, &k)) == NULL || k < 2)
+		goto out;
+	mean_var(d, k, &md, &vd);
+	se = sqrt(vd / k);
+	r->diff = md;
+	r->df = k - 1;
+	r->t = r->p = r->ci_lo = r->ci_hi = NAN;
+	if (!t_constant(se, fabs(md))) {
+		r->t = md / se;
+		r->p = t_pvalue(r->t, r->df);
+		q = gsl_cdf_tdist_Qinv((1 - confidence / 100) / 2, r->df);
+		r->ci_lo = (r->t - q) * se;
+		r->ci_hi = (r->t + q) * se;
+	}
+	rc = 0;
+out:
+	free(d);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Wilcoxon rank sum (Mann-Whitney U) */
+
+/*
+ * Rank statistics of the sorted samples x - d and y as R's rank() of
+ * c(x - d, y) gives them: U = sum of the ranks of x - d less
+ * n(n + 1)/2, which is #(x - d > y) + #(x - d == y)/2, and the sum of
+ * t^3 - t over the groups of tied values of the pooled sample.  One
+ * merge, O(n + m).  x - d is rounded as R rounds it.
+ */
+static void
+mwu_ranks(const double *x, size_t n, double d, const double *y, size_t m,
+    double *u, double *ties)
+{
+	size_t	 i = 0, j = 0, cx, cy;
+	double	 v, t, su = 0, st = 0;
+
+	while (i < n || j < m) {
+		if (j == m || (i < n && x[i] - d < y[j]))
+			v = x[i] - d;
+		else
+			v = y[j];
+		/* #y below v is j, before the y equal to v are taken. */
+		for (cx = 0; i < n && x[i] - d == v; i++)
+			cx++;
+		for (cy = 0; j < m && y[j] == v; j++)
+			cy++;
+		su += (double)cx * (j - cy) + 0.5 * (double)cx * cy;
+		t = (double)(cx + cy);
+		st += t * t * t - t;
+	}
+	*u = su;
+	*ties = st;
+}
+
+/* Standard deviation of U under the null with a tie sum. */
+static double
+mwu_sigma(size_t n, size_t m, double ties)
+{
+	double	 nm = (double)n * m, big = (double)n + m;
+
+	return sqrt((nm / 12) * ((big + 1) - ties / (big * (big - 1))));
+}
+
+/*
+ * R's continuity-corrected normal statistic of wilcox.test's interval
+ * code, W(d), for a shift d: what its uniroot() looks for the roots of.
+ */
+static double
+mwu_zfun(const double *x, size_t n, const double *y, size_t m, double d)
+{
+	double	 u, ties, dz, c;
+
+	mwu_ranks(x, n, d, y, m, &u, &ties);
+	dz = u - (double)n * m / 2;
+	c = dz > 0 ? 0.5 : dz < 0 ? -0.5 : 0;
+	return (dz - c) / mwu_sigma(n, m, ties);
+}
+
+/*
+ * Mann-Whitney U / Wilcoxon rank sum test of cand against base, as R's
+ * wilcox.test(cand, base, conf.int = TRUE, conf.level = c / 100).
+ *
+ * The estimate is the Hodges-Lehmann shift, the median of all n*m
+ * differences cand[i] - base[j].  With the exact test its interval is
+ * R's: the differences at the ranks given by qwilcox().  With the normal
+ * approximation R finds the interval and the estimate by uniroot() on
+ * the continuity-corrected statistic W(d), to 1e-4 in the units of the
+ * data.  W(d) is a step function of d that jumps only where d is one of
+ * the differences, and between them
+ *
+ *	W(d) = (#{diff > d} - nm/2 - 1/2 sign) / sigma(d),
+ *
+ * where sigma counts the ties within each sample only (ties across the
+ * samples arise only at a difference).  So its crossing of a normal
+ * quantile z is at an order statistic of the differences whose rank
+ * follows in closed form: the lower bound is the k-th smallest with
+ * k = ceil(nm/2 - 1/2 - z sigma), the upper the (nm + 1 - k)-th.  We
+ * return those order statistics exactly, where R's values lie within
+ * its uniroot tolerance of them, and the true median for the estimate,
+ * where R returns some root of W(d) = 0 near it.  When W does not change
+ * sign between the smallest and the largest difference R returns that
+ * end of the range, and so do we.
+ */
+int
+bs_mann_whitney(const double *base, size_t nb, const double *cand,
+    size_t nc, double confidence, struct bs_mwu *r)
+{
+	struct sumsel	 ss;
+	double		*x = NULL, *y = NULL, *ny = NULL, *f = NULL;
+	double		 u, ties, nm, alpha, z, sig, c, wmin, wmax, mumin,
+			 mumax, kd;
+	uint64_t	 total, k, half;
+	size_t		 n, m, j, qu;
+	int		 rc = -1;
+
+	memset(&ss, 0, sizeof(ss));
+	if (r == NULL || !conf_ok(confidence))
+		return -1;
+	if ((x = sorted_copy(cand, nc, &n)) == NULL ||
+	    (y = sorted_copy(base, nb, &m)) == NULL || n < 1 || m < 1)
+		goto out;
+	if ((ny = malloc(m * sizeof(*ny))) == NULL)
+		goto out;
+	for (j = 0; j < m; j++)
+		ny[j] = -y[m - 1 - j];
+	/* x[i] + (-y[j]) rounds exactly as x[i] - y[j]; rows: the shorter. */
+	if ((n <= m ? sumsel_init(&ss, x, n, ny, m, 0) :
+	    sumsel_init(&ss, ny, m, x, n, 0)) == -1)
+		goto out;
+	total = ss.total;
+	nm = (double)n * m;
+	alpha = 1 - confidence / 100;
+
+	mwu_ranks(x, n, 0, y, m, &u, &ties);
+	r->w = u;
+	r->exact = n < 50 && m < 50 && ties == 0;
+
+	/* Hodges-Lehmann: the median of the differences. */
+	half = total / 2;
+	if (total % 2)
+		r->hl = sumsel_kth(&ss, half + 1);
+	else
+		r->hl = mean2(sumsel_kth(&ss, half), sumsel_kth(&ss, half + 1));
+
+	if (r->exact) {
+		if ((f = wilcox_freq(n > m ? n : m, n > m ? m : n)) == NULL)
+			goto out;
+		for (c = 0, j = 0; j <= (size_t)total; j++)
+			c += f[j];
+		r->p = freq_twosided(f, (size_t)total, c, u);
+		qu = freq_quantile(f, (size_t)total, c, alpha / 2);
+		if (qu == 0)
+			qu = 1;
+		r->hl_lo = sumsel_kth(&ss, qu);
+		r->hl_hi = sumsel_kth(&ss, total - qu + 1);
+		rc = 0;
+		goto out;
+	}
+
+	sig = mwu_sigma(n, m, ties);
+	z = u - nm / 2;
+	z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / sig;
+	r->p = z_pvalue(z);
+
+	z = gsl_cdf_ugaussian_Qinv(alpha / 2);
+	mumin = x[0] - y[m - 1];
+	mumax = x[n - 1] - y[0];
+	wmin = mwu_zfun(x, n, y, m, mumin);
+	wmax = mwu_zfun(x, n, y, m, mumax);
+	r->hl_lo = r->hl_hi = NAN;
+	if (isfinite(wmin) && isfinite(wmax)) {
+		sig = mwu_sigma(n, m, tie_sum_sorted(x, n) +
+		    tie_sum_sorted(y, m));
+		kd = ceil(nm / 2 - 0.5 - z * sig);
+		k = kd < 1 ? 1 : kd > total ? total : (uint64_t)kd;
+		if (wmin - z <= 0)
+			r->hl_lo = mumin;
+		else if (wmax - z >= 0)
+			r->hl_lo = mumax;
+		else
+			r->hl_lo = sumsel_kth(&ss, k);
+		kd = floor(nm / 2 + 0.5 + z * sig) + 1;
+		k = kd < 1 ? 1 : kd > total ? total : (uint64_t)kd;
+		if (wmin + z <= 0)
+			r->hl_hi = mumin;
+		else if (wmax + z >= 0)
+			r->hl_hi = mumax;
+		else
+			r->hl_hi = sumsel_kth(&ss, k);
+	}
+	rc = 0;
+out:
+	sumsel_free(&ss);
+	free(x);
+	free(y);
+	free(ny);
+	free(f);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Wilcoxon signed rank */
+
+/*
+ * Signed rank statistic of x - d as R computes it: values equal to d
+ * dropped, ranks of |x - d| with ties averaged, V the sum of the ranks
+ * of the positive ones; *ties the sum of t^3 - t over tied groups of
+ * |x - d|, *nz the count kept.  Returns -1 when out of memory.
+ */
+static int
+signrank_stat(const double *x, size_t n, double d, double *v,
+    double *ties, size_t *nz)
+{
+	double	*a, sv = 0, st = 0, t, rank;
+	size_t	 i, j, k = 0, q;
+
+	if ((a = malloc((n ? n : 1) * sizeof(*a))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (x[i] - d != 0)
+			a[k++] = x[i] - d;
+	qsort(a, k, sizeof(*a), cmp_abs);
+	for (i = 0; i < k; i = j) {
+		for (j = i + 1; j < k && fabs(a[j]) == fabs(a[i]); j++)
+			continue;
+		rank = ((double)i + 1 + (double)j) / 2;
+		for (q = i; q < j; q++)
+			if (a[q] > 0)
+				sv += rank;
+		t = (double)(j - i);
+		st += t * t * t - t;
+	}
+	free(a);
+	*v = sv;
+	*ties = st;
+	*nz = k;
+	return 0;
+}
+
+static double
+signrank_sigma(size_t n, double ties)
+{
+	double	 nn = (double)n;
+
+	return sqrt(nn * (nn + 1) * (2 * nn + 1) / 24 - ties / 48);
+}
+
+/* R's W(d) of the paired interval code; NaN when nothing is left. */
+static int
+signrank_zfun(const double *x, size_t n, double d, double *w)
+{
+	double	 v, ties, zd, c;
+	size_t	 k;
+
+	if (signrank_stat(x, n, d, &v, &ties, &k) == -1)
+		return -1;
+	zd = v - (double)k * (k + 1) / 4;
+	c = zd > 0 ? 0.5 : zd < 0 ? -0.5 : 0;
+	*w = (zd - c) / signrank_sigma(k, ties);
+	return 0;
+}
+
+/*
+ * Wilcoxon signed rank test of the differences cand - base, as R's
+ * wilcox.test(cand, base, paired = TRUE, conf.int = TRUE).
+ *
+ * Like R, zero differences are dropped before anything else, the
+ * estimate and interval included: the estimate is the pseudo-median,
+ * the median of the Walsh averages (x[i] + x[j])/2, i <= j, of the
+ * nonzero differences.  The exact test (fewer than 50 nonzero
+ * differences, no ties, no zeros) takes R's interval from qsignrank().
+ * With the normal approximation the interval is found as for the rank
+ * sum test above: between Walsh averages R's W(d) is
+ * (#{walsh > d} - M/2 - 1/2 sign) / sigma with M = n(n + 1)/2 averages,
+ * so the bounds are the Walsh averages of ranks ceil(M/2 - 1/2 - z sigma)
+ * and M + 1 minus that, exact where R's uniroot() comes within 1e-4.
+ * R first doubles alpha until W changes sign over the range of the
+ * data (small samples with ties), and gives the median of the data as
+ * both bounds when alpha reaches 1; so do we.
+ */
+int
+bs_signed_rank(const double *base, const double *cand, size_t n,
+    double confidence, struct bs_mwu *r)
+{
+	struct sumsel	 ss;
+	double		*d = NULL, *x = NULL, *f = NULL;
+	double		 v, ties, alpha, z, sig, c, wmin, wmax, kd, mm;
+	uint64_t	 total, k, half;
+	size_t		 nd, nx, i, qu;
+	int		 rc = -1, zeros;
+
+	memset(&ss, 0, sizeof(ss));
+	if (r == NULL || !conf_ok(confidence) || base == NULL || cand == NULL)
+		return -1;
+	if ((d = pair_diffs(base, cand, n, &nd)) == NULL || nd < 1)
+		goto out;
+	if ((x = malloc(nd * sizeof(*x))) == NULL)
+		goto out;
+	for (nx = 0, i = 0; i < nd; i++)
+		if (d[i] != 0)
+			x[nx++] = d[i];
+	zeros = nx < nd;
+	qsort(x, nx, sizeof(*x), cmp_double);
+	alpha = 1 - confidence / 100;
+
+	if (signrank_stat(x, nx, 0, &v, &ties, &nx) == -1)
+		goto out;
+	r->w = v;
+	r->exact = nx < 50 && ties == 0 && !zeros;
+	r->hl = r->hl_lo = r->hl_hi = r->p = NAN;
+	if (nx == 0) {
+		/* Every difference is zero: R's statistic is 0/0. */
+		r->exact = 0;
+		rc = 0;
+		goto out;
+	}
+	if (sumsel_init(&ss, x, nx, x, nx, 1) == -1)
+		goto out;
+	total = ss.total;
+	mm = (double)total;
+
+	half = total / 2;
+	if (total % 2)
+		r->hl = sumsel_kth(&ss, half + 1) / 2;
+	else
+		r->hl = mean2(sumsel_kth(&ss, half) / 2,
+		    sumsel_kth(&ss, half + 1) / 2);
+
+	if (r->exact) {
+		if ((f = signrank_freq(nx)) == NULL)
+			goto out;
+		c = ldexp(1, (int)nx);
+		r->p = freq_twosided(f, (size_t)total, c, v);
+		qu = freq_quantile(f, (size_t)total, c, alpha / 2);
+		if (qu == 0)
+			qu = 1;
+		r->hl_lo = sumsel_kth(&ss, qu) / 2;
+		r->hl_hi = sumsel_kth(&ss, total - qu + 1) / 2;
+		rc = 0;
+		goto out;
+	}
+
+	z = v - mm / 2;
+	z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / signrank_sigma(nx, ties);
+	r->p = z_pvalue(z);
+
+	if (signrank_zfun(x, nx, x[0], &wmin) == -1 ||
+	    signrank_zfun(x, nx, x[nx - 1], &wmax) == -1)
+		goto out;
+	rc = 0;
+	if (!isfinite(wmin) || !isfinite(wmax))
+		goto out;
+	for (;;) {
+		if (alpha >= 1)
+			break;
+		z = gsl_cdf_ugaussian_Qinv(alpha / 2);
+		if (wmin - z < 0 || wmax + z > 0)
+			alpha *= 2;
+		else
+			break;
+	}
+	if (alpha >= 1) {
+		r->hl_lo = r->hl_hi = median_sorted(x, nx);
+		goto out;
+	}
+	/* Between Walsh averages only duplicates of x tie. */
+	sig = signrank_sigma(nx, tie_sum_sorted(x, nx));
+	kd = ceil(mm / 2 - 0.5 - z * sig);
+	k = kd < 1 ? 1 : kd > total ? total : (uint64_t)kd;
+	r->hl_lo = sumsel_kth(&ss, k) / 2;
+	kd = floor(mm / 2 + 0.5 + z * sig) + 1;
+	k = kd < 1 ? 1 : kd > total ? total : (uint64_t)kd;
+	r->hl_hi = sumsel_kth(&ss, k) / 2;
+out:
+	sumsel_free(&ss);
+	free(d);
+	free(x);
+	free(f);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ratio of means */
+
+/*
+ * mean(cand)/mean(base) with Fieller's interval for independent
+ * samples: the ratios rho for which the statistic
+ *
+ *	(a - rho b) / sqrt(va + rho^2 vb)
+ *
+ * (a, b the means, va, vb their squared standard errors) stays within
+ * the t quantile, the roots of
+ *
+ *	(b^2 - t^2 vb) rho^2 - 2 a b rho + (a^2 - t^2 va) = 0.
+ *
+ * The t quantile takes the Welch-Satterthwaite degrees of freedom of
+ * a - rho b at the estimated ratio (Tamhane and Logan 2004, R package
+ * mratios' ttestratio): (va + rho^2 vb)^2 / (va^2/(nc - 1) +
+ * rho^4 vb^2/(nb - 1)), which is Welch's df when the ratio is 1.  When
+ * the baseline mean is not significantly nonzero (g = t^2 vb / b^2 >= 1)
+ * the set is unbounded and both bounds are NaN; so they are when both
+ * samples are constant.
+ */
+int
+bs_fieller(const double *base, size_t nb, const double *cand, size_t nc,
+    double confidence, double *ratio, double *lo, double *hi)
+{
+	double	*x = NULL, *y = NULL;
+	double	 a, b, va, vb, rho, num, den, df, t, g, q, s, r1, r2;
+	size_t	 n, m;
+	int	 rc = -1;
+
+	if (ratio == NULL || lo == NULL || hi == NULL || !conf_ok(confidence))
+		return -1;
+	if ((x = copy_finite(cand, nc, &n)) == NULL ||
+	    (y = copy_finite(base, nb, &m)) == NULL || n < 2 || m < 2)
+		goto out;
+	mean_var(x, n, &a, &va);
+	mean_var(y, m, &b, &vb);
+	va /= n;
+	vb /= m;
+	*ratio = *lo = *hi = NAN;
+	rc = 0;
+	if (b == 0)
+		goto out;
+	*ratio = rho = a / b;
+	num = va + rho * rho * vb;
+	den = va * va / (n - 1) + pow(rho, 4) * vb * vb / (m - 1);
+	if (!(den > 0) || !isfinite(den))
+		goto out;
+	df = num * num / den;
+	t = gsl_cdf_tdist_Qinv((1 - confidence / 100) / 2, df);
+	g = t * t * vb / (b * b);
+	if (!(g < 1))
+		goto out;
+	q = b * b - t * t * vb;
+	s = t * sqrt(a * a * vb + b * b * va - t * t * va * vb);
+	r1 = (a * b - s) / q;
+	r2 = (a * b + s) / q;
+	*lo = fmin(r1, r2);
+	*hi = fmax(r1, r2);
+out:
+	free(x);
+	free(y);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Effect sizes */
+
+/*
+ * (mean(cand) - mean(base)) / s, s the pooled standard deviation
+ * sqrt(((nc - 1) var(cand) + (nb - 1) var(base)) / (nc + nb - 2)).
+ * NaN when it cannot be computed (no degrees of freedom, s = 0).
+ */
+double
+bs_cohen_d(const double *base, size_t nb, const double *cand, size_t nc)
+{
+	double	*x = NULL, *y = NULL;
+	double	 mx, vx, my, vy, ss = 0, s, res = NAN;
+	size_t	 n, m;
+
+	if ((x = copy_finite(cand, nc, &n)) == NULL ||
+	    (y = copy_finite(base, nb, &m)) == NULL ||
+	    n < 1 || m < 1 || n + m < 3)
+		goto out;
+	mean_var(x, n, &mx, &vx);
+	mean_var(y, m, &my, &vy);
+	if (n > 1)
+		ss += (n - 1) * vx;
+	if (m > 1)
+		ss += (m - 1) * vy;
+	s = sqrt(ss / (n + m - 2));
+	if (s > 0)
+		res = (mx - my) / s;
+out:
+	free(x);
+	free(y);
+	return res;
+}
+
+/*
+ * Hedges' g: Cohen's d times the exact small-sample correction
+ *
+ *	J(df) = Gamma(df/2) / (sqrt(df/2) Gamma((df - 1)/2)),
+ *
+ * df = nc + nb - 2, that makes it unbiased under normality (Hedges
+ * 1981), rather than its approximation 1 - 3/(4 df - 1).  The ratio of
+ * gamma functions is GSL's Pochhammer symbol (a)_{1/2}, accurate for
+ * large df where a difference of lgamma() values would not be.  NaN for
+ * df < 2, where J is 0 or undefined.
+ */
+double
+bs_hedges_g(const double *base, size_t nb, const double *cand, size_t nc)
+{
+	gsl_sf_result	 res;
+	double		 d, df;
+	size_t		 n = 0, m = 0, i;
+
+	for (i = 0; i < nc; i++)
+		n += !isnan(cand[i]);
+	for (i = 0; i < nb; i++)
+		m += !isnan(base[i]);
+	if (n < 1 || m < 1 || n + m < 4)
+		return NAN;
+	d = bs_cohen_d(base, nb, cand, nc);
+	df = (double)(n + m - 2);
+	if (isnan(d) || gsl_sf_lnpoch_e((df - 1) / 2, 0.5, &res) != GSL_SUCCESS)
+		return NAN;
+	return d * exp(res.val) / sqrt(df / 2);
+}
+
+/*
+ * Cliff's delta, P(cand > base) - P(cand < base) over all pairs,
+ * counted on the sorted samples by a merge: O((n + m) log(n + m)).
+ */
+double
+bs_cliff_delta(const double *base, size_t nb, const double *cand,
+    size_t nc)
+{
+	double		*x = NULL, *y = NULL, res = NAN;
+	uint64_t	 gt = 0, lt = 0;
+	size_t		 n, m, i, jl = 0, je = 0;
+
+	if ((x = sorted_copy(cand, nc, &n)) == NULL ||
+	    (y = sorted_copy(base, nb, &m)) == NULL || n < 1 || m < 1)
+		goto out;
+	for (i = 0; i < n; i++) {
+		while (jl < m && y[jl] < x[i])
+			jl++;
+		while (je < m && y[je] <= x[i])
+			je++;
+		gt += jl;		/* base values below x[i] */
+		lt += m - je;		/* base values above x[i] */
+	}
+	res = ((double)gt - (double)lt) / ((double)n * m);
+out:
+	free(x);
+	free(y);
+	return res;
+}
+
+/* ------------------------------------------------------------------ */
+/* Multiple comparisons */
+
+struct pidx {
+	double	 p;
+	size_t	 i;
+};
+
+static int
+cmp_pidx(const void *a, const void *b)
+{
+	const struct pidx *x = a, *y = b;
+
+	if (x->p != y->p)
+		return (x->p > y->p) - (x->p < y->p);
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/*
+ * R's p.adjust(p, method): NaN entries are left out and stay NaN, and
+ * n counts the others (R's default n = length(p) is evaluated after
+ * its NAs are removed).  Holm: p_(i) (n + 1 - i), made monotone upward
+ * by a running maximum; Benjamini-Hochberg: p_(i) n / i, made monotone
+ * downward by a running minimum from the largest; both capped at 1.
+ */
+int
+bs_p_adjust(const double *p, size_t n, enum bs_adjust method, double *out)
+{
+	struct pidx	*v;
+	size_t		 i, m = 0;
+	double		 acc, t;
+
+	if (out == NULL || (n > 0 && p == NULL))
+		return -1;
+	if (method != BS_ADJ_NONE && method != BS_ADJ_HOLM &&
+	    method != BS_ADJ_BH)
+		return -1;
+	if ((v = malloc((n ? n : 1) * sizeof(*v))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (!isnan(p[i])) {
+			v[m].p = p[i];
+			v[m++].i = i;
+		}
+	for (i = 0; i < n; i++)
+		out[i] = p[i];
+	if (m <= 1 || method == BS_ADJ_NONE) {
+		free(v);
+		return 0;
+	}
+	qsort(v, m, sizeof(*v), cmp_pidx);
+	if (method == BS_ADJ_HOLM) {
+		acc = -INFINITY;
+		for (i = 0; i < m; i++) {
+			t = (double)(m - i) * v[i].p;
+			if (t > acc)
+				acc = t;
+			out[v[i].i] = acc < 1 ? acc : 1;
+		}
+	} else {
+		acc = INFINITY;
+		for (i = m; i-- > 0; ) {
+			t = ((double)m / (i + 1)) * v[i].p;
+			if (t < acc)
+				acc = t;
+			out[v[i].i] = acc < 1 ? acc : 1;
+		}
+	}
+	free(v);
+	return 0;
+}

@@ -1,0 +1,59 @@
+#!/bin/sh
+# The demo: the tools over a realistic benchmark result set (a message
+# queue, baseline and candidate, 1-64 threads, 12 runs each; see
+# testdata/demo/gen.py).  Prints the results and writes them under out/.
+set -e
+cd "$(dirname "$0")/.."
+PATH=$(pwd):$PATH
+D=testdata/demo
+mkdir -p out
+
+step() { printf '\n==> %s\n$ %s\n' "$1" "$2"; }
+
+step "Summary per implementation and thread count (first 8 rows)" \
+    "bstat -g impl,threads -c throughput_msg_per_sec $D/mq.csv"
+bstat -g impl,threads -c throughput_msg_per_sec $D/mq.csv | head -9
+bstat -f csv -g impl,threads -o out/summary.csv $D/mq.csv 2>/dev/null
+echo "(all columns, both metrics: out/summary.csv)"
+
+step "Outlier candidates: the warm-up run stands out" \
+    "boutlier -g impl,threads -c latency_us $D/mq.csv > out/mq_flagged.csv"
+boutlier -g impl,threads -c latency_us $D/mq.csv > out/mq_flagged.csv \
+    2> out/mq_flagged.log
+echo "flagged rows:"
+grep -v ',none' out/mq_flagged.csv | head -8
+echo "(summary per group: out/mq_flagged.log)"
+
+step "Leave the warm-up run out; check steady state and independence" \
+    "bstat --skip 1 --steady 4 --autocorr -g impl,threads -c latency_us $D/mq.csv"
+bstat --skip 1 --steady 4 --autocorr -g impl,threads -c latency_us \
+    $D/mq.csv 2>&1 | awk '{ print $1, $2, $4, $6, $7, $9, $10, $20, $21, $22 }' |
+    column -t
+
+if [ -x ./bcompare ]; then
+	step "Baseline against candidate (latency, Mann-Whitney U)" \
+	    "bcompare --test mwu -g op $D/latency_baseline.csv $D/latency_candidate.csv"
+	bcompare --test mwu -g op $D/latency_baseline.csv \
+	    $D/latency_candidate.csv || true
+	bcompare --test mwu -g op -f md -o out/compare.md \
+	    $D/latency_baseline.csv $D/latency_candidate.csv 2>/dev/null || true
+	echo "(pull-request report: out/compare.md)"
+fi
+
+if [ -x ./bplot ]; then
+	step "Charts" "bplot scalability ... / bplot heatmap ... / bplot box ..."
+	bstat --skip 1 -f csv -g impl,threads -c throughput_msg_per_sec \
+	    $D/mq.csv 2>/dev/null > out/mq_summary.csv
+	bplot scalability -x threads -y throughput_msg_per_sec --series impl \
+	    --skip 1 --fit usl --fit-report out/usl.json \
+	    --title "Message queue throughput" --ylabel "Throughput (msg/s)" \
+	    --xlabel "Threads" $D/mq.csv -o out/scalability.png || true
+	bplot heatmap -x batch -y payload_bytes -z throughput_mb_s \
+	    --title "Throughput (MB/s) by payload and batch size" \
+	    $D/grid.csv -o out/heatmap.png || true
+	bplot box -x op -y latency_us --series file --title "Latency per operation" \
+	    $D/latency_baseline.csv $D/latency_candidate.csv \
+	    -o out/compare_box.png 2>/dev/null || true
+	ls -l out/*.png out/usl.json 2>/dev/null || true
+fi
+printf '\nResults are in out/.\n'

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Generate the demo data set: a message-queue benchmark, baseline and
+candidate, 1 to 64 threads, 12 runs each, with a warm-up spike in the
+first run, throughput that follows a Universal Scalability Law curve, and
+latencies with a long tail; plus a payload x batch throughput grid.
+Deterministic (fixed seed); run from this folder."""
+import math
+import random
+
+random.seed(20261130)
+
+def usl(n, lam, a, b):
+    return lam * n / (1 + a * (n - 1) + b * n * (n - 1))
+
+rows = []
+for impl, lam, a, b, lat0 in (("baseline", 52000, 0.045, 0.0009, 180.0),
+                              ("candidate", 55000, 0.030, 0.0006, 165.0)):
+    for run in range(1, 13):
+        for threads in (1, 2, 4, 8, 16, 32, 64):
+            x = usl(threads, lam, a, b) * random.gauss(1, 0.025)
+            lat = lat0 * (1 + 0.02 * threads) * random.lognormvariate(0, 0.18)
+            if run == 1:
+                x *= 0.78          # warm-up: slow first run
+                lat *= 1.9
+            rows.append((run, threads, impl, x, lat))
+order = list(range(len(rows)))
+with open("mq.csv", "w") as f:
+    f.write("run,threads,impl,throughput_msg_per_sec,latency_us\n")
+    for i in order:
+        r = rows[i]
+        f.write("%d,%d,%s,%.2f,%.1f\n" % r)
+
+# Latency samples of one configuration, baseline vs candidate.
+for impl, mu in (("baseline", math.log(210)), ("candidate", math.log(196))):
+    with open("latency_%s.csv" % impl, "w") as f:
+        f.write("op,latency_us\n")
+        for op in ("publish", "consume", "ack"):
+            shift = {"publish": 0.0, "consume": 0.25, "ack": -0.6}[op]
+            if op == "ack":
+                mu_op = math.log(120)
+            else:
+                mu_op = mu + shift
+            for _ in range(40):
+                f.write("%s,%.1f\n" % (op, random.lognormvariate(mu_op, 0.22)))
+
+# Throughput over payload size x batch size, 3 repetitions per cell.
+with open("grid.csv", "w") as f:
+    f.write("payload_bytes,batch,throughput_mb_s\n")
+    for payload in (64, 256, 1024, 4096, 16384):
+        for batch in (1, 8, 32, 128, 512):
+            base = 900 * (1 - math.exp(-batch * payload / 20000.0))
+            base *= 1 / (1 + payload / 60000.0)
+            for _ in range(3):
+                f.write("%d,%d,%.1f\n" % (payload, batch,
+                                         base * random.gauss(1, 0.03)))

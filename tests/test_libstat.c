@@ -1,0 +1,248 @@
+/*
+ * Unit tests of libstat's core: exact number parsing, the shift by a
+ * reference value, quantiles of every type against R, moments against
+ * NIST's certified values, fences and the output formats.
+ */
+#include "testutil.h"
+
+#include "libstat.h"
+
+static double
+parse(const char *s)
+{
+	struct bs_dec d;
+	double v;
+
+	assert_int_equal(bs_parse_number(s, strlen(s), &d, &v), BS_NUM_OK);
+	return v;
+}
+
+static void
+test_parse_exact(void **state)
+{
+	static const char *const cases[] = { "0", "1", "-1", "0.1", "1e-5",
+	    "123456.789", "-0.000123", "1.7976931348623157e308",
+	    "4.9406564584124654e-324", "9007199254740993", "1e22", "1e23",
+	    "3.14159265358979323846264338", "  42  ", "+7.5", ".5", "5.",
+	    "2.2250738585072014e-308", "123456789012345678901234567890",
+	    "0.30000000000000004" };
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		assert_true(parse(cases[i]) == strtod(cases[i], NULL));
+}
+
+static void
+test_parse_kinds(void **state)
+{
+	static const struct { const char *s; enum bs_numparse k; } c[] = {
+		{ "", BS_NUM_MISSING }, { "  ", BS_NUM_MISSING },
+		{ "NA", BS_NUM_MISSING }, { "NaN", BS_NUM_MISSING },
+		{ "null", BS_NUM_MISSING }, { "nan", BS_NUM_MISSING },
+		{ "inf", BS_NUM_NONFINITE }, { "-Infinity", BS_NUM_NONFINITE },
+		{ "1e999", BS_NUM_NONFINITE }, { "abc", BS_NUM_NOTNUM },
+		{ "1.2.3", BS_NUM_NOTNUM }, { "12ms", BS_NUM_NOTNUM },
+		{ "-", BS_NUM_NOTNUM }, { "1e", BS_NUM_NOTNUM },
+		{ "0x10", BS_NUM_NOTNUM }, { "1e-999", BS_NUM_OK },
+	};
+	struct bs_dec d;
+	double v;
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		assert_int_equal(bs_parse_number(c[i].s, strlen(c[i].s), &d,
+		    &v), c[i].k);
+}
+
+static void
+test_dec_sub(void **state)
+{
+	struct bs_dec a, b;
+	double v;
+	(void)state;
+
+	bs_parse_number("1732934400123456791", 19, &a, &v);
+	bs_parse_number("1732934400123456789", 19, &b, &v);
+	assert_true(bs_dec_sub(&a, &b) == 2.0);
+	bs_parse_number("10000000.1", 10, &a, &v);
+	bs_parse_number("10000000.2", 10, &b, &v);
+	assert_true(bs_dec_sub(&a, &b) == -0.1);
+	bs_parse_number("1e-30", 5, &a, &v);
+	bs_parse_number("1e30", 4, &b, &v);
+	assert_close(bs_dec_sub(&a, &b), -1e30, 1e-15, 0);
+	bs_parse_number("-2.5", 4, &a, &v);
+	bs_parse_number("0", 1, &b, &v);
+	assert_true(bs_dec_sub(&a, &b) == -2.5);
+}
+
+/* Every row of R's quantile() for types 1-9. */
+static void
+test_quantiles_r(void **state)
+{
+	struct tu_csv c;
+	int cx, ct, cp, cq;
+	(void)state;
+
+	assert_int_equal(tu_csv_load(&c, "tests/expected/quantiles.csv"), 0);
+	cx = tu_csv_col(&c, "x");
+	ct = tu_csv_col(&c, "type");
+	cp = tu_csv_col(&c, "p");
+	cq = tu_csv_col(&c, "q");
+	assert_true(c.nrows > 100);
+	for (size_t i = 0; i < c.nrows; i++) {
+		size_t n;
+		double *x = tu_vec(c.rows[i][cx], &n), p = tu_num(c.rows[i][cp]);
+		double q;
+
+		assert_int_equal(bs_quantiles(x, n, &p, 1,
+		    atoi(c.rows[i][ct]), &q), 0);
+		assert_close(q, tu_num(c.rows[i][cq]), 1e-12, 1e-300);
+		free(x);
+	}
+}
+
+/* Read a NIST data file (one number per line) into a series. */
+static struct bs_table *
+nist(const char *name)
+{
+	static struct bs_table_opts o;
+	struct bs_table *t = bs_table_new(&o);
+	struct bs_err e;
+	char path[256];
+
+	snprintf(path, sizeof(path), "testdata/nist/%s.txt", name);
+	assert_non_null(t);
+	assert_int_equal(bs_table_read(t, NULL, path, &e), 0);
+	assert_int_equal(bs_table_finish(t, &e), 0);
+	return t;
+}
+
+/* Number of correct significant digits (LRE, McCullough). */
+static double
+lre(double x, double c)
+{
+	if (x == c)
+		return 17;
+	return -log10(fabs(x - c) / fabs(c));
+}
+
+static void
+test_nist(void **state)
+{
+	struct tu_csv c;
+	struct bs_summary_opts o;
+	struct bs_summary s;
+	struct bs_err e;
+	(void)state;
+
+	bs_summary_opts_default(&o);
+	o.autocorr = 1;
+	assert_int_equal(tu_csv_load(&c, "tests/expected/nist_certified.csv"),
+	    0);
+	assert_int_equal(c.nrows, 9);
+	for (size_t i = 0; i < c.nrows; i++) {
+		struct bs_table *t = nist(c.rows[i][0]);
+
+		assert_int_equal(bs_summarize(&t->groups[0].s[0], &o, 0, &s,
+		    &e), 0);
+		assert_int_equal(s.n, atoi(c.rows[i][1]));
+		if (lre(s.mean, tu_num(c.rows[i][2])) < 13 ||
+		    lre(s.sd, tu_num(c.rows[i][3])) < 13 ||
+		    lre(s.r1, tu_num(c.rows[i][4])) < 13)
+			fail_msg("%s: mean %.17g sd %.17g r1 %.17g: LRE %.1f "
+			    "%.1f %.1f", c.rows[i][0], s.mean, s.sd, s.r1,
+			    lre(s.mean, tu_num(c.rows[i][2])),
+			    lre(s.sd, tu_num(c.rows[i][3])),
+			    lre(s.r1, tu_num(c.rows[i][4])));
+		bs_table_free(t);
+	}
+}
+
+static void
+test_t_halfwidth(void **state)
+{
+	(void)state;
+	/* qt(0.975, 9) = 2.2621571627982049 (R). */
+	assert_close(bs_t_halfwidth(3.0, 10, 95.0),
+	    2.2621571627982049 * 3.0 / sqrt(10.0), 1e-12, 0);
+	assert_true(isnan(bs_t_halfwidth(1.0, 1, 95.0)));
+}
+
+static void
+test_fences(void **state)
+{
+	/* R: quantile(1:9, c(.25,.75)) = 3, 7; IQR 4. */
+	double x[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, NAN };
+	struct bs_fences f;
+	(void)state;
+
+	assert_int_equal(bs_tukey_fences(x, 10, 1.5, &f), 0);
+	assert_close(f.lo_inner, -3, 0, 1e-12);
+	assert_close(f.hi_inner, 13, 0, 1e-12);
+	assert_close(f.lo_outer, -9, 0, 1e-12);
+	assert_close(f.hi_outer, 19, 0, 1e-12);
+	assert_int_equal(bs_classify(&f, 13), BS_OUT_NONE);
+	assert_int_equal(bs_classify(&f, 13.5), BS_OUT_HIGH_MILD);
+	assert_int_equal(bs_classify(&f, 19.5), BS_OUT_HIGH_SEVERE);
+	assert_int_equal(bs_classify(&f, -4), BS_OUT_LOW_MILD);
+	assert_int_equal(bs_classify(&f, -10), BS_OUT_LOW_SEVERE);
+	/* R: median(1:9) = 5, mad(1:9, constant=1) = 2. */
+	assert_int_equal(bs_mad_fences(x, 10, 3.5, &f), 0);
+	assert_close(f.center, 5, 0, 1e-12);
+	assert_close(f.scale, 2 * 1.4826, 1e-12, 0);
+}
+
+static void
+test_fmt_double(void **state)
+{
+	char b[64];
+	(void)state;
+
+	bs_fmt_double(b, sizeof(b), 0.1);
+	assert_string_equal(b, "0.1");
+	bs_fmt_double(b, sizeof(b), 1.0 / 3);
+	assert_string_equal(b, "0.3333333333333333");
+	bs_fmt_double(b, sizeof(b), 1e21);
+	assert_string_equal(b, "1e+21");
+	assert_int_equal(bs_utf8_width("吞吐量", strlen("吞吐量")), 6);
+	assert_int_equal(bs_utf8_width("µs", strlen("µs")), 2);
+}
+
+static void
+test_result_csv_quoting(void **state)
+{
+	struct bs_result *r = bs_result_new();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	(void)state;
+
+	bs_result_addcol(r, "name");
+	bs_result_addcol(r, "x");
+	bs_result_addrow(r);
+	bs_result_str(r, 0, 0, "a,\"b\"");
+	bs_result_num(r, 0, 1, NAN);
+	assert_int_equal(bs_result_write(r, BS_OUT_CSV, fp), 0);
+	fclose(fp);
+	assert_string_equal(buf, "name,x\n\"a,\"\"b\"\"\",\n");
+	free(buf);
+	bs_result_free(r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_exact),
+		cmocka_unit_test(test_parse_kinds),
+		cmocka_unit_test(test_dec_sub),
+		cmocka_unit_test(test_quantiles_r),
+		cmocka_unit_test(test_nist),
+		cmocka_unit_test(test_t_halfwidth),
+		cmocka_unit_test(test_fences),
+		cmocka_unit_test(test_fmt_double),
+		cmocka_unit_test(test_result_csv_quoting),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
