@@ -474,7 +474,7 @@ bp_legend_draw(cairo_t *cr, const struct bp_legend *l,
 			break;
 		}
 		bp_text(cr, it->text, st->legend, 0, 0, l->wrap,
-		    it->kind == BP_LEG_TEXT ? x : x + sw + st->gap, y,
+		    x + sw + st->gap, y,
 		    BP_HLEFT, BP_VTOP, 0, bp_grey(0.15));
 		y += rowh + st->gap * 0.6;
 	}

@@ -195,7 +195,7 @@ bp_format_tick(double v, double step, char *buf, size_t len)
 		if (strcmp(tmp, "1") == 0)
 			snprintf(buf, len, "%s10<sup>%d</sup>", minus, e);
 		else
-			snprintf(buf, len, "%s%s\xc3\x9710<sup>%d</sup>",
+			snprintf(buf, len, "%s%s\xc3\x97" "10<sup>%d</sup>",
 			    minus, tmp, e);
 		return;
 	}

@@ -27,8 +27,8 @@ echo "(summary per group: out/mq_flagged.log)"
 step "Leave the warm-up run out; check steady state and independence" \
     "bstat --skip 1 --steady 4 --autocorr -g impl,threads -c latency_us $D/mq.csv"
 bstat --skip 1 --steady 4 --autocorr -g impl,threads -c latency_us \
-    $D/mq.csv 2>&1 | awk '{ print $1, $2, $4, $6, $7, $9, $10, $20, $21, $22 }' |
-    column -t
+    $D/mq.csv 2>&1 | awk '{ printf "%-10s %7s %3s %9s %9s %9s %9s %9s %11s %6s\n",
+        $1, $2, $4, $6, $7, $9, $10, $20, $21, $22 }'
 
 if [ -x ./bcompare ]; then
 	step "Baseline against candidate (latency, Mann-Whitney U)" \

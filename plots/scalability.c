@@ -1,0 +1,431 @@
+/*
+ * Scalability chart: y (throughput) against concurrency, one line and
+ * marker style per series, CI error bars, optional fitted USL/Amdahl
+ * model with its confidence band, the linear-scaling bound, the Amdahl
+ * ceiling and the peak.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extern.h"
+
+#define NCURVE	240
+
+void
+bp_scal_opts_init(struct bp_scal_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	bp_chart_init(&o->chart);
+	o->ci_level = 95;
+	o->ci_of = "of the mean";
+	o->band = o->linear = o->ceiling = o->peak = o->zero = 1;
+}
+
+struct pt {
+	double	 x, y, lo, hi;
+};
+
+static int
+pt_cmp(const void *a, const void *b)
+{
+	const struct pt *p = a, *q = b;
+
+	return (p->x > q->x) - (p->x < q->x);
+}
+
+/* Points of series s with finite x and y, scaled, sorted by x. */
+static struct pt *
+series_points(const struct bp_scal_series *s, double fx, double fy,
+    size_t *np)
+{
+	struct pt *p = calloc(s->n ? s->n : 1, sizeof(*p));
+	size_t k = 0;
+
+	if (p == NULL)
+		return NULL;
+	for (size_t i = 0; i < s->n; i++) {
+		if (!isfinite(s->x[i]) || !isfinite(s->y[i]))
+			continue;
+		p[k].x = s->x[i] * fx;
+		p[k].y = s->y[i] * fy;
+		p[k].lo = s->lo && isfinite(s->lo[i]) ? s->lo[i] * fy : NAN;
+		p[k].hi = s->hi && isfinite(s->hi[i]) ? s->hi[i] * fy : NAN;
+		k++;
+	}
+	qsort(p, k, sizeof(*p), pt_cmp);
+	*np = k;
+	return p;
+}
+
+/* x positions at which to sample a curve across the axis. */
+static double
+curve_x(const struct bp_frame *f, size_t i)
+{
+	double lo = f->xt.lo, hi = f->xt.hi, t = (double)i / (NCURVE - 1);
+
+	if (f->xt.kind == BP_SCALE_LOG10 || f->xt.kind == BP_SCALE_LOG2)
+		return lo * pow(hi / lo, t);
+	if (lo < 0)
+		lo = 0;
+	return lo + (hi - lo) * t;
+}
+
+static void
+draw_fit(cairo_t *cr, const struct bp_frame *f, const struct bp_scal_opts *o,
+    const struct bs_usl *u, double fx, double fy, struct bp_rgb c)
+{
+	const struct bp_style *st = &f->st;
+	double dots[] = { st->line * 0.4, st->line * 2.6 };
+	double x, y, lo, hi;
+
+	cairo_save(cr);
+	bp_frame_clip(cr, f);
+	if (o->band) {
+		for (size_t i = 0; i < NCURVE; i++) {
+			x = curve_x(f, i);
+			bs_usl_band(u, x / fx, &y, &lo, &hi);
+			if (i == 0)
+				cairo_move_to(cr, bp_fx(f, x), bp_fy(f, hi * fy));
+			else
+				cairo_line_to(cr, bp_fx(f, x), bp_fy(f, hi * fy));
+		}
+		for (size_t i = NCURVE; i-- > 0;) {
+			x = curve_x(f, i);
+			bs_usl_band(u, x / fx, &y, &lo, &hi);
+			cairo_line_to(cr, bp_fx(f, x), bp_fy(f, lo * fy));
+		}
+		cairo_close_path(cr);
+		bp_set_rgba(cr, c, 0.18);
+		cairo_fill(cr);
+	}
+
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_set_line_width(cr, st->line);
+	cairo_set_dash(cr, dots, 2, 0);
+	bp_set_rgba(cr, c, 0.85);
+	if (o->linear) {
+		/* lambda N, sampled: a straight line only on linear axes. */
+		for (size_t i = 0; i < NCURVE; i++) {
+			x = curve_x(f, i);
+			y = u->lambda * (x / fx) * fy;
+			if (i == 0)
+				cairo_move_to(cr, bp_fx(f, x), bp_fy(f, y));
+			else
+				cairo_line_to(cr, bp_fx(f, x), bp_fy(f, y));
+		}
+		cairo_stroke(cr);
+	}
+	if (o->ceiling && isfinite(u->ceiling)) {
+		y = bp_fy(f, u->ceiling * fy);
+		cairo_move_to(cr, f->px, y);
+		cairo_line_to(cr, f->px + f->pw, y);
+		cairo_stroke(cr);
+	}
+	cairo_set_dash(cr, NULL, 0, 0);
+
+	/* The fitted curve itself. */
+	cairo_set_line_width(cr, st->line * 1.3);
+	bp_set_rgb(cr, c);
+	for (size_t i = 0; i < NCURVE; i++) {
+		x = curve_x(f, i);
+		y = bs_usl_eval(u, x / fx) * fy;
+		if (i == 0)
+			cairo_move_to(cr, bp_fx(f, x), bp_fy(f, y));
+		else
+			cairo_line_to(cr, bp_fx(f, x), bp_fy(f, y));
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* A number for the legend: 4 significant digits, no exponent below 1e6. */
+static void
+num(char *buf, size_t len, double v)
+{
+	if (fabs(v) >= 1e6 || (fabs(v) < 1e-3 && v != 0))
+		snprintf(buf, len, "%.3g", v);
+	else if (fabs(v) >= 1000)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+}
+
+int
+bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
+    const struct bp_scal_series *s, size_t ns, struct bs_err *err)
+{
+	struct bp_frame f;
+	struct bp_legend leg;
+	struct pt **pts = NULL;
+	size_t *np = NULL, nall = 0, k;
+	double fx = bp_factor(&o->chart.x), fy = bp_factor(&o->chart.y);
+	double xmin = HUGE_VAL, xmax = -HUGE_VAL, ymin = HUGE_VAL;
+	double ymax = -HUGE_VAL, *allx = NULL;
+	int anyci = 0, rc = -1;
+	char b1[32], b2[32], b3[32];
+
+	memset(&leg, 0, sizeof(leg));
+	if (ns == 0)
+		return bp_err(err, "scalability chart: no series");
+	if ((pts = calloc(ns, sizeof(*pts))) == NULL ||
+	    (np = calloc(ns, sizeof(*np))) == NULL) {
+		bp_err(err, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < ns; i++) {
+		if ((pts[i] = series_points(&s[i], fx, fy, &np[i])) == NULL) {
+			bp_err(err, "out of memory");
+			goto out;
+		}
+		nall += np[i];
+		for (size_t j = 0; j < np[i]; j++) {
+			struct pt *p = &pts[i][j];
+
+			xmin = fmin(xmin, p->x);
+			xmax = fmax(xmax, p->x);
+			ymin = fmin(ymin, p->y);
+			ymax = fmax(ymax, p->y);
+			if (isfinite(p->lo) || isfinite(p->hi))
+				anyci = 1;
+			if (isfinite(p->lo))
+				ymin = fmin(ymin, p->lo);
+			if (isfinite(p->hi))
+				ymax = fmax(ymax, p->hi);
+		}
+	}
+	if (nall == 0) {
+		bp_err(err, "scalability chart: no finite points");
+		goto out;
+	}
+	/* The peak and a near ceiling belong in the picture. */
+	for (size_t i = 0; i < ns; i++) {
+		const struct bs_usl *u = s[i].fit;
+
+		if (u == NULL)
+			continue;
+		if (o->peak && !u->peak_outside && isfinite(u->peak_y))
+			ymax = fmax(ymax, u->peak_y * fy);
+		if (o->ceiling && isfinite(u->ceiling) &&
+		    u->ceiling * fy < ymax * 1.5)
+			ymax = fmax(ymax, u->ceiling * fy);
+	}
+	if ((allx = malloc(nall * sizeof(*allx))) == NULL) {
+		bp_err(err, "out of memory");
+		goto out;
+	}
+	k = 0;
+	for (size_t i = 0; i < ns; i++)
+		for (size_t j = 0; j < np[i]; j++)
+			allx[k++] = pts[i][j].x / fx;
+
+	memset(&f, 0, sizeof(f));
+	f.w = w;
+	f.h = h;
+	bp_style_init(&f.st, w, h, o->chart.font_size);
+	f.title = o->chart.title;
+	f.ax.kind = bp_axis_kind(&o->chart.x, allx, nall);
+	f.ax.base2 = o->chart.x.base2 == 1 || (o->chart.x.base2 == BP_AUTO &&
+	    bp_all_pow2(allx, nall));
+	f.ax.label = o->chart.x.label;
+	f.ax.grid = 1;
+	f.ax.dmin = xmin;
+	f.ax.dmax = xmax;
+	f.ax.padlo = f.ax.padhi = 0.03;
+	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
+	f.ay.label = o->chart.y.label;
+	f.ay.grid = 1;
+	if (!o->chart.y.log && o->zero && ymin > 0)
+		ymin = 0;
+	f.ay.dmin = ymin;
+	f.ay.dmax = ymax;
+	f.ay.padlo = ymin == 0 ? 0 : 0.03;
+	f.ay.padhi = 0.03;
+	if (isfinite(o->chart.x.min) && isfinite(o->chart.x.max)) {
+		f.ax.dmin = o->chart.x.min;
+		f.ax.dmax = o->chart.x.max;
+		f.ax.fixed = 1;
+	}
+	if (isfinite(o->chart.y.min) && isfinite(o->chart.y.max)) {
+		f.ay.dmin = o->chart.y.min;
+		f.ay.dmax = o->chart.y.max;
+		f.ay.fixed = 1;
+	}
+	if ((f.ax.kind != BP_SCALE_LINEAR && !(f.ax.dmin > 0)) ||
+	    (f.ay.kind != BP_SCALE_LINEAR && !(f.ay.dmin > 0))) {
+		bp_err(err, "log axis: values must be positive");
+		goto out;
+	}
+
+	/* Legend: measured before the plot area is sized. */
+	for (size_t i = 0; i < ns; i++) {
+		char def[32];
+		const char *name = s[i].name;
+
+		if (name == NULL) {
+			snprintf(def, sizeof(def), "series %zu", i + 1);
+			name = def;
+		}
+		bp_legend_add(&leg, s[i].fit ? BP_LEG_MARKER : BP_LEG_LINE,
+		    bp_palette(i), i, "%s", name);
+	}
+	for (size_t i = 0; i < ns; i++) {
+		const struct bs_usl *u = s[i].fit;
+		const char *mname = u && u->model == BS_USL_AMDAHL ?
+		    "Amdahl" : "USL";
+
+		if (u == NULL)
+			continue;
+		if (o->band)
+			bp_legend_add(&leg, BP_LEG_BAND, bp_palette(i), i,
+			    "%s fit, %g%% band (R\xc2\xb2 %.3f)", mname,
+			    u->confidence, u->r2);
+		else
+			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), 99,
+			    "%s fit (R\xc2\xb2 %.3f)", mname, u->r2);
+		num(b1, sizeof(b1), u->alpha);
+		num(b2, sizeof(b2), u->beta);
+		if (u->model == BS_USL_USL)
+			bp_legend_add(&leg, BP_LEG_TEXT, bp_palette(i), 0,
+			    "\xce\xb1 = %s, \xce\xb2 = %s", b1, b2);
+		else
+			bp_legend_add(&leg, BP_LEG_TEXT, bp_palette(i), 0,
+			    "\xce\xb1 = %s", b1);
+		if (o->peak && u->model == BS_USL_USL &&
+		    isfinite(u->peak_n)) {
+			num(b1, sizeof(b1), u->peak_n * fx);
+			num(b2, sizeof(b2), u->peak_y * fy);
+			if (u->peak_outside) {
+				num(b3, sizeof(b3), (u->peak_n < u->nmin ?
+				    u->nmin : u->nmax) * fx);
+				bp_legend_add(&leg, BP_LEG_TEXT, bp_palette(i),
+				    7, "peak at N* = %s, beyond the measured "
+				    "%s: extrapolated", b1, b3);
+			} else
+				bp_legend_add(&leg, BP_LEG_MARKER,
+				    bp_palette(i), 7, "peak N* = %s, "
+				    "X = %s", b1, b2);
+		}
+		if (o->linear)
+			bp_legend_add(&leg, BP_LEG_DOTTED, bp_palette(i), 0,
+			    "linear scaling \xce\xbb" "N");
+		if (o->ceiling && isfinite(u->ceiling)) {
+			num(b1, sizeof(b1), u->ceiling * fy);
+			bp_legend_add(&leg, BP_LEG_DOTTED, bp_palette(i), 0,
+			    "ceiling \xce\xbb/\xce\xb1 = %s%s", b1,
+			    u->ceiling * fy > ymax * 1.5 ? " (off scale)" :
+			    "");
+		}
+	}
+	if (anyci) {
+		if (o->ci_level > 0)
+			bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
+			    "error bars: %g%% CI %s", o->ci_level,
+			    o->ci_of ? o->ci_of : "");
+		else
+			bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
+			    "error bars: interval as given");
+	}
+	bp_legend_place(cr, &leg, &f);
+	if (bp_frame_layout(cr, &f, err) != 0)
+		goto out;
+
+	bp_frame_back(cr, &f);
+	for (size_t i = 0; i < ns; i++)
+		if (s[i].fit != NULL)
+			draw_fit(cr, &f, o, s[i].fit, fx, fy, bp_palette(i));
+
+	cairo_save(cr);
+	/* Lines (clipped), error bars, then markers on top. */
+	for (size_t i = 0; i < ns; i++) {
+		struct bp_rgb c = bp_palette(i);
+
+		if (s[i].fit != NULL || np[i] < 2)
+			continue;
+		cairo_save(cr);
+		bp_frame_clip(cr, &f);
+		cairo_set_line_width(cr, f.st.line);
+		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+		bp_set_rgb(cr, c);
+		for (size_t j = 0; j < np[i]; j++) {
+			double x = bp_fx(&f, pts[i][j].x);
+			double y = bp_fy(&f, pts[i][j].y);
+
+			if (j == 0)
+				cairo_move_to(cr, x, y);
+			else
+				cairo_line_to(cr, x, y);
+		}
+		cairo_stroke(cr);
+		cairo_restore(cr);
+	}
+	for (size_t i = 0; i < ns; i++) {
+		struct bp_rgb c = bp_palette(i);
+		double cap = f.st.marker * 1.1;
+
+		cairo_set_line_width(cr, f.st.thin * 1.6);
+		bp_set_rgb(cr, c);
+		for (size_t j = 0; j < np[i]; j++) {
+			struct pt *p = &pts[i][j];
+			double x = bp_fx(&f, p->x);
+			double lo = isfinite(p->lo) ? p->lo : p->y;
+			double hi = isfinite(p->hi) ? p->hi : p->y;
+
+			if (lo == hi)
+				continue;
+			cairo_move_to(cr, x, bp_fy(&f, lo));
+			cairo_line_to(cr, x, bp_fy(&f, hi));
+			cairo_move_to(cr, x - cap, bp_fy(&f, lo));
+			cairo_line_to(cr, x + cap, bp_fy(&f, lo));
+			cairo_move_to(cr, x - cap, bp_fy(&f, hi));
+			cairo_line_to(cr, x + cap, bp_fy(&f, hi));
+		}
+		cairo_stroke(cr);
+	}
+	for (size_t i = 0; i < ns; i++)
+		for (size_t j = 0; j < np[i]; j++)
+			bp_marker(cr, i, bp_fx(&f, pts[i][j].x),
+			    bp_fy(&f, pts[i][j].y), f.st.marker,
+			    bp_palette(i));
+	/* The peak: a star on the curve when inside the axis range. */
+	for (size_t i = 0; i < ns; i++) {
+		const struct bs_usl *u = s[i].fit;
+		double x;
+
+		if (u == NULL || !o->peak || u->model != BS_USL_USL ||
+		    !isfinite(u->peak_n) || u->peak_outside)
+			continue;
+		x = u->peak_n * fx;
+		if (x < f.xt.lo || x > f.xt.hi)
+			continue;
+		cairo_save(cr);
+		cairo_set_line_width(cr, f.st.thin);
+		bp_set_rgba(cr, bp_palette(i), 0.6);
+		cairo_move_to(cr, bp_fx(&f, x), bp_fy(&f, u->peak_y * fy));
+		cairo_line_to(cr, bp_fx(&f, x), f.py + f.ph);
+		cairo_stroke(cr);
+		cairo_restore(cr);
+		bp_marker(cr, 7, bp_fx(&f, x), bp_fy(&f, u->peak_y * fy),
+		    f.st.marker * 1.5, bp_palette(i));
+	}
+	cairo_restore(cr);
+
+	bp_frame_axes(cr, &f);
+	bp_legend_draw_placed(cr, &leg, &f);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		bp_err(err, "drawing failed: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+		goto out;
+	}
+	rc = 0;
+out:
+	bp_legend_free(&leg);
+	if (pts != NULL)
+		for (size_t i = 0; i < ns; i++)
+			free(pts[i]);
+	free(pts);
+	free(np);
+	free(allx);
+	return rc;
+}
