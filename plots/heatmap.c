@@ -1,0 +1,385 @@
+/*
+ * Heatmap: categorical x and y, cells drawn as one image scaled with
+ * nearest-neighbour filtering (no seams between cells, crisp edges in
+ * PDF too), each value written in its cell in black or white by the
+ * cell's luminance, and a labelled colour bar.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extern.h"
+
+void
+bp_heatmap_opts_init(struct bp_heatmap_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	bp_chart_init(&o->chart);
+	o->cmap = BP_CMAP_VIRIDIS;
+	o->center = NAN;
+	o->zmin = o->zmax = NAN;
+	o->zfactor = 1;
+	o->values = 1;
+}
+
+/* The colour scale: value to [0, 1]. */
+struct zscale {
+	double	 lo, hi;
+	int	 reverse;
+	enum bp_cmap cmap;
+};
+
+static double
+zs_t(const struct zscale *z, double v)
+{
+	double t = (v - z->lo) / (z->hi - z->lo);
+
+	if (t < 0)
+		t = 0;
+	if (t > 1)
+		t = 1;
+	return z->reverse ? 1 - t : t;
+}
+
+static struct bp_rgb
+zs_color(const struct zscale *z, double v)
+{
+	return bp_cmap_color(z->cmap, zs_t(z, v));
+}
+
+static uint32_t
+argb(struct bp_rgb c)
+{
+	return 0xff000000u | (uint32_t)lround(c.r * 255) << 16 |
+	    (uint32_t)lround(c.g * 255) << 8 | (uint32_t)lround(c.b * 255);
+}
+
+/* The colour of an empty cell, under its hatching. */
+static const struct bp_rgb empty_cell = { 0.96, 0.96, 0.96 };
+
+/*
+ * Decimals for the cell values: three significant digits of the
+ * largest magnitude, the same for every cell so that they line up.
+ */
+static int
+value_decimals(double maxabs)
+{
+	int d;
+
+	if (!(maxabs > 0) || !isfinite(maxabs))
+		return 0;
+	d = 2 - (int)floor(log10(maxabs));
+	return d < 0 ? 0 : d > 8 ? 8 : d;
+}
+
+static void
+format_value(const struct bp_heatmap_opts *o, int dec, double v, char *buf,
+    size_t len)
+{
+	if (o->fmt != NULL) {
+		snprintf(buf, len, o->fmt, v);
+		return;
+	}
+	if (fabs(v) >= 1e6) {
+		snprintf(buf, len, "%.3g", v);
+		return;
+	}
+	snprintf(buf, len, "%s%.*f", v < 0 ? "\xe2\x88\x92" : "", dec,
+	    fabs(v));
+	/* "-0.0": no minus. */
+	if (v < 0 && strspn(buf + 3, "0.") == strlen(buf + 3))
+		memmove(buf, buf + 3, strlen(buf + 3) + 1);
+}
+
+static void
+hatch(cairo_t *cr, double x, double y, double w, double h, double step,
+    double lw)
+{
+	cairo_save(cr);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_clip(cr);
+	cairo_set_line_width(cr, lw);
+	bp_set_rgb(cr, bp_grey(0.62));
+	for (double d = -h; d < w; d += step) {
+		cairo_move_to(cr, x + d, y + h);
+		cairo_line_to(cr, x + d + h, y);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+int
+bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
+    const char *const *xcat, size_t nx, const char *const *ycat, size_t ny,
+    const double *z, struct bs_err *err)
+{
+	struct bp_frame f;
+	struct zscale zs;
+	struct bp_ticks zt;
+	cairo_surface_t *img = NULL;
+	cairo_pattern_t *pat = NULL;
+	double zf = o->zfactor > 0 && isfinite(o->zfactor) ? o->zfactor : 1;
+	double zmin = HUGE_VAL, zmax = -HUGE_VAL, maxabs = 0;
+	double barw, barx, tw, th, zl_w = 0, zl_h = 0, ztw = 0, cw, ch;
+	double valsize;
+	size_t nempty = 0;
+	int dec, rc = -1;
+	char buf[64];
+
+	if (nx == 0 || ny == 0)
+		return bp_err(err, "heatmap: no categories");
+	if (nx > BP_MAX_TICKS || ny > BP_MAX_TICKS)
+		return bp_err(err, "heatmap: at most %d categories per axis",
+		    BP_MAX_TICKS);
+	if ((int)o->cmap < 0 || o->cmap >= BP_CMAP__MAX)
+		return bp_err(err, "heatmap: unknown colour map");
+	for (size_t i = 0; i < nx * ny; i++) {
+		double v = z[i] * zf;
+
+		if (!isfinite(v)) {
+			nempty++;
+			continue;
+		}
+		zmin = fmin(zmin, v);
+		zmax = fmax(zmax, v);
+		maxabs = fmax(maxabs, fabs(v));
+	}
+	if (nempty == nx * ny) {
+		zmin = 0;
+		zmax = 1;
+	}
+	if (isfinite(o->zmin))
+		zmin = o->zmin;
+	if (isfinite(o->zmax))
+		zmax = o->zmax;
+	zs.cmap = o->cmap;
+	zs.reverse = o->reverse;
+	zs.lo = zmin;
+	zs.hi = zmax;
+	if (isfinite(o->center)) {
+		double d = fmax(fabs(zmax - o->center), fabs(zmin - o->center));
+
+		if (!(d > 0))
+			d = 1;
+		zs.lo = o->center - d;
+		zs.hi = o->center + d;
+	}
+	if (!(zs.hi > zs.lo)) {
+		double d = zs.lo == 0 ? 1 : fabs(zs.lo) * 0.1;
+
+		zs.lo -= d;
+		zs.hi += d;
+	}
+	dec = value_decimals(maxabs);
+
+	memset(&f, 0, sizeof(f));
+	f.w = w;
+	f.h = h;
+	bp_style_init(&f.st, w, h, o->chart.font_size);
+	f.title = o->chart.title;
+	f.ax.kind = BP_SCALE_CATEGORY;
+	f.ax.cat = xcat;
+	f.ax.ncat = nx;
+	f.ax.label = o->chart.x.label;
+	f.ay.kind = BP_SCALE_CATEGORY;
+	f.ay.cat = ycat;
+	f.ay.ncat = ny;
+	f.ay.reversed = 1;
+	f.ay.label = o->chart.y.label;
+
+	/* The colour bar: bar, ticks, labels, title; measured first. */
+	if (bp_ticks_linear(zs.lo, zs.hi, 6, &zt) != 0)
+		return bp_err(err, "heatmap: bad value range");
+	for (size_t i = 0; i < zt.n; i++) {
+		bp_measure(cr, zt.label[i], f.st.tick, 1, 0, 0, &tw, &th);
+		ztw = fmax(ztw, tw);
+	}
+	if (o->zlabel != NULL && *o->zlabel != '\0')
+		bp_measure(cr, o->zlabel, f.st.label, 0, 0, h * 0.6, &zl_w,
+		    &zl_h);
+	barw = f.st.tick * 1.3;
+	f.right = f.st.gap * 3 + barw + f.st.ticklen + f.st.gap + ztw +
+	    (zl_h > 0 ? f.st.gap * 1.5 + zl_h : 0);
+	if (nempty > 0) {
+		bp_measure(cr, "no data", f.st.small, 0, 0, 0, &tw, &th);
+		f.right = fmax(f.right, f.st.gap * 3 + barw * 1.6 + tw);
+	}
+	if (bp_frame_layout(cr, &f, err) != 0)
+		return -1;
+	cw = f.pw / (double)nx;
+	ch = f.ph / (double)ny;
+
+	/* One pixel per cell, scaled up without interpolation. */
+	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)nx,
+	    (int)ny);
+	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+		bp_err(err, "heatmap: %s", cairo_status_to_string(
+		    cairo_surface_status(img)));
+		goto out;
+	}
+	cairo_surface_flush(img);
+	{
+		unsigned char *data = cairo_image_surface_get_data(img);
+		int stride = cairo_image_surface_get_stride(img);
+
+		for (size_t iy = 0; iy < ny; iy++) {
+			uint32_t *row = (uint32_t *)(void *)(data +
+			    (size_t)stride * iy);
+
+			for (size_t ix = 0; ix < nx; ix++) {
+				double v = z[iy * nx + ix] * zf;
+
+				row[ix] = argb(isfinite(v) ?
+				    zs_color(&zs, v) : empty_cell);
+			}
+		}
+	}
+	cairo_surface_mark_dirty(img);
+	cairo_save(cr);
+	cairo_translate(cr, f.px, f.py);
+	cairo_scale(cr, cw, ch);
+	cairo_set_source_surface(cr, img, 0, 0);
+	pat = cairo_get_source(cr);
+	cairo_pattern_set_filter(pat, CAIRO_FILTER_NEAREST);
+	cairo_pattern_set_extend(pat, CAIRO_EXTEND_PAD);
+	cairo_rectangle(cr, 0, 0, (double)nx, (double)ny);
+	cairo_fill(cr);
+	cairo_restore(cr);
+
+	/* Empty cells: hatched. */
+	for (size_t iy = 0; iy < ny; iy++)
+		for (size_t ix = 0; ix < nx; ix++)
+			if (!isfinite(z[iy * nx + ix] * zf))
+				hatch(cr, f.px + cw * (double)ix,
+				    f.py + ch * (double)iy, cw, ch,
+				    f.st.tick * 0.6, f.st.thin);
+
+	/*
+	 * Values, in one size for all cells: the small size, shrunk
+	 * until the widest value fits; left out when that gets too small
+	 * to read.
+	 */
+	valsize = f.st.small;
+	if (o->values) {
+		double maxw = 0, maxh = 0;
+
+		for (size_t i = 0; i < nx * ny; i++) {
+			if (!isfinite(z[i] * zf))
+				continue;
+			format_value(o, dec, z[i] * zf, buf, sizeof(buf));
+			bp_measure(cr, buf, valsize, 0, 0, 0, &tw, &th);
+			maxw = fmax(maxw, tw);
+			maxh = fmax(maxh, th);
+		}
+		if (maxw > cw * 0.88)
+			valsize *= cw * 0.88 / maxw;
+		if (maxh * valsize / f.st.small > ch * 0.9)
+			valsize = fmin(valsize, f.st.small * ch * 0.9 / maxh);
+		if (valsize < 5 || valsize < f.st.tick * 0.5)
+			valsize = 0;
+	}
+	if (o->values && valsize > 0)
+		for (size_t iy = 0; iy < ny; iy++)
+			for (size_t ix = 0; ix < nx; ix++) {
+				double v = z[iy * nx + ix] * zf;
+
+				if (!isfinite(v))
+					continue;
+				format_value(o, dec, v, buf, sizeof(buf));
+				bp_text(cr, buf, valsize, 0, 0, 0,
+				    f.px + cw * ((double)ix + 0.5),
+				    f.py + ch * ((double)iy + 0.5),
+				    BP_HCENTER, BP_VMIDDLE, 0,
+				    bp_contrast_text(zs_color(&zs, v)));
+			}
+
+	bp_frame_axes(cr, &f);
+
+	/* Colour bar: a 256-step gradient image, smooth scaling. */
+	barx = f.px + f.pw + f.st.gap * 3;
+	{
+		cairo_surface_t *bar = cairo_image_surface_create(
+		    CAIRO_FORMAT_RGB24, 1, 256);
+		unsigned char *data;
+		int stride;
+
+		if (cairo_surface_status(bar) != CAIRO_STATUS_SUCCESS) {
+			cairo_surface_destroy(bar);
+			bp_err(err, "heatmap: colour bar image");
+			goto out;
+		}
+		cairo_surface_flush(bar);
+		data = cairo_image_surface_get_data(bar);
+		stride = cairo_image_surface_get_stride(bar);
+		for (int i = 0; i < 256; i++) {
+			double v = zs.hi - (zs.hi - zs.lo) * i / 255.0;
+
+			*(uint32_t *)(void *)(data + (size_t)stride * i) =
+			    argb(zs_color(&zs, v));
+		}
+		cairo_surface_mark_dirty(bar);
+		cairo_save(cr);
+		cairo_translate(cr, barx, f.py);
+		cairo_scale(cr, barw, f.ph / 256.0);
+		cairo_set_source_surface(cr, bar, 0, 0);
+		cairo_pattern_set_extend(cairo_get_source(cr),
+		    CAIRO_EXTEND_PAD);
+		cairo_rectangle(cr, 0, 0, 1, 256);
+		cairo_fill(cr);
+		cairo_restore(cr);
+		cairo_surface_destroy(bar);
+	}
+	cairo_save(cr);
+	cairo_set_line_width(cr, f.st.thin);
+	bp_set_rgb(cr, bp_grey(0.35));
+	cairo_rectangle(cr, barx, f.py, barw, f.ph);
+	cairo_stroke(cr);
+	for (size_t i = 0; i < zt.n; i++) {
+		double y;
+
+		if (zt.v[i] < zs.lo - 1e-9 * (zs.hi - zs.lo) ||
+		    zt.v[i] > zs.hi + 1e-9 * (zs.hi - zs.lo))
+			continue;
+		y = f.py + f.ph * (1 - (zt.v[i] - zs.lo) / (zs.hi - zs.lo));
+		if (zs.reverse)
+			y = f.py + f.ph - (y - f.py);
+		cairo_move_to(cr, barx + barw, y);
+		cairo_line_to(cr, barx + barw + f.st.ticklen, y);
+		cairo_stroke(cr);
+		bp_text(cr, zt.label[i], f.st.tick, 1, 0, 0,
+		    barx + barw + f.st.ticklen + f.st.gap, y, BP_HLEFT,
+		    BP_VMIDDLE, 0, bp_grey(0.15));
+	}
+	cairo_restore(cr);
+	if (zl_h > 0)
+		bp_text(cr, o->zlabel, f.st.label, 0, 0, h * 0.6,
+		    barx + barw + f.st.ticklen + f.st.gap + ztw +
+		    f.st.gap * 1.5 + zl_h, f.py + f.ph / 2, BP_HCENTER,
+		    BP_VBOTTOM, M_PI / 2, bp_grey(0.15));
+	if (nempty > 0) {
+		double y = f.py + f.ph + f.st.ticklen + f.st.gap;
+
+		cairo_save(cr);
+		cairo_rectangle(cr, barx, y, barw * 1.3, f.st.small * 1.2);
+		bp_set_rgb(cr, empty_cell);
+		cairo_fill(cr);
+		hatch(cr, barx, y, barw * 1.3, f.st.small * 1.2,
+		    f.st.tick * 0.6, f.st.thin);
+		cairo_restore(cr);
+		bp_text(cr, "no data", f.st.small, 0, 0, 0,
+		    barx + barw * 1.3 + f.st.gap, y + f.st.small * 0.6,
+		    BP_HLEFT, BP_VMIDDLE, 0, bp_grey(0.15));
+	}
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		bp_err(err, "drawing failed: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (img != NULL)
+		cairo_surface_destroy(img);
+	return rc;
+}
