@@ -156,7 +156,18 @@ read_json(struct bs_src *s, struct jctx *c, struct bs_err *e)
 	if (root == NULL)
 		return bs_seterr(e, s->name, (size_t)(je.line > 0 ? je.line : 0),
 		    "invalid JSON: %s", je.text);
-	if ((arr = records(root)) == NULL) {
+	if ((arr = records(root)) == NULL && json_is_object(root)) {
+		/* A lone object is one record. */
+		if (addkeys(c, root) == -1 || prepare(c, e) == -1 ||
+		    emitobj(c, root, 0, e) == -1) {
+			if (c->nkeys == 0 || c->vals == NULL)
+				bs_seterr(e, s->name, 0, "out of memory");
+			goto out;
+		}
+		rc = 0;
+		goto out;
+	}
+	if (arr == NULL) {
 		bs_seterr(e, s->name, 0, "JSON input is not an array of "
 		    "records, nor an object holding one");
 		goto out;

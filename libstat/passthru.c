@@ -230,19 +230,29 @@ passthru_json(struct pctx *c, struct bs_err *e)
 {
 	const char *p = c->buf->data;
 	size_t n = c->buf->len, a, i, s, ws, prevend;
-	int any[2] = { 0, 0 };
+	int any[2] = { 0, 0 }, keep;
 	FILE *fps[2] = { c->rej, c->out };
 
-	if ((a = findarray(p, n)) == (size_t)-1)
-		return bs_seterr(e, c->buf->name, 0, "cannot find the records "
-		    "in the JSON text");
+	if ((a = findarray(p, n)) == (size_t)-1) {
+		/* A lone object is one record. */
+		s = skipws(p, 0, n);
+		if (s >= n || p[s] != '{')
+			return bs_seterr(e, c->buf->name, 0, "cannot find the "
+			    "records in the JSON text");
+		i = skipval(p, s, n);
+		keep = c->pt->annotate(c->pt->arg, c->row++, c->vals) ? 1 : 0;
+		if (fps[keep]) {
+			put(fps[keep], p, s);
+			jsonrec(c, fps[keep], p, s, i);
+			put(fps[keep], p + i, n - i);
+		}
+		return 0;
+	}
 	put(c->out, p, a + 1);
 	put(c->rej, p, a + 1);
 	prevend = a + 1;
 	i = skipws(p, a + 1, n);
 	while (i < n && p[i] != ']') {
-		int keep;
-
 		s = i;
 		i = skipval(p, s, n);
 		keep = c->pt->annotate(c->pt->arg, c->row++, c->vals) ? 1 : 0;
@@ -255,7 +265,8 @@ passthru_json(struct pctx *c, struct bs_err *e)
 			if (any[keep])
 				put(fps[keep], p + prevend, s - prevend);
 			else
-				put(fps[keep], p + a + 1, s - (a + 1));
+				put(fps[keep], p + a + 1,
+				    skipws(p, a + 1, n) - (a + 1));
 			jsonrec(c, fps[keep], p, s, i);
 		}
 		any[keep] = 1;

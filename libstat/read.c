@@ -281,8 +281,14 @@ detect(const char *p, size_t len, int *delim)
 			for (j++; j < len && (p[j] == ' ' || p[j] == '\t' ||
 			    p[j] == '\r'); j++)
 				;
-			if (j < len && p[j] == '\n')
-				return BS_FMT_NDJSON;
+			if (j < len && p[j] == '\n') {
+				/* Another object must follow for NDJSON. */
+				while (j < len && (p[j] == ' ' || p[j] == '\t' ||
+				    p[j] == '\r' || p[j] == '\n'))
+					j++;
+				if (j < len && p[j] == '{')
+					return BS_FMT_NDJSON;
+			}
 		}
 		return BS_FMT_JSON;
 	}

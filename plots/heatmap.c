@@ -343,8 +343,6 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 		    zt.v[i] > zs.hi + 1e-9 * (zs.hi - zs.lo))
 			continue;
 		y = f.py + f.ph * (1 - (zt.v[i] - zs.lo) / (zs.hi - zs.lo));
-		if (zs.reverse)
-			y = f.py + f.ph - (y - f.py);
 		cairo_move_to(cr, barx + barw, y);
 		cairo_line_to(cr, barx + barw + f.st.ticklen, y);
 		cairo_stroke(cr);
