@@ -1,0 +1,204 @@
+/*
+ * Box plots: per category (and series side by side) a box from Q1 to
+ * Q3 (type-7 quantiles, R's default), the median, whiskers to the most
+ * extreme values inside the Tukey fences, and the values beyond them.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extern.h"
+
+void
+bp_box_opts_init(struct bp_box_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	bp_chart_init(&o->chart);
+	o->nseries = 1;
+	o->k = 1.5;
+}
+
+struct boxstat {
+	double	*v;		/* sorted, finite, scaled */
+	size_t	 n;
+	double	 q1, med, q3, wlo, whi;
+};
+
+static int
+box_stats(const struct bp_sample *s, double f, double k, struct boxstat *b)
+{
+	double lo, hi;
+
+	memset(b, 0, sizeof(*b));
+	if ((b->v = malloc((s->n ? s->n : 1) * sizeof(double))) == NULL)
+		return -1;
+	for (size_t i = 0; i < s->n; i++)
+		if (isfinite(s->v[i]))
+			b->v[b->n++] = s->v[i] * f;
+	if (b->n == 0)
+		return 0;
+	qsort(b->v, b->n, sizeof(double), bp_dcmp);
+	b->q1 = bp_quantile7(b->v, b->n, 0.25);
+	b->med = bp_quantile7(b->v, b->n, 0.5);
+	b->q3 = bp_quantile7(b->v, b->n, 0.75);
+	lo = b->q1 - k * (b->q3 - b->q1);
+	hi = b->q3 + k * (b->q3 - b->q1);
+	b->wlo = b->q1;
+	b->whi = b->q3;
+	for (size_t i = 0; i < b->n; i++)
+		if (b->v[i] >= lo) {
+			b->wlo = fmin(b->v[i], b->q1);
+			break;
+		}
+	for (size_t i = b->n; i-- > 0;)
+		if (b->v[i] <= hi) {
+			b->whi = fmax(b->v[i], b->q3);
+			break;
+		}
+	return 0;
+}
+
+int
+bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
+    const char *const *cat, size_t ncat, const struct bp_sample *s,
+    struct bs_err *err)
+{
+	struct bp_frame f;
+	struct bp_legend leg;
+	struct boxstat *b = NULL;
+	size_t ns = o->nseries ? o->nseries : 1, nb = ncat * ns;
+	double fy = bp_factor(&o->chart.y);
+	double k = o->k > 0 ? o->k : 1.5;
+	double ymin = HUGE_VAL, ymax = -HUGE_VAL, slot, bw;
+	int rc = -1;
+
+	memset(&leg, 0, sizeof(leg));
+	if (ncat == 0)
+		return bp_err(err, "box plot: no categories");
+	if (ncat > BP_MAX_TICKS)
+		return bp_err(err, "box plot: at most %d categories",
+		    BP_MAX_TICKS);
+	if ((b = calloc(nb, sizeof(*b))) == NULL)
+		return bp_err(err, "out of memory");
+	for (size_t i = 0; i < nb; i++) {
+		if (box_stats(&s[i], fy, k, &b[i]) != 0) {
+			bp_err(err, "out of memory");
+			goto out;
+		}
+		if (b[i].n > 0) {
+			ymin = fmin(ymin, b[i].v[0]);
+			ymax = fmax(ymax, b[i].v[b[i].n - 1]);
+		}
+	}
+	if (!(ymax >= ymin)) {
+		bp_err(err, "box plot: no finite values");
+		goto out;
+	}
+
+	memset(&f, 0, sizeof(f));
+	f.w = w;
+	f.h = h;
+	bp_style_init(&f.st, w, h, o->chart.font_size);
+	f.title = o->chart.title;
+	f.ax.kind = BP_SCALE_CATEGORY;
+	f.ax.cat = cat;
+	f.ax.ncat = ncat;
+	f.ax.label = o->chart.x.label;
+	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
+	f.ay.label = o->chart.y.label;
+	f.ay.grid = 1;
+	f.ay.dmin = ymin;
+	f.ay.dmax = ymax;
+	f.ay.padlo = f.ay.padhi = 0.03;
+	if (isfinite(o->chart.y.min) && isfinite(o->chart.y.max)) {
+		f.ay.dmin = o->chart.y.min;
+		f.ay.dmax = o->chart.y.max;
+		f.ay.fixed = 1;
+	}
+	if (o->chart.y.log && !(f.ay.dmin > 0)) {
+		bp_err(err, "log axis: values must be positive");
+		goto out;
+	}
+
+	if (ns > 1)
+		for (size_t j = 0; j < ns; j++)
+			bp_legend_add(&leg, BP_LEG_BOX, bp_palette(j), 0, "%s",
+			    o->series && o->series[j] ? o->series[j] : "?");
+	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
+	    "box: quartiles and median; whiskers: most extreme values "
+	    "within %g IQR; points: beyond", k);
+	bp_legend_place(cr, &leg, &f);
+	if (bp_frame_layout(cr, &f, err) != 0)
+		goto out;
+	bp_frame_back(cr, &f);
+
+	slot = 0.8 / (double)ns;	/* of one category's width */
+	bw = slot * 0.75;
+	cairo_save(cr);
+	bp_frame_clip(cr, &f);
+	for (size_t c = 0; c < ncat; c++)
+		for (size_t j = 0; j < ns; j++) {
+			struct boxstat *x = &b[c * ns + j];
+			struct bp_rgb col = ns > 1 ? bp_palette(j) :
+			    bp_palette(0);
+			double cx = (double)c - 0.4 + slot * ((double)j + 0.5);
+			double x0 = bp_fx(&f, cx - bw / 2);
+			double x1 = bp_fx(&f, cx + bw / 2);
+			double xm = bp_fx(&f, cx);
+			double capw = (x1 - x0) * 0.25;
+
+			if (x->n == 0)
+				continue;
+			cairo_set_line_width(cr, f.st.thin * 1.6);
+			/* Whiskers. */
+			bp_set_rgb(cr, bp_grey(0.25));
+			cairo_move_to(cr, xm, bp_fy(&f, x->q3));
+			cairo_line_to(cr, xm, bp_fy(&f, x->whi));
+			cairo_move_to(cr, xm - capw, bp_fy(&f, x->whi));
+			cairo_line_to(cr, xm + capw, bp_fy(&f, x->whi));
+			cairo_move_to(cr, xm, bp_fy(&f, x->q1));
+			cairo_line_to(cr, xm, bp_fy(&f, x->wlo));
+			cairo_move_to(cr, xm - capw, bp_fy(&f, x->wlo));
+			cairo_line_to(cr, xm + capw, bp_fy(&f, x->wlo));
+			cairo_stroke(cr);
+			/* Box. */
+			cairo_rectangle(cr, x0, bp_fy(&f, x->q3), x1 - x0,
+			    bp_fy(&f, x->q1) - bp_fy(&f, x->q3));
+			bp_set_rgba(cr, col, 0.35);
+			cairo_fill_preserve(cr);
+			bp_set_rgb(cr, col);
+			cairo_stroke(cr);
+			/* Median. */
+			cairo_set_line_width(cr, f.st.line * 1.6);
+			bp_set_rgb(cr, bp_grey(0.1));
+			cairo_move_to(cr, x0, bp_fy(&f, x->med));
+			cairo_line_to(cr, x1, bp_fy(&f, x->med));
+			cairo_stroke(cr);
+			/* Outliers: hollow circles. */
+			cairo_set_line_width(cr, f.st.thin * 1.4);
+			bp_set_rgb(cr, col);
+			for (size_t i = 0; i < x->n; i++)
+				if (x->v[i] < x->wlo || x->v[i] > x->whi) {
+					cairo_new_sub_path(cr);
+					cairo_arc(cr, xm, bp_fy(&f, x->v[i]),
+					    f.st.marker * 0.9, 0, 2 * M_PI);
+				}
+			cairo_stroke(cr);
+		}
+	cairo_restore(cr);
+	bp_frame_axes(cr, &f);
+	bp_legend_draw_placed(cr, &leg, &f);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		bp_err(err, "drawing failed: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+		goto out;
+	}
+	rc = 0;
+out:
+	for (size_t i = 0; i < nb; i++)
+		free(b[i].v);
+	free(b);
+	bp_legend_free(&leg);
+	return rc;
+}

@@ -1,0 +1,224 @@
+/*
+ * Empirical CDF per series as a step function, with guides at the
+ * 50th, 95th and 99th percentiles.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extern.h"
+
+static const double guide_p[] = { 0.5, 0.95, 0.99 };
+static const char *const guide_name[] = { "p50", "p95", "p99" };
+#define NGUIDE	3
+
+void
+bp_cdf_opts_init(struct bp_cdf_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	bp_chart_init(&o->chart);
+	o->guides = 1;
+}
+
+/*
+ * The p-quantile of the step function itself (type 1, the inverse of
+ * the ECDF), so that the guide meets the curve where the marker is.
+ */
+static double
+ecdf_inv(const double *v, size_t n, double p)
+{
+	size_t k = (size_t)ceil(p * (double)n - 1e-9);
+
+	if (k < 1)
+		k = 1;
+	return v[k - 1];
+}
+
+int
+bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
+    const struct bp_cdf_series *s, size_t ns, struct bs_err *err)
+{
+	struct bp_frame f;
+	struct bp_legend leg;
+	double **v = NULL, fx = bp_factor(&o->chart.x);
+	double xmin = HUGE_VAL, xmax = -HUGE_VAL, gw = 0, gh = 0, tw, th;
+	size_t *n = NULL;
+	int rc = -1;
+	char q[3][32];
+
+	memset(&leg, 0, sizeof(leg));
+	if (ns == 0)
+		return bp_err(err, "cdf: no series");
+	if ((v = calloc(ns, sizeof(*v))) == NULL ||
+	    (n = calloc(ns, sizeof(*n))) == NULL) {
+		bp_err(err, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < ns; i++) {
+		if ((v[i] = malloc((s[i].n ? s[i].n : 1) * sizeof(double))) ==
+		    NULL) {
+			bp_err(err, "out of memory");
+			goto out;
+		}
+		for (size_t j = 0; j < s[i].n; j++)
+			if (isfinite(s[i].v[j]))
+				v[i][n[i]++] = s[i].v[j] * fx;
+		qsort(v[i], n[i], sizeof(double), bp_dcmp);
+		if (n[i] > 0) {
+			xmin = fmin(xmin, v[i][0]);
+			xmax = fmax(xmax, v[i][n[i] - 1]);
+		}
+	}
+	if (!(xmax >= xmin)) {
+		bp_err(err, "cdf: no finite values");
+		goto out;
+	}
+
+	memset(&f, 0, sizeof(f));
+	f.w = w;
+	f.h = h;
+	bp_style_init(&f.st, w, h, o->chart.font_size);
+	f.title = o->chart.title;
+	f.ax.kind = o->chart.x.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
+	f.ax.label = o->chart.x.label;
+	f.ax.grid = 1;
+	f.ax.dmin = xmin;
+	f.ax.dmax = xmax;
+	f.ax.padlo = f.ax.padhi = 0.02;
+	if (isfinite(o->chart.x.min) && isfinite(o->chart.x.max)) {
+		f.ax.dmin = o->chart.x.min;
+		f.ax.dmax = o->chart.x.max;
+		f.ax.fixed = 1;
+	}
+	if (o->chart.x.log && !(f.ax.dmin > 0)) {
+		bp_err(err, "log axis: values must be positive");
+		goto out;
+	}
+	f.ay.kind = BP_SCALE_LINEAR;
+	f.ay.label = o->chart.y.label ? o->chart.y.label :
+	    "Cumulative fraction";
+	f.ay.grid = 1;
+	f.ay.dmin = 0;
+	f.ay.dmax = 1;
+	f.ay.fixed = 1;
+
+	for (size_t i = 0; i < ns; i++) {
+		if (n[i] == 0) {
+			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i,
+			    "%s (no data)", s[i].name ? s[i].name : "?");
+			continue;
+		}
+		for (int g = 0; g < NGUIDE; g++) {
+			double x = ecdf_inv(v[i], n[i], guide_p[g]);
+
+			snprintf(q[g], sizeof(q[g]), "%.*g", fabs(x) < 1e6 ?
+			    4 : 3, x);
+		}
+		if (o->guides)
+			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i,
+			    "%s (n = %zu): p50 %s, p95 %s, p99 %s",
+			    s[i].name ? s[i].name : "?", n[i], q[0], q[1],
+			    q[2]);
+		else
+			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i,
+			    "%s (n = %zu)", s[i].name ? s[i].name : "?",
+			    n[i]);
+	}
+	/* The guides' names go in the right margin. */
+	if (o->guides) {
+		for (int g = 0; g < NGUIDE; g++) {
+			bp_measure(cr, guide_name[g], f.st.small, 0, 0, 0, &tw,
+			    &th);
+			gw = fmax(gw, tw);
+			gh = fmax(gh, th);
+		}
+		f.right = gw + f.st.gap * 2;
+	}
+	/* A legend this wide goes below the plot. */
+	bp_legend_place(cr, &leg, &f);
+	if (bp_frame_layout(cr, &f, err) != 0)
+		goto out;
+	bp_frame_back(cr, &f);
+
+	if (o->guides) {
+		double dash[] = { f.st.line * 3, f.st.line * 2 };
+		double ly[NGUIDE];
+
+		cairo_save(cr);
+		cairo_set_line_width(cr, f.st.thin * 1.2);
+		cairo_set_dash(cr, dash, 2, 0);
+		bp_set_rgb(cr, bp_grey(0.45));
+		for (int g = 0; g < NGUIDE; g++) {
+			double y = bp_fy(&f, guide_p[g]);
+
+			cairo_move_to(cr, f.px, y);
+			cairo_line_to(cr, f.px + f.pw, y);
+			ly[g] = y;
+		}
+		cairo_stroke(cr);
+		cairo_restore(cr);
+		/*
+		 * p95 and p99 lie close together: push labels apart,
+		 * top one first, keeping a line of text between centres.
+		 */
+		for (int g = NGUIDE - 1; g > 0; g--)
+			if (ly[g - 1] - ly[g] < gh * 0.95)
+				ly[g - 1] = ly[g] + gh * 0.95;
+		for (int g = 0; g < NGUIDE; g++)
+			bp_text(cr, guide_name[g], f.st.small, 0, 0, 0,
+			    f.px + f.pw + f.st.gap, ly[g], BP_HLEFT,
+			    BP_VMIDDLE, 0, bp_grey(0.3));
+	}
+
+	cairo_save(cr);
+	bp_frame_clip(cr, &f);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+	for (size_t i = 0; i < ns; i++) {
+		double x0 = f.xt.lo, x1 = f.xt.hi;
+
+		if (n[i] == 0)
+			continue;
+		cairo_set_line_width(cr, f.st.line);
+		bp_set_rgb(cr, bp_palette(i));
+		cairo_move_to(cr, bp_fx(&f, x0), bp_fy(&f, 0));
+		for (size_t j = 0; j < n[i]; j++) {
+			double x = bp_fx(&f, v[i][j]);
+
+			/* Ties: one step of the combined height. */
+			while (j + 1 < n[i] && v[i][j + 1] == v[i][j])
+				j++;
+			cairo_line_to(cr, x, bp_fy(&f, (double)j / n[i]));
+			cairo_line_to(cr, x, bp_fy(&f,
+			    (double)(j + 1) / n[i]));
+		}
+		cairo_line_to(cr, bp_fx(&f, x1), bp_fy(&f, 1));
+		cairo_stroke(cr);
+		/* Where each series crosses the guides. */
+		if (o->guides)
+			for (int g = 0; g < NGUIDE; g++) {
+				double x = ecdf_inv(v[i], n[i], guide_p[g]);
+
+				bp_marker(cr, i, bp_fx(&f, x),
+				    bp_fy(&f, guide_p[g]), f.st.marker * 0.85,
+				    bp_palette(i));
+			}
+	}
+	cairo_restore(cr);
+	bp_frame_axes(cr, &f);
+	bp_legend_draw_placed(cr, &leg, &f);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		bp_err(err, "drawing failed: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (v != NULL)
+		for (size_t i = 0; i < ns; i++)
+			free(v[i]);
+	free(v);
+	free(n);
+	bp_legend_free(&leg);
+	return rc;
+}
