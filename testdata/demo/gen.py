@@ -31,17 +31,15 @@ with open("mq.csv", "w") as f:
         f.write("%d,%d,%s,%.2f,%.1f\n" % r)
 
 # Latency samples of one configuration, baseline vs candidate.
-for impl, mu in (("baseline", math.log(210)), ("candidate", math.log(196))):
+# The candidate publishes 9% faster, consumes 12% slower, acks the same.
+for impl in ("baseline", "candidate"):
     with open("latency_%s.csv" % impl, "w") as f:
         f.write("op,latency_us\n")
-        for op in ("publish", "consume", "ack"):
-            shift = {"publish": 0.0, "consume": 0.25, "ack": -0.6}[op]
-            if op == "ack":
-                mu_op = math.log(120)
-            else:
-                mu_op = mu + shift
+        for op, med, factor in (("publish", 210, 0.91), ("consume", 260, 1.12),
+                                ("ack", 120, 1.0)):
+            m = med * (factor if impl == "candidate" else 1)
             for _ in range(40):
-                f.write("%s,%.1f\n" % (op, random.lognormvariate(mu_op, 0.22)))
+                f.write("%s,%.1f\n" % (op, random.lognormvariate(math.log(m), 0.15)))
 
 # Throughput over payload size x batch size, 3 repetitions per cell.
 with open("grid.csv", "w") as f:
