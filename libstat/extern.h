@@ -6,6 +6,9 @@
 
 #include <stddef.h>
 
+/* 1e0 .. 1e22, the powers of ten that are exact doubles. */
+extern const double bs_pow10[23];
+
 /* Growable byte buffer. */
 struct bs_sbuf {
 	char	*p;

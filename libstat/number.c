@@ -17,7 +17,7 @@
 #include "extern.h"
 
 /* Powers of ten that are exact doubles. */
-static const double pow10tab[] = {
+const double bs_pow10[23] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 };
@@ -177,7 +177,7 @@ bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
 	    exp <= 22) {
 		double x = (double)mant;
 
-		x = exp < 0 ? x / pow10tab[-exp] : x * pow10tab[exp];
+		x = exp < 0 ? x / bs_pow10[-exp] : x * bs_pow10[exp];
 		*val = neg ? -x : x;
 		return BS_NUM_OK;
 	}
@@ -211,7 +211,7 @@ scale10(__int128 v, int exp)
 
 	if (u < ((unsigned __int128)1 << 53) && exp >= -22 && exp <= 22) {
 		x = (double)u;
-		x = exp < 0 ? x / pow10tab[-exp] : x * pow10tab[exp];
+		x = exp < 0 ? x / bs_pow10[-exp] : x * bs_pow10[exp];
 	} else {
 		/* Two roundings: relative error below 2.3e-16. */
 		long double lx = (long double)u;

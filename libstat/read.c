@@ -347,7 +347,7 @@ struct dctx {
 	int			 failed;
 };
 
-static void
+static inline void
 trim(const char **s, size_t *len)
 {
 	while (*len > 0 && (**s == ' ' || **s == '\t'))
@@ -436,8 +436,8 @@ delim_record(struct dctx *c, const char *p, size_t len, size_t line,
 	if (memchr(p, '"', len) == NULL) {
 		for (start = 0, i = 0; ; i++) {
 			if (i == len || p[i] == c->delim) {
-				if (bs_grow(&c->f, &c->fcap, c->nf + 1,
-				    sizeof(*c->f)) == -1)
+				if (c->nf == c->fcap && bs_grow(&c->f, &c->fcap,
+				    c->nf + 1, sizeof(*c->f)) == -1)
 					return bs_seterr(c->e, c->src->name,
 					    line, "out of memory");
 				c->f[c->nf].s = p + start;

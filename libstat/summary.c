@@ -4,6 +4,7 @@
  * and quantiles by selection (no full sort) as R's quantile() types 1-9.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,6 +180,130 @@ cmpsz(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* An unsigned key in the order of the doubles (NaN-free input). */
+static inline uint64_t
+okey(double d)
+{
+	uint64_t u;
+
+	memcpy(&u, &d, sizeof(u));
+	return (u >> 63) ? ~u : u | (UINT64_C(1) << 63);
+}
+
+#define NBUCKET	65536
+
+/*
+ * Order statistics of a large array by bucketing: one pass for the key
+ * range, one to count 65536 buckets of equal key width (keys are ordered
+ * like the doubles and grow with their logarithm, so latency data spreads
+ * well), one to copy out the few buckets that hold the wanted ranks, and
+ * a selection within each.  Three linear passes instead of the
+ * log(k) + 2 of repeated quickselect, and x is left as it was.  Returns
+ * -1 when the wanted buckets are too full (heavy ties), so that the
+ * caller falls back to selection in place.
+ */
+static int
+bucket_select(const double *x, size_t n, const size_t *ks, size_t nk,
+    double *out)
+{
+	uint64_t lo = UINT64_MAX, hi = 0, k;
+	size_t *cnt = NULL, *start = NULL, *fill = NULL, i, b, tot = 0, nb = 0;
+	size_t bk[64], rank[64];
+	double *buf = NULL;
+	unsigned shift = 0;
+	unsigned char *want = NULL;
+	int rc = -1;
+
+	if (nk > 64)
+		return -1;
+	for (i = 0; i < n; i++) {
+		k = okey(x[i]);
+		if (k < lo)
+			lo = k;
+		if (k > hi)
+			hi = k;
+	}
+	while (((hi - lo) >> shift) >= NBUCKET)
+		shift++;
+	cnt = calloc(NBUCKET, sizeof(*cnt));
+	want = calloc(NBUCKET, 1);
+	if (cnt == NULL || want == NULL)
+		goto out;
+	for (i = 0; i < n; i++)
+		cnt[(okey(x[i]) - lo) >> shift]++;
+	/* Which bucket holds each rank, and the rank within it. */
+	for (i = 0, b = 0, tot = 0; i < nk; i++) {
+		while (tot + cnt[b] <= ks[i]) {
+			tot += cnt[b];
+			b++;
+		}
+		bk[i] = b;
+		rank[i] = ks[i] - tot;
+		if (!want[b]) {
+			want[b] = 1;
+			nb += cnt[b];
+		}
+	}
+	if (nb > n / 4 + 1024)
+		goto out;
+	start = calloc(NBUCKET, sizeof(*start));
+	fill = calloc(NBUCKET, sizeof(*fill));
+	buf = malloc((nb + 1) * sizeof(*buf));
+	if (start == NULL || fill == NULL || buf == NULL)
+		goto out;
+	for (b = 0, tot = 0; b < NBUCKET; b++)
+		if (want[b]) {
+			start[b] = tot;
+			tot += cnt[b];
+		}
+	for (i = 0; i < n; i++) {
+		b = (okey(x[i]) - lo) >> shift;
+		if (want[b])
+			buf[start[b] + fill[b]++] = x[i];
+	}
+	for (i = 0; i < nk; i++) {
+		double *p = buf + start[bk[i]];
+
+		select_k(p, 0, cnt[bk[i]] - 1, rank[i]);
+		out[i] = p[rank[i]];
+	}
+	rc = 0;
+out:
+	free(cnt);
+	free(want);
+	free(start);
+	free(fill);
+	free(buf);
+	return rc;
+}
+
+/* out[i] = the ks[i]-th smallest of x (ks sorted, distinct). */
+static void
+order_stats(double *x, size_t n, const size_t *ks, size_t nk, double *out)
+{
+	if (n >= 65536 && bucket_select(x, n, ks, nk, out) == 0)
+		return;
+	select_multi(x, 0, n - 1, ks, nk);
+	for (size_t i = 0; i < nk; i++)
+		out[i] = x[ks[i]];
+}
+
+static double
+stat_at(const size_t *ks, const double *v, size_t nk, size_t k)
+{
+	size_t lo = 0, hi = nk;
+
+	while (lo < hi) {
+		size_t m = (lo + hi) / 2;
+
+		if (ks[m] < k)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return v[lo];
+}
+
 /*
  * The position of a quantile in R's terms: 1-based order statistic j and
  * weight h, so that q = (1-h) x[j] + h x[j+1] with x[0] = x[1] and
@@ -240,7 +365,7 @@ bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
 {
 	size_t *ks, nk = 0, i, w;
 	long j;
-	double h, lo, hi;
+	double h, lo, hi, *vals;
 
 	if (type < 1 || type > 9)
 		return -1;
@@ -260,12 +385,15 @@ bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
 	for (i = 0, w = 0; i < nk; i++)
 		if (w == 0 || ks[w - 1] != ks[i])
 			ks[w++] = ks[i];
-	select_multi(x, 0, n - 1, ks, w);
-	free(ks);
+	if ((vals = malloc((w + 1) * sizeof(*vals))) == NULL) {
+		free(ks);
+		return -1;
+	}
+	order_stats(x, n, ks, w, vals);
 	for (i = 0; i < np; i++) {
 		qpos(n, p[i], type, &j, &h);
-		lo = x[clampidx(j, n)];
-		hi = x[clampidx(j + 1, n)];
+		lo = stat_at(ks, vals, w, clampidx(j, n));
+		hi = stat_at(ks, vals, w, clampidx(j + 1, n));
 		if (h == 0.0 || lo == hi)
 			out[i] = lo;
 		else if (h == 1.0)
@@ -273,6 +401,8 @@ bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
 		else
 			out[i] = (1.0 - h) * lo + h * hi;
 	}
+	free(ks);
+	free(vals);
 	return 0;
 }
 

@@ -379,14 +379,14 @@ static long
 findgroup(struct bs_table *t, const struct bs_record *r)
 {
 	struct tpriv *p = t->priv;
-	struct bs_field kf[64] = { { NULL, 0 } };
+	struct bs_field kf[64];
 	size_t i, j;
 	const size_t off = p->file_group ? 1 : 0;
 	char sep = '\x1f';
 
 	if (t->ngcols == 0) {
 		if (t->ngroups == 0)
-			return newgroup(t, kf, "", 0);
+			return newgroup(t, NULL, "", 0);
 		return 0;
 	}
 	if (t->ngcols > 64)
@@ -477,8 +477,9 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 				double b = s->ref.neg ? -(double)s->ref.mant :
 				    (double)s->ref.mant;
 
+				/* a - b is exact; one division rounds. */
 				s->v[s->n++] = d.exp == 0 ? a - b :
-				    bs_dec_sub(&d, &s->ref);
+				    (a - b) / bs_pow10[-d.exp];
 			} else
 				s->v[s->n++] = bs_dec_sub(&d, &s->ref);
 			p->state[k] = COL_NUMERIC;
