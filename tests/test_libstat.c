@@ -158,6 +158,70 @@ test_nist(void **state)
 	}
 }
 
+static int
+cmpd(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Large inputs take the bucketed selection; it must give the order
+ * statistics a full sort gives, with ties, negatives and a wide range.
+ */
+static void
+test_quantiles_large(void **state)
+{
+	static const double p[] = { 0, 0.001, 0.25, 0.5, 0.75, 0.95, 0.99,
+	    0.999, 1 };
+	size_t n = 300001, i;
+	double *x = malloc(n * sizeof(*x)), *y = malloc(n * sizeof(*y));
+	double q[9];
+	unsigned seed = 12345;
+	(void)state;
+
+	for (int kind = 0; kind < 3; kind++) {
+		for (i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			if (kind == 0)
+				x[i] = exp((double)(seed >> 8) / 1e6) - 50;
+			else if (kind == 1)
+				x[i] = (double)((seed >> 16) % 7);
+			else
+				x[i] = (i % 1000 == 0) ? 1e12 : (double)(seed >> 4);
+		}
+		memcpy(y, x, n * sizeof(*x));
+		qsort(y, n, sizeof(*y), cmpd);
+		for (int type = 1; type <= 9; type++) {
+			memcpy(x, y, n * sizeof(*x));
+			/* Shuffle so that the selection sees no order. */
+			for (i = n - 1; i > 0; i--) {
+				size_t j;
+				double t;
+
+				seed = seed * 1103515245u + 12345u;
+				j = seed % (i + 1);
+				t = x[i];
+				x[i] = x[j];
+				x[j] = t;
+			}
+			assert_int_equal(bs_quantiles(x, n, p, 9, type, q), 0);
+			/* Type 1 at these p picks an order statistic. */
+			if (type == 1)
+				for (int k = 0; k < 9; k++) {
+					size_t idx = (size_t)ceil(p[k] * n);
+
+					idx = idx ? idx - 1 : 0;
+					assert_true(q[k] == y[idx]);
+				}
+			assert_true(q[0] == y[0] && q[8] == y[n - 1]);
+		}
+	}
+	free(x);
+	free(y);
+}
+
 static void
 test_t_halfwidth(void **state)
 {
@@ -237,6 +301,7 @@ main(void)
 		cmocka_unit_test(test_parse_kinds),
 		cmocka_unit_test(test_dec_sub),
 		cmocka_unit_test(test_quantiles_r),
+		cmocka_unit_test(test_quantiles_large),
 		cmocka_unit_test(test_nist),
 		cmocka_unit_test(test_t_halfwidth),
 		cmocka_unit_test(test_fences),
