@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "extern.h"
+#include "plots_extern.h"
 
 void
 bp_box_opts_init(struct bp_box_opts *o)
@@ -25,10 +25,58 @@ struct boxstat {
 	double	 q1, med, q3, wlo, whi;
 };
 
+/* Statistics of sorted v[0..n), n > 0. */
+static void
+sorted_stats(const double *v, size_t n, double k, struct bp_boxstat *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->n = n;
+	b->q1 = bp_quantile7(v, n, 0.25);
+	b->median = bp_quantile7(v, n, 0.5);
+	b->q3 = bp_quantile7(v, n, 0.75);
+	b->lo_fence = b->q1 - k * (b->q3 - b->q1);
+	b->hi_fence = b->q3 + k * (b->q3 - b->q1);
+	b->wlo = b->q1;
+	b->whi = b->q3;
+	for (size_t i = 0; i < n; i++)
+		if (v[i] >= b->lo_fence) {
+			b->wlo = fmin(v[i], b->q1);
+			break;
+		}
+	for (size_t i = n; i-- > 0;)
+		if (v[i] <= b->hi_fence) {
+			b->whi = fmax(v[i], b->q3);
+			break;
+		}
+	for (size_t i = 0; i < n; i++)
+		if (v[i] < b->wlo || v[i] > b->whi)
+			b->noutliers++;
+}
+
+int
+bp_box_stats(const double *v, size_t n, double k, struct bp_boxstat *b)
+{
+	double *c;
+	size_t m = 0;
+
+	memset(b, 0, sizeof(*b));
+	if ((c = malloc((n ? n : 1) * sizeof(*c))) == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			c[m++] = v[i];
+	if (m > 0) {
+		qsort(c, m, sizeof(*c), bp_dcmp);
+		sorted_stats(c, m, k, b);
+	}
+	free(c);
+	return 0;
+}
+
 static int
 box_stats(const struct bp_sample *s, double f, double k, struct boxstat *b)
 {
-	double lo, hi;
+	struct bp_boxstat st;
 
 	memset(b, 0, sizeof(*b));
 	if ((b->v = malloc((s->n ? s->n : 1) * sizeof(double))) == NULL)
@@ -39,23 +87,12 @@ box_stats(const struct bp_sample *s, double f, double k, struct boxstat *b)
 	if (b->n == 0)
 		return 0;
 	qsort(b->v, b->n, sizeof(double), bp_dcmp);
-	b->q1 = bp_quantile7(b->v, b->n, 0.25);
-	b->med = bp_quantile7(b->v, b->n, 0.5);
-	b->q3 = bp_quantile7(b->v, b->n, 0.75);
-	lo = b->q1 - k * (b->q3 - b->q1);
-	hi = b->q3 + k * (b->q3 - b->q1);
-	b->wlo = b->q1;
-	b->whi = b->q3;
-	for (size_t i = 0; i < b->n; i++)
-		if (b->v[i] >= lo) {
-			b->wlo = fmin(b->v[i], b->q1);
-			break;
-		}
-	for (size_t i = b->n; i-- > 0;)
-		if (b->v[i] <= hi) {
-			b->whi = fmax(b->v[i], b->q3);
-			break;
-		}
+	sorted_stats(b->v, b->n, k, &st);
+	b->q1 = st.q1;
+	b->med = st.median;
+	b->q3 = st.q3;
+	b->wlo = st.wlo;
+	b->whi = st.whi;
 	return 0;
 }
 
@@ -131,6 +168,12 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 	bp_legend_place(cr, &leg, &f);
 	if (bp_frame_layout(cr, &f, err) != 0)
 		goto out;
+	if (o->chart.plot_area != NULL) {
+		o->chart.plot_area->x = f.px;
+		o->chart.plot_area->y = f.py;
+		o->chart.plot_area->w = f.pw;
+		o->chart.plot_area->h = f.ph;
+	}
 	bp_frame_back(cr, &f);
 
 	slot = 0.8 / (double)ns;	/* of one category's width */

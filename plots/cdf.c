@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "extern.h"
+#include "plots_extern.h"
 
 static const double guide_p[] = { 0.5, 0.95, 0.99 };
 static const char *const guide_name[] = { "p50", "p95", "p99" };
@@ -139,6 +139,12 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 	bp_legend_place(cr, &leg, &f);
 	if (bp_frame_layout(cr, &f, err) != 0)
 		goto out;
+	if (o->chart.plot_area != NULL) {
+		o->chart.plot_area->x = f.px;
+		o->chart.plot_area->y = f.py;
+		o->chart.plot_area->w = f.pw;
+		o->chart.plot_area->h = f.ph;
+	}
 	bp_frame_back(cr, &f);
 
 	if (o->guides) {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "extern.h"
+#include "plots_extern.h"
 
 void
 bp_chart_init(struct bp_chart *c)

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "extern.h"
+#include "plots_extern.h"
 
 void
 bp_heatmap_opts_init(struct bp_heatmap_opts *o)
@@ -124,7 +124,7 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 	double zmin = HUGE_VAL, zmax = -HUGE_VAL, maxabs = 0;
 	double barw, barx, tw, th, zl_w = 0, zl_h = 0, ztw = 0, cw, ch;
 	double valsize;
-	size_t nempty = 0;
+	size_t nempty = 0, k;
 	int dec, rc = -1;
 	char buf[64];
 
@@ -208,12 +208,31 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 	}
 	if (bp_frame_layout(cr, &f, err) != 0)
 		return -1;
+	if (o->chart.plot_area != NULL) {
+		o->chart.plot_area->x = f.px;
+		o->chart.plot_area->y = f.py;
+		o->chart.plot_area->w = f.pw;
+		o->chart.plot_area->h = f.ph;
+	}
 	cw = f.pw / (double)nx;
 	ch = f.ph / (double)ny;
 
-	/* One pixel per cell, scaled up without interpolation. */
-	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)nx,
-	    (int)ny);
+	/*
+	 * One pixel per cell, scaled up without interpolation.  PDF and
+	 * SVG viewers may smooth a scaled image whatever the filter says
+	 * (an SVG from cairo 1.16 cannot say it at all), so for vector
+	 * targets each cell is a block of k x k pixels: smoothing then
+	 * blurs only 1/k of a cell at its edges.
+	 */
+	k = 1;
+	if (cairo_surface_get_type(cairo_get_target(cr)) !=
+	    CAIRO_SURFACE_TYPE_IMAGE) {
+		k = 32;
+		while (k > 1 && (double)(nx * k) * (double)(ny * k) > 4e6)
+			k /= 2;
+	}
+	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(nx * k),
+	    (int)(ny * k));
 	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
 		bp_err(err, "heatmap: %s", cairo_status_to_string(
 		    cairo_surface_status(img)));
@@ -224,14 +243,14 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 		unsigned char *data = cairo_image_surface_get_data(img);
 		int stride = cairo_image_surface_get_stride(img);
 
-		for (size_t iy = 0; iy < ny; iy++) {
+		for (size_t py = 0; py < ny * k; py++) {
 			uint32_t *row = (uint32_t *)(void *)(data +
-			    (size_t)stride * iy);
+			    (size_t)stride * py);
 
-			for (size_t ix = 0; ix < nx; ix++) {
-				double v = z[iy * nx + ix] * zf;
+			for (size_t px = 0; px < nx * k; px++) {
+				double v = z[(py / k) * nx + px / k] * zf;
 
-				row[ix] = argb(isfinite(v) ?
+				row[px] = argb(isfinite(v) ?
 				    zs_color(&zs, v) : empty_cell);
 			}
 		}
@@ -239,12 +258,12 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 	cairo_surface_mark_dirty(img);
 	cairo_save(cr);
 	cairo_translate(cr, f.px, f.py);
-	cairo_scale(cr, cw, ch);
+	cairo_scale(cr, cw / (double)k, ch / (double)k);
 	cairo_set_source_surface(cr, img, 0, 0);
 	pat = cairo_get_source(cr);
 	cairo_pattern_set_filter(pat, CAIRO_FILTER_NEAREST);
 	cairo_pattern_set_extend(pat, CAIRO_EXTEND_PAD);
-	cairo_rectangle(cr, 0, 0, (double)nx, (double)ny);
+	cairo_rectangle(cr, 0, 0, (double)(nx * k), (double)(ny * k));
 	cairo_fill(cr);
 	cairo_restore(cr);
 

@@ -181,8 +181,10 @@ int	 bp_format_from_path(const char *path);
  * they are drawn, PNG when finished; bp_surface_finish() checks every
  * cairo and stdio status and renames the temporary file over path.
  * Width and height are pixels for PNG, points for PDF and SVG.
- * The PDF creation date is fixed (SOURCE_DATE_EPOCH when set, else
- * 1970-01-01) so that the same drawing gives the same bytes.
+ * The same drawing gives the same bytes: the PDF creation date is fixed
+ * (SOURCE_DATE_EPOCH when set, else 1970-01-01), and the SVG ids that
+ * cairo numbers from process-wide counters (surfaceN, imageN) are
+ * renumbered in order of appearance.
  * The surface is cleared to white.
  */
 struct bp_surface {
@@ -195,6 +197,8 @@ struct bp_surface {
 	char		*tmp;
 	void		*fp;
 	int		 werr;		/* a write failed */
+	char		*mem;		/* SVG: the document, until finished */
+	size_t		 memlen, memcap;
 };
 
 struct bp_surface *bp_surface_create(const char *path, double width,
@@ -226,10 +230,19 @@ struct bp_axis {
 	double		 factor;
 };
 
+struct bp_rect {
+	double	 x, y, w, h;
+};
+
 struct bp_chart {
 	const char	*title;		/* NULL: none */
 	double		 font_size;	/* tick label size; 0: from the image */
 	struct bp_axis	 x, y;
+	/*
+	 * Out, optional: where the plot area (inside the axes) ended up,
+	 * in user units, for callers that annotate or test the image.
+	 */
+	struct bp_rect	*plot_area;
 };
 
 /* Defaults: no title or labels, linear axes, base2 auto, NaN limits. */
@@ -325,6 +338,18 @@ struct bp_box_opts {
 };
 
 void	 bp_box_opts_init(struct bp_box_opts *);
+
+/* What one box shows; bp_box_stats() computes it as bp_box() does. */
+struct bp_boxstat {
+	size_t	 n;		/* finite values */
+	double	 q1, median, q3;	/* type 7 */
+	double	 lo_fence, hi_fence;	/* Q1 - k IQR, Q3 + k IQR */
+	double	 wlo, whi;	/* most extreme values within the fences */
+	size_t	 noutliers;	/* values beyond the fences */
+};
+
+int	 bp_box_stats(const double *v, size_t n, double k,
+	    struct bp_boxstat *);
 /*
  * Boxes from Q1 to Q3 with the median, whiskers to the most extreme
  * values within the fences Q1 - k IQR and Q3 + k IQR, the values

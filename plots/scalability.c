@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "extern.h"
+#include "plots_extern.h"
 
 #define NCURVE	240
 
@@ -330,6 +330,12 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	bp_legend_place(cr, &leg, &f);
 	if (bp_frame_layout(cr, &f, err) != 0)
 		goto out;
+	if (o->chart.plot_area != NULL) {
+		o->chart.plot_area->x = f.px;
+		o->chart.plot_area->y = f.py;
+		o->chart.plot_area->w = f.pw;
+		o->chart.plot_area->h = f.ph;
+	}
 
 	bp_frame_back(cr, &f);
 	for (size_t i = 0; i < ns; i++)

@@ -21,7 +21,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
-#include "extern.h"
+#include "plots_extern.h"
 
 int
 bp_format_from_path(const char *path)
@@ -43,6 +43,26 @@ static cairo_status_t
 write_cb(void *arg, const unsigned char *data, unsigned int len)
 {
 	struct bp_surface *s = arg;
+
+	if (s->format == BP_FMT_SVG) {
+		/* Kept whole, for renumbering at the end. */
+		if (s->memlen + len > s->memcap) {
+			size_t cap = s->memcap ? s->memcap : 65536;
+			char *p;
+
+			while (cap < s->memlen + len)
+				cap *= 2;
+			if ((p = realloc(s->mem, cap)) == NULL) {
+				s->werr = ENOMEM;
+				return CAIRO_STATUS_NO_MEMORY;
+			}
+			s->mem = p;
+			s->memcap = cap;
+		}
+		memcpy(s->mem + s->memlen, data, len);
+		s->memlen += len;
+		return CAIRO_STATUS_SUCCESS;
+	}
 
 	if (fwrite(data, 1, len, s->fp) != len) {
 		s->werr = errno ? errno : EIO;
@@ -78,6 +98,72 @@ pdf_date(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/*
+ * cairo 1.16 names SVG elements after surface ids that count every
+ * surface the process ever made ("surface184", "image16"), so a second
+ * drawing in one process differs from the first.  Renumber those ids,
+ * where they appear as id="..." or a #... reference, in order of first
+ * appearance; the other ids (glyphs, clips, patterns) are counted per
+ * document already.
+ */
+static int
+svg_write_canonical(const char *buf, size_t len, FILE *fp)
+{
+	static const char *const pfx[] = { "surface", "image" };
+	unsigned long map[2][256], next[2] = { 0, 0 };
+	size_t nmap[2] = { 0, 0 }, i = 0, start = 0;
+
+	while (i < len) {
+		int hit = -1;
+		size_t pl = 0, j;
+		unsigned long num = 0, newnum = 0;
+
+		if ((buf[i] == '"' || buf[i] == '#') && i + 1 < len)
+			for (int k = 0; k < 2; k++) {
+				pl = strlen(pfx[k]);
+				if (i + 1 + pl < len &&
+				    memcmp(buf + i + 1, pfx[k], pl) == 0 &&
+				    buf[i + 1 + pl] >= '0' &&
+				    buf[i + 1 + pl] <= '9') {
+					hit = k;
+					break;
+				}
+			}
+		if (hit < 0) {
+			i++;
+			continue;
+		}
+		j = i + 1 + pl;
+		while (j < len && buf[j] >= '0' && buf[j] <= '9')
+			num = num * 10 + (unsigned long)(buf[j++] - '0');
+		if (j >= len || (buf[j] != '"' && buf[j] != ')')) {
+			i = j;
+			continue;
+		}
+		for (size_t m = 0; m < nmap[hit]; m++)
+			if (map[hit][m] == num) {
+				newnum = m + 1;
+				break;
+			}
+		if (newnum == 0) {
+			if (nmap[hit] >= 256) {
+				i = j;
+				continue;	/* leave the rest as is */
+			}
+			map[hit][nmap[hit]++] = num;
+			newnum = ++next[hit];
+		}
+		if (fwrite(buf + start, 1, i + 1 + pl - start, fp) !=
+		    i + 1 + pl - start ||
+		    fprintf(fp, "%lu", newnum) < 0)
+			return -1;
+		start = i = j;
+	}
+	if (fwrite(buf + start, 1, len - start, fp) != len - start)
+		return -1;
+	return 0;
+}
+
 static void
 surface_free(struct bp_surface *s)
 {
@@ -91,6 +177,7 @@ surface_free(struct bp_surface *s)
 		unlink(s->tmp);
 	free(s->tmp);
 	free(s->path);
+	free(s->mem);
 	free(s);
 }
 
@@ -216,6 +303,11 @@ bp_surface_finish(struct bp_surface *s, struct bs_err *err)
 	if (st != CAIRO_STATUS_SUCCESS || s->werr) {
 		bp_err(err, "%s: %s", s->path, s->werr ? strerror(s->werr) :
 		    cairo_status_to_string(st));
+		goto fail;
+	}
+	if (s->format == BP_FMT_SVG &&
+	    svg_write_canonical(s->mem, s->memlen, s->fp) != 0) {
+		bp_err(err, "%s: %s", s->tmp, strerror(errno));
 		goto fail;
 	}
 	fp = s->fp;

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "extern.h"
+#include "plots_extern.h"
 
 int
 bp_err(struct bs_err *err, const char *fmt, ...)

@@ -282,7 +282,8 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 	}
 	e0 = floor(log10(dmin) + 1e-9);
 	e1 = ceil(log10(dmax) - 1e-9);
-	if (e1 - e0 >= 2 || (e1 - e0 == 1 && dmax / dmin >= 3)) {
+	/* Decade ticks when at least two powers of ten lie in the data. */
+	if (floor(log10(dmax) + 1e-9) - ceil(log10(dmin) - 1e-9) >= 1) {
 		/* Whole decades, thinned when there are many. */
 		if (e1 == e0)
 			e1 = e0 + 1;

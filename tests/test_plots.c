@@ -1,0 +1,824 @@
+/*
+ * Unit tests for the plots layer: ticks, colour maps, contrast, units,
+ * box statistics, text fallback, and rendering of every chart kind to
+ * PNG, PDF and SVG in tests/out/ (size, header, reproducibility, pixel
+ * colours of known heatmap cells, atomic writing).
+ */
+#include "testutil.h"
+
+#include <sys/stat.h>
+
+#include <dirent.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "plots_extern.h"
+#include "plots.h"
+#include "usl.h"
+
+#define OUT	"tests/out"
+
+/* ------------------------------------------------------------------ */
+/* Ticks */
+
+static void
+check_extended(double dmin, double dmax, size_t m, double lmin, double lmax,
+    double lstep)
+{
+	double a, b, s;
+
+	assert_int_equal(bp_extended(dmin, dmax, m, 0, &a, &b, &s), 0);
+	assert_close(a, lmin, 1e-12, 1e-12);
+	assert_close(b, lmax, 1e-12, 1e-12);
+	assert_close(s, lstep, 1e-12, 0);
+}
+
+/* Expected values from R: labeling::extended(dmin, dmax, m). */
+static void
+test_ticks_extended(void **state)
+{
+	struct bp_ticks t;
+
+	(void)state;
+	check_extended(8.1, 14.1, 4, 8, 14, 2);
+	check_extended(0, 1, 5, 0, 1, 0.25);
+	check_extended(-3.7, 12.2, 5, -4, 12, 4);
+	check_extended(0.0013, 0.0171, 5, 0, 0.016, 0.004);
+	check_extended(1, 64, 5, 0, 60, 20);
+	check_extended(123456, 987654, 6, 0, 1e6, 2e5);
+
+	assert_int_equal(bp_ticks_linear(8.1, 14.1, 4, &t), 0);
+	assert_int_equal(t.n, 4);
+	assert_string_equal(t.label[0], "8");
+	assert_string_equal(t.label[1], "10");
+	assert_string_equal(t.label[2], "12");
+	assert_string_equal(t.label[3], "14");
+	/* The axis covers data and ticks. */
+	assert_close(t.lo, 8, 0, 1e-12);
+	assert_close(t.hi, 14.1, 0, 1e-12);
+
+	/* Decimals from the step, no binary noise. */
+	assert_int_equal(bp_ticks_linear(0.0013, 0.0171, 5, &t), 0);
+	assert_string_equal(t.label[1], "0.004");
+	assert_string_equal(t.label[3], "0.012");
+	assert_int_equal(bp_ticks_linear(0, 1, 5, &t), 0);
+	assert_string_equal(t.label[1], "0.25");
+	/* U+2212 minus. */
+	assert_int_equal(bp_ticks_linear(-3.7, 12.2, 5, &t), 0);
+	assert_string_equal(t.label[0], "\xe2\x88\x92" "4");
+	assert_string_equal(t.label[1], "0");
+
+	/* A single value still gets an axis. */
+	assert_int_equal(bp_ticks_linear(5, 5, 5, &t), 0);
+	assert_true(t.n >= 2 && t.lo <= 5 && t.hi >= 5);
+	assert_int_equal(bp_ticks_linear(NAN, 5, 5, &t), -1);
+}
+
+static void
+test_ticks_log(void **state)
+{
+	struct bp_ticks t;
+	double p2[] = { 1, 2, 4, 8, 16, 32, 64 }, notp2[] = { 1, 2, 3, 4 };
+
+	(void)state;
+	assert_int_equal(bp_ticks_log10(3, 45000, &t), 0);
+	assert_int_equal(t.kind, BP_SCALE_LOG10);
+	assert_int_equal(t.n, 6);
+	for (size_t i = 0; i < t.n; i++)
+		assert_close(t.v[i], pow(10, (double)i), 1e-12, 0);
+	assert_string_equal(t.label[0], "1");
+	assert_string_equal(t.label[3], "1000");
+	assert_close(t.lo, 1, 1e-12, 0);
+	assert_close(t.hi, 1e5, 1e-12, 0);
+
+	/* Many decades: labels as powers. */
+	assert_int_equal(bp_ticks_log10(1e-9, 1e-3, &t), 0);
+	assert_string_equal(t.label[0], "10<sup>\xe2\x88\x92" "9</sup>");
+
+	/* Under a decade: 1..9 multiples inside the range. */
+	assert_int_equal(bp_ticks_log10(200, 900, &t), 0);
+	assert_int_equal(t.n, 8);
+	assert_close(t.v[0], 200, 1e-12, 0);
+	assert_close(t.v[7], 900, 1e-12, 0);
+
+	/* 1-2-5 over a decade and a bit. */
+	assert_int_equal(bp_ticks_log10(15, 120, &t), 0);
+	assert_true(t.n >= 3);
+	assert_int_equal(bp_ticks_log10(0, 10, &t), -1);
+
+	/* Thread counts: powers of two. */
+	assert_int_equal(bp_all_pow2(p2, 7), 1);
+	assert_int_equal(bp_all_pow2(notp2, 4), 0);
+	assert_int_equal(bp_ticks_pow2(1, 64, 5, 1, &t), 0);
+	assert_int_equal(t.kind, BP_SCALE_LOG2);
+	assert_int_equal(t.n, 7);
+	assert_string_equal(t.label[6], "64");
+	assert_close(t.v[3], 8, 0, 0);
+	/* Linear axis: multiples of a power of two. */
+	assert_int_equal(bp_ticks_pow2(1, 64, 5, 0, &t), 0);
+	assert_int_equal(t.n, 5);
+	assert_close(t.v[1], 16, 0, 0);
+	assert_close(t.v[4], 64, 0, 0);
+	/* Many powers: thinned. */
+	assert_int_equal(bp_ticks_pow2(1, 65536, 5, 1, &t), 0);
+	assert_true(t.n <= 10);
+}
+
+static void
+test_format_tick(void **state)
+{
+	char b[64];
+
+	(void)state;
+	bp_format_tick(2e6, 1e6, b, sizeof(b));
+	assert_string_equal(b, "2\xc3\x97" "10<sup>6</sup>");
+	bp_format_tick(1e6, 1e6, b, sizeof(b));
+	assert_string_equal(b, "10<sup>6</sup>");
+	bp_format_tick(2.5, 2.5, b, sizeof(b));
+	assert_string_equal(b, "2.5");
+	bp_format_tick(-1e-17, 0.5, b, sizeof(b));
+	assert_string_equal(b, "0");
+}
+
+/* ------------------------------------------------------------------ */
+/* Colours */
+
+static void
+assert_hex(struct bp_rgb c, unsigned int hex)
+{
+	unsigned int r = (unsigned int)lround(c.r * 255);
+	unsigned int g = (unsigned int)lround(c.g * 255);
+	unsigned int b = (unsigned int)lround(c.b * 255);
+
+	if (((r << 16) | (g << 8) | b) != hex)
+		fail_msg("colour #%02X%02X%02X, expected #%06X", r, g, b, hex);
+}
+
+static void
+test_colormaps(void **state)
+{
+	struct bp_rgb c;
+
+	(void)state;
+	/* Published endpoints (matplotlib; viridisLite). */
+	c = bp_cmap_color(BP_CMAP_VIRIDIS, 0);
+	assert_close(c.r, 0.267004, 0, 1e-6);
+	assert_close(c.g, 0.004874, 0, 1e-6);
+	assert_close(c.b, 0.329415, 0, 1e-6);
+	assert_hex(c, 0x440154);
+	c = bp_cmap_color(BP_CMAP_VIRIDIS, 1);
+	assert_close(c.r, 0.993248, 0, 1e-6);
+	assert_close(c.g, 0.906157, 0, 1e-6);
+	assert_close(c.b, 0.143936, 0, 1e-6);
+	assert_hex(c, 0xFDE725);
+	/* R: viridisLite::viridis(3)[2], the middle. */
+	assert_hex(bp_cmap_color(BP_CMAP_VIRIDIS, 0.5), 0x21908C);
+	assert_hex(bp_cmap_color(BP_CMAP_CIVIDIS, 0), 0x00204D);
+	assert_hex(bp_cmap_color(BP_CMAP_CIVIDIS, 1), 0xFFEA46);
+	assert_hex(bp_cmap_color(BP_CMAP_DIVERGING, 0), 0x053061);
+	assert_hex(bp_cmap_color(BP_CMAP_DIVERGING, 0.5), 0xF7F7F7);
+	assert_hex(bp_cmap_color(BP_CMAP_DIVERGING, 1), 0x67001F);
+	/* Clamped, NaN-safe. */
+	assert_hex(bp_cmap_color(BP_CMAP_VIRIDIS, -3), 0x440154);
+	assert_hex(bp_cmap_color(BP_CMAP_VIRIDIS, 7), 0xFDE725);
+	assert_hex(bp_cmap_color(BP_CMAP_VIRIDIS, NAN), 0x440154);
+
+	assert_int_equal(bp_cmap_parse("viridis"), BP_CMAP_VIRIDIS);
+	assert_int_equal(bp_cmap_parse("Cividis"), BP_CMAP_CIVIDIS);
+	assert_int_equal(bp_cmap_parse("rdbu"), BP_CMAP_DIVERGING);
+	assert_int_equal(bp_cmap_parse("jet"), -1);
+	assert_string_equal(bp_cmap_name(BP_CMAP_CIVIDIS), "cividis");
+
+	assert_hex(bp_palette(0), 0x0072B2);
+	assert_hex(bp_palette(1), 0xD55E00);
+	assert_hex(bp_palette(8), 0x0072B2);
+}
+
+static void
+test_contrast(void **state)
+{
+	struct bp_rgb white = { 1, 1, 1 }, black = { 0, 0, 0 };
+	struct bp_rgb g77 = { 0x77 / 255.0, 0x77 / 255.0, 0x77 / 255.0 };
+	struct bp_rgb g70 = { 0x70 / 255.0, 0x70 / 255.0, 0x70 / 255.0 };
+
+	(void)state;
+	assert_close(bp_luminance(white), 1, 1e-12, 0);
+	assert_close(bp_luminance(black), 0, 0, 1e-12);
+	assert_close(bp_contrast_text(white).r, 0, 0, 0);
+	assert_close(bp_contrast_text(black).r, 1, 0, 0);
+	/* The switch lies at luminance 0.179: #777 (0.184) and #707070. */
+	assert_close(bp_contrast_text(g77).r, 0, 0, 0);
+	assert_close(bp_contrast_text(g70).r, 1, 0, 0);
+	/* Dark end of viridis: white text; yellow end: black. */
+	assert_close(bp_contrast_text(bp_cmap_color(BP_CMAP_VIRIDIS, 0)).r,
+	    1, 0, 0);
+	assert_close(bp_contrast_text(bp_cmap_color(BP_CMAP_VIRIDIS, 1)).r,
+	    0, 0, 0);
+	assert_close(bp_contrast_text(bp_cmap_color(BP_CMAP_DIVERGING,
+	    0.5)).r, 0, 0, 0);
+	assert_close(bp_contrast_text(bp_cmap_color(BP_CMAP_DIVERGING,
+	    0)).r, 1, 0, 0);
+}
+
+static void
+check_unit(const char *in, double maxabs, double factor, const char *name)
+{
+	struct bp_unit u;
+
+	bp_unit_choose(in, maxabs, &u);
+	assert_close(u.factor, factor, 1e-12, 0);
+	assert_string_equal(u.name, name);
+}
+
+static void
+test_units(void **state)
+{
+	(void)state;
+	check_unit("ns", 500, 1, "ns");
+	check_unit("ns", 1500, 1e-3, "µs");
+	check_unit("ns", 2.5e6, 1e-6, "ms");
+	check_unit("ns", 3e10, 1e-9, "s");
+	check_unit("us", 999, 1, "µs");
+	check_unit("us", 5e6, 1e-6, "s");
+	check_unit("ms", 0.5, 1e3, "µs");
+	check_unit("s", 0.002, 1e3, "ms");
+	check_unit("s", 3e-8, 1e9, "ns");
+	check_unit("B", 3 * 1048576.0, 1 / 1048576.0, "MiB");
+	check_unit("B", 1000, 1, "B");
+	check_unit("B/s", 2.5e9, 1e-9, "GB/s");
+	check_unit("ops/s", 387732, 1e-3, "kops/s");
+	check_unit("msg/s", 2.5e7, 1e-6, "Mmsg/s");
+	check_unit("msg/s", 8000, 1, "msg/s");
+	check_unit("", 5e6, 1e-6, "millions");
+	check_unit("ns", 0, 1, "ns");
+}
+
+/* R: quantile(x, type = 7) and the fences by hand. */
+static void
+test_box_stats(void **state)
+{
+	double v[] = { 10, 11, 12, 12, 13, 13, 13, 14, 14, 15, 16, 30, NAN,
+	    -5 };
+	struct bp_boxstat b;
+
+	(void)state;
+	assert_int_equal(bp_box_stats(v, 14, 1.5, &b), 0);
+	assert_int_equal(b.n, 13);
+	/* sorted: -5 10 11 12 12 13 13 13 14 14 15 16 30 */
+	assert_close(b.q1, 12, 1e-12, 0);
+	assert_close(b.median, 13, 1e-12, 0);
+	assert_close(b.q3, 14, 1e-12, 0);
+	assert_close(b.lo_fence, 9, 1e-12, 0);
+	assert_close(b.hi_fence, 17, 1e-12, 0);
+	assert_close(b.wlo, 10, 1e-12, 0);
+	assert_close(b.whi, 16, 1e-12, 0);
+	assert_int_equal(b.noutliers, 2);
+}
+
+/* Chinese and µ through the font fallback: no unknown glyphs. */
+static void
+test_text_fallback(void **state)
+{
+	cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+	    10, 10);
+	cairo_t *cr = cairo_create(s);
+	const char *texts[] = { "吞吐量随线程数的变化", "延迟 (µs)",
+	    "Latency (µs)", "α β λ ± ×" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		PangoLayout *l = bp_layout(cr, texts[i], 12, 0, 0, 0);
+		double w, h;
+
+		assert_int_equal(pango_layout_get_unknown_glyphs_count(l), 0);
+		bp_layout_size(l, &w, &h);
+		assert_true(w > 10 && h > 5);
+		g_object_unref(l);
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Rendering */
+
+enum kind { K_SCAL, K_SCAL_LOG, K_SCAL_ZH, K_HEAT, K_HEAT_DIV, K_BOX,
+	K_CDF, K_CDF_LOG };
+
+static const char *const kind_name[] = { "scalability", "scalability-log",
+	"scalability-zh", "heatmap", "heatmap-diverging", "box", "cdf",
+	"cdf-log" };
+
+/* The USL data sets of test_usl, summarised per thread count. */
+struct scal_data {
+	double	 n[200], x[200];
+	size_t	 len;
+	double	 mx[32], my[32], lo[32], hi[32];
+	size_t	 m;
+	struct bs_usl fit;
+};
+
+static void
+scal_load(const char *name, int model, struct scal_data *d)
+{
+	char path[128];
+	struct tu_csv c;
+
+	snprintf(path, sizeof(path), "testdata/usl/%s.csv", name);
+	assert_int_equal(tu_csv_load(&c, path), 0);
+	d->len = c.nrows;
+	for (size_t i = 0; i < c.nrows; i++) {
+		d->n[i] = tu_num(c.rows[i][0]);
+		d->x[i] = tu_num(c.rows[i][1]);
+	}
+	d->m = 0;
+	for (size_t i = 0; i < d->len;) {
+		size_t j = i, k;
+		double mean = 0, ss = 0, half;
+
+		while (j < d->len && d->n[j] == d->n[i])
+			j++;
+		k = j - i;
+		for (size_t q = i; q < j; q++)
+			mean += d->x[q] / (double)k;
+		for (size_t q = i; q < j; q++)
+			ss += (d->x[q] - mean) * (d->x[q] - mean);
+		/* t_{0.975, k-1} for k = 3 or 4 repetitions. */
+		half = (k == 3 ? 4.302653 : 3.182446) *
+		    sqrt(ss / (double)(k - 1) / (double)k);
+		d->mx[d->m] = d->n[i];
+		d->my[d->m] = mean;
+		d->lo[d->m] = mean - half;
+		d->hi[d->m] = mean + half;
+		d->m++;
+		i = j;
+	}
+	if (model >= 0) {
+		struct bs_err err;
+
+		assert_int_equal(bs_usl_fit(d->n, d->x, d->len, model, 95,
+		    &d->fit, &err), 0);
+	}
+}
+
+static const double heat_z[12] = {
+	120, 340, 560, 780,
+	900, NAN, 450, 150,
+	60, 610, 1000, 300
+};
+static const char *const heat_x[] = { "64 B", "1 KiB", "16 KiB",
+	"1 MiB" };
+static const char *const heat_y[] = { "1 thread", "4 threads",
+	"16 threads" };
+
+/* Draw chart k on s; area receives the plot area. */
+static int
+draw(enum kind k, struct bp_surface *s, struct bp_rect *area, int values,
+    struct bs_err *err)
+{
+	static struct scal_data peak, lin, amd;
+	static int loaded;
+	double fw = s->width, fh = s->height;
+
+	if (!loaded) {
+		scal_load("peak", BS_USL_USL, &peak);
+		scal_load("linear", BS_USL_USL, &lin);
+		scal_load("amdahl", BS_USL_AMDAHL, &amd);
+		loaded = 1;
+	}
+	switch (k) {
+	case K_SCAL:
+	case K_SCAL_ZH: {
+		struct bp_scal_opts o;
+		struct bp_scal_series ss[2] = {
+			{ "candidate", peak.mx, peak.my, peak.lo, peak.hi,
+			    peak.m, &peak.fit },
+			{ "baseline", amd.mx, amd.my, amd.lo, amd.hi, amd.m,
+			    &amd.fit },
+		};
+		struct bp_unit u;
+		char yl[64];
+
+		bp_scal_opts_init(&o);
+		o.chart.plot_area = area;
+		if (k == K_SCAL_ZH) {
+			ss[0].name = "新版本";
+			ss[1].name = "基线";
+			o.chart.title = "吞吐量随线程数的变化";
+			o.chart.x.label = "线程数";
+			o.chart.y.label = "吞吐量 (消息/秒)";
+		} else {
+			bp_unit_choose("msg/s", 7400, &u);
+			snprintf(yl, sizeof(yl), "Throughput (%s)", u.name);
+			o.chart.title = "Message throughput by thread count "
+			    "(USL and Amdahl fits)";
+			o.chart.x.label = "Threads";
+			o.chart.y.label = yl;
+		}
+		return bp_scalability(s->cr, fw, fh, &o, ss, 2, err);
+	}
+	case K_SCAL_LOG: {
+		struct bp_scal_opts o;
+		double y2[32];
+		struct bp_scal_series ss[2] = {
+			{ "lock-free queue", lin.mx, lin.my, lin.lo, lin.hi,
+			    lin.m, &lin.fit },
+			{ "mutex queue", lin.mx, y2, NULL, NULL, lin.m, NULL },
+		};
+
+		for (size_t i = 0; i < lin.m; i++)
+			y2[i] = lin.my[i] / (1 + 0.15 * (lin.mx[i] - 1));
+		bp_scal_opts_init(&o);
+		o.chart.plot_area = area;
+		o.chart.title = "Near-linear scaling, log-log";
+		o.chart.x.label = "Threads";
+		o.chart.y.label = "Throughput (ops/s)";
+		o.chart.x.log = o.chart.y.log = 1;
+		return bp_scalability(s->cr, fw, fh, &o, ss, 2, err);
+	}
+	case K_HEAT:
+	case K_HEAT_DIV: {
+		struct bp_heatmap_opts o;
+		double d[12];
+
+		bp_heatmap_opts_init(&o);
+		o.chart.plot_area = area;
+		o.values = values;
+		o.chart.x.label = "Message size";
+		o.chart.y.label = "Concurrency";
+		if (k == K_HEAT) {
+			o.chart.title = "Throughput by message size and "
+			    "concurrency";
+			o.zlabel = "Throughput (MB/s)";
+			return bp_heatmap(s->cr, fw, fh, &o, heat_x, 4, heat_y,
+			    3, heat_z, err);
+		}
+		for (size_t i = 0; i < 12; i++)
+			d[i] = (heat_z[i] - 500) / 10;
+		o.chart.title = "Change against baseline";
+		o.zlabel = "Change (%)";
+		o.cmap = BP_CMAP_DIVERGING;
+		o.center = 0;
+		return bp_heatmap(s->cr, fw, fh, &o, heat_x, 4, heat_y, 3, d,
+		    err);
+	}
+	case K_BOX: {
+		static double v[6][40];
+		struct bp_sample smp[6];
+		const char *cats[] = { "parse", "encode", "compress" };
+		const char *series[] = { "baseline", "candidate" };
+		struct bp_box_opts o;
+
+		/* Deterministic skewed samples with a few outliers. */
+		for (size_t c = 0; c < 6; c++) {
+			for (size_t i = 0; i < 40; i++) {
+				double u = (double)((i * 37 + c * 11) % 40) /
+				    40.0;
+
+				v[c][i] = (100 + 60 * (double)(c / 2)) *
+				    (c % 2 ? 0.85 : 1.0) *
+				    (1 + 0.2 * u * u);
+			}
+			v[c][3] *= 1.9;
+			v[c][17] *= 0.55;
+		}
+		for (size_t i = 0; i < 6; i++) {
+			smp[i].v = v[i];
+			smp[i].n = 40;
+		}
+		bp_box_opts_init(&o);
+		o.chart.plot_area = area;
+		o.series = series;
+		o.nseries = 2;
+		o.chart.title = "Latency per stage";
+		o.chart.x.label = "Stage";
+		o.chart.y.label = "Latency (µs)";
+		return bp_box(s->cr, fw, fh, &o, cats, 3, smp, err);
+	}
+	case K_CDF:
+	case K_CDF_LOG: {
+		static double a[500], b[500];
+		struct bp_cdf_series cs[2] = {
+			{ "baseline", a, 500 }, { "candidate", b, 500 }
+		};
+		struct bp_cdf_opts o;
+		struct bp_unit u;
+		char xl[64];
+
+		for (size_t i = 0; i < 500; i++) {
+			double p = ((double)i + 0.5) / 500;
+
+			/* Log-normal-ish quantile functions, in ns. */
+			a[i] = 20000 * exp(0.5 * tan(M_PI * (p - 0.5)) / 3);
+			b[i] = 15000 * exp(0.8 * tan(M_PI * (p - 0.5)) / 3);
+		}
+		bp_cdf_opts_init(&o);
+		o.chart.plot_area = area;
+		bp_unit_choose("ns", 200000, &u);
+		o.chart.x.factor = u.factor;
+		snprintf(xl, sizeof(xl), "Latency (%s)", u.name);
+		o.chart.x.label = xl;
+		o.chart.title = "Request latency distribution";
+		o.chart.x.log = k == K_CDF_LOG;
+		return bp_cdf(s->cr, fw, fh, &o, cs, 2, err);
+	}
+	}
+	return -1;
+}
+
+static int
+render(enum kind k, const char *path, double w, double h, int values,
+    struct bp_rect *area)
+{
+	struct bs_err err;
+	struct bp_surface *s;
+	struct bp_rect dummy;
+
+	if ((s = bp_surface_create(path, w, h, &err)) == NULL) {
+		print_error("%s: %s\n", path, err.msg);
+		return -1;
+	}
+	if (draw(k, s, area ? area : &dummy, values, &err) != 0) {
+		print_error("%s: %s\n", path, err.msg);
+		bp_surface_abort(s);
+		return -1;
+	}
+	if (bp_surface_finish(s, &err) != 0) {
+		print_error("%s: %s\n", path, err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (fp == NULL)
+		return NULL;
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	buf = malloc((size_t)n + 1);
+	*len = fread(buf, 1, (size_t)n, fp);
+	buf[*len] = '\0';
+	fclose(fp);
+	return buf;
+}
+
+/* strstr() stops at NUL bytes, which PDF streams contain. */
+static int
+contains(const char *buf, size_t len, const char *s)
+{
+	return memmem(buf, len, s, strlen(s)) != NULL;
+}
+
+static void
+test_render_all(void **state)
+{
+	static const char *const ext[] = { "png", "pdf", "svg" };
+	char p1[256], p2[256];
+
+	(void)state;
+	mkdir(OUT, 0777);
+	for (int k = K_SCAL; k <= K_CDF_LOG; k++)
+		for (int e = 0; e < 3; e++) {
+			char *a, *b;
+			size_t la, lb;
+
+			snprintf(p1, sizeof(p1), OUT "/%s.%s", kind_name[k],
+			    ext[e]);
+			snprintf(p2, sizeof(p2), OUT "/%s-again.%s",
+			    kind_name[k], ext[e]);
+			assert_int_equal(render(k, p1, 800, 500, 1, NULL), 0);
+			assert_int_equal(render(k, p2, 800, 500, 1, NULL), 0);
+			a = slurp(p1, &la);
+			b = slurp(p2, &lb);
+			assert_non_null(a);
+			assert_non_null(b);
+			assert_true(la > 500);
+			/* The same input gives the same bytes. */
+			if (la != lb || memcmp(a, b, la) != 0)
+				fail_msg("%s and %s differ", p1, p2);
+			if (e == 0) {
+				cairo_surface_t *img =
+				    cairo_image_surface_create_from_png(p1);
+
+				assert_int_equal(cairo_surface_status(img),
+				    CAIRO_STATUS_SUCCESS);
+				assert_int_equal(
+				    cairo_image_surface_get_width(img), 800);
+				assert_int_equal(
+				    cairo_image_surface_get_height(img), 500);
+				cairo_surface_destroy(img);
+			} else if (e == 1) {
+				assert_memory_equal(a, "%PDF-", 5);
+				/* No clock time: the fixed date. */
+				assert_true(contains(a, la,
+				    "/CreationDate (19700101000000"));
+				assert_true(contains(a, la,
+				    "/MediaBox [ 0 0 800 500 ]"));
+			} else {
+				assert_memory_equal(a, "<?xml", 5);
+				assert_true(contains(a, la, "width=\"800pt\""));
+			}
+			free(a);
+			free(b);
+			unlink(p2);
+		}
+}
+
+static void
+test_source_date_epoch(void **state)
+{
+	char *a;
+	size_t la;
+
+	(void)state;
+	setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+	assert_int_equal(render(K_BOX, OUT "/sde.pdf", 400, 300, 1, NULL), 0);
+	unsetenv("SOURCE_DATE_EPOCH");
+	a = slurp(OUT "/sde.pdf", &la);
+	assert_non_null(a);
+	/*
+	 * 1700000000 is 2023-11-14 22:13:20 UTC.  (cairo 1.16 writes the
+	 * date without the "D:" prefix.)
+	 */
+	assert_true(contains(a, la, "/CreationDate (20231114221320"));
+	free(a);
+	unlink(OUT "/sde.pdf");
+}
+
+/* Read the pixel at (x, y) of a PNG as 0xRRGGBB. */
+static unsigned int
+pixel(cairo_surface_t *img, double x, double y)
+{
+	unsigned char *d = cairo_image_surface_get_data(img);
+	int stride = cairo_image_surface_get_stride(img);
+	uint32_t v = *(uint32_t *)(void *)(d + stride * (int)y +
+	    4 * (int)x);
+
+	return v & 0xffffff;
+}
+
+static void
+assert_pixel_near(unsigned int got, struct bp_rgb want, const char *what)
+{
+	int r = (int)((got >> 16) & 0xff), g = (int)((got >> 8) & 0xff);
+	int b = (int)(got & 0xff);
+
+	if (abs(r - (int)lround(want.r * 255)) > 1 ||
+	    abs(g - (int)lround(want.g * 255)) > 1 ||
+	    abs(b - (int)lround(want.b * 255)) > 1)
+		fail_msg("%s: pixel #%06X, expected #%02lX%02lX%02lX", what,
+		    got, lround(want.r * 255), lround(want.g * 255),
+		    lround(want.b * 255));
+}
+
+/*
+ * The colour in every known heatmap cell is the colour map's value for
+ * that cell: min 60 maps to 0, max 1000 to 1.  Cells are sampled at
+ * their centre with values off, and near a corner with values on.
+ */
+static void
+test_heatmap_pixels(void **state)
+{
+	struct bp_rect a;
+	cairo_surface_t *img;
+
+	(void)state;
+	mkdir(OUT, 0777);
+	for (int values = 0; values <= 1; values++) {
+		const char *path = values ? OUT "/heatmap-px-values.png" :
+		    OUT "/heatmap-px.png";
+
+		assert_int_equal(render(K_HEAT, path, 640, 420, values, &a),
+		    0);
+		img = cairo_image_surface_create_from_png(path);
+		assert_int_equal(cairo_surface_status(img),
+		    CAIRO_STATUS_SUCCESS);
+		for (int iy = 0; iy < 3; iy++)
+			for (int ix = 0; ix < 4; ix++) {
+				double v = heat_z[iy * 4 + ix];
+				double cw = a.w / 4, ch = a.h / 3;
+				double fx = values ? 0.15 : 0.5;
+				double x = a.x + cw * (ix + fx);
+				double y = a.y + ch * (iy + fx);
+				char what[64];
+
+				snprintf(what, sizeof(what), "cell %d,%d", ix,
+				    iy);
+				if (isnan(v)) {
+					/* Empty: not a colour-map colour. */
+					unsigned int p = pixel(img, x, y);
+
+					assert_true(((p >> 16) & 0xff) ==
+					    (p & 0xff));
+					continue;
+				}
+				assert_pixel_near(pixel(img, x, y),
+				    bp_cmap_color(BP_CMAP_VIRIDIS,
+				    (v - 60) / (1000 - 60)), what);
+			}
+		cairo_surface_destroy(img);
+	}
+}
+
+/* Errors: nothing half-written, no temporary files left. */
+static void
+test_render_errors(void **state)
+{
+	struct bs_err err;
+	struct bp_surface *s;
+	struct bp_scal_opts o;
+	struct bp_heatmap_opts ho;
+	double x[] = { 0, 1, 2 }, y[] = { 1, 2, 3 };
+	struct bp_scal_series ss = { "s", x, y, NULL, NULL, 3, NULL };
+	DIR *d;
+	struct dirent *de;
+
+	(void)state;
+	mkdir(OUT, 0777);
+	assert_null(bp_surface_create(OUT "/x.gif", 100, 100, &err));
+	assert_non_null(strstr(err.msg, "unknown image format"));
+	assert_null(bp_surface_create(OUT "/x.png", 0, 100, &err));
+	assert_null(bp_surface_create("/nonexistent-dir/x.png", 10, 10, &err));
+	assert_int_equal(bp_format_from_path("a.PDF"), BP_FMT_PDF);
+	assert_int_equal(bp_format_from_path("a.svg"), BP_FMT_SVG);
+	assert_int_equal(bp_format_from_path("a.png.txt"), -1);
+
+	unlink(OUT "/fail.png");
+	s = bp_surface_create(OUT "/fail.png", 300, 200, &err);
+	assert_non_null(s);
+	bp_scal_opts_init(&o);
+	o.chart.x.log = 1;	/* x = 0 on a log axis */
+	assert_int_equal(bp_scalability(s->cr, 300, 200, &o, &ss, 1, &err),
+	    -1);
+	assert_non_null(strstr(err.msg, "log axis"));
+	bp_surface_abort(s);
+	assert_int_not_equal(access(OUT "/fail.png", F_OK), 0);
+
+	s = bp_surface_create(OUT "/fail.pdf", 300, 200, &err);
+	assert_non_null(s);
+	bp_heatmap_opts_init(&ho);
+	assert_int_equal(bp_heatmap(s->cr, 300, 200, &ho, heat_x, 0, heat_y,
+	    3, heat_z, &err), -1);
+	bp_surface_abort(s);
+	assert_int_not_equal(access(OUT "/fail.pdf", F_OK), 0);
+
+	/* Too small for its labels. */
+	s = bp_surface_create(OUT "/fail.svg", 40, 30, &err);
+	assert_non_null(s);
+	bp_scal_opts_init(&o);
+	o.chart.title = "a title";
+	o.chart.x.label = "x";
+	o.chart.y.label = "y";
+	assert_int_equal(bp_scalability(s->cr, 40, 30, &o, &ss, 1, &err), -1);
+	bp_surface_abort(s);
+
+	assert_non_null(d = opendir(OUT));
+	while ((de = readdir(d)) != NULL)
+		if (strncmp(de->d_name, ".fail", 5) == 0)
+			fail_msg("temporary file left: %s", de->d_name);
+	closedir(d);
+}
+
+/* Other sizes and narrow images still lay out (smoke). */
+static void
+test_render_sizes(void **state)
+{
+	(void)state;
+	mkdir(OUT, 0777);
+	assert_int_equal(render(K_SCAL, OUT "/scalability-small.png", 420,
+	    300, 1, NULL), 0);
+	assert_int_equal(render(K_HEAT_DIV, OUT "/heatmap-small.png", 360,
+	    260, 1, NULL), 0);
+	assert_int_equal(render(K_CDF, OUT "/cdf-wide.png", 1400, 500, 1,
+	    NULL), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ticks_extended),
+		cmocka_unit_test(test_ticks_log),
+		cmocka_unit_test(test_format_tick),
+		cmocka_unit_test(test_colormaps),
+		cmocka_unit_test(test_contrast),
+		cmocka_unit_test(test_units),
+		cmocka_unit_test(test_box_stats),
+		cmocka_unit_test(test_text_fallback),
+		cmocka_unit_test(test_render_all),
+		cmocka_unit_test(test_source_date_epoch),
+		cmocka_unit_test(test_heatmap_pixels),
+		cmocka_unit_test(test_render_errors),
+		cmocka_unit_test(test_render_sizes),
+	};
+
+	gsl_set_error_handler_off();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
