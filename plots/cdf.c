@@ -112,12 +112,11 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 		for (int g = 0; g < NGUIDE; g++) {
 			double x = ecdf_inv(v[i], n[i], guide_p[g]);
 
-			snprintf(q[g], sizeof(q[g]), "%.*g", fabs(x) < 1e6 ?
-			    4 : 3, x);
+			bp_fmt_num(q[g], sizeof(q[g]), x);
 		}
 		if (o->guides)
 			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i,
-			    "%s (n = %zu): p50 %s, p95 %s, p99 %s",
+			    "%s (n = %zu)\np50 %s \xc2\xb7 p95 %s \xc2\xb7 p99 %s",
 			    s[i].name ? s[i].name : "?", n[i], q[0], q[1],
 			    q[2]);
 		else

@@ -494,6 +494,7 @@ bp_legend_place(cairo_t *cr, struct bp_legend *l, struct bp_frame *f)
 	l->wrap = f->w * 0.28;
 	bp_legend_measure(cr, l, &f->st);
 	if (l->w <= f->w * 0.36 && l->h <= f->h * 0.8) {
+		l->xoff = f->right;
 		f->right += l->w + f->st.gap * 2;
 		l->right = 1;
 		return;
@@ -511,8 +512,8 @@ bp_legend_draw_placed(cairo_t *cr, const struct bp_legend *l,
 	if (l->n == 0)
 		return;
 	if (l->right)
-		bp_legend_draw(cr, l, &f->st, f->px + f->pw + f->st.gap * 2.5,
-		    f->py);
+		bp_legend_draw(cr, l, &f->st, f->px + f->pw + l->xoff +
+		    f->st.gap * 2.5, f->py);
 	else
 		bp_legend_draw(cr, l, &f->st, f->px, f->bottom_y);
 }

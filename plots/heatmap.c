@@ -173,6 +173,19 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 		zs.hi += d;
 	}
 	dec = value_decimals(maxabs);
+	{
+		int allint = 1;
+
+		for (size_t i = 0; i < nx * ny && allint; i++) {
+			double v = z[i] * zf;
+
+			if (isfinite(v) && fabs(v - round(v)) > 1e-9 *
+			    fmax(1, fabs(v)))
+				allint = 0;
+		}
+		if (allint)
+			dec = 0;
+	}
 
 	memset(&f, 0, sizeof(f));
 	f.w = w;
@@ -227,7 +240,7 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 	k = 1;
 	if (cairo_surface_get_type(cairo_get_target(cr)) !=
 	    CAIRO_SURFACE_TYPE_IMAGE) {
-		k = 32;
+		k = 128;
 		while (k > 1 && (double)(nx * k) * (double)(ny * k) > 4e6)
 			k /= 2;
 	}
@@ -276,11 +289,11 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 				    f.st.tick * 0.6, f.st.thin);
 
 	/*
-	 * Values, in one size for all cells: the small size, shrunk
+	 * Values, in one size for all cells: a little above the tick size, shrunk
 	 * until the widest value fits; left out when that gets too small
 	 * to read.
 	 */
-	valsize = f.st.small;
+	valsize = f.st.tick * 1.1;
 	if (o->values) {
 		double maxw = 0, maxh = 0;
 
@@ -294,8 +307,9 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 		}
 		if (maxw > cw * 0.88)
 			valsize *= cw * 0.88 / maxw;
-		if (maxh * valsize / f.st.small > ch * 0.9)
-			valsize = fmin(valsize, f.st.small * ch * 0.9 / maxh);
+		if (maxh * valsize / (f.st.tick * 1.1) > ch * 0.9)
+			valsize = fmin(valsize, f.st.tick * 1.1 * ch * 0.9 /
+			    maxh);
 		if (valsize < 5 || valsize < f.st.tick * 0.5)
 			valsize = 0;
 	}

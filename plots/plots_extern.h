@@ -157,6 +157,7 @@ struct bp_legend {
 	double		 w, h;		/* measured */
 	double		 wrap;		/* text width limit */
 	int		 right;		/* placed right of the plot */
+	double		 xoff;		/* right: room kept before it */
 };
 
 int	 bp_legend_add(struct bp_legend *, enum bp_legend_kind,
@@ -175,6 +176,12 @@ void	 bp_legend_free(struct bp_legend *);
 void	 bp_legend_place(cairo_t *, struct bp_legend *, struct bp_frame *);
 void	 bp_legend_draw_placed(cairo_t *, const struct bp_legend *,
 	    const struct bp_frame *);
+
+/*
+ * A number for legends and notes: 4 significant digits, whole numbers
+ * from 1000 on, an exponent only beyond 1e6 or below 1e-3.
+ */
+void	 bp_fmt_num(char *buf, size_t len, double v);
 
 /* Type-7 quantile of sorted x[0..n). */
 double	 bp_quantile7(const double *sorted, size_t n, double p);

@@ -72,6 +72,27 @@ curve_x(const struct bp_frame *f, size_t i)
 	return lo + (hi - lo) * t;
 }
 
+/* The fitted X(N) between axis values x0 and x1 as a path. */
+static void
+curve_path(cairo_t *cr, const struct bp_frame *f, const struct bs_usl *u,
+    double fx, double fy, double x0, double x1)
+{
+	int lg = f->xt.kind == BP_SCALE_LOG10 || f->xt.kind == BP_SCALE_LOG2;
+
+	cairo_new_path(cr);
+	for (size_t i = 0; i < NCURVE; i++) {
+		double t = (double)i / (NCURVE - 1);
+		double x = lg && x0 > 0 ? x0 * pow(x1 / x0, t) :
+		    x0 + (x1 - x0) * t;
+		double y = bs_usl_eval(u, x / fx) * fy;
+
+		if (i == 0)
+			cairo_move_to(cr, bp_fx(f, x), bp_fy(f, y));
+		else
+			cairo_line_to(cr, bp_fx(f, x), bp_fy(f, y));
+	}
+}
+
 static void
 draw_fit(cairo_t *cr, const struct bp_frame *f, const struct bp_scal_opts *o,
     const struct bs_usl *u, double fx, double fy, struct bp_rgb c)
@@ -125,31 +146,35 @@ draw_fit(cairo_t *cr, const struct bp_frame *f, const struct bp_scal_opts *o,
 	}
 	cairo_set_dash(cr, NULL, 0, 0);
 
-	/* The fitted curve itself. */
-	cairo_set_line_width(cr, st->line * 1.3);
-	bp_set_rgb(cr, c);
-	for (size_t i = 0; i < NCURVE; i++) {
-		x = curve_x(f, i);
-		y = bs_usl_eval(u, x / fx) * fy;
-		if (i == 0)
-			cairo_move_to(cr, bp_fx(f, x), bp_fy(f, y));
-		else
-			cairo_line_to(cr, bp_fx(f, x), bp_fy(f, y));
-	}
-	cairo_stroke(cr);
-	cairo_restore(cr);
-}
+	/*
+	 * The fitted curve itself: solid over the measured range of N,
+	 * dashed where it extrapolates.
+	 */
+	{
+		double a = f->xt.kind == BP_SCALE_LINEAR ? fmax(f->xt.lo, 0) :
+		    f->xt.lo;
+		double b = f->xt.hi;
+		double m0 = fmax(a, u->nmin * fx), m1 = fmin(b, u->nmax * fx);
+		double dash[] = { st->line * 3, st->line * 2 };
 
-/* A number for the legend: 4 significant digits, no exponent below 1e6. */
-static void
-num(char *buf, size_t len, double v)
-{
-	if (fabs(v) >= 1e6 || (fabs(v) < 1e-3 && v != 0))
-		snprintf(buf, len, "%.3g", v);
-	else if (fabs(v) >= 1000)
-		snprintf(buf, len, "%.0f", v);
-	else
-		snprintf(buf, len, "%.4g", v);
+		cairo_set_line_width(cr, st->line * 1.3);
+		bp_set_rgb(cr, c);
+		if (m1 > m0) {
+			curve_path(cr, f, u, fx, fy, m0, m1);
+			cairo_stroke(cr);
+		}
+		cairo_set_dash(cr, dash, 2, 0);
+		if (m0 > a) {
+			curve_path(cr, f, u, fx, fy, a, m0);
+			cairo_stroke(cr);
+		}
+		if (b > m1) {
+			curve_path(cr, f, u, fx, fy, m1, b);
+			cairo_stroke(cr);
+		}
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+	cairo_restore(cr);
 }
 
 int
@@ -164,7 +189,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	double xmin = HUGE_VAL, xmax = -HUGE_VAL, ymin = HUGE_VAL;
 	double ymax = -HUGE_VAL, *allx = NULL;
 	int anyci = 0, rc = -1;
-	char b1[32], b2[32], b3[32];
+	char b1[32], b2[32], b3[96];
 
 	memset(&leg, 0, sizeof(leg));
 	if (ns == 0)
@@ -258,8 +283,14 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 		goto out;
 	}
 
-	/* Legend: measured before the plot area is sized. */
+	/*
+	 * Legend, measured before the plot area is sized: each series
+	 * followed by its fit, so that entries of one colour stay together.
+	 */
 	for (size_t i = 0; i < ns; i++) {
+		const struct bs_usl *u = s[i].fit;
+		const char *mname = u && u->model == BS_USL_AMDAHL ?
+		    "Amdahl" : "USL";
 		char def[32];
 		const char *name = s[i].name;
 
@@ -267,41 +298,34 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 			snprintf(def, sizeof(def), "series %zu", i + 1);
 			name = def;
 		}
-		bp_legend_add(&leg, s[i].fit ? BP_LEG_MARKER : BP_LEG_LINE,
+		bp_legend_add(&leg, u ? BP_LEG_MARKER : BP_LEG_LINE,
 		    bp_palette(i), i, "%s", name);
-	}
-	for (size_t i = 0; i < ns; i++) {
-		const struct bs_usl *u = s[i].fit;
-		const char *mname = u && u->model == BS_USL_AMDAHL ?
-		    "Amdahl" : "USL";
-
 		if (u == NULL)
 			continue;
+		bp_fmt_num(b1, sizeof(b1), u->alpha);
+		bp_fmt_num(b2, sizeof(b2), u->beta);
+		if (u->model == BS_USL_USL)
+			snprintf(b3, sizeof(b3), "\xce\xb1 = %s, \xce\xb2 = %s",
+			    b1, b2);
+		else
+			snprintf(b3, sizeof(b3), "\xce\xb1 = %s", b1);
 		if (o->band)
 			bp_legend_add(&leg, BP_LEG_BAND, bp_palette(i), i,
-			    "%s fit, %g%% band (R\xc2\xb2 %.3f)", mname,
-			    u->confidence, u->r2);
+			    "%s fit, %g%% band (R\xc2\xb2 %.3f)\n%s", mname,
+			    u->confidence, u->r2, b3);
 		else
 			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), 99,
-			    "%s fit (R\xc2\xb2 %.3f)", mname, u->r2);
-		num(b1, sizeof(b1), u->alpha);
-		num(b2, sizeof(b2), u->beta);
-		if (u->model == BS_USL_USL)
-			bp_legend_add(&leg, BP_LEG_TEXT, bp_palette(i), 0,
-			    "\xce\xb1 = %s, \xce\xb2 = %s", b1, b2);
-		else
-			bp_legend_add(&leg, BP_LEG_TEXT, bp_palette(i), 0,
-			    "\xce\xb1 = %s", b1);
+			    "%s fit (R\xc2\xb2 %.3f)\n%s", mname, u->r2, b3);
 		if (o->peak && u->model == BS_USL_USL &&
 		    isfinite(u->peak_n)) {
-			num(b1, sizeof(b1), u->peak_n * fx);
-			num(b2, sizeof(b2), u->peak_y * fy);
+			bp_fmt_num(b1, sizeof(b1), u->peak_n * fx);
+			bp_fmt_num(b2, sizeof(b2), u->peak_y * fy);
 			if (u->peak_outside) {
-				num(b3, sizeof(b3), (u->peak_n < u->nmin ?
+				bp_fmt_num(b3, sizeof(b3), (u->peak_n < u->nmin ?
 				    u->nmin : u->nmax) * fx);
 				bp_legend_add(&leg, BP_LEG_TEXT, bp_palette(i),
-				    7, "peak at N* = %s, beyond the measured "
-				    "%s: extrapolated", b1, b3);
+				    7, "peak N* = %s lies beyond the "
+				    "measured %s (extrapolated)", b1, b3);
 			} else
 				bp_legend_add(&leg, BP_LEG_MARKER,
 				    bp_palette(i), 7, "peak N* = %s, "
@@ -311,7 +335,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 			bp_legend_add(&leg, BP_LEG_DOTTED, bp_palette(i), 0,
 			    "linear scaling \xce\xbb" "N");
 		if (o->ceiling && isfinite(u->ceiling)) {
-			num(b1, sizeof(b1), u->ceiling * fy);
+			bp_fmt_num(b1, sizeof(b1), u->ceiling * fy);
 			bp_legend_add(&leg, BP_LEG_DOTTED, bp_palette(i), 0,
 			    "ceiling \xce\xbb/\xce\xb1 = %s%s", b1,
 			    u->ceiling * fy > ymax * 1.5 ? " (off scale)" :

@@ -283,3 +283,17 @@ bp_quantile7(const double *x, size_t n, double p)
 	f = h - (double)lo;
 	return x[lo] + f * (x[lo + 1] - x[lo]);
 }
+
+void
+bp_fmt_num(char *buf, size_t len, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "%s", isnan(v) ? "n/a" : v > 0 ? "\xe2\x88\x9e" :
+		    "\xe2\x88\x92\xe2\x88\x9e");
+	else if (fabs(v) >= 1e6 || (fabs(v) < 1e-3 && v != 0))
+		snprintf(buf, len, "%.3g", v);
+	else if (fabs(v) >= 1000)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.4g", v);
+}

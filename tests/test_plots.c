@@ -10,6 +10,7 @@
 
 #include <dirent.h>
 
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 
 #include "plots_extern.h"
@@ -508,9 +509,11 @@ draw(enum kind k, struct bp_surface *s, struct bp_rect *area, int values,
 		for (size_t i = 0; i < 500; i++) {
 			double p = ((double)i + 0.5) / 500;
 
-			/* Log-normal-ish quantile functions, in ns. */
-			a[i] = 20000 * exp(0.5 * tan(M_PI * (p - 0.5)) / 3);
-			b[i] = 15000 * exp(0.8 * tan(M_PI * (p - 0.5)) / 3);
+			double zq = gsl_cdf_ugaussian_Pinv(p);
+
+			/* Log-normal quantiles, in ns; a heavier tail in b. */
+			a[i] = 20000 * exp(0.35 * zq);
+			b[i] = 15000 * exp(0.6 * zq);
 		}
 		bp_cdf_opts_init(&o);
 		o.chart.plot_area = area;
