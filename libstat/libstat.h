@@ -126,7 +126,18 @@ struct bs_reader_cb {
 	/* Called for every data record. */
 	int	(*record)(void *arg, const struct bs_record *, struct bs_err *);
 	void	*arg;
+	/* Optional: something was left out of the data (a failed run). */
+	void	(*warn)(void *arg, const char *msg);
+	/* Optional: the format, once detected, before the header. */
+	void	(*format)(void *arg, enum bs_format);
 };
+
+/*
+ * Columns of a real tool's format that describe a run rather than
+ * measure it (run numbers, iteration counts): never value columns by
+ * default.  NULL-terminated.
+ */
+const char *const *bs_format_meta(enum bs_format);
 
 struct bs_read_opts {
 	enum bs_format	 format;	/* BS_FMT_AUTO to detect */
@@ -191,6 +202,8 @@ struct bs_table_opts {
 	const char		*exclude;	/* never value columns */
 	int			 file_group;	/* add a "file" group column */
 	int			 rowgroups;	/* keep the group of each row */
+	/* Optional: told what a reader left out (failed runs). */
+	void			(*warn)(const char *file, const char *msg);
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);

@@ -320,7 +320,7 @@ int
 bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
     const struct bs_passthru *pt, FILE *out, FILE *rej, struct bs_err *e)
 {
-	struct bs_reader_cb cb = { hdr_cb, rec_cb, NULL };
+	struct bs_reader_cb cb = { hdr_cb, rec_cb, NULL, NULL, NULL };
 	struct pctx c;
 	const char *vals[64];
 	enum bs_format used;

@@ -22,6 +22,30 @@ static const char *const fmtnames[BS_FMT__MAX] = {
 	"hyperfine", "gbench", "gobench", "pyperf", "fio"
 };
 
+const char *const *
+bs_format_meta(enum bs_format f)
+{
+	static const char *const none[] = { NULL };
+	static const char *const hyperfine[] = { "run", "exit_code", NULL };
+	static const char *const gbench[] = { "repetition", "threads",
+	    "iterations", NULL };
+	static const char *const gobench[] = { "procs", "iterations", NULL };
+	static const char *const pyperf[] = { "run", NULL };
+
+	switch (f) {
+	case BS_FMT_HYPERFINE:
+		return hyperfine;
+	case BS_FMT_GBENCH:
+		return gbench;
+	case BS_FMT_GOBENCH:
+		return gobench;
+	case BS_FMT_PYPERF:
+		return pyperf;
+	default:
+		return none;
+	}
+}
+
 const char *
 bs_format_name(enum bs_format f)
 {
@@ -869,6 +893,8 @@ bs_read(const struct bs_buf *buf, const char *path,
 		*used = f;
 	if (useddelim)
 		*useddelim = delim;
+	if (cb->format)
+		cb->format(cb->arg, f);
 	switch (f) {
 	case BS_FMT_CSV:
 	case BS_FMT_TSV:

@@ -35,6 +35,7 @@ struct tpriv {
 	long		 lastg;
 	size_t		 rgcap;
 	size_t		 ingcols;	/* group columns that come from input */
+	const char *const *meta;	/* never value columns by default */
 };
 
 struct bs_table *
@@ -241,10 +242,16 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			bs_seterr(e, NULL, 0, "out of memory");
 			goto out;
 		}
-		for (size_t i = off; i < t->nnames; i++)
+		for (size_t i = off; i < t->nnames; i++) {
+			size_t m = 0;
+
+			while (p->meta && p->meta[m] &&
+			    strcmp(p->meta[m], t->names[i]) != 0)
+				m++;
 			if (!inlist(t->gcols, t->ngcols, i) &&
-			    !inlist(ex, nex, i))
+			    !inlist(ex, nex, i) && !(p->meta && p->meta[m]))
 				vc[nvc++] = i;
+		}
 	}
 	p->slot = malloc(t->nnames * sizeof(*p->slot));
 	p->slotcol = malloc((nvc + 1) * sizeof(*p->slotcol));
@@ -513,12 +520,32 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	return 0;
 }
 
+static void
+on_format(void *arg, enum bs_format f)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+
+	p->meta = bs_format_meta(f);
+}
+
+static void
+on_warn(void *arg, const char *msg)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+
+	if (p->o->warn)
+		p->o->warn(p->curfile, msg);
+}
+
 int
 bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
     struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
-	struct bs_reader_cb cb = { on_header, on_record, t };
+	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
+	    on_format };
 	enum bs_format used;
 	int delim;
 	size_t before = t->nrows;

@@ -1,7 +1,8 @@
 /*
  * csvcmp: compare two simple CSV files cell by cell, numbers within a
  * relative tolerance, text exactly.  Used by the test harness to compare
- * the tools' csv output with the R oracle's files.
+ * the tools' csv output with the R oracle's files.  Columns are matched
+ * by name: the actual file may have more columns than the expected one.
  *
  * usage: csvcmp [-r RTOL] [-a ATOL] EXPECTED ACTUAL
  */
@@ -75,7 +76,7 @@ main(int argc, char *argv[])
 	char *la = NULL, *lb = NULL, *fa[MAXF], *fb[MAXF], *hdr[MAXF];
 	size_t ca = 0, cb = 0, line = 0;
 	FILE *ea, *eb;
-	int ch, na, nb, bad = 0, nh = 0;
+	int ch, na, nb, bad = 0, nh = 0, nact = 0, map[MAXF];
 
 	while ((ch = getopt(argc, argv, "r:a:")) != -1)
 		switch (ch) {
@@ -111,32 +112,46 @@ main(int argc, char *argv[])
 		}
 		na = split(la, fa);
 		nb = split(lb, fb);
-		if (na != nb) {
+		if (line == 1) {
+			/* Map each expected column to the actual one. */
+			for (int i = 0; i < na; i++) {
+				hdr[i] = strdup(fa[i]);
+				map[i] = -1;
+				for (int j = 0; j < nb; j++)
+					if (strcmp(fa[i], fb[j]) == 0)
+						map[i] = j;
+				if (map[i] < 0) {
+					fprintf(stderr, "column %s missing in "
+					    "actual output\n", fa[i]);
+					return 1;
+				}
+			}
+			nh = na;
+			nact = nb;
+			continue;
+		}
+		if (na != nh || nb != nact) {
 			fprintf(stderr, "line %zu: %d fields expected, %d "
 			    "actual\n", line, na, nb);
 			return 1;
 		}
-		if (line == 1) {
-			for (int i = 0; i < na; i++)
-				hdr[i] = strdup(fa[i]);
-			nh = na;
-		}
 		for (int i = 0; i < na; i++) {
-			const char *col = i < nh ? hdr[i] : "?";
+			const char *col = hdr[i];
+			const char *act = fb[map[i]];
 
-			if (isnum(fa[i], &a) && isnum(fb[i], &b)) {
+			if (isnum(fa[i], &a) && isnum(act, &b)) {
 				double d = fabs(a - b);
 
 				if ((isnan(a) && isnan(b)) || a == b ||
 				    d <= atol || d <= rtol * fabs(a))
 					continue;
 				fprintf(stderr, "line %zu, %s: expected %s, got "
-				    "%s (rel %.3g)\n", line, col, fa[i], fb[i],
+				    "%s (rel %.3g)\n", line, col, fa[i], act,
 				    d / fabs(a));
 				bad++;
-			} else if (strcmp(fa[i], fb[i]) != 0) {
+			} else if (strcmp(fa[i], act) != 0) {
 				fprintf(stderr, "line %zu, %s: expected '%s', "
-				    "got '%s'\n", line, col, fa[i], fb[i]);
+				    "got '%s'\n", line, col, fa[i], act);
 				bad++;
 			}
 			if (bad > 10)

@@ -29,18 +29,18 @@ for m in tests/expected/*_cases.tsv; do
 	[ -f "$m" ] || continue
 	tool=$(basename "$m" _cases.tsv)
 	case "$tool" in
-	bstat) cmd="bstat -f csv" ;;
+	bstat*) cmd="bstat -f csv" ;;
 	outlier) cmd="boutlier" ;;
 	*) cmd="$tool" ;;
 	esac
 	tail -n +2 "$m" | tr '\t' '|' > "$out/cases.$$"
-	while IFS='|' read -r name input args exp; do
+	while IFS='|' read -r name input args exp rtol; do
 		[ -n "$name" ] || continue
 		# shellcheck disable=SC2086
 		if ! $cmd $args "$input" > "$out/$tool-$name.csv" \
 		    2> "$out/$tool-$name.err"; then
 			bad "$tool $name: exit status $? ($(head -1 "$out/$tool-$name.err"))"
-		elif ! tests/csvcmp "$exp" "$out/$tool-$name.csv" \
+		elif ! tests/csvcmp -r "${rtol:-1e-9}" "$exp" "$out/$tool-$name.csv" \
 		    > "$out/$tool-$name.diff" 2>&1; then
 			bad "$tool $name: differs from $exp"
 			head -5 "$out/$tool-$name.diff"
