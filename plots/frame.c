@@ -495,7 +495,7 @@ bp_legend_place(cairo_t *cr, struct bp_legend *l, struct bp_frame *f)
 	bp_legend_measure(cr, l, &f->st);
 	if (l->w <= f->w * 0.36 && l->h <= f->h * 0.8) {
 		l->xoff = f->right;
-		f->right += l->w + f->st.gap * 2;
+		f->right += l->w + f->st.gap * 3;
 		l->right = 1;
 		return;
 	}

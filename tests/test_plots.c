@@ -789,6 +789,48 @@ test_render_errors(void **state)
 	closedir(d);
 }
 
+/* Thread counts in powers of two: base-2 ticks, log and linear. */
+static void
+test_render_pow2(void **state)
+{
+	double x[] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+	double y[8], y2[8];
+	struct bp_scal_series ss[2] = {
+		{ "ring buffer", x, y, NULL, NULL, 8, NULL },
+		{ "channel", x, y2, NULL, NULL, 8, NULL },
+	};
+	struct bp_scal_opts o;
+	struct bs_err err;
+	struct bp_surface *s;
+
+	(void)state;
+	mkdir(OUT, 0777);
+	for (int i = 0; i < 8; i++) {
+		y[i] = 2.1e6 * x[i] / (1 + 0.04 * (x[i] - 1) +
+		    0.0004 * x[i] * (x[i] - 1));
+		y2[i] = 1.3e6 * x[i] / (1 + 0.12 * (x[i] - 1));
+	}
+	for (int lg = 0; lg <= 1; lg++) {
+		struct bp_unit u;
+		char yl[64];
+
+		bp_scal_opts_init(&o);
+		bp_unit_choose("ops/s", 2e7, &u);
+		snprintf(yl, sizeof(yl), "Throughput (%s)", u.name);
+		o.chart.y.factor = u.factor;
+		o.chart.y.label = yl;
+		o.chart.x.label = "Threads";
+		o.chart.x.log = lg;
+		o.chart.title = lg ? "Log2 thread axis" : "Linear thread axis";
+		s = bp_surface_create(lg ? OUT "/scalability-pow2-log.png" :
+		    OUT "/scalability-pow2.png", 700, 450, &err);
+		assert_non_null(s);
+		assert_int_equal(bp_scalability(s->cr, s->width, s->height, &o,
+		    ss, 2, &err), 0);
+		assert_int_equal(bp_surface_finish(s, &err), 0);
+	}
+}
+
 /* Other sizes and narrow images still lay out (smoke). */
 static void
 test_render_sizes(void **state)
@@ -819,6 +861,7 @@ main(void)
 		cmocka_unit_test(test_source_date_epoch),
 		cmocka_unit_test(test_heatmap_pixels),
 		cmocka_unit_test(test_render_errors),
+		cmocka_unit_test(test_render_pow2),
 		cmocka_unit_test(test_render_sizes),
 	};
 
