@@ -228,12 +228,26 @@ bp_frame_layout(cairo_t *cr, struct bp_frame *f, struct bs_err *err)
 	return 0;
 }
 
+/*
+ * Position of v along the axis, 0 at lo and 1 at hi.  Values a log
+ * axis cannot show (0, negative) and non-finite ones go far outside,
+ * where the clip removes them, never to NaN: a NaN coordinate would put
+ * the cairo context in an error state.
+ */
 static double
 axis_t(const struct bp_ticks *t, double v)
 {
-	if (t->kind == BP_SCALE_LOG10 || t->kind == BP_SCALE_LOG2)
-		return (log(v) - log(t->lo)) / (log(t->hi) - log(t->lo));
-	return (v - t->lo) / (t->hi - t->lo);
+	double r;
+
+	if (t->kind == BP_SCALE_LOG10 || t->kind == BP_SCALE_LOG2) {
+		if (!(v > 0))
+			return -10;
+		r = (log(v) - log(t->lo)) / (log(t->hi) - log(t->lo));
+	} else
+		r = (v - t->lo) / (t->hi - t->lo);
+	if (!isfinite(r))
+		return v > 0 ? 10 : -10;
+	return fmax(-10, fmin(10, r));
 }
 
 double

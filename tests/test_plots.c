@@ -802,6 +802,7 @@ test_render_pow2(void **state)
 	struct bp_scal_opts o;
 	struct bs_err err;
 	struct bp_surface *s;
+	struct bs_usl fit;
 
 	(void)state;
 	mkdir(OUT, 0777);
@@ -810,19 +811,25 @@ test_render_pow2(void **state)
 		    0.0004 * x[i] * (x[i] - 1));
 		y2[i] = 1.3e6 * x[i] / (1 + 0.12 * (x[i] - 1));
 	}
-	for (int lg = 0; lg <= 1; lg++) {
+	/* A fit on a log y axis with a linear x from 0: lambda N = 0. */
+	assert_int_equal(bs_usl_fit(x, y, 8, BS_USL_USL, 95, &fit, &err), 0);
+	ss[0].fit = &fit;
+	for (int lg = 0; lg <= 2; lg++) {
 		struct bp_unit u;
 		char yl[64];
 
 		bp_scal_opts_init(&o);
+		o.chart.y.log = lg == 2;
 		bp_unit_choose("ops/s", 2e7, &u);
 		snprintf(yl, sizeof(yl), "Throughput (%s)", u.name);
 		o.chart.y.factor = u.factor;
 		o.chart.y.label = yl;
 		o.chart.x.label = "Threads";
-		o.chart.x.log = lg;
-		o.chart.title = lg ? "Log2 thread axis" : "Linear thread axis";
-		s = bp_surface_create(lg ? OUT "/scalability-pow2-log.png" :
+		o.chart.x.log = lg == 1;
+		o.chart.title = lg == 1 ? "Log2 thread axis" : lg == 2 ?
+		    "Log throughput axis" : "Linear thread axis";
+		s = bp_surface_create(lg == 1 ? OUT "/scalability-pow2-log.png" :
+		    lg == 2 ? OUT "/scalability-pow2-logy.pdf" :
 		    OUT "/scalability-pow2.png", 700, 450, &err);
 		assert_non_null(s);
 		assert_int_equal(bp_scalability(s->cr, s->width, s->height, &o,
