@@ -14,7 +14,7 @@ PKGS	= gsl jansson
 PLOTPKGS = cairo pangocairo
 BASECFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) -Ilibstat -Iplots
 DEPCFLAGS = `$(PKG_CONFIG) --cflags $(PKGS) $(PLOTPKGS)`
-LIBS	= `$(PKG_CONFIG) --libs $(PKGS)` -lcsv -lm -lpthread
+LIBS	= `$(PKG_CONFIG) --libs $(PKGS)` -lcsv -lz -lm -lpthread
 PLOTLIBS = `$(PKG_CONFIG) --libs $(PLOTPKGS)`
 TESTLIBS = `$(PKG_CONFIG) --libs cmocka`
 ALLCFLAGS = $(BASECFLAGS) $(DEPCFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)

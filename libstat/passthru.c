@@ -119,6 +119,71 @@ hdr_cb(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
 	return 0;
 }
 
+/*
+ * The real tools' formats have no rows of their own to write back: their
+ * records are written as CSV, the columns the reader made, plus ours.
+ */
+static void
+csvfield(FILE *fp, const char *s, size_t len)
+{
+	if (fp == NULL)
+		return;
+	if (s == NULL)
+		return;
+	if (memchr(s, ',', len) == NULL && memchr(s, '"', len) == NULL &&
+	    memchr(s, '\n', len) == NULL && memchr(s, '\r', len) == NULL) {
+		put(fp, s, len);
+		return;
+	}
+	putstr(fp, "\"");
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '"')
+			putstr(fp, "\"");
+		put(fp, s + i, 1);
+	}
+	putstr(fp, "\"");
+}
+
+static void
+csvrow(struct pctx *c, FILE *fp, const struct bs_field *f, size_t n,
+    const char *const *extra)
+{
+	if (fp == NULL)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			putstr(fp, ",");
+		csvfield(fp, f[i].s, f[i].len);
+	}
+	for (size_t k = 0; k < c->pt->ncols; k++) {
+		putstr(fp, ",");
+		putstr(fp, extra[k]);
+	}
+	putstr(fp, "\n");
+}
+
+static int
+tool_hdr(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+{
+	struct pctx *c = arg;
+
+	(void)e;
+	csvrow(c, c->out, f, n, c->pt->cols);
+	csvrow(c, c->rej, f, n, c->pt->cols);
+	return 0;
+}
+
+static int
+tool_rec(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	struct pctx *c = arg;
+	int keep = c->pt->annotate(c->pt->arg, c->row++, c->vals);
+
+	(void)e;
+	csvrow(c, keep ? c->out : c->rej, r->f, r->nf, c->vals);
+	return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* JSON text scanning */
 
@@ -350,8 +415,8 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 		rc = bs_read(buf, NULL, ro, &cb, &used, NULL, e);
 		return rc;
 	default:
-		return bs_seterr(e, buf->name, 0, "cannot write %s input back; "
-		    "convert it to CSV first (bstat -f csv)",
-		    bs_format_name(ro->format));
+		cb.header = tool_hdr;
+		cb.record = tool_rec;
+		return bs_read(buf, NULL, ro, &cb, &used, NULL, e);
 	}
 }

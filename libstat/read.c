@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <csv.h>
+#include <zlib.h>
 
 #include "libstat.h"
 #include "extern.h"
@@ -61,6 +62,10 @@ bs_format_parse(const char *name)
 	return -1;
 }
 
+static int	isgzip(const char *, size_t);
+static int	inflate_all(const char *, size_t, char **, size_t *, size_t *,
+		    const char *, struct bs_err *);
+
 /* ------------------------------------------------------------------ */
 /* Sources */
 
@@ -105,6 +110,18 @@ bs_buf_load(struct bs_buf *b, const char *path, struct bs_err *e)
 	b->data[b->len] = '\0';
 	if (fd != STDIN_FILENO)
 		close(fd);
+	fd = -1;
+	if (isgzip(b->data, b->len)) {
+		char *out;
+		size_t len;
+
+		if (inflate_all(b->data, b->len, &out, &len, NULL, b->name,
+		    e) == -1)
+			goto err;
+		free(b->data);
+		b->data = out;
+		b->len = len;
+	}
 	return 0;
 err:
 	if (fd > STDIN_FILENO)
@@ -167,6 +184,81 @@ bs_src_slurp(struct bs_src *s, struct bs_err *e)
 	while ((r = bs_src_fill(s, 0, e)) == 1)
 		;
 	return r;
+}
+
+/*
+ * A gzip-compressed input (pyperf writes .json.gz) is inflated into
+ * memory whole; the readers then see the text.
+ */
+static int
+isgzip(const char *p, size_t len)
+{
+	return len >= 2 && (unsigned char)p[0] == 0x1f &&
+	    (unsigned char)p[1] == 0x8b;
+}
+
+static int
+inflate_all(const char *in, size_t inlen, char **outp, size_t *outlen,
+    size_t *outcap, const char *name, struct bs_err *e)
+{
+	z_stream z;
+	char *out = NULL;
+	size_t cap = 0, len = 0;
+	int zr;
+
+	memset(&z, 0, sizeof(z));
+	if (inflateInit2(&z, 15 + 32) != Z_OK)
+		return bs_seterr(e, name, 0, "cannot inflate");
+	z.next_in = (unsigned char *)(uintptr_t)in;
+	z.avail_in = (uInt)inlen;
+	do {
+		if (bs_grow(&out, &cap, len + CHUNK + 1, 1) == -1) {
+			inflateEnd(&z);
+			free(out);
+			return bs_seterr(e, name, 0, "out of memory");
+		}
+		z.next_out = (unsigned char *)out + len;
+		z.avail_out = CHUNK;
+		zr = inflate(&z, Z_NO_FLUSH);
+		len += CHUNK - z.avail_out;
+		if (zr == Z_BUF_ERROR && z.avail_in == 0)
+			zr = Z_DATA_ERROR;	/* truncated */
+		if (zr != Z_OK && zr != Z_STREAM_END) {
+			inflateEnd(&z);
+			free(out);
+			return bs_seterr(e, name, 0, "corrupt or truncated gzip "
+			    "data");
+		}
+	} while (zr != Z_STREAM_END);
+	inflateEnd(&z);
+	out[len] = '\0';
+	*outp = out;
+	*outlen = len;
+	if (outcap)
+		*outcap = cap;
+	return 0;
+}
+
+static int
+gunzip(struct bs_src *s, struct bs_err *e)
+{
+	char *out;
+	size_t len, cap;
+
+	if (bs_src_slurp(s, e) == -1 ||
+	    inflate_all(s->win, s->len, &out, &len, &cap, s->name, e) == -1)
+		return -1;
+	free(s->own);
+	s->own = out;
+	s->cap = cap;
+	s->win = out;
+	s->len = len;
+	s->base = 0;
+	s->eof = 1;
+	if (s->fd > STDIN_FILENO)
+		close(s->fd);
+	s->fd = -1;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -879,6 +971,8 @@ bs_read(const struct bs_buf *buf, const char *path,
 			if (bs_src_fill(&s, 0, e) == -1)
 				goto out;
 	}
+	if (isgzip(s.win, s.len) && gunzip(&s, e) == -1)
+		goto out;
 	if (s.len == 0) {
 		bs_seterr(e, s.name, 0, "empty input");
 		goto out;

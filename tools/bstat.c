@@ -78,7 +78,7 @@ main(int argc, char *argv[])
 	struct bs_summary s;
 	struct bs_err e;
 	char name[64], label[512], warmlabel[512];
-	size_t nwarm = 0;
+	size_t nwarm = 0, n1 = 0, n0 = 0;
 	size_t g, c, k, col;
 	long row;
 	int ch, np;
@@ -198,10 +198,10 @@ main(int argc, char *argv[])
 			}
 
 			tool_label(t, g, c, label, sizeof(label));
-			if (s.n == 1)
+			if (s.n == 1 && n1++ < 3)
 				warnmsg("note: %s: single observation: no "
 				    "statistical inference", label);
-			else if (s.n == 0)
+			else if (s.n == 0 && n0++ < 3)
 				warnmsg("note: %s: no values (n = 0)", label);
 			if (so.autocorr && isfinite(s.r1) && s.n >= 3 &&
 			    fabs(s.r1) > 2.0 / sqrt((double)s.n))
@@ -218,6 +218,11 @@ main(int argc, char *argv[])
 				snprintf(warmlabel, sizeof(warmlabel), "%s",
 				    label);
 		}
+	if (n1 > 3)
+		warnmsg("note: %zu more series with a single observation: no "
+		    "statistical inference", n1 - 3);
+	if (n0 > 3)
+		warnmsg("note: %zu more series with no values (n = 0)", n0 - 3);
 	if (nwarm == 1)
 		warnmsg("hint: %s: the first samples sit far from the rest "
 		    "(warm-up?); consider --skip", warmlabel);
