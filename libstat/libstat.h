@@ -164,6 +164,7 @@ int	 bs_read(const struct bs_buf *buf, const char *path,
  */
 struct bs_series {
 	double		*v;
+	double		*raw;		/* the values as parsed, if asked for */
 	size_t		 n;		/* stored, missing included */
 	size_t		 cap;
 	size_t		 missing;
@@ -202,6 +203,7 @@ struct bs_table_opts {
 	const char		*exclude;	/* never value columns */
 	int			 file_group;	/* add a "file" group column */
 	int			 rowgroups;	/* keep the group of each row */
+	int			 raw;		/* keep unshifted values too */
 	/* Optional: told what a reader left out (failed runs). */
 	void			(*warn)(const char *file, const char *msg);
 };
@@ -221,11 +223,14 @@ long	 bs_table_find_group(const struct bs_table *, char *const *key);
 /* Name of value column i. */
 const char *bs_table_vname(const struct bs_table *, size_t i);
 
-/* The value at index i of a series, unshifted. */
+/*
+ * The value at index i of a series, unshifted: exactly as parsed when the
+ * table kept raw values, else within an ulp or two of it.
+ */
 static inline double
 bs_series_value(const struct bs_series *s, size_t i)
 {
-	return s->refd + s->v[i];
+	return s->raw ? s->raw[i] : s->refd + s->v[i];
 }
 
 /* ------------------------------------------------------------------ */

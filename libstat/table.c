@@ -61,6 +61,7 @@ static void
 series_free(struct bs_series *s)
 {
 	free(s->v);
+	free(s->raw);
 }
 
 void
@@ -461,12 +462,19 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		if (p->state[k] == COL_TEXT)
 			continue;
 		s = &t->groups[g].s[k];
-		if (s->n == s->cap && bs_grow(&s->v, &s->cap, s->n + 1,
-		    sizeof(*s->v)) == -1)
-			return bs_seterr(e, p->curfile, r->line,
-			    "out of memory");
+		if (s->n == s->cap) {
+			size_t cap = s->cap;
+
+			if ((p->o->raw && bs_grow(&s->raw, &cap, s->n + 1,
+			    sizeof(*s->raw)) == -1) || bs_grow(&s->v, &s->cap,
+			    s->n + 1, sizeof(*s->v)) == -1)
+				return bs_seterr(e, p->curfile, r->line,
+				    "out of memory");
+		}
 		rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
 		    BS_NUM_MISSING;
+		if (s->raw)
+			s->raw[s->n] = rc == BS_NUM_OK ? v : (double)NAN;
 		switch (rc) {
 		case BS_NUM_OK:
 			if (!s->hasref) {

@@ -37,7 +37,7 @@ for m in tests/expected/*_cases.tsv; do
 	while IFS='|' read -r name input args exp rtol; do
 		[ -n "$name" ] || continue
 		# shellcheck disable=SC2086
-		if ! $cmd $args "$input" > "$out/$tool-$name.csv" \
+		if ! $cmd $args $input > "$out/$tool-$name.csv" \
 		    2> "$out/$tool-$name.err"; then
 			bad "$tool $name: exit status $? ($(head -1 "$out/$tool-$name.err"))"
 		elif ! tests/csvcmp -r "${rtol:-1e-9}" "$exp" "$out/$tool-$name.csv" \

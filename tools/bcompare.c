@@ -672,6 +672,7 @@ main(int argc, char *argv[])
 	int ch, regressed = 0;
 
 	tool_init("bcompare", &com, argv);
+	com.topts.raw = 1;	/* ties must stay ties */
 	memset(&o, 0, sizeof(o));
 	o.alpha = 0.05;
 	o.adjust = BS_ADJ_HOLM;

@@ -1,0 +1,266 @@
+# Oracle for bcompare: builds baseline/candidate inputs (set.seed) and
+# writes what bcompare -f csv must print, computed with R's own t.test,
+# wilcox.test and p.adjust.  Run from the repository root:
+#     Rscript tests/oracle/bcompare.R
+# Conventions mirrored from the contract (../shared/CONTRACT.md, bcompare):
+#  - rows: baseline groups in first-appearance order x value columns, then
+#    metrics found only in the candidate;
+#  - welch: diff = mean(c) - mean(b) with t.test's CI; change = mean ratio - 1
+#    with Fieller's CI (variance of a - rho*b with Welch-Satterthwaite df);
+#  - mwu: W, p, HL shift and CI as wilcox.test(c, b, conf.int = TRUE);
+#    change = median ratio - 1, CI = exp(CI of the HL shift of the logs) - 1;
+#  - paired: t.test(c, b, paired = TRUE) / wilcox.test(..., paired = TRUE);
+#    change CI = CI of the mean (pseudo-median) difference / |baseline centre|;
+#  - a row is tested when both sides have >= 2 values, not all identical, and
+#    (rank tests) the smallest exact p can reach alpha; only tested rows
+#    enter p.adjust; verdict improved/regressed when p_adj < alpha and
+#    |change| >= threshold, by the column's direction.
+options(digits = 17, warn = 1)
+dir <- "testdata/compare"
+
+num <- function(x) ifelse(is.na(x) | !is.finite(x), "",
+                          sprintf("%.17g", x))
+
+fieller <- function(b, c, conf) {
+  a <- mean(c); bb <- mean(b)
+  va <- var(c) / length(c); vb <- var(b) / length(b)
+  rho <- a / bb
+  df <- (va + rho^2 * vb)^2 /
+    (va^2 / (length(c) - 1) + rho^4 * vb^2 / (length(b) - 1))
+  t <- qt(1 - (1 - conf) / 2, df)
+  if (t^2 * vb / bb^2 >= 1) return(c(NA, NA))
+  q <- bb^2 - t^2 * vb
+  s <- t * sqrt(a^2 * vb + bb^2 * va - t^2 * va * vb)
+  sort(c((a * bb - s) / q, (a * bb + s) / q))
+}
+
+cohen <- function(b, c) {
+  sp <- sqrt(((length(c) - 1) * var(c) + (length(b) - 1) * var(b)) /
+             (length(c) + length(b) - 2))
+  (mean(c) - mean(b)) / sp
+}
+cliff <- function(b, c) mean(sign(outer(c, b, "-")))
+
+# One metric: a named list of the output cells (NA for empty).
+metric <- function(b, c, test, paired, conf, alpha) {
+  r <- list(n_base = length(b), n_cand = length(c),
+            mean_base = if (length(b)) mean(b) else NA,
+            mean_cand = if (length(c)) mean(c) else NA,
+            median_base = if (length(b)) median(b) else NA,
+            median_cand = if (length(c)) median(c) else NA,
+            diff = NA, diff_ci_lo = NA, diff_ci_hi = NA,
+            change = NA, change_ci_lo = NA, change_ci_hi = NA,
+            test = if (paired) (if (test == "mwu") "signed-rank" else "paired-t")
+                   else test,
+            statistic = NA, df = NA, p = NA, cohen_d = NA, cliff_delta = NA,
+            tested = FALSE)
+  if (length(b) < 2 || length(c) < 2) return(r)
+  r$cohen_d <- cohen(b, c)
+  r$cliff_delta <- cliff(b, c)
+  if (length(unique(b)) == 1 && length(unique(c)) == 1) {
+    r$diff <- mean(c) - mean(b)
+    r$change <- mean(c) / mean(b) - 1
+    return(r)
+  }
+  if (test == "welch") {
+    tt <- t.test(c, b, paired = paired, conf.level = conf)
+    r$statistic <- unname(tt$statistic); r$df <- unname(tt$parameter)
+    r$p <- tt$p.value
+    r$diff <- mean(c) - mean(b)
+    r$diff_ci_lo <- tt$conf.int[1]; r$diff_ci_hi <- tt$conf.int[2]
+    r$change <- mean(c) / mean(b) - 1
+    if (paired) {
+      r$change_ci_lo <- tt$conf.int[1] / abs(mean(b))
+      r$change_ci_hi <- tt$conf.int[2] / abs(mean(b))
+    } else {
+      f <- fieller(b, c, conf)
+      r$change_ci_lo <- f[1] - 1; r$change_ci_hi <- f[2] - 1
+    }
+    r$tested <- TRUE
+  } else {
+    w <- suppressWarnings(wilcox.test(c, b, paired = paired, conf.int = TRUE,
+                                      conf.level = conf))
+    r$statistic <- unname(w$statistic); r$p <- w$p.value
+    r$diff <- unname(w$estimate)
+    r$diff_ci_lo <- w$conf.int[1]; r$diff_ci_hi <- w$conf.int[2]
+    r$change <- median(c) / median(b) - 1
+    if (!paired && all(b > 0) && all(c > 0)) {
+      lw <- suppressWarnings(wilcox.test(log(c), log(b), conf.int = TRUE,
+                                         conf.level = conf))
+      r$change_ci_lo <- exp(lw$conf.int[1]) - 1
+      r$change_ci_hi <- exp(lw$conf.int[2]) - 1
+    } else {
+      r$change_ci_lo <- w$conf.int[1] / abs(median(b))
+      r$change_ci_hi <- w$conf.int[2] / abs(median(b))
+    }
+    minp <- if (paired) 2 / 2^length(b) else 2 / choose(length(b) + length(c),
+                                                        length(b))
+    r$tested <- minp <= alpha
+  }
+  r
+}
+
+verdicts <- function(rows, alpha, threshold, adjust, higher) {
+  tested <- sapply(rows, function(r) isTRUE(r$tested))
+  p <- sapply(rows, function(r) if (isTRUE(r$tested)) r$p else NA)
+  padj <- rep(NA, length(rows))
+  if (any(tested)) padj[tested] <- p.adjust(p[tested], method = adjust)
+  for (i in seq_along(rows)) {
+    r <- rows[[i]]
+    r$p_adj <- padj[i]
+    if (!is.null(r$missing)) r$verdict <- "missing"
+    else if (!isTRUE(r$tested)) r$verdict <- "inconclusive"
+    else if (padj[i] < alpha && abs(r$change) >= threshold) {
+      up <- r$change > 0
+      r$verdict <- if (up == (r$column %in% higher)) "improved" else "regressed"
+    } else r$verdict <- "unchanged"
+    rows[[i]] <- r
+  }
+  rows
+}
+
+write_rows <- function(rows, gcols, path) {
+  cols <- c(gcols, "column", "n_base", "n_cand", "mean_base", "mean_cand",
+            "median_base", "median_cand", "diff", "diff_ci_lo", "diff_ci_hi",
+            "change", "change_ci_lo", "change_ci_hi", "test", "statistic",
+            "df", "p", "p_adj", "cohen_d", "cliff_delta", "verdict")
+  out <- sapply(cols, function(k) sapply(rows, function(r) {
+    v <- r[[k]]
+    if (is.null(v) || (length(v) == 1 && is.na(v))) ""
+    else if (is.numeric(v)) num(v) else as.character(v)
+  }))
+  if (is.null(dim(out))) out <- matrix(out, nrow = 1, dimnames = list(NULL, cols))
+  write.table(out, path, sep = ",", quote = FALSE, row.names = FALSE,
+              col.names = cols)
+}
+
+# Read numbers exactly as C does (see tests/oracle/common.R): text
+# columns stay text, numeric-looking ones go through parse_num.
+source("tests/oracle/common.R")
+read_exact <- function(path) {
+  d <- read_text_csv(path)
+  for (k in names(d))
+    if (all(grepl("^[+-]?[0-9.eE+-]+$", d[[k]]) | d[[k]] %in% MISSING))
+      d[[k]] <- as_value(d[[k]])
+  d
+}
+
+# Compare two data frames by (group, column).
+compare <- function(bd, cd, gcol, vcols, test = "welch", paired = FALSE,
+                    conf = 0.95, alpha = 0.05, threshold = 0,
+                    adjust = "holm", higher = character(0)) {
+  rows <- list()
+  keys <- unique(bd[[gcol]])
+  for (k in keys) for (v in vcols) {
+    b <- bd[[v]][bd[[gcol]] == k]; b <- b[!is.na(b)]
+    c <- if (k %in% cd[[gcol]]) cd[[v]][cd[[gcol]] == k] else NULL
+    r <- if (is.null(c)) {
+      x <- metric(b, numeric(0), test, paired, conf, alpha)
+      x$missing <- TRUE; x$n_cand <- 0; x$test <- NA; x
+    } else metric(b, c[!is.na(c)], test, paired, conf, alpha)
+    r[[gcol]] <- k; r$column <- v
+    rows[[length(rows) + 1]] <- r
+  }
+  for (k in setdiff(unique(cd[[gcol]]), keys)) for (v in vcols) {
+    c <- cd[[v]][cd[[gcol]] == k]; c <- c[!is.na(c)]
+    r <- metric(numeric(0), c, test, paired, conf, alpha)
+    r$missing <- TRUE; r$test <- NA; r$n_base <- 0
+    r[[gcol]] <- k; r$column <- v
+    rows[[length(rows) + 1]] <- r
+  }
+  verdicts(rows, alpha, threshold, adjust, higher)
+}
+
+set.seed(20261130)
+mk <- function(bench, n, ns_med, ns_sd, ops_mean, ops_sd)
+  data.frame(bench = bench, ns = round(exp(rnorm(n, log(ns_med), ns_sd)), 2),
+             ops = round(rnorm(n, ops_mean, ops_sd), 1))
+base <- rbind(mk("parse", 12, 1000, 0.05, 5000, 100),
+              mk("sort", 12, 2000, 0.05, 3000, 80),
+              mk("hash", 12, 500, 0.05, 9000, 300),
+              mk("tiny", 1, 10, 0.1, 100, 5),
+              mk("alloc", 6, 300, 0.05, 700, 20),
+              mk("gone", 5, 50, 0.05, 10, 1))
+cand <- rbind(mk("parse", 12, 900, 0.05, 5400, 100),    # faster
+              mk("sort", 12, 2300, 0.05, 2800, 80),     # slower
+              mk("hash", 12, 505, 0.05, 9020, 300),     # same
+              mk("tiny", 3, 10, 0.1, 100, 5),           # n = 1 on one side
+              mk("alloc", 2, 300, 0.05, 700, 20),       # U cannot reach 0.05
+              mk("new", 4, 70, 0.05, 20, 1))            # candidate only
+# Interleave the rows so the groups are not contiguous.
+base <- base[order(ave(seq_len(nrow(base)), base$bench, FUN = seq_along)), ]
+cand <- cand[order(ave(seq_len(nrow(cand)), cand$bench, FUN = seq_along)), ]
+write.csv(base, file.path(dir, "base.csv"), row.names = FALSE, quote = FALSE)
+write.csv(cand, file.path(dir, "cand.csv"), row.names = FALSE, quote = FALSE)
+bd <- read_exact(file.path(dir, "base.csv"))
+cd <- read_exact(file.path(dir, "cand.csv"))
+
+cases <- list()
+add <- function(name, args, rows, gcols, input = "testdata/compare/base.csv testdata/compare/cand.csv", rtol = "1e-9") {
+  path <- sprintf("tests/expected/bcompare_%s.csv", name)
+  write_rows(rows, gcols, path)
+  cases[[length(cases) + 1]] <<- c(name, input, args, path, rtol)
+}
+
+V <- c("ns", "ops")
+add("welch", "-f csv -g bench --higher-is-better ops",
+    compare(bd, cd, "bench", V, higher = "ops"), "bench")
+add("welch_bh_conf90", "-f csv -g bench --higher-is-better ops --adjust bh --confidence 90",
+    compare(bd, cd, "bench", V, higher = "ops", adjust = "BH", conf = 0.90),
+    "bench")
+add("welch_threshold", "-f csv -g bench --higher-is-better ops --threshold 9 --adjust none",
+    compare(bd, cd, "bench", V, higher = "ops", threshold = 0.09,
+            adjust = "none"), "bench")
+add("mwu", "-f csv -g bench --test mwu --higher-is-better ops",
+    compare(bd, cd, "bench", V, test = "mwu", higher = "ops"), "bench")
+
+# Paired: interleaved A/B runs of equal length, with ties for the rank test.
+set.seed(7)
+pa <- data.frame(case = rep(c("x", "y"), each = 15),
+                 ms = round(rnorm(30, 40, 2), 1))
+pb <- data.frame(case = rep(c("x", "y"), each = 15),
+                 ms = round(pa$ms * c(rep(0.95, 15), rep(1.0, 15)) +
+                              rnorm(30, 0, 0.4), 1))
+write.csv(pa, file.path(dir, "paired_a.csv"), row.names = FALSE, quote = FALSE)
+write.csv(pb, file.path(dir, "paired_b.csv"), row.names = FALSE, quote = FALSE)
+pa <- read_exact(file.path(dir, "paired_a.csv"))
+pb <- read_exact(file.path(dir, "paired_b.csv"))
+add("paired_t", "-f csv -g case --paired",
+    compare(pa, pb, "case", "ms", paired = TRUE), "case",
+    "testdata/compare/paired_a.csv testdata/compare/paired_b.csv")
+add("paired_signed_rank", "-f csv -g case --paired --test mwu",
+    compare(pa, pb, "case", "ms", paired = TRUE, test = "mwu"), "case",
+    "testdata/compare/paired_a.csv testdata/compare/paired_b.csv", "1e-6")
+
+# One file split by a variant column.
+vd <- rbind(data.frame(impl = "old", size = rep(c("S", "L"), 10),
+                       us = round(rnorm(20, 100, 5), 2)),
+            data.frame(impl = "new", size = rep(c("S", "L"), 10),
+                       us = round(rnorm(20, 93, 5), 2)))
+vd <- vd[sample(nrow(vd)), ]
+write.csv(vd, file.path(dir, "variant.csv"), row.names = FALSE, quote = FALSE)
+vd <- read_exact(file.path(dir, "variant.csv"))
+first <- unique(vd$impl)[1]; second <- unique(vd$impl)[2]
+add("variant", "-f csv -g size --variant impl",
+    compare(vd[vd$impl == first, ], vd[vd$impl == second, ], "size", "us"),
+    "size", "testdata/compare/variant.csv")
+
+# go test -bench: benchstat's own test data, U test (ties: normal approx).
+readgo <- function(path) {
+  l <- grep("^Benchmark", readLines(path), value = TRUE)
+  f <- strsplit(l, "[ \t]+")
+  data.frame(name = sub("-[0-9]+$", "", sub("^Benchmark", "", sapply(f, `[`, 1))),
+             ns = as.numeric(sapply(f, `[`, 3)))
+}
+go <- "testdata/real/go-bench/benchstat-testdata/"
+gb <- readgo(paste0(go, "old.txt")); gn <- readgo(paste0(go, "new.txt"))
+names(gb)[2] <- names(gn)[2] <- "ns/op"
+add("gobench_mwu", "-f csv -g name -c ns/op --test mwu",
+    compare(gb, gn, "name", "ns/op", test = "mwu"), "name",
+    paste0(go, "old.txt ", go, "new.txt"), "1e-6")
+
+m <- do.call(rbind, cases)
+colnames(m) <- c("case", "input", "args", "expected", "rtol")
+write.table(m, "tests/expected/bcompare_cases.tsv", sep = "\t", quote = FALSE,
+            row.names = FALSE)
+cat("R:", R.version.string, "\n")
