@@ -40,7 +40,7 @@ for m in tests/expected/*_cases.tsv; do
 		if ! $cmd $args $input > "$out/$tool-$name.csv" \
 		    2> "$out/$tool-$name.err"; then
 			bad "$tool $name: exit status $? ($(head -1 "$out/$tool-$name.err"))"
-		elif ! tests/csvcmp -r "${rtol:-1e-9}" "$exp" "$out/$tool-$name.csv" \
+		elif ! tests/csvcmp -r ${rtol:-1e-9} "$exp" "$out/$tool-$name.csv" \
 		    > "$out/$tool-$name.diff" 2>&1; then
 			bad "$tool $name: differs from $exp"
 			head -5 "$out/$tool-$name.diff"

@@ -81,7 +81,16 @@ metric <- function(b, c, test, paired, conf, alpha) {
     w <- suppressWarnings(wilcox.test(c, b, paired = paired, conf.int = TRUE,
                                       conf.level = conf))
     r$statistic <- unname(w$statistic); r$p <- w$p.value
-    r$diff <- unname(w$estimate)
+    # The Hodges-Lehmann estimate by its definition: the median of the
+    # pairwise differences (of the Walsh averages of the non-zero paired
+    # differences).  R's exact case gives the same; in the normal case R
+    # reports a root of the corrected statistic instead, which is only
+    # near the median (and its interval bounds agree to about 1e-4).
+    if (paired) {
+      d <- c - b; d <- d[d != 0]
+      wa <- outer(d, d, "+") / 2
+      r$diff <- median(wa[upper.tri(wa, diag = TRUE)])
+    } else r$diff <- median(outer(c, b, "-"))
     r$diff_ci_lo <- w$conf.int[1]; r$diff_ci_hi <- w$conf.int[2]
     r$change <- median(c) / median(b) - 1
     if (!paired && all(b > 0) && all(c > 0)) {
@@ -230,7 +239,7 @@ add("paired_t", "-f csv -g case --paired",
     "testdata/compare/paired_a.csv testdata/compare/paired_b.csv")
 add("paired_signed_rank", "-f csv -g case --paired --test mwu",
     compare(pa, pb, "case", "ms", paired = TRUE, test = "mwu"), "case",
-    "testdata/compare/paired_a.csv testdata/compare/paired_b.csv", "1e-6")
+    "testdata/compare/paired_a.csv testdata/compare/paired_b.csv", "5e-4")
 
 # One file split by a variant column.
 vd <- rbind(data.frame(impl = "old", size = rep(c("S", "L"), 10),
@@ -257,7 +266,7 @@ gb <- readgo(paste0(go, "old.txt")); gn <- readgo(paste0(go, "new.txt"))
 names(gb)[2] <- names(gn)[2] <- "ns/op"
 add("gobench_mwu", "-f csv -g name -c ns/op --test mwu",
     compare(gb, gn, "name", "ns/op", test = "mwu"), "name",
-    paste0(go, "old.txt ", go, "new.txt"), "1e-6")
+    paste0(go, "old.txt ", go, "new.txt"), "5e-4 -a 2e-5")
 
 m <- do.call(rbind, cases)
 colnames(m) <- c("case", "input", "args", "expected", "rtol")
