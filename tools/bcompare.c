@@ -249,9 +249,6 @@ compare(struct row *r, const struct opts *o, double conf, const char *label)
 	if (r->nb < 10 || r->nc < 10)
 		warnmsg("warning: %s: %zu baseline and %zu candidate values: "
 		    "run at least 10 repetitions", label, r->nb, r->nc);
-	if (o->paired && r->nb != r->nc)
-		die("%s: --paired needs as many candidate as baseline values "
-		    "(%zu and %zu)", label, r->nc, r->nb);
 	r->d = bs_cohen_d(r->b, r->nb, r->c, r->nc);
 	r->delta = bs_cliff_delta(r->b, r->nb, r->c, r->nc);
 	if (allsame(r->b, r->nb) && allsame(r->c, r->nc)) {
@@ -837,6 +834,11 @@ main(int argc, char *argv[])
 
 	if ((ps = calloc(nrows + 1, sizeof(*ps))) == NULL)
 		die("out of memory");
+	for (i = 0; o.paired && i < nrows; i++)
+		if (rows[i].b && rows[i].c && rows[i].nb != rows[i].nc)
+			die("%s: --paired needs as many candidate as baseline "
+			    "values (%zu and %zu)", rows[i].column, rows[i].nc,
+			    rows[i].nb);
 	for (i = 0; i < nrows; i++) {
 		struct row *r = &rows[i];
 		size_t off = 0, k;
