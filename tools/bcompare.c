@@ -358,7 +358,7 @@ fmt_num(char *buf, size_t len, double x)
 	else if (fabs(x) >= 1e6 && fabs(x) < 1e15)
 		snprintf(buf, len, "%.0f", x);
 	else
-		snprintf(buf, len, "%.4g", x);
+		snprintf(buf, len, "%.6g", x);
 }
 
 static void
