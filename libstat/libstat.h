@@ -162,9 +162,19 @@ int	 bs_read(const struct bs_buf *buf, const char *path,
  * shifted by the first value of the series (ref), computed from the exact
  * decimal text; v[i] is NaN where the input was missing.
  */
+/*
+ * Running moments of a series that is not stored (streaming mode):
+ * Welford's updates on the shifted values, which keep them accurate.
+ */
+struct bs_moments {
+	size_t		 n;		/* values counted (after skip) */
+	double		 mean, m2, min, max;
+};
+
 struct bs_series {
 	double		*v;
 	double		*raw;		/* the values as parsed, if asked for */
+	struct bs_moments *mom;		/* streaming mode: v stays NULL */
 	size_t		 n;		/* stored, missing included */
 	size_t		 cap;
 	size_t		 missing;
@@ -204,6 +214,13 @@ struct bs_table_opts {
 	int			 file_group;	/* add a "file" group column */
 	int			 rowgroups;	/* keep the group of each row */
 	int			 raw;		/* keep unshifted values too */
+	/*
+	 * Streaming: keep only running moments per series (O(groups)
+	 * memory, no quantiles); the first `skip` rows of every series are
+	 * left out as they arrive.
+	 */
+	int			 moments;
+	size_t			 skip;
 	/* Optional: told what a reader left out (failed runs). */
 	void			(*warn)(const char *file, const char *msg);
 };

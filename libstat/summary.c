@@ -443,6 +443,28 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	r->steady = -1;
 	for (i = 0; i < BS_MAX_PCT; i++)
 		r->pct[i] = NAN;
+	if (s->mom != NULL || (s->v == NULL && s->n > 0)) {
+		/* Streaming mode: the table kept running moments only. */
+		const struct bs_moments *mo = s->mom;
+
+		r->missing = s->missing;
+		r->skipped = o->skip < s->n ? o->skip : s->n;
+		r->n = mo ? mo->n : 0;
+		if (r->n == 0)
+			return 0;
+		r->mean = snap(s->refd + mo->mean);
+		r->min = snap(s->refd + mo->min);
+		r->max = snap(s->refd + mo->max);
+		if (r->n > 1) {
+			r->sd = sqrt(mo->m2 / (double)(r->n - 1));
+			r->se = r->sd / sqrt((double)r->n);
+			hw = bs_t_halfwidth(r->sd, r->n, o->confidence);
+			r->ci_lo = r->mean - hw;
+			r->ci_hi = r->mean + hw;
+			r->cv = r->mean != 0.0 ? r->sd / r->mean : NAN;
+		}
+		return 0;
+	}
 	start = o->skip < s->n ? o->skip : s->n;
 	r->skipped = start;
 	n = s->n - start;

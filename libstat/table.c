@@ -62,6 +62,33 @@ series_free(struct bs_series *s)
 {
 	free(s->v);
 	free(s->raw);
+	free(s->mom);
+}
+
+/* Streaming mode: count one row of a series, fold its value in. */
+static int
+moments_add(struct bs_series *s, size_t skip, int missing, double x)
+{
+	struct bs_moments *m = s->mom;
+	double d;
+
+	if (m == NULL && (m = s->mom = calloc(1, sizeof(*m))) == NULL)
+		return -1;
+	if (s->n++ < skip)
+		return 0;
+	if (missing) {
+		s->missing++;
+		return 0;
+	}
+	if (m->n == 0 || x < m->min)
+		m->min = x;
+	if (m->n == 0 || x > m->max)
+		m->max = x;
+	m->n++;
+	d = x - m->mean;
+	m->mean += d / (double)m->n;
+	m->m2 += d * (x - m->mean);
+	return 0;
 }
 
 void
@@ -462,6 +489,26 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		if (p->state[k] == COL_TEXT)
 			continue;
 		s = &t->groups[g].s[k];
+		if (p->o->moments) {
+			rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
+			    BS_NUM_MISSING;
+			if (rc == BS_NUM_OK && !s->hasref) {
+				s->ref = d;
+				s->refd = v;
+				s->hasref = 1;
+			}
+			if (rc == BS_NUM_OK || rc == BS_NUM_MISSING) {
+				if (moments_add(s, p->o->skip, rc ==
+				    BS_NUM_MISSING, rc == BS_NUM_OK ?
+				    bs_dec_sub(&d, &s->ref) : 0) == -1)
+					return bs_seterr(e, p->curfile, r->line,
+					    "out of memory");
+				if (rc == BS_NUM_OK)
+					p->state[k] = COL_NUMERIC;
+				continue;
+			}
+			goto bad;
+		}
 		if (s->n == s->cap) {
 			size_t cap = s->cap;
 
@@ -503,12 +550,16 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			s->v[s->n++] = (double)NAN;
 			s->missing++;
 			break;
-		case BS_NUM_NONFINITE:
+		default:
+		bad:
+			if (rc == BS_NUM_NOTNUM)
+				goto notnum;
 			return bs_seterr(e, p->curfile, r->line,
 			    "column '%s': '%.*s' is not a finite number",
 			    t->names[p->slotcol[k]], (int)(f->len > 40 ? 40 :
 			    f->len), f->s);
 		case BS_NUM_NOTNUM:
+		notnum:
 			if (p->state[k] == COL_UNKNOWN) {
 				/* A text column: not a value column. */
 				p->state[k] = COL_TEXT;

@@ -18,6 +18,7 @@ enum {
 	OPT_NOQUANT
 };
 
+
 static void
 usage(FILE *fp, int status)
 {
@@ -41,6 +42,8 @@ usage(FILE *fp, int status)
 "      --steady W          compare the means of the last two windows of W\n"
 "                          samples: columns steady_diff and steady\n"
 "      --steady-tol PCT    relative difference counted as steady (default 2)\n"
+"      --no-quantiles      keep no values: memory per group, not per value;\n"
+"                          mean, sd, se, interval, min, max and cv only\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -69,6 +72,7 @@ main(int argc, char *argv[])
 		{ "autocorr",	   no_argument,	      NULL, OPT_AUTOCORR },
 		{ "steady",	   required_argument, NULL, OPT_STEADY },
 		{ "steady-tol",	   required_argument, NULL, OPT_STEADYTOL },
+		{ "no-quantiles",  no_argument,	      NULL, OPT_NOQUANT },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -117,6 +121,9 @@ main(int argc, char *argv[])
 				die("--steady takes a window of at least 1 "
 				    "sample, not '%s'", optarg);
 			break;
+		case OPT_NOQUANT:
+			so.no_quantiles = 1;
+			break;
 		case OPT_STEADYTOL:
 			if (bs_parse_double(optarg, &tol) == -1 || tol < 0)
 				die("--steady-tol takes a percentage, not '%s'",
@@ -131,6 +138,15 @@ main(int argc, char *argv[])
 	argv += optind;
 	so.confidence = com.confidence;
 	so.skip = com.skip;
+	if (so.no_quantiles) {
+		if (so.autocorr || so.steady)
+			die("--no-quantiles keeps no values: --autocorr and "
+			    "--steady need them");
+		/* Stream: running moments per series, O(groups) memory. */
+		com.topts.moments = 1;
+		com.topts.skip = com.skip;
+		so.skip = 0;
+	}
 
 	t = tool_read_table(&com, argc, argv);
 	if ((res = bs_result_new()) == NULL)
