@@ -26,11 +26,11 @@ struct pctx {
 	const char		**vals;
 };
 
-static void
+static inline void
 put(FILE *fp, const void *p, size_t n)
 {
 	if (fp && n)
-		fwrite(p, 1, n, fp);
+		fwrite_unlocked(p, 1, n, fp);
 }
 
 static void
@@ -381,6 +381,64 @@ passthru_ndjson(struct pctx *c, struct bs_err *e)
 	return 0;
 }
 
+/*
+ * Delimited text: the first pass has checked every record, so this one
+ * only needs their bounds, found as the reader finds them (a record ends
+ * at a line end outside quotes; empty lines are skipped), not their
+ * fields.
+ */
+static int
+passthru_delim(struct pctx *c, struct bs_err *e)
+{
+	const char *p = c->buf->data, *nl;
+	size_t n = c->buf->len, pos = 0, end, k, line = 1, nls;
+	struct bs_record r;
+	int header = !c->no_header, inq;
+
+	if (n >= 3 && (unsigned char)p[0] == 0xef &&
+	    (unsigned char)p[1] == 0xbb && (unsigned char)p[2] == 0xbf)
+		pos = 3;
+	memset(&r, 0, sizeof(r));
+	while (pos < n) {
+		nl = memchr(p + pos, '\n', n - pos);
+		end = nl ? (size_t)(nl - p) : n;
+		nls = 0;
+		if (memchr(p + pos, '"', end - pos) != NULL) {
+			inq = 0;
+			for (k = pos; k < n; k++) {
+				if (p[k] == '"')
+					inq = !inq;
+				else if (p[k] == '\n') {
+					if (!inq)
+						break;
+					nls++;
+				}
+			}
+			end = k;
+		}
+		k = end;
+		r.eollen = end < n ? 1 : 0;
+		if (k > pos && p[k - 1] == '\r') {
+			k--;
+			r.eollen++;
+		}
+		if (k > pos) {
+			if (header)
+				header = 0;	/* written with the first record */
+			else {
+				r.off = pos;
+				r.len = k - pos;
+				r.line = line;
+				if (rec_cb(c, &r, e) == -1)
+					return -1;
+			}
+		}
+		line += 1 + nls;
+		pos = end + 1;
+	}
+	return 0;
+}
+
 int
 bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
     const struct bs_passthru *pt, FILE *out, FILE *rej, struct bs_err *e)
@@ -410,6 +468,7 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 		return passthru_ndjson(&c, e);
 	case BS_FMT_CSV:
 	case BS_FMT_TSV:
+		return passthru_delim(&c, e);
 	case BS_FMT_KV:
 	case BS_FMT_PLAIN:
 		rc = bs_read(buf, NULL, ro, &cb, &used, NULL, e);

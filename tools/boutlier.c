@@ -247,6 +247,10 @@ main(int argc, char *argv[])
 		bs_afile_abort(&out);
 		die_err(&e);
 	}
+	/* Large buffers: the output is as long as the input. */
+	setvbuf(out.fp ? out.fp : stdout, NULL, _IOFBF, 1 << 20);
+	if (rej.fp)
+		setvbuf(rej.fp, NULL, _IOFBF, 1 << 20);
 	ro = com.topts.read;
 	ro.format = st.t->format;
 	ro.delim = st.t->delim;
