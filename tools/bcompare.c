@@ -547,8 +547,8 @@ sentence(FILE *fp, const struct row *r, const struct opts *o, double conf)
 		return;
 	if (o->mwu)
 		fprintf(fp, "Shift (Hodges-Lehmann) at %g%% confidence: %.6g "
-		    "[%.6g, %.6g], %+.2f%% [%+.2f%%, %+.2f%%] of the baseline "
-		    "median; p = %.4g (%s, W = %.6g)\n", conf, r->diff,
+		    "[%.6g, %.6g]; change of medians %+.2f%% [%+.2f%%, "
+		    "%+.2f%%]; p = %.4g (%s, W = %.6g)\n", conf, r->diff,
 		    r->diff_lo, r->diff_hi, 100 * r->change,
 		    100 * r->change_lo, 100 * r->change_hi, r->p,
 		    o->paired ? "Wilcoxon signed rank" : "Mann-Whitney U",
