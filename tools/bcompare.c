@@ -5,6 +5,7 @@
  * that a CI job can gate on.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,36 +181,76 @@ choose_log(size_t n, size_t k)
  * Hodges-Lehmann interval of the log values when every value is
  * positive: exp() of it is a distribution-free interval for the ratio,
  * and it carries the uncertainty of both samples.  Otherwise the shift
- * interval is divided by the baseline median.
+ * interval is divided by the baseline median.  The log test is as costly
+ * as the test itself, so it runs on a second thread meanwhile.
  */
-static void
-rank_change(struct row *r, const struct opts *o, double conf)
+struct logtest {
+	const struct row *r;
+	double		 conf;
+	double		 lo, hi;
+	int		 ok;
+	pthread_t	 th;
+	int		 started;
+};
+
+static void *
+logtest_run(void *arg)
 {
+	struct logtest *lt = arg;
+	const struct row *r = lt->r;
 	struct bs_mwu lm;
 	double *lb, *lc;
 	size_t i;
-	int pos = 1;
 
-	r->change = r->med_b != 0 ? r->med_c / r->med_b - 1 : NAN;
-	for (i = 0; i < r->nb && pos; i++)
-		pos = r->b[i] > 0;
-	for (i = 0; i < r->nc && pos; i++)
-		pos = r->c[i] > 0;
-	if (pos && !o->paired) {
-		lb = malloc(r->nb * sizeof(*lb));
-		lc = malloc(r->nc * sizeof(*lc));
-		if (lb == NULL || lc == NULL)
-			die("out of memory");
+	lb = malloc((r->nb + 1) * sizeof(*lb));
+	lc = malloc((r->nc + 1) * sizeof(*lc));
+	if (lb != NULL && lc != NULL) {
 		for (i = 0; i < r->nb; i++)
 			lb[i] = log(r->b[i]);
 		for (i = 0; i < r->nc; i++)
 			lc[i] = log(r->c[i]);
-		if (bs_mann_whitney(lb, r->nb, lc, r->nc, conf, &lm) == 0) {
-			r->change_lo = exp(lm.hl_lo) - 1;
-			r->change_hi = exp(lm.hl_hi) - 1;
+		if (bs_mann_whitney(lb, r->nb, lc, r->nc, lt->conf, &lm) == 0) {
+			lt->lo = exp(lm.hl_lo) - 1;
+			lt->hi = exp(lm.hl_hi) - 1;
+			lt->ok = 1;
 		}
-		free(lb);
-		free(lc);
+	}
+	free(lb);
+	free(lc);
+	return NULL;
+}
+
+static void
+logtest_start(struct logtest *lt, const struct row *r, const struct opts *o,
+    double conf)
+{
+	size_t i;
+	int pos = 1;
+
+	memset(lt, 0, sizeof(*lt));
+	lt->r = r;
+	lt->conf = conf;
+	for (i = 0; i < r->nb && pos; i++)
+		pos = r->b[i] > 0;
+	for (i = 0; i < r->nc && pos; i++)
+		pos = r->c[i] > 0;
+	if (!pos || o->paired)
+		return;
+	if (pthread_create(&lt->th, NULL, logtest_run, lt) == 0)
+		lt->started = 1;
+	else
+		logtest_run(lt);	/* no thread: the same, in turn */
+}
+
+static void
+rank_change(struct row *r, struct logtest *lt)
+{
+	if (lt->started)
+		pthread_join(lt->th, NULL);
+	r->change = r->med_b != 0 ? r->med_c / r->med_b - 1 : NAN;
+	if (lt->ok) {
+		r->change_lo = lt->lo;
+		r->change_hi = lt->hi;
 	} else if (r->med_b != 0) {
 		r->change_lo = r->diff_lo / fabs(r->med_b);
 		r->change_hi = r->diff_hi / fabs(r->med_b);
@@ -284,6 +325,9 @@ compare(struct row *r, const struct opts *o, double conf, const char *label)
 		}
 		r->testable = isfinite(r->p);
 	} else {
+		struct logtest lt;
+
+		logtest_start(&lt, r, o, conf);
 		rc = o->paired ? bs_signed_rank(r->b, r->c, r->nb, conf, &m) :
 		    bs_mann_whitney(r->b, r->nb, r->c, r->nc, conf, &m);
 		if (rc == 0) {
@@ -293,7 +337,7 @@ compare(struct row *r, const struct opts *o, double conf, const char *label)
 			r->diff_lo = m.hl_lo;
 			r->diff_hi = m.hl_hi;
 		}
-		rank_change(r, o, conf);
+		rank_change(r, &lt);
 		/* The smallest p the exact test can give at these sizes. */
 		minp = o->paired ? 2.0 / pow(2.0, (double)r->nb) :
 		    2.0 * exp(-choose_log(r->nb + r->nc, r->nb));
