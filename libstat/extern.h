@@ -21,6 +21,14 @@ void	 bs_sbuf_free(struct bs_sbuf *);
 /* Grow *pp (elements of size sz) to hold at least need; 0 or -1. */
 int	 bs_grow(void *pp, size_t *cap, size_t need, size_t sz);
 
+/*
+ * The end of the delimited record that starts at p[pos]: the index of the
+ * line feed that ends it outside quotes, or len; *nls counts the line
+ * feeds inside quotes, *open says a quote is still open at len.
+ */
+size_t	 bs_delim_record_end(const char *p, size_t pos, size_t len,
+	    size_t *nls, int *open);
+
 /* Readers by format; all hand records to the callbacks. */
 struct bs_src;
 int	 bs_read_delim(struct bs_src *, int delim, int no_header,

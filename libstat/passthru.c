@@ -390,7 +390,7 @@ passthru_ndjson(struct pctx *c, struct bs_err *e)
 static int
 passthru_delim(struct pctx *c, struct bs_err *e)
 {
-	const char *p = c->buf->data, *nl;
+	const char *p = c->buf->data;
 	size_t n = c->buf->len, pos = 0, end, k, line = 1, nls;
 	struct bs_record r;
 	int header = !c->no_header, inq;
@@ -400,22 +400,7 @@ passthru_delim(struct pctx *c, struct bs_err *e)
 		pos = 3;
 	memset(&r, 0, sizeof(r));
 	while (pos < n) {
-		nl = memchr(p + pos, '\n', n - pos);
-		end = nl ? (size_t)(nl - p) : n;
-		nls = 0;
-		if (memchr(p + pos, '"', end - pos) != NULL) {
-			inq = 0;
-			for (k = pos; k < n; k++) {
-				if (p[k] == '"')
-					inq = !inq;
-				else if (p[k] == '\n') {
-					if (!inq)
-						break;
-					nls++;
-				}
-			}
-			end = k;
-		}
+		end = bs_delim_record_end(p, pos, n, &nls, &inq);
 		k = end;
 		r.eollen = end < n ? 1 : 0;
 		if (k > pos && p[k - 1] == '\r') {

@@ -592,6 +592,32 @@ delim_record(struct dctx *c, const char *p, size_t len, size_t line,
 	return emit(c, &r);
 }
 
+size_t
+bs_delim_record_end(const char *p, size_t pos, size_t len, size_t *nls,
+    int *open)
+{
+	const char *nl = memchr(p + pos, '\n', len - pos);
+	size_t end = nl ? (size_t)(nl - p) : len, k;
+	int inq = 0;
+
+	*nls = 0;
+	*open = 0;
+	if (memchr(p + pos, '"', end - pos) == NULL)
+		return end;
+	/* Quotes: line feeds inside them do not end the record. */
+	for (k = pos; k < len; k++) {
+		if (p[k] == '"')
+			inq = !inq;
+		else if (p[k] == '\n') {
+			if (!inq)
+				break;
+			(*nls)++;
+		}
+	}
+	*open = inq;
+	return k;
+}
+
 int
 bs_read_delim(struct bs_src *s, int delim, int no_header,
     const struct bs_reader_cb *cb, struct bs_err *e)
@@ -612,29 +638,11 @@ bs_read_delim(struct bs_src *s, int delim, int no_header,
 	csv_set_delim(&c.csv, (unsigned char)delim);
 	pos = skipbom(s->win, s->len);
 	for (;;) {
-		/* Find the end of the record that starts at pos. */
-		nl = memchr(s->win + pos, '\n', s->len - pos);
-		end = nl ? (size_t)(nl - s->win) : s->len;
-		nls = 0;
-		if (memchr(s->win + pos, '"', end - pos) != NULL) {
-			/* Quotes: newlines inside them do not end it. */
-			inq = 0;
-			for (k = pos; k < s->len; k++) {
-				if (s->win[k] == '"')
-					inq = !inq;
-				else if (s->win[k] == '\n') {
-					if (!inq)
-						break;
-					nls++;
-				}
-			}
-			end = k;
-			nl = k < s->len ? s->win + k : NULL;
-			if (nl == NULL && s->eof && inq) {
-				bs_seterr(e, s->name, line,
-				    "unterminated quoted field");
-				goto out;
-			}
+		end = bs_delim_record_end(s->win, pos, s->len, &nls, &inq);
+		nl = end < s->len ? s->win + end : NULL;
+		if (nl == NULL && s->eof && inq) {
+			bs_seterr(e, s->name, line, "unterminated quoted field");
+			goto out;
 		}
 		if (nl == NULL && !s->eof) {
 			if (end - pos > BS_MAX_RECORD) {
