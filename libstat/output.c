@@ -342,8 +342,10 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 			if (l > w[j])
 				w[j] = l;
 		}
-	if (md && w[0] < 3)
-		w[0] = 3;
+	/* A Markdown delimiter cell needs three characters: "--:". */
+	for (j = 0; md && j < r->ncols; j++)
+		if (w[j] < 3)
+			w[j] = 3;
 	for (j = 0; j < r->ncols; j++) {
 		size_t l = bs_utf8_width(r->cols[j], strlen(r->cols[j]));
 
