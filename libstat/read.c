@@ -147,7 +147,8 @@ bs_src_fill(struct bs_src *s, size_t keep, struct bs_err *e)
 	if (s->eof)
 		return 0;
 	rest = s->len - keep;
-	memmove(s->own, s->own + keep, rest);
+	if (keep > 0)	/* own is NULL before the first fill */
+		memmove(s->own, s->own + keep, rest);
 	s->base += keep;
 	s->len = rest;
 	if (s->cap - s->len < CHUNK) {
