@@ -101,16 +101,79 @@ bs_utf8_width(const char *s, size_t len)
 	return w;
 }
 
+/* Bytes in the valid UTF-8 sequence at s[0..len), or 0 (as jansson). */
+static size_t
+utf8_seq(const unsigned char *s, size_t len)
+{
+	unsigned cp, n, k;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len < n)
+		return 0;
+	for (k = 1; k < n; k++) {
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[k] & 0x3f);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+/*
+ * Labels and column names are bytes: csv, tsv, tables, Markdown and
+ * boutlier's output pass them through unchanged, valid UTF-8 or not.
+ * JSON text must be UTF-8, and jansson writes nothing for a string that
+ * is not (the document was left broken): a byte that is not part of
+ * valid UTF-8 is written as the character of the same number, U+0080 to
+ * U+00FF (as Latin-1 reads it), which keeps distinct labels distinct.
+ */
 int
 bs_json_string(FILE *fp, const char *s, size_t len)
 {
-	json_t *j = json_stringn_nocheck(s, len);
+	struct bs_sbuf fix = { 0 };
+	json_t *j;
+	size_t i, n;
 	int rc;
 
-	if (j == NULL)
-		return -1;
-	rc = json_dumpf(j, fp, JSON_ENCODE_ANY);
+	for (i = 0; i < len; i += n)
+		if ((n = utf8_seq((const unsigned char *)s + i, len - i)) == 0)
+			break;
+	if (i < len) {
+		for (i = 0; i < len; i += n) {
+			unsigned char c = (unsigned char)s[i];
+			char two[2] = { (char)(0xc0 | c >> 6),
+			    (char)(0x80 | (c & 0x3f)) };
+
+			if ((n = utf8_seq((const unsigned char *)s + i,
+			    len - i)) > 0)
+				rc = bs_sbuf_add(&fix, s + i, n);
+			else {
+				n = 1;
+				rc = bs_sbuf_add(&fix, two, 2);
+			}
+			if (rc == -1) {
+				bs_sbuf_free(&fix);
+				return -1;
+			}
+		}
+		s = fix.p;
+		len = fix.len;
+	}
+	j = json_stringn_nocheck(s, len);
+	rc = j == NULL ? -1 : json_dumpf(j, fp, JSON_ENCODE_ANY);
 	json_decref(j);
+	bs_sbuf_free(&fix);
 	return rc;
 }
 
