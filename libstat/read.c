@@ -951,14 +951,85 @@ bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
 
 /* ------------------------------------------------------------------ */
 
+/*
+ * Every reader hands its fields over through these, so the cap on the
+ * size of one field (BS_MAX_FIELD) holds for every format, the JSON ones
+ * and the real tools' included, whatever the reader's own limits.
+ */
+struct capctx {
+	const struct bs_reader_cb *cb;
+	const char	*name;
+};
+
+static int
+capcheck(const struct capctx *c, const struct bs_field *f, size_t n,
+    const struct bs_record *r, struct bs_err *e)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (f[i].len <= BS_MAX_FIELD)
+			continue;
+		if (r == NULL)
+			return bs_seterr(e, c->name, 0, "column name %zu is "
+			    "longer than %u bytes (the limit)", i + 1,
+			    BS_MAX_FIELD);
+		if (r->line == 0)
+			return bs_seterr(e, c->name, 0, "record %zu: field %zu "
+			    "is longer than %u bytes (the limit)", r->recno,
+			    i + 1, BS_MAX_FIELD);
+		return bs_seterr(e, c->name, r->line, "field %zu is longer "
+		    "than %u bytes (the limit)", i + 1, BS_MAX_FIELD);
+	}
+	return 0;
+}
+
+static int
+cap_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+{
+	const struct capctx *c = arg;
+
+	if (capcheck(c, f, n, NULL, e) == -1)
+		return -1;
+	return c->cb->header(c->cb->arg, f, n, e);
+}
+
+static int
+cap_record(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	const struct capctx *c = arg;
+
+	if (capcheck(c, r->f, r->nf, r, e) == -1)
+		return -1;
+	return c->cb->record(c->cb->arg, r, e);
+}
+
+static void
+cap_warn(void *arg, const char *msg)
+{
+	const struct capctx *c = arg;
+
+	c->cb->warn(c->cb->arg, msg);
+}
+
+static void
+cap_format(void *arg, enum bs_format f)
+{
+	const struct capctx *c = arg;
+
+	c->cb->format(c->cb->arg, f);
+}
+
 int
 bs_read(const struct bs_buf *buf, const char *path,
-    const struct bs_read_opts *o, const struct bs_reader_cb *cb,
+    const struct bs_read_opts *o, const struct bs_reader_cb *ucb,
     enum bs_format *used, int *useddelim, struct bs_err *e)
 {
 	struct bs_src s;
 	enum bs_format f = o->format;
 	int delim = o->delim, rc = -1;
+	struct capctx cc = { ucb, NULL };
+	struct bs_reader_cb wcb = { cap_header, cap_record, &cc,
+	    ucb->warn ? cap_warn : NULL, ucb->format ? cap_format : NULL };
+	const struct bs_reader_cb *cb = &wcb;
 
 	memset(&s, 0, sizeof(s));
 	if (buf != NULL) {
@@ -980,6 +1051,7 @@ bs_read(const struct bs_buf *buf, const char *path,
 			if (bs_src_fill(&s, 0, e) == -1)
 				goto out;
 	}
+	cc.name = s.name;
 	if (isgzip(s.win, s.len) && gunzip(&s, e) == -1)
 		goto out;
 	if (s.len == 0) {
