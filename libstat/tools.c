@@ -531,7 +531,7 @@ gobench(const char *p, size_t len, struct rows *r)
 {
 	struct kvpair *cfg = NULL;
 	size_t ncfg = 0, cap = 0, pos = 0, line = 0, i;
-	char tok[64][256];
+	char *tok[64];	/* whole tokens: a number cut short is another */
 
 	while (pos < len) {
 		const char *nl = memchr(p + pos, '\n', len - pos);
@@ -557,11 +557,14 @@ gobench(const char *p, size_t len, struct rows *r)
 				l = k;
 				while (k < ll && s[k] != ' ' && s[k] != '\t')
 					k++;
-				snprintf(tok[nt++], sizeof(tok[0]), "%.*s",
-				    (int)(k - l), s + l);
+				if ((tok[nt] = strndup(s + l, k - l)) == NULL) {
+					r->failed = 1;
+					break;
+				}
+				nt++;
 			}
-			if (nt < 4 || (nt % 2) != 0)
-				continue;	/* a name alone, or not a result */
+			if (r->failed || nt < 4 || (nt % 2) != 0)
+				goto freetok;	/* a name alone, or no result */
 			{
 				char *name = tok[0] + 9, *dash;
 				const char *procs = NULL;
@@ -569,7 +572,7 @@ gobench(const char *p, size_t len, struct rows *r)
 
 				strtoll(tok[1], &iend, 10);
 				if (*iend != '\0')
-					continue;
+					goto freetok;
 				dash = strrchr(name, '-');
 				if (dash && dash[1] && strspn(dash + 1,
 				    "0123456789") == strlen(dash + 1)) {
@@ -587,6 +590,9 @@ gobench(const char *p, size_t len, struct rows *r)
 						set(r, cfg[i].k, cfg[i].v);
 				endrow(r, line);
 			}
+freetok:
+			while (nt > 0)
+				free(tok[--nt]);
 			continue;
 		}
 		c = memchr(s, ':', ll);
