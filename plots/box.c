@@ -138,6 +138,7 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 	f.h = h;
 	bp_style_init(&f.st, w, h, o->chart.font_size);
 	f.title = o->chart.title;
+	f.legend = o->chart.legend;
 	f.ax.kind = BP_SCALE_CATEGORY;
 	f.ax.cat = cat;
 	f.ax.ncat = ncat;

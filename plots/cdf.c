@@ -80,6 +80,7 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 	f.h = h;
 	bp_style_init(&f.st, w, h, o->chart.font_size);
 	f.title = o->chart.title;
+	f.legend = o->chart.legend;
 	f.ax.kind = o->chart.x.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
 	f.ax.label = o->chart.x.label;
 	f.ax.grid = 1;

@@ -498,16 +498,27 @@ bp_legend_draw(cairo_t *cr, const struct bp_legend *l,
 /*
  * The legend goes to the right of the plot area when it takes at most
  * about a third of the width (wrapping long entries); otherwise below
- * the x-axis title, where it never covers data either.
+ * the x-axis title, where it never covers data either.  A legend of
+ * notes alone (no symbols to match) goes below too: a column of wrapped
+ * text beside the plot would take a third of the width for a sentence
+ * that fits in a line or two underneath.
  */
 void
 bp_legend_place(cairo_t *cr, struct bp_legend *l, struct bp_frame *f)
 {
+	size_t nnotes = 0;
+
+	if (f->legend == BP_LEGEND_NONE)
+		l->n = 0;
 	if (l->n == 0)
 		return;
+	for (size_t i = 0; i < l->n; i++)
+		if (l->items[i].kind == BP_LEG_TEXT)
+			nnotes++;
 	l->wrap = f->w * 0.28;
 	bp_legend_measure(cr, l, &f->st);
-	if (l->w <= f->w * 0.36 && l->h <= f->h * 0.8) {
+	if (f->legend == BP_LEGEND_RIGHT || (f->legend != BP_LEGEND_BELOW &&
+	    nnotes < l->n && l->w <= f->w * 0.36 && l->h <= f->h * 0.8)) {
 		l->xoff = f->right;
 		f->right += l->w + f->st.gap * 3;
 		l->right = 1;

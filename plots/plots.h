@@ -234,10 +234,19 @@ struct bp_rect {
 	double	 x, y, w, h;
 };
 
+/* Where a chart's legend goes. */
+enum bp_legend_pos {
+	BP_LEGEND_AUTO = 0,	/* right of the plot if narrow, else below */
+	BP_LEGEND_RIGHT,	/* right of the plot, entries wrapped */
+	BP_LEGEND_BELOW,	/* below the x-axis title */
+	BP_LEGEND_NONE		/* no legend */
+};
+
 struct bp_chart {
 	const char	*title;		/* NULL: none */
 	double		 font_size;	/* tick label size; 0: from the image */
 	struct bp_axis	 x, y;
+	enum bp_legend_pos legend;	/* BP_LEGEND_AUTO by default */
 	/*
 	 * Out, optional: where the plot area (inside the axes) ended up,
 	 * in user units, for callers that annotate or test the image.

@@ -101,6 +101,7 @@ struct bp_frame {
 	struct bp_axspec ax, ay;
 	double		 right;		/* reserved right of the plot area */
 	double		 bottom;	/* reserved below the x-axis title */
+	enum bp_legend_pos legend;	/* where bp_legend_place() puts it */
 	/* out */
 	struct bp_ticks	 xt, yt;
 	double		 px, py, pw, ph; /* plot area */
@@ -170,8 +171,9 @@ void	 bp_legend_draw(cairo_t *, const struct bp_legend *,
 void	 bp_legend_free(struct bp_legend *);
 
 /*
- * Place a legend: to the right of the plot when it fits in about a
- * third of the width, else below.  Sets f->right or f->bottom.
+ * Place a legend as f->legend says; BP_LEGEND_AUTO: to the right of
+ * the plot when it fits in about a third of the width, else below.
+ * Sets f->right or f->bottom; BP_LEGEND_NONE empties the legend.
  */
 void	 bp_legend_place(cairo_t *, struct bp_legend *, struct bp_frame *);
 void	 bp_legend_draw_placed(cairo_t *, const struct bp_legend *,

@@ -59,6 +59,23 @@ series_points(const struct bp_scal_series *s, double fx, double fy,
 	return p;
 }
 
+/* 1 when two series have a point at the same x. */
+static int
+shared_x(struct pt *const *pts, const size_t *np, size_t ns)
+{
+	for (size_t i = 0; i < ns; i++)
+		for (size_t k = i + 1; k < ns; k++)
+			for (size_t a = 0, b = 0; a < np[i] && b < np[k];) {
+				if (pts[i][a].x == pts[k][b].x)
+					return 1;
+				if (pts[i][a].x < pts[k][b].x)
+					a++;
+				else
+					b++;
+			}
+	return 0;
+}
+
 /* x positions at which to sample a curve across the axis. */
 static double
 curve_x(const struct bp_frame *f, size_t i)
@@ -187,7 +204,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	size_t *np = NULL, nall = 0, k;
 	double fx = bp_factor(&o->chart.x), fy = bp_factor(&o->chart.y);
 	double xmin = HUGE_VAL, xmax = -HUGE_VAL, ymin = HUGE_VAL;
-	double ymax = -HUGE_VAL, *allx = NULL;
+	double ymax = -HUGE_VAL, *allx = NULL, *dodge = NULL;
 	int anyci = 0, rc = -1;
 	char b1[32], b2[32], b3[96];
 
@@ -250,6 +267,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	f.h = h;
 	bp_style_init(&f.st, w, h, o->chart.font_size);
 	f.title = o->chart.title;
+	f.legend = o->chart.legend;
 	f.ax.kind = bp_axis_kind(&o->chart.x, allx, nall);
 	f.ax.base2 = o->chart.x.base2 == 1 || (o->chart.x.base2 == BP_AUTO &&
 	    bp_all_pow2(allx, nall));
@@ -366,6 +384,26 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 		if (s[i].fit != NULL)
 			draw_fit(cr, &f, o, s[i].fit, fx, fy, bp_palette(i));
 
+	/*
+	 * Series measured at the same x would hide each other's error
+	 * bars: shift each series sideways by a few units (a dodge, as
+	 * ggplot2's position_dodge).  Not with fitted models, whose
+	 * curves the points must stay on.
+	 */
+	if ((dodge = calloc(ns, sizeof(*dodge))) == NULL) {
+		bp_err(err, "out of memory");
+		goto out;
+	}
+	for (k = 0; k < ns && s[k].fit == NULL; k++)
+		;
+	if (ns > 1 && k == ns && anyci && shared_x(pts, np, ns)) {
+		double step = fmin(f.st.marker * 1.7,
+		    f.st.tick * 2.5 / (double)(ns - 1));
+
+		for (size_t i = 0; i < ns; i++)
+			dodge[i] = ((double)i - (double)(ns - 1) / 2) * step;
+	}
+
 	cairo_save(cr);
 	/* Lines (clipped), error bars, then markers on top. */
 	for (size_t i = 0; i < ns; i++) {
@@ -379,7 +417,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 		bp_set_rgb(cr, c);
 		for (size_t j = 0; j < np[i]; j++) {
-			double x = bp_fx(&f, pts[i][j].x);
+			double x = bp_fx(&f, pts[i][j].x) + dodge[i];
 			double y = bp_fy(&f, pts[i][j].y);
 
 			if (j == 0)
@@ -398,7 +436,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 		bp_set_rgb(cr, c);
 		for (size_t j = 0; j < np[i]; j++) {
 			struct pt *p = &pts[i][j];
-			double x = bp_fx(&f, p->x);
+			double x = bp_fx(&f, p->x) + dodge[i];
 			double lo = isfinite(p->lo) ? p->lo : p->y;
 			double hi = isfinite(p->hi) ? p->hi : p->y;
 
@@ -415,7 +453,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	}
 	for (size_t i = 0; i < ns; i++)
 		for (size_t j = 0; j < np[i]; j++)
-			bp_marker(cr, i, bp_fx(&f, pts[i][j].x),
+			bp_marker(cr, i, bp_fx(&f, pts[i][j].x) + dodge[i],
 			    bp_fy(&f, pts[i][j].y), f.st.marker,
 			    bp_palette(i));
 	/* The peak: a star on the curve when inside the axis range. */
@@ -457,5 +495,6 @@ out:
 	free(pts);
 	free(np);
 	free(allx);
+	free(dodge);
 	return rc;
 }

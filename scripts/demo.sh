@@ -41,19 +41,38 @@ if [ -x ./bcompare ]; then
 fi
 
 if [ -x ./bplot ]; then
-	step "Charts" "bplot scalability ... / bplot heatmap ... / bplot box ..."
-	bstat --skip 1 -f csv -g impl,threads -c throughput_msg_per_sec \
-	    $D/mq.csv 2>/dev/null > out/mq_summary.csv
+	step "Charts: throughput with a USL fit per implementation" \
+	    "bplot scalability -x threads -y throughput_msg_per_sec --series impl --skip 1 --fit usl ..."
 	bplot scalability -x threads -y throughput_msg_per_sec --series impl \
 	    --skip 1 --fit usl --fit-report out/usl.json \
 	    --title "Message queue throughput" --ylabel "Throughput (msg/s)" \
-	    --xlabel "Threads" $D/mq.csv -o out/scalability.png || true
+	    --xlabel "Threads" $D/mq.csv -o out/scalability.png
+	echo "fitted parameters (out/usl.json):"
+	cat out/usl.json
+
+	step "Charts: latency means from bstat, baseline and candidate side by side" \
+	    "bstat --skip 1 -f csv -g impl,threads -c latency_us $D/mq.csv | bplot scalability -x threads --series impl ..."
+	bstat --skip 1 -f csv -g impl,threads -c latency_us $D/mq.csv \
+	    2>/dev/null > out/mq_latency.csv
+	# bstat's default level; bplot cannot know it from the means alone.
+	bplot scalability -x threads --series impl --confidence 95 \
+	    --title "Message queue latency" --xlabel "Threads" \
+	    out/mq_latency.csv -o out/latency.png
+
+	step "Charts: throughput by payload and batch size; latency distributions" \
+	    "bplot heatmap ... / bplot box ... / bplot cdf ..."
 	bplot heatmap -x batch -y payload_bytes -z throughput_mb_s \
-	    --title "Throughput (MB/s) by payload and batch size" \
-	    $D/grid.csv -o out/heatmap.png || true
-	bplot box -x op -y latency_us --series file --title "Latency per operation" \
+	    --title "Throughput by payload and batch size" \
+	    --xlabel "Batch size (messages)" --ylabel "Payload (bytes)" \
+	    $D/grid.csv -o out/heatmap.png
+	bplot box -x op -y latency_us --series file \
+	    --title "Latency per operation" --ylabel "Latency (µs)" \
 	    $D/latency_baseline.csv $D/latency_candidate.csv \
-	    -o out/compare_box.png 2>/dev/null || true
-	ls -l out/*.png out/usl.json 2>/dev/null || true
+	    -o out/compare_box.png
+	bplot cdf -y latency_us --series file --logx \
+	    --title "Latency distribution, all operations" \
+	    $D/latency_baseline.csv $D/latency_candidate.csv \
+	    -o out/compare_cdf.png
+	ls -l out/*.png out/usl.json
 fi
 printf '\nResults are in out/.\n'
