@@ -29,6 +29,13 @@ int	 bs_grow(void *pp, size_t *cap, size_t need, size_t sz);
 size_t	 bs_delim_record_end(const char *p, size_t pos, size_t len,
 	    size_t *nls, int *open);
 
+/*
+ * jansson could not parse for want of memory: it says so, or (2.14, deep
+ * in the parser) leaves the error text empty.  Use where jansson.h is.
+ */
+#define JSON_OOM(je) (json_error_code(je) == json_error_out_of_memory || \
+	(je)->text[0] == '\0')
+
 /* Readers by format; all hand records to the callbacks. */
 struct bs_src;
 int	 bs_read_delim(struct bs_src *, int delim, int no_header,

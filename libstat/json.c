@@ -13,6 +13,13 @@
 #include "libstat.h"
 #include "extern.h"
 
+/*
+ * A key twice in one object is an error (jansson would keep the last
+ * silently).  Nesting deeper than JSON_PARSER_MAX_DEPTH (2048) is one
+ * too: "maximum parsing depth reached".
+ */
+#define JSON_LOADFLAGS	(JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES)
+
 struct jctx {
 	const struct bs_reader_cb *cb;
 	const char	*name;
@@ -152,9 +159,11 @@ read_json(struct bs_src *s, struct jctx *c, struct bs_err *e)
 	size_t i;
 	int rc = -1;
 
-	root = json_loadb(s->win, s->len, JSON_ALLOW_NUL, &je);
+	root = json_loadb(s->win, s->len, JSON_LOADFLAGS, &je);
 	if (root == NULL)
-		return bs_seterr(e, s->name, (size_t)(je.line > 0 ? je.line : 0),
+		return JSON_OOM(&je) ?
+		    bs_seterr(e, s->name, 0, "out of memory") :
+		    bs_seterr(e, s->name, (size_t)(je.line > 0 ? je.line : 0),
 		    "invalid JSON: %s", je.text);
 	if ((arr = records(root)) == NULL && json_is_object(root)) {
 		/* A lone object is one record. */
@@ -216,11 +225,15 @@ read_ndjson(struct bs_src *s, struct jctx *c, struct bs_err *e)
 			;
 		if (k < end) {
 			json_t *o = json_loadb(s->win + pos, end - pos,
-			    JSON_ALLOW_NUL, &je);
+			    JSON_LOADFLAGS, &je);
 
 			if (o == NULL) {
-				bs_seterr(e, s->name, line, "invalid JSON: %s",
-				    je.text);
+				if (JSON_OOM(&je))
+					bs_seterr(e, s->name, line,
+					    "out of memory");
+				else
+					bs_seterr(e, s->name, line,
+					    "invalid JSON: %s", je.text);
 				goto out;
 			}
 			if (!json_is_object(o)) {

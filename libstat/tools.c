@@ -260,12 +260,24 @@ loadjson(const char *p, size_t len, const char *name, struct bs_err *e)
 		bs_seterr(e, name, 0, "out of memory");
 		return NULL;
 	}
+	/*
+	 * A key repeated in one object keeps its last value, as jansson
+	 * does: fio 3.1 repeats percentile keys ("0.00").  (Plain JSON
+	 * input refuses repeated keys.)
+	 */
 	root = c.p ? json_loadb(c.p, c.len, JSON_ALLOW_NUL, &je) :
 	    json_loadb(p + s, len - s, JSON_ALLOW_NUL, &je);
 	bs_sbuf_free(&c);
-	if (root == NULL)
-		bs_seterr(e, name, (size_t)(je.line > 0 ? je.line : 0),
-		    "invalid JSON: %s", je.text);
+	if (root == NULL && JSON_OOM(&je))
+		bs_seterr(e, name, 0, "out of memory");
+	else if (root == NULL) {
+		/* Lines count from the start, notices before the JSON too. */
+		size_t line = je.line > 0 ? (size_t)je.line : 0;
+
+		for (i = 0; line > 0 && i < s; i++)
+			line += p[i] == '\n';
+		bs_seterr(e, name, line, "invalid JSON: %s", je.text);
+	}
 	return root;
 }
 
