@@ -300,6 +300,50 @@ bp_frame_back(cairo_t *cr, const struct bp_frame *f)
 	cairo_restore(cr);
 }
 
+/*
+ * Horizontal x labels must not overlap: on a log axis less than a decade
+ * or two wide, 80, 90 and 100 sit close together.  Labels of powers of
+ * ten are placed first, then the others where they fit; a tick whose
+ * label does not fit keeps its mark.
+ */
+static void
+xlabels_fit(cairo_t *cr, const struct bp_frame *cf)
+{
+	struct bp_frame *f = (struct bp_frame *)cf;
+	double lo[BP_MAX_TICKS], hi[BP_MAX_TICKS], w, h, gap = f->st.gap;
+	size_t n = f->xt.n < BP_MAX_TICKS ? f->xt.n : BP_MAX_TICKS, i, j;
+	int placed[BP_MAX_TICKS], markup = 0;
+
+	for (i = 0; i < BP_MAX_TICKS; i++) {
+		f->xskip[i] = 0;
+		placed[i] = 0;
+	}
+	if (f->xrot || f->xt.kind == BP_SCALE_CATEGORY)
+		return;
+	for (i = 0; i < n; i++) {
+		double x = bp_fx(f, f->xt.v[i]);
+
+		bp_measure(cr, tick_text(f, &f->ax, &f->xt, i, &markup),
+		    f->st.tick, markup, 0, 0, &w, &h);
+		lo[i] = x - w / 2 - gap / 2;
+		hi[i] = x + w / 2 + gap / 2;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (i = 0; i < n; i++) {
+			double l10 = log10(fabs(f->xt.v[i]));
+			int decade = f->xt.v[i] != 0 && l10 == floor(l10);
+			int ok = 1;
+
+			if (placed[i] || (pass == 0 && !decade))
+				continue;
+			for (j = 0; j < n && ok; j++)
+				if (placed[j] && lo[i] < hi[j] && lo[j] < hi[i])
+					ok = 0;
+			placed[i] = ok;
+			f->xskip[i] = !ok;
+		}
+}
+
 void
 bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
 {
@@ -318,6 +362,7 @@ bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
 	cairo_stroke(cr);
 
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	xlabels_fit(cr, f);
 	for (size_t i = 0; i < f->xt.n; i++) {
 		double x = bp_fx(f, f->xt.v[i]);
 		const char *s = tick_text(f, &f->ax, &f->xt, i, &markup);
@@ -325,6 +370,8 @@ bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
 		cairo_move_to(cr, x, y0);
 		cairo_line_to(cr, x, y0 + st->ticklen);
 		cairo_stroke(cr);
+		if (!f->xrot && i < BP_MAX_TICKS && f->xskip[i])
+			continue;	/* its label would overlap another */
 		if (f->xrot)
 			bp_text(cr, s, st->tick, markup, 0, 0, x,
 			    y0 + st->ticklen + st->gap, BP_HRIGHT,

@@ -106,6 +106,7 @@ struct bp_frame {
 	struct bp_ticks	 xt, yt;
 	double		 px, py, pw, ph; /* plot area */
 	int		 xrot;		/* x tick labels rotated 90 degrees */
+	unsigned char	 xskip[BP_MAX_TICKS]; /* x tick labels left out (overlap) */
 	double		 xtick_h;	/* height of the x tick labels */
 	double		 title_h;
 	double		 xlabel_y;	/* top of the x-axis title */

@@ -55,8 +55,9 @@ if [ -x ./bplot ]; then
 	bstat --skip 1 -f csv -g impl,threads -c latency_us $D/mq.csv \
 	    2>/dev/null > out/mq_latency.csv
 	# bstat's default level; bplot cannot know it from the means alone.
-	bplot scalability -x threads --series impl --confidence 95 \
+	bplot scalability -x threads --series impl --confidence 95 --logx \
 	    --title "Message queue latency" --xlabel "Threads" \
+	    --ylabel "Latency (µs)" \
 	    out/mq_latency.csv -o out/latency.png
 
 	step "Charts: throughput by payload and batch size; latency distributions" \
