@@ -45,7 +45,7 @@ plots/libplots.a: $(PLOTS_OBJ)
 libstat/%.o: libstat/%.c libstat/libstat.h libstat/extern.h
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-plots/%.o: plots/%.c plots/plots.h plots/plots_extern.h libstat/libstat.h libstat/usl.h
+plots/%.o: plots/%.c plots/plots.h plots/plots_extern.h libstat/libstat.h
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
 tools/%.o: tools/%.c tools/tool.h libstat/libstat.h

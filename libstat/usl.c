@@ -38,7 +38,6 @@
 #include <gsl/gsl_vector.h>
 
 #include "libstat.h"
-#include "usl.h"
 
 /* The scaled problem handed to GSL. */
 struct usl_data {

@@ -36,7 +36,6 @@
 #include <cairo.h>
 
 #include "libstat.h"
-#include "usl.h"
 
 /* ------------------------------------------------------------------ */
 /* Colours */

@@ -15,7 +15,6 @@
 
 #include "plots_extern.h"
 #include "plots.h"
-#include "usl.h"
 
 #define OUT	"tests/out"
 

@@ -7,7 +7,6 @@
 #include <gsl/gsl_errno.h>
 
 #include "libstat.h"
-#include "usl.h"
 
 struct pts {
 	double	*n, *x;

@@ -13,7 +13,6 @@
 
 #include "plots.h"
 #include "tool.h"
-#include "usl.h"
 
 enum {
 	OPT_SERIES = OPT_TOOL,
