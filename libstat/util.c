@@ -25,6 +25,17 @@ bs_seterr(struct bs_err *e, const char *file, size_t line, const char *fmt,
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
+	/*
+	 * An error is one line: input quoted in a message (a field, the
+	 * text jansson shows "near") may hold line ends or other control
+	 * characters, which become '?'; a file name too.
+	 */
+	for (char *c = e->msg; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = *c == '\t' ? ' ' : '?';
+	for (char *c = e->file; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	return -1;
 }
 
