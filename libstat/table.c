@@ -252,7 +252,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			goto out;
 		}
 		g[0] = 0;
-		memcpy(g + 1, t->gcols, t->ngcols * sizeof(*g));
+		if (t->ngcols > 0)	/* gcols is NULL without -g */
+			memcpy(g + 1, t->gcols, t->ngcols * sizeof(*g));
 		free(t->gcols);
 		t->gcols = g;
 		t->ngcols++;
