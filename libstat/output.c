@@ -295,7 +295,7 @@ humantext(const struct bs_cell *c, char *buf, size_t len)
 		return celltext(c, buf, len);
 	a = fabs(c->d);
 	if (a >= 1e6 && a < 1e15)
-		snprintf(buf, len, "%.*f", a >= 1e9 ? 0 : 1, c->d);
+		snprintf(buf, len, "%.0f", c->d);
 	else
 		snprintf(buf, len, "%.6g", c->d);
 	return buf;
@@ -380,6 +380,22 @@ pad(FILE *fp, size_t n)
 		fputc(' ', fp);
 }
 
+/*
+ * Markdown text: a '|' would end the cell, so it is escaped; *extra
+ * grows by the characters added, for the padding.
+ */
+static void
+mdput(FILE *fp, const char *s, size_t *width)
+{
+	for (; *s; s++) {
+		if (*s == '|') {
+			fputc('\\', fp);
+			(*width)++;
+		}
+		fputc(*s == '\n' ? ' ' : *s, fp);
+	}
+}
+
 /* Aligned columns for people; markdown is the same with pipes. */
 static int
 write_aligned(const struct bs_result *r, FILE *fp, int md)
@@ -402,6 +418,8 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 			    BS_CELL_NULL)
 				t = "–";
 			l = bs_utf8_width(t, strlen(t));
+			for (const char *q = t; md && *q; q++)
+				l += *q == '|';
 			if (l > w[j])
 				w[j] = l;
 		}
@@ -438,12 +456,13 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 			if (c->type == BS_CELL_NULL)
 				t = md ? "–" : "-";
 			l = bs_utf8_width(t, strlen(t));
-			if (md && c->type == BS_CELL_STR)
-				t = c->s;	/* pipes would need escaping */
 			fputs(md ? (j ? " | " : "| ") : (j ? "  " : ""), fp);
 			if (r->numeric[j])
 				pad(fp, w[j] - l);
-			fputs(t, fp);
+			if (md)
+				mdput(fp, t, &l);
+			else
+				fputs(t, fp);
 			if (!r->numeric[j] && (md || j + 1 < r->ncols))
 				pad(fp, w[j] - l);
 		}

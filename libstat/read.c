@@ -735,6 +735,9 @@ struct kvctx {
 	size_t		 vcap;
 	int		 pass;
 	size_t		 nrec;
+	struct bs_strhash hash;		/* key -> index */
+	const char	*dup;		/* a key given twice on a line */
+	size_t		 duplen;
 };
 
 /* Split a kv line into (key, value) tokens; calls tok for each. */
@@ -785,10 +788,7 @@ kvtokens(const char *s, size_t len,
 static long
 kvfind(struct kvctx *c, const char *k, size_t klen)
 {
-	for (size_t i = 0; i < c->nkeys; i++)
-		if (c->keys[i].len == klen && memcmp(c->keys[i].s, k, klen) == 0)
-			return (long)i;
-	return -1;
+	return bs_strhash_get(&c->hash, k, klen);
 }
 
 static int
@@ -801,7 +801,8 @@ kvtok(struct kvctx *c, const char *k, size_t klen, const char *v,
 		if (i >= 0)
 			return 0;
 		if (bs_grow(&c->keys, &c->kcap, c->nkeys + 1,
-		    sizeof(*c->keys)) == -1)
+		    sizeof(*c->keys)) == -1 ||
+		    bs_strhash_put(&c->hash, k, klen, c->nkeys) == -1)
 			return -1;
 		c->keys[c->nkeys].s = k;
 		c->keys[c->nkeys].len = klen;
@@ -809,6 +810,12 @@ kvtok(struct kvctx *c, const char *k, size_t klen, const char *v,
 		return 0;
 	}
 	if (i >= 0) {
+		if (c->vals[i].s != NULL) {
+			/* Which one counts?  No silent pick. */
+			c->dup = k;
+			c->duplen = klen;
+			return -1;
+		}
 		c->vals[i].s = v;
 		c->vals[i].len = vlen;
 	}
@@ -828,7 +835,11 @@ kvline_cb(void *arg, const char *s, size_t len, size_t line, size_t off,
 			c->vals[i].s = NULL;
 			c->vals[i].len = 0;
 		}
-	if ((n = kvtokens(s, len, kvtok, c)) == -1)
+	if ((n = kvtokens(s, len, kvtok, c)) == -1 && c->dup != NULL)
+		return bs_seterr(e, c->name, line, "key '%.*s' appears twice "
+		    "on the line", (int)(c->duplen > 40 ? 40 : c->duplen),
+		    c->dup);
+	if (n == -1)
 		return bs_seterr(e, c->name, line, "out of memory");
 	if (c->pass == 0 || n == 0)
 		return 0;
@@ -873,6 +884,7 @@ bs_read_kv(struct bs_src *s, const struct bs_reader_cb *cb,
 out:
 	free(c.keys);
 	free(c.vals);
+	bs_strhash_free(&c.hash);
 	return rc;
 }
 
@@ -987,6 +999,14 @@ cap_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
 {
 	const struct capctx *c = arg;
 
+	/*
+	 * Formats whose records bring their own keys (kv, JSON) hand over
+	 * every record as wide as all keys: a key made from data (an id, a
+	 * time) would make that quadratic.
+	 */
+	if (n > BS_MAX_COLUMNS)
+		return bs_seterr(e, c->name, 0, "%zu columns (distinct keys), "
+		    "more than %u (the limit)", n, BS_MAX_COLUMNS);
 	if (capcheck(c, f, n, NULL, e) == -1)
 		return -1;
 	return c->cb->header(c->cb->arg, f, n, e);
@@ -1058,7 +1078,9 @@ bs_read(const struct bs_buf *buf, const char *path,
 		bs_seterr(e, s.name, 0, "empty input");
 		goto out;
 	}
-	if (f == BS_FMT_AUTO)
+	if (f == BS_FMT_AUTO && delim != 0)
+		f = delim == '\t' ? BS_FMT_TSV : BS_FMT_CSV;	/* -d given */
+	else if (f == BS_FMT_AUTO)
 		f = detect(s.win, s.len < 65536 ? s.len : 65536, &delim);
 	if ((f == BS_FMT_CSV || f == BS_FMT_TSV) && delim == 0)
 		delim = f == BS_FMT_TSV ? '\t' :

@@ -22,7 +22,8 @@ enum {
 	OPT_PAIRED,
 	OPT_VARIANT,
 	OPT_BASELINE,
-	OPT_CANDIDATE
+	OPT_CANDIDATE,
+	OPT_LIB
 };
 
 enum verdict { V_IMPROVED, V_REGRESSED, V_UNCHANGED, V_INCONCLUSIVE,
@@ -34,7 +35,7 @@ struct opts {
 	int		 mwu;
 	double		 alpha;
 	double		 threshold;	/* ratio */
-	const char	*hib;
+	const char	*hib, *lib;
 	enum bs_adjust	 adjust;
 	int		 gate;
 	int		 paired;
@@ -53,6 +54,7 @@ struct row {
 	double		 change, change_lo, change_hi;
 	double		 stat, df, p, p_adj, d, delta;
 	int		 higher;	/* higher is better */
+	int		 paired;
 	enum verdict	 v;
 	int		 testable;
 };
@@ -79,7 +81,9 @@ usage(FILE *fp, int status)
 "      --alpha A           significance level (0.05)\n"
 "      --threshold PCT     smallest relative change that matters, percent (0)\n"
 "      --higher-is-better LIST  these columns improve upward (throughput);\n"
-"                          all others improve downward (time, latency)\n"
+"                          all others improve downward (time, latency),\n"
+"                          but for rates: units in /s, *_per_second, iops\n"
+"      --lower-is-better LIST   these columns improve downward, rates too\n"
 "      --adjust holm|bh|none    multiple-comparison adjustment (holm)\n"
 "      --gate              exit 1 if any metric regressed\n"
 "      --paired            paired samples (interleaved A/B runs): paired t\n"
@@ -126,6 +130,52 @@ inlist(const char *list, const char *name)
 		p = c ? c + 1 : NULL;
 	}
 	return 0;
+}
+
+/*
+ * The direction of a column: as --higher-is-better and --lower-is-better
+ * say; else upward for what is written as a rate (go's MB/s and other
+ * units in /s, Google Benchmark's *_per_second counters, fio's iops and
+ * bw_bytes), downward for everything else (time, latency).
+ */
+static int
+israte(const char *c)
+{
+	size_t l = strlen(c);
+
+	return (l > 2 && strcmp(c + l - 2, "/s") == 0) ||
+	    strstr(c, "per_second") != NULL || strcmp(c, "iops") == 0 ||
+	    strcmp(c, "bw_bytes") == 0;
+}
+
+static int
+higher_is_better(const struct opts *o, const char *column)
+{
+	if (o->hib && inlist(o->hib, column))
+		return 1;
+	if (o->lib && inlist(o->lib, column))
+		return 0;
+	return israte(column);
+}
+
+/* Every name in a --higher/--lower-is-better list must be a column. */
+static void
+checklist(const char *opt, const char *list, const struct bs_table *t)
+{
+	const char *p = list;
+
+	while (p && *p) {
+		const char *c = strchr(p, ',');
+		size_t n = c ? (size_t)(c - p) : strlen(p), k;
+
+		for (k = 0; k < t->nvcols; k++)
+			if (strlen(bs_table_vname(t, k)) == n &&
+			    strncmp(bs_table_vname(t, k), p, n) == 0)
+				break;
+		if (k == t->nvcols)
+			die("%s: '%.*s' is not a value column", opt, (int)n, p);
+		p = c ? c + 1 : NULL;
+	}
 }
 
 /* The values of a series after --skip, missing left out, unshifted. */
@@ -248,7 +298,18 @@ rank_change(struct row *r, struct logtest *lt)
 	if (lt->started)
 		pthread_join(lt->th, NULL);
 	r->change = r->med_b != 0 ? r->med_c / r->med_b - 1 : NAN;
-	if (lt->ok) {
+	if (r->paired) {
+		/*
+		 * Paired: the pseudo-median of the differences relative to
+		 * the baseline median, so that the change and its interval
+		 * come from one estimator.
+		 */
+		if (r->med_b != 0) {
+			r->change = r->diff / fabs(r->med_b);
+			r->change_lo = r->diff_lo / fabs(r->med_b);
+			r->change_hi = r->diff_hi / fabs(r->med_b);
+		}
+	} else if (lt->ok) {
 		r->change_lo = lt->lo;
 		r->change_hi = lt->hi;
 	} else if (r->med_b != 0) {
@@ -337,6 +398,7 @@ compare(struct row *r, const struct opts *o, double conf, const char *label)
 			r->diff_lo = m.hl_lo;
 			r->diff_hi = m.hl_hi;
 		}
+		r->paired = o->paired;
 		rank_change(r, &lt);
 		/* The smallest p the exact test can give at these sizes. */
 		minp = o->paired ? 2.0 / pow(2.0, (double)r->nb) :
@@ -376,9 +438,13 @@ decide(struct row *r, const struct opts *o)
 		r->v = V_INCONCLUSIVE;
 		return;
 	}
-	if (r->p_adj < o->alpha && isfinite(r->change) &&
-	    fabs(r->change) >= o->threshold) {
-		int up = r->change > 0;
+	double ch = r->change;
+
+	/* From a baseline of zero the change is infinite, signed by diff. */
+	if (isnan(ch) && isfinite(r->diff) && r->diff != 0)
+		ch = copysign(INFINITY, r->diff);
+	if (r->p_adj < o->alpha && !isnan(ch) && fabs(ch) >= o->threshold) {
+		int up = ch > 0;
 
 		r->v = up == r->higher ? V_IMPROVED : V_REGRESSED;
 	} else
@@ -388,10 +454,28 @@ decide(struct row *r, const struct opts *o)
 static void
 fmt_pct(char *buf, size_t len, double x)
 {
-	if (!isfinite(x))
-		snprintf(buf, len, "?");
+	if (isnan(x))
+		snprintf(buf, len, "n/a");
+	else if (isinf(x))
+		snprintf(buf, len, "%cinf%%", x > 0 ? '+' : '-');
 	else
 		snprintf(buf, len, "%+.1f%%", 100 * x);
+}
+
+/* "+4.21% [+1.10%, +7.30%]" for the sentence, or what is unknown. */
+static const char *
+pct_ci(char *buf, size_t len, double x, double lo, double hi)
+{
+	if (isnan(x)) {
+		snprintf(buf, len, "change n/a (baseline centre 0)");
+		return buf;
+	}
+	if (isfinite(lo) && isfinite(hi))
+		snprintf(buf, len, "%+.2f%% [%+.2f%%, %+.2f%%]", 100 * x,
+		    100 * lo, 100 * hi);
+	else
+		snprintf(buf, len, "%+.2f%% [interval unbounded]", 100 * x);
+	return buf;
 }
 
 static void
@@ -471,9 +555,14 @@ machine(struct row *rows, size_t n, const struct bs_table *t,
 	return res;
 }
 
-/* The geometric mean of the matched rows' ratios, as a change. */
+/*
+ * The geometric mean of the ratios of the rows of one value column that
+ * were compared (both sides with 2 values or more), as a change.  Ratios
+ * of different columns (ns/op and MB/s) are not mixed.
+ */
 static double
-geomean(const struct row *rows, size_t n, const struct opts *o, size_t *k)
+geomean(const struct row *rows, size_t n, const struct opts *o,
+    const char *column, size_t *k)
 {
 	double s = 0;
 
@@ -482,7 +571,9 @@ geomean(const struct row *rows, size_t n, const struct opts *o, size_t *k)
 		double b = o->mwu ? rows[i].med_b : rows[i].mean_b;
 		double c = o->mwu ? rows[i].med_c : rows[i].mean_c;
 
-		if (rows[i].v == V_MISSING || !(b > 0) || !(c > 0))
+		if (strcmp(rows[i].column, column) != 0 ||
+		    rows[i].v == V_MISSING || rows[i].nb < 2 ||
+		    rows[i].nc < 2 || !(b > 0) || !(c > 0))
 			continue;
 		s += log(c / b);
 		(*k)++;
@@ -563,21 +654,29 @@ human(struct row *rows, size_t n, const struct bs_table *t,
 		    round(r->delta * 100) / 100 : NAN);
 		bs_result_str(res, (size_t)row, c++, vnames[r->v]);
 	}
-	{
-		double g = geomean(rows, n, o, &ng);
+	for (i = 0; i < n; i++) {
+		double g;
+		long row;
 
-		if (ng > 1) {
-			long row = bs_result_addrow(res);
-
-			c = o->variant ? t->ngcols - 1 : t->ngcols;
-			for (k = 0; k < c; k++)
-				bs_result_str(res, (size_t)row, k, "");
-			bs_result_str(res, (size_t)row, c, "geomean");
-			fmt_pct(buf, sizeof(buf), g);
-			bs_result_str(res, (size_t)row, c + 3, buf);
-			snprintf(buf, sizeof(buf), "(%zu metrics)", ng);
-			bs_result_str(res, (size_t)row, c + 7, buf);
-		}
+		/* One geomean row per value column, at its first row. */
+		for (j = 0; j < i; j++)
+			if (strcmp(rows[j].column, rows[i].column) == 0)
+				break;
+		if (j < i)
+			continue;
+		g = geomean(rows, n, o, rows[i].column, &ng);
+		if (ng < 2)
+			continue;
+		row = bs_result_addrow(res);
+		c = o->variant ? t->ngcols - 1 : t->ngcols;
+		for (k = 0; k < c; k++)
+			bs_result_str(res, (size_t)row, k, "");
+		snprintf(buf, sizeof(buf), "geomean %s", rows[i].column);
+		bs_result_str(res, (size_t)row, c, buf);
+		fmt_pct(buf, sizeof(buf), g);
+		bs_result_str(res, (size_t)row, c + 3, buf);
+		snprintf(buf, sizeof(buf), "(%zu metrics)", ng);
+		bs_result_str(res, (size_t)row, c + 7, buf);
 	}
 	free(order);
 	return res;
@@ -589,21 +688,22 @@ sentence(FILE *fp, const struct row *r, const struct opts *o, double conf)
 {
 	if (r->v == V_MISSING || !isfinite(r->diff_lo))
 		return;
+	char ch[96];
+
+	pct_ci(ch, sizeof(ch), r->change, r->change_lo, r->change_hi);
 	if (o->mwu)
-		fprintf(fp, "Shift (Hodges-Lehmann) at %g%% confidence: %.6g "
-		    "[%.6g, %.6g]; change of medians %+.2f%% [%+.2f%%, "
-		    "%+.2f%%]; p = %.4g (%s, W = %.6g)\n", conf, r->diff,
-		    r->diff_lo, r->diff_hi, 100 * r->change,
-		    100 * r->change_lo, 100 * r->change_hi, r->p,
+		fprintf(fp, "Shift (%s) at %g%% confidence: %.6g [%.6g, %.6g]; "
+		    "change %s; p = %.4g (%s, %s = %.6g)\n", o->paired ?
+		    "pseudo-median of the differences" : "Hodges-Lehmann",
+		    conf, r->diff, r->diff_lo, r->diff_hi, ch, r->p,
 		    o->paired ? "Wilcoxon signed rank" : "Mann-Whitney U",
-		    r->stat);
+		    o->paired ? "V" : "W", r->stat);
 	else
 		fprintf(fp, "Difference at %g%% confidence: %.6g +/- %.6g, "
-		    "%+.2f%% [%+.2f%%, %+.2f%%] (Fieller); p = %.4g (%s, t = "
-		    "%.4g, df = %.4g)\n", conf, r->diff,
-		    (r->diff_hi - r->diff_lo) / 2, 100 * r->change,
-		    100 * r->change_lo, 100 * r->change_hi, r->p,
-		    o->paired ? "paired t" : "Welch", r->stat, r->df);
+		    "%s%s; p = %.4g (%s, t = %.4g, df = %.4g)\n", conf,
+		    r->diff, (r->diff_hi - r->diff_lo) / 2, ch, o->paired ?
+		    "" : " (Fieller)", r->p, o->paired ? "paired t" : "Welch",
+		    r->stat, r->df);
 	if (r->v == V_UNCHANGED && r->p_adj < o->alpha)
 		fprintf(fp, "Statistically significant, but smaller than "
 		    "--threshold %g%%: unchanged.\n", 100 * o->threshold);
@@ -661,12 +761,18 @@ write_out(const struct tool_common *com, struct row *rows, size_t n,
 		sentence(fp, &rows[0], o, com->confidence);
 	}
 	if (com->outfmt == BS_OUT_MD) {
-		fprintf(fp, "\n%s; p adjusted by %s across %zu metrics; "
-		    "alpha %g, threshold %g%%.\n", o->paired ? (o->mwu ?
+		size_t tested = 0;
+
+		for (size_t i = 0; i < n; i++)
+			tested += rows[i].testable;
+		fprintf(fp, "\n%s; p adjusted by %s across the %zu metric%s "
+		    "tested; alpha %g, threshold %g%%; intervals are not "
+		    "adjusted.\n", o->paired ? (o->mwu ?
 		    "Wilcoxon signed rank" : "paired t") : (o->mwu ?
 		    "Mann-Whitney U" : "Welch's t"), o->adjust == BS_ADJ_HOLM ?
 		    "Holm" : o->adjust == BS_ADJ_BH ? "Benjamini-Hochberg" :
-		    "nothing", n, o->alpha, 100 * o->threshold);
+		    "nothing", tested, tested == 1 ? "" : "s", o->alpha,
+		    100 * o->threshold);
 	}
 	bs_result_free(res);
 	if (a.fp) {
@@ -701,6 +807,7 @@ main(int argc, char *argv[])
 		{ "variant",	      required_argument, NULL, OPT_VARIANT },
 		{ "baseline",	      required_argument, NULL, OPT_BASELINE },
 		{ "candidate",	      required_argument, NULL, OPT_CANDIDATE },
+		{ "lower-is-better",  required_argument, NULL, OPT_LIB },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -770,6 +877,9 @@ main(int argc, char *argv[])
 		case OPT_BASELINE:
 			o.vbase = optarg;
 			break;
+		case OPT_LIB:
+			o.lib = optarg;
+			break;
 		case OPT_CANDIDATE:
 			o.vcand = optarg;
 			break;
@@ -808,6 +918,21 @@ main(int argc, char *argv[])
 				    "found %s", o.variant, vb ? "one" : "none");
 			o.vbase = vb;
 			o.vcand = vc;
+			for (int s = 0; s < 2; s++) {
+				const char *want = s ? vc : vb;
+
+				for (g = 0; g < tb->ngroups; g++)
+					if (strcmp(tb->groups[g].key[0],
+					    want) == 0)
+						break;
+				if (g == tb->ngroups)
+					die("--variant %s: no row has the %s "
+					    "value '%s'", o.variant, s ?
+					    "candidate" : "baseline", want);
+			}
+			if (strcmp(vb, vc) == 0)
+				die("--baseline and --candidate are both "
+				    "'%s'", vb);
 		}
 		for (g = 0; g < tb->ngroups; g++) {
 			int isb = strcmp(tb->groups[g].key[0], o.vbase) == 0;
@@ -876,6 +1001,8 @@ main(int argc, char *argv[])
 			}
 	}
 
+	checklist("--higher-is-better", o.hib, tb);
+	checklist("--lower-is-better", o.lib, tb);
 	if ((ps = calloc(nrows + 1, sizeof(*ps))) == NULL)
 		die("out of memory");
 	for (i = 0; o.paired && i < nrows; i++)
@@ -892,7 +1019,7 @@ main(int argc, char *argv[])
 			off += (size_t)snprintf(label + off, sizeof(label) -
 			    off, "%s=%s ", tb->names[tb->gcols[k]], r->key[k]);
 		snprintf(label + off, sizeof(label) - off, "%s", r->column);
-		r->higher = o.hib && inlist(o.hib, r->column);
+		r->higher = higher_is_better(&o, r->column);
 		if (r->b == NULL || r->c == NULL) {
 			warnmsg("warning: %s: only in the %s: verdict missing",
 			    label, r->b ? "baseline" : "candidate");

@@ -107,6 +107,9 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		    !(c->confidence > 0 && c->confidence < 100))
 			die("--confidence must be a percentage between 0 and "
 			    "100 (exclusive), not '%s'", arg);
+		if (c->confidence < 1)
+			warnmsg("warning: --confidence %s is a percentage: a "
+			    "%s%% interval (for 95%% write 95)", arg, arg);
 		return 1;
 	case OPT_SKIP:
 		if (bs_parse_size(arg, &c->skip) == -1)

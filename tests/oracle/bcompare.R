@@ -10,7 +10,8 @@
 #  - mwu: W, p, HL shift and CI as wilcox.test(c, b, conf.int = TRUE);
 #    change = median ratio - 1, CI = exp(CI of the HL shift of the logs) - 1;
 #  - paired: t.test(c, b, paired = TRUE) / wilcox.test(..., paired = TRUE);
-#    change CI = CI of the mean (pseudo-median) difference / |baseline centre|;
+#    change CI = CI of the mean (pseudo-median) difference / |baseline centre|,
+#    and for the signed rank test the change is the pseudo-median / |median|;
 #  - a row is tested when both sides have >= 2 values, not all identical, and
 #    (rank tests) the smallest exact p can reach alpha; only tested rows
 #    enter p.adjust; verdict improved/regressed when p_adj < alpha and
@@ -93,7 +94,13 @@ metric <- function(b, c, test, paired, conf, alpha) {
     } else r$diff <- median(outer(c, b, "-"))
     r$diff_ci_lo <- w$conf.int[1]; r$diff_ci_hi <- w$conf.int[2]
     r$change <- median(c) / median(b) - 1
-    if (!paired && all(b > 0) && all(c > 0)) {
+    if (paired) {
+      # Paired: the pseudo-median relative to the baseline median, so the
+      # change and its interval come from one estimator.
+      r$change <- r$diff / abs(median(b))
+      r$change_ci_lo <- w$conf.int[1] / abs(median(b))
+      r$change_ci_hi <- w$conf.int[2] / abs(median(b))
+    } else if (all(b > 0) && all(c > 0)) {
       lw <- suppressWarnings(wilcox.test(log(c), log(b), conf.int = TRUE,
                                          conf.level = conf))
       r$change_ci_lo <- exp(lw$conf.int[1]) - 1
