@@ -190,11 +190,12 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 		cairo_move_to(cr, bp_fx(&f, x0), bp_fy(&f, 0));
 		for (size_t j = 0; j < n[i]; j++) {
 			double x = bp_fx(&f, v[i][j]);
+			size_t first = j;
 
 			/* Ties: one step of the combined height. */
 			while (j + 1 < n[i] && v[i][j + 1] == v[i][j])
 				j++;
-			cairo_line_to(cr, x, bp_fy(&f, (double)j / n[i]));
+			cairo_line_to(cr, x, bp_fy(&f, (double)first / n[i]));
 			cairo_line_to(cr, x, bp_fy(&f,
 			    (double)(j + 1) / n[i]));
 		}
