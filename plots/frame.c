@@ -220,7 +220,8 @@ bp_frame_layout(cairo_t *cr, struct bp_frame *f, struct bs_err *err)
 		f->ph = ph;
 		if (pw < st->tick * 3 || ph < st->tick * 3)
 			return bp_err(err, "image too small for its labels "
-			    "(%g x %g)", f->w, f->h);
+			    "(%g x %g): make it larger (--width, --height) or "
+			    "leave the legend out (--legend none)", f->w, f->h);
 	}
 	f->xlabel_y = f->py + f->ph + st->ticklen + st->gap + f->xtick_h +
 	    st->gap;

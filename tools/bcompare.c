@@ -344,6 +344,12 @@ compare(struct row *r, const struct opts *o, double conf, const char *label)
 		r->med_c = median(r->c, r->nc);
 	}
 	if (r->nb < 2 || r->nc < 2) {
+		double cb = o->mwu ? r->med_b : r->mean_b;
+		double cc = o->mwu ? r->med_c : r->mean_c;
+
+		/* No test, but the change is still what was seen. */
+		if (isfinite(cb) && isfinite(cc) && cb != 0)
+			r->change = cc / cb - 1;
 		r->v = V_INCONCLUSIVE;
 		warnmsg("warning: %s: fewer than 2 values on a side (%zu "
 		    "baseline, %zu candidate): no test", label, r->nb, r->nc);

@@ -139,7 +139,7 @@ main(int argc, char *argv[])
 	const char *rejects = NULL, **cols;
 	char **names;
 	double k = 1.5, z = 3.5;
-	int ch, mad = 0, fmtset = 0;
+	int ch, mad = 0, fmtset = 0, zset = 0;
 	size_t g, c;
 
 	tool_init("boutlier", &com, argv);
@@ -169,6 +169,7 @@ main(int argc, char *argv[])
 			if (bs_parse_double(optarg, &z) == -1 || !(z > 0))
 				die("--threshold takes a positive number, not "
 				    "'%s'", optarg);
+			zset = 1;
 			break;
 		case OPT_DROP:
 			if (strcmp(optarg, "mild") == 0)
@@ -193,6 +194,9 @@ main(int argc, char *argv[])
 		    "(convert with bstat or another tool)");
 	if (argc > 1)
 		die("one input at a time (got %d files)", argc);
+	if (zset && !mad)
+		die("--threshold is the modified z-score's (--method mad); "
+		    "for Tukey fences use --k");
 	if (rejects && st.drop == DROP_NONE)
 		die("--rejects needs --drop mild or --drop severe");
 

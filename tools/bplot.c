@@ -907,6 +907,11 @@ say_fit(const struct sline *l, int named)
 		    "[%s, %s] (%g%% CIs), R^2 = %.4f%s",
 		    named ? l->name : "", named ? ": " : "", b[0], b[1], b[2],
 		    b[3], b[4], b[5], u->confidence, u->r2, peak);
+	if (u->r2 < 0.9)
+		warnmsg("warning: %s%sthe %s model fits poorly (R^2 = %.2f): "
+		    "its parameters say little about this data",
+		    named ? l->name : "", named ? ": " : "",
+		    u->model == BS_USL_USL ? "USL" : "Amdahl", u->r2);
 }
 
 static struct bp_surface *
@@ -976,7 +981,8 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 			colkey = c;
 		}
 		if (bs_parse_number(xs, strlen(xs), &d, &x) != BS_NUM_OK)
-			die("-x %s: '%s' is not a number", o->x, xs);
+			die("-x %s: '%s' is not a number (scalability needs "
+			    "a numeric x; for categories use box)", o->x, xs);
 		group_series(in, g, name, sizeof(name));
 		before = nl;
 		k = intern(&names, &nl, name);

@@ -55,7 +55,13 @@ metric <- function(b, c, test, paired, conf, alpha) {
                    else test,
             statistic = NA, df = NA, p = NA, cohen_d = NA, cliff_delta = NA,
             tested = FALSE)
-  if (length(b) < 2 || length(c) < 2) return(r)
+  if (length(b) < 2 || length(c) < 2) {
+    # No test, but the change seen is still reported.
+    if (length(b) && length(c))
+      r$change <- if (test == "mwu") median(c) / median(b) - 1
+                  else mean(c) / mean(b) - 1
+    return(r)
+  }
   r$cohen_d <- cohen(b, c)
   r$cliff_delta <- cliff(b, c)
   if (length(unique(b)) == 1 && length(unique(c)) == 1) {
