@@ -316,8 +316,34 @@ xlabels_fit(cairo_t *cr, const struct bp_frame *cf)
 	int placed[BP_MAX_TICKS], markup = 0;
 
 	for (i = 0; i < BP_MAX_TICKS; i++) {
-		f->xskip[i] = 0;
+		f->xskip[i] = f->yskip[i] = 0;
 		placed[i] = 0;
+	}
+	/*
+	 * Categories: when their labels are taller (or wider) than the
+	 * cells, label every k-th one.
+	 */
+	if (f->xt.kind == BP_SCALE_CATEGORY && n > 1) {
+		double need = 0, cell = f->pw / (double)n;
+		size_t k;
+
+		for (i = 0; i < n; i++) {
+			bp_measure(cr, tick_text(f, &f->ax, &f->xt, i, &markup),
+			    f->st.tick, markup, 0, 0, &w, &h);
+			need = fmax(need, f->xrot ? h : w);
+		}
+		k = (size_t)ceil((need + gap) / cell);
+		for (i = 0; k > 1 && i < n; i++)
+			f->xskip[i] = i % k != 0;
+	}
+	if (f->yt.kind == BP_SCALE_CATEGORY && f->yt.n > 1) {
+		size_t ny = f->yt.n < BP_MAX_TICKS ? f->yt.n : BP_MAX_TICKS, k;
+		double cell = f->ph / (double)ny;
+
+		bp_measure(cr, "0", f->st.tick, 0, 0, 0, &w, &h);
+		k = (size_t)ceil((h + gap / 2) / cell);
+		for (i = 0; k > 1 && i < ny; i++)
+			f->yskip[i] = i % k != 0;
 	}
 	if (f->xrot || f->xt.kind == BP_SCALE_CATEGORY)
 		return;
@@ -371,7 +397,7 @@ bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
 		cairo_move_to(cr, x, y0);
 		cairo_line_to(cr, x, y0 + st->ticklen);
 		cairo_stroke(cr);
-		if (!f->xrot && i < BP_MAX_TICKS && f->xskip[i])
+		if (i < BP_MAX_TICKS && f->xskip[i])
 			continue;	/* its label would overlap another */
 		if (f->xrot)
 			bp_text(cr, s, st->tick, markup, 0, 0, x,
@@ -389,6 +415,8 @@ bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
 		cairo_move_to(cr, x0, y);
 		cairo_line_to(cr, x0 - st->ticklen, y);
 		cairo_stroke(cr);
+		if (i < BP_MAX_TICKS && f->yskip[i])
+			continue;
 		bp_text(cr, s, st->tick, markup, 0, 0,
 		    x0 - st->ticklen - st->gap, y, BP_HRIGHT, BP_VMIDDLE, 0,
 		    ink);

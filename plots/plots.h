@@ -74,7 +74,7 @@ struct bp_rgb	 bp_contrast_text(struct bp_rgb bg);
 /* ------------------------------------------------------------------ */
 /* Ticks and units */
 
-#define BP_MAX_TICKS	64
+#define BP_MAX_TICKS	256
 #define BP_TICK_LABEL	48
 
 enum bp_scale_kind {

@@ -107,6 +107,7 @@ struct bp_frame {
 	double		 px, py, pw, ph; /* plot area */
 	int		 xrot;		/* x tick labels rotated 90 degrees */
 	unsigned char	 xskip[BP_MAX_TICKS]; /* x tick labels left out (overlap) */
+	unsigned char	 yskip[BP_MAX_TICKS]; /* y tick labels left out */
 	double		 xtick_h;	/* height of the x tick labels */
 	double		 title_h;
 	double		 xlabel_y;	/* top of the x-axis title */
