@@ -18,6 +18,23 @@ struct bs_sbuf {
 int	 bs_sbuf_add(struct bs_sbuf *, const void *, size_t);
 void	 bs_sbuf_free(struct bs_sbuf *);
 
+/*
+ * A set of strings by content, each with an index; the strings are not
+ * copied and must outlive the set.  Zero-initialise; get returns the
+ * index or -1; put adds (no check for presence), 0 or -1.
+ */
+struct bs_strhash {
+	struct bs_strent {
+		const char	*s;
+		size_t		 len, idx;
+	}		*e;
+	size_t		 cap, n;
+};
+
+long	 bs_strhash_get(const struct bs_strhash *, const char *, size_t);
+int	 bs_strhash_put(struct bs_strhash *, const char *, size_t, size_t);
+void	 bs_strhash_free(struct bs_strhash *);
+
 /* Grow *pp (elements of size sz) to hold at least need; 0 or -1. */
 int	 bs_grow(void *pp, size_t *cap, size_t need, size_t sz);
 

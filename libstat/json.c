@@ -28,15 +28,13 @@ struct jctx {
 	struct bs_field	*vals;
 	char		(*num)[40];	/* number text per key */
 	size_t		 nrec;
+	struct bs_strhash hash;		/* key -> index */
 };
 
 static long
 keyidx(struct jctx *c, const char *k)
 {
-	for (size_t i = 0; i < c->nkeys; i++)
-		if (strcmp(c->keys[i], k) == 0)
-			return (long)i;
-	return -1;
+	return bs_strhash_get(&c->hash, k, strlen(k));
 }
 
 static int
@@ -49,7 +47,8 @@ addkeys(struct jctx *c, json_t *obj)
 		if (keyidx(c, k) >= 0)
 			continue;
 		if (bs_grow(&c->keys, &c->kcap, c->nkeys + 1,
-		    sizeof(*c->keys)) == -1)
+		    sizeof(*c->keys)) == -1 ||
+		    bs_strhash_put(&c->hash, k, strlen(k), c->nkeys) == -1)
 			return -1;
 		c->keys[c->nkeys++] = k;
 	}
@@ -292,5 +291,6 @@ bs_read_json(struct bs_src *s, enum bs_format f, const struct bs_reader_cb *cb,
 	free(c.keys);
 	free(c.vals);
 	free(c.num);
+	bs_strhash_free(&c.hash);
 	return rc;
 }

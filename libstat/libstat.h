@@ -17,6 +17,7 @@
 /* Limits on hostile input; documented in the man pages. */
 #define BS_MAX_FIELD	(4u * 1024 * 1024)	/* bytes in one field */
 #define BS_MAX_RECORD	(16u * 1024 * 1024)	/* bytes in one record */
+#define BS_MAX_COLUMNS	10000u			/* columns (distinct keys) */
 
 /* ------------------------------------------------------------------ */
 /* Errors */
@@ -287,6 +288,11 @@ void	 bs_summary_opts_default(struct bs_summary_opts *);
 int	 bs_summarize(struct bs_series *, const struct bs_summary_opts *,
 	    int keep, struct bs_summary *, struct bs_err *);
 
+/*
+ * y, or the 15-significant-digit decimal within 2 ulp of it: a result
+ * such as 207.35000000000002 that is an input's decimal plus rounding.
+ */
+double	 bs_snap(double y);
 /* Mean and sd of x[0..n) by the corrected two-pass algorithm. */
 void	 bs_mean_sd(const double *x, size_t n, double *mean, double *sd);
 /* Lag-1 autocorrelation as NIST defines it. */

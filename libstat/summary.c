@@ -411,8 +411,8 @@ bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
  * 1.0999999999999999.  Inputs rarely carry more than 15 significant
  * digits, so a result within 2 ulp of a 15-digit decimal is that decimal.
  */
-static double
-snap(double y)
+double
+bs_snap(double y)
 {
 	char buf[40];
 	double z;
@@ -452,9 +452,9 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 		r->n = mo ? mo->n : 0;
 		if (r->n == 0)
 			return 0;
-		r->mean = snap(s->refd + mo->mean);
-		r->min = snap(s->refd + mo->min);
-		r->max = snap(s->refd + mo->max);
+		r->mean = bs_snap(s->refd + mo->mean);
+		r->min = bs_snap(s->refd + mo->min);
+		r->max = bs_snap(s->refd + mo->max);
 		if (r->n > 1) {
 			r->sd = sqrt(mo->m2 / (double)(r->n - 1));
 			r->se = r->sd / sqrt((double)r->n);
@@ -486,7 +486,7 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	if (n == 0)
 		goto done;
 	bs_mean_sd(x, n, &m, &sd);
-	r->mean = snap(s->refd + m);
+	r->mean = bs_snap(s->refd + m);
 	r->sd = sd;
 	if (n > 1) {
 		r->se = sd / sqrt((double)n);
@@ -544,14 +544,14 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 		if (x[i] > r->max)
 			r->max = x[i];
 	}
-	r->min = snap(r->min + s->refd);
-	r->max = snap(r->max + s->refd);
-	r->q1 = snap(s->refd + qs[0]);
-	r->median = snap(s->refd + qs[1]);
-	r->q3 = snap(s->refd + qs[2]);
-	r->iqr = snap(qs[2] - qs[0]);
+	r->min = bs_snap(r->min + s->refd);
+	r->max = bs_snap(r->max + s->refd);
+	r->q1 = bs_snap(s->refd + qs[0]);
+	r->median = bs_snap(s->refd + qs[1]);
+	r->q3 = bs_snap(s->refd + qs[2]);
+	r->iqr = bs_snap(qs[2] - qs[0]);
 	for (i = 0; i < o->npct; i++)
-		r->pct[i] = snap(s->refd + qs[3 + i]);
+		r->pct[i] = bs_snap(s->refd + qs[3 + i]);
 done:
 	free(own);
 	return 0;

@@ -216,6 +216,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 	size_t off = p->file_group ? 1 : 0, *ex = NULL, nex = 0, *vc = NULL;
 	size_t nvc = 0;
 	int rc = -1;
+	struct bs_strhash seen = { 0 };	/* names so far, in constant time */
+	long dup;
 
 	t->nnames = n + off;
 	if ((t->names = calloc(t->nnames, sizeof(*t->names))) == NULL)
@@ -231,15 +233,21 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			t->names[i + off] = strdup(num);
 		} else
 			t->names[i + off] = strndup(h[i].s, h[i].len);
-		if (t->names[i + off] == NULL)
+		if (t->names[i + off] == NULL ||
+		    ((dup = bs_strhash_get(&seen, t->names[i + off],
+		    strlen(t->names[i + off]))) < 0 && bs_strhash_put(&seen,
+		    t->names[i + off], strlen(t->names[i + off]), i) == -1)) {
+			bs_strhash_free(&seen);
 			return bs_seterr(e, NULL, 0, "out of memory");
-		for (size_t j = off; j < i + off; j++)
-			if (strcmp(t->names[j], t->names[i + off]) == 0)
-				return bs_seterr(e, p->curfile, 1,
-				    "duplicate column name '%s' (columns %zu "
-				    "and %zu)", t->names[j], j + 1 - off,
-				    i + 1);
+		}
+		if (dup >= 0) {
+			bs_strhash_free(&seen);
+			return bs_seterr(e, p->curfile, 1,
+			    "duplicate column name '%s' (columns %ld and %zu)",
+			    t->names[i + off], dup + 1, i + 1);
+		}
 	}
+	bs_strhash_free(&seen);
 	if (resolve_list(t, o->groups, &t->gcols, &t->ngcols, "group",
 	    p->curfile, e) == -1)
 		goto out;

@@ -29,16 +29,28 @@ struct rows {
 	char		**cur;		/* row being built */
 	size_t		 curcap;
 	int		 failed;
+	/* Lookups in constant time: many rows or columns stay linear. */
+	struct bs_strhash colh;		/* column name -> index */
+	struct bs_strhash nameh;	/* "name" cell -> index in nname */
+	long long	*nname;		/* rows so far with that name */
+	size_t		 nnames, nncap;
 };
 
 static long
 colidx(struct rows *r, const char *name)
 {
-	for (size_t i = 0; i < r->ncols; i++)
-		if (strcmp(r->cols[i], name) == 0)
-			return (long)i;
+	long i = bs_strhash_get(&r->colh, name, strlen(name));
+
+	if (i >= 0)
+		return i;
 	if (bs_grow(&r->cols, &r->ccap, r->ncols + 1, sizeof(*r->cols)) == -1 ||
 	    (r->cols[r->ncols] = strdup(name)) == NULL) {
+		r->failed = 1;
+		return -1;
+	}
+	if (bs_strhash_put(&r->colh, r->cols[r->ncols], strlen(name),
+	    r->ncols) == -1) {
+		free(r->cols[r->ncols]);
 		r->failed = 1;
 		return -1;
 	}
@@ -109,6 +121,8 @@ setjson(struct rows *r, const char *col, json_t *v)
 static void
 endrow(struct rows *r, size_t line)
 {
+	long ci;
+
 	if (r->failed)
 		return;
 	if (bs_grow(&r->cells, &r->rcap, r->nrows + 1, sizeof(*r->cells)) ==
@@ -117,6 +131,25 @@ endrow(struct rows *r, size_t line)
 	    r->nrows + 1, sizeof(*r->rowcols)) == -1) {
 		r->failed = 1;
 		return;
+	}
+	/* Count the rows of each "name" (the row keeps the string). */
+	if ((ci = bs_strhash_get(&r->colh, "name", 4)) >= 0 &&
+	    (size_t)ci < r->curcap && r->cur[ci] != NULL) {
+		const char *n = r->cur[ci];
+		long k = bs_strhash_get(&r->nameh, n, strlen(n));
+
+		if (k < 0) {
+			if (bs_grow(&r->nname, &r->nncap, r->nnames + 1,
+			    sizeof(*r->nname)) == -1 ||
+			    bs_strhash_put(&r->nameh, n, strlen(n),
+			    r->nnames) == -1) {
+				r->failed = 1;
+				return;
+			}
+			k = (long)r->nnames;
+			r->nname[r->nnames++] = 0;
+		}
+		r->nname[k]++;
 	}
 	r->cells[r->nrows] = r->cur;
 	r->rowcols[r->nrows] = r->curcap;
@@ -142,6 +175,9 @@ rows_free(struct rows *r)
 	free(r->cells);
 	free(r->rowcols);
 	free(r->lines);
+	bs_strhash_free(&r->colh);
+	bs_strhash_free(&r->nameh);
+	free(r->nname);
 }
 
 static int
@@ -365,14 +401,9 @@ gbench_aggregate_name(const char *n)
 static long long
 nextrep(struct rows *r, const char *name)
 {
-	long ci = colidx(r, "name");
-	long long n = 1;
+	long k = bs_strhash_get(&r->nameh, name, strlen(name));
 
-	for (size_t i = 0; ci >= 0 && i < r->nrows; i++)
-		if ((size_t)ci < r->rowcols[i] && r->cells[i][ci] &&
-		    strcmp(r->cells[i][ci], name) == 0)
-			n++;
-	return n;
+	return k < 0 ? 1 : r->nname[k] + 1;
 }
 
 static int

@@ -147,3 +147,69 @@ bs_parse_dlist(const char *s, double *out, size_t max)
 	}
 	return (int)n;
 }
+
+/*
+ * String sets by content (open addressing, FNV-1a), so that the readers
+ * find a column by name in constant time: a line of 100,000 distinct
+ * keys took minutes with a linear search per key.
+ */
+static uint64_t
+strhash(const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+long
+bs_strhash_get(const struct bs_strhash *h, const char *s, size_t len)
+{
+	size_t j;
+
+	if (h->cap == 0)
+		return -1;
+	for (j = strhash(s, len) & (h->cap - 1); h->e[j].s != NULL;
+	    j = (j + 1) & (h->cap - 1))
+		if (h->e[j].len == len && memcmp(h->e[j].s, s, len) == 0)
+			return (long)h->e[j].idx;
+	return -1;
+}
+
+int
+bs_strhash_put(struct bs_strhash *h, const char *s, size_t len, size_t idx)
+{
+	size_t j;
+
+	if ((h->n + 1) * 2 > h->cap) {
+		struct bs_strhash n = { NULL, h->cap ? h->cap * 2 : 64, 0 };
+
+		if (n.cap < h->cap || (n.e = calloc(n.cap, sizeof(*n.e))) ==
+		    NULL)
+			return -1;
+		for (j = 0; j < h->cap; j++)
+			if (h->e[j].s != NULL)
+				bs_strhash_put(&n, h->e[j].s, h->e[j].len,
+				    h->e[j].idx);
+		free(h->e);
+		*h = n;
+	}
+	for (j = strhash(s, len) & (h->cap - 1); h->e[j].s != NULL;
+	    j = (j + 1) & (h->cap - 1))
+		;
+	h->e[j].s = s;
+	h->e[j].len = len;
+	h->e[j].idx = idx;
+	h->n++;
+	return 0;
+}
+
+void
+bs_strhash_free(struct bs_strhash *h)
+{
+	free(h->e);
+	memset(h, 0, sizeof(*h));
+}

@@ -335,12 +335,14 @@ compare(struct row *r, const struct opts *o, double conf, const char *label)
 		double sd;
 
 		bs_mean_sd(r->b, r->nb, &r->mean_b, &sd);
+		r->mean_b = bs_snap(r->mean_b);
 		r->med_b = median(r->b, r->nb);
 	}
 	if (r->nc > 0) {
 		double sd;
 
 		bs_mean_sd(r->c, r->nc, &r->mean_c, &sd);
+		r->mean_c = bs_snap(r->mean_c);
 		r->med_c = median(r->c, r->nc);
 	}
 	if (r->nb < 2 || r->nc < 2) {
@@ -427,11 +429,11 @@ compare(struct row *r, const struct opts *o, double conf, const char *label)
 
 		if (r->nb >= 10 && fabs(rb) > lim_b)
 			warnmsg("warning: %s: baseline runs are autocorrelated "
-			    "(r1 = %.2f > %.2f): they are not independent and "
+			    "(r1 = %.2g > %.2g): they are not independent and "
 			    "the p-value is too small", label, rb, lim_b);
 		if (r->nc >= 10 && fabs(rcd) > lim_c)
 			warnmsg("warning: %s: candidate runs are autocorrelated "
-			    "(r1 = %.2f > %.2f): they are not independent and "
+			    "(r1 = %.2g > %.2g): they are not independent and "
 			    "the p-value is too small", label, rcd, lim_c);
 	}
 }
