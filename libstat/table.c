@@ -479,7 +479,10 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	double v;
 	long g;
 
-	if ((g = findgroup(t, r)) < 0)
+	/* Without group columns every row is in group 0: no call. */
+	if (t->ngcols == 0 && t->ngroups == 1)
+		g = 0;
+	else if ((g = findgroup(t, r)) < 0)
 		return bs_seterr(e, p->curfile, r->line, g == -2 ?
 		    "too many group columns" : "out of memory");
 	if (p->o->rowgroups) {
