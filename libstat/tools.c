@@ -406,6 +406,62 @@ nextrep(struct rows *r, const char *name)
 	return k < 0 ? 1 : r->nname[k] + 1;
 }
 
+/*
+ * Google Benchmark writes each benchmark's times in its own unit (ns,
+ * us, ms, s), so that one file, or a baseline and a candidate, can mix
+ * them.  Times are given in nanoseconds here, time_unit says "ns"; the
+ * scaling moves the decimal exponent of the text, so it adds no rounding.
+ */
+static int
+unit_exp(const char *u)
+{
+	if (u == NULL || strcmp(u, "ns") == 0)
+		return 0;
+	if (strcmp(u, "us") == 0)
+		return 3;
+	if (strcmp(u, "ms") == 0)
+		return 6;
+	if (strcmp(u, "s") == 0)
+		return 9;
+	return -1;
+}
+
+static void
+set_scaled(struct rows *r, const char *col, const char *text, size_t len,
+    int k)
+{
+	char buf[160];
+	const char *e = memchr(text, 'e', len);
+
+	if (e == NULL)
+		e = memchr(text, 'E', len);
+	if (k == 0 || len == 0 || len > 100)
+		snprintf(buf, sizeof(buf), "%.*s", (int)len, text);
+	else if (e != NULL)
+		snprintf(buf, sizeof(buf), "%.*se%ld", (int)(e - text), text,
+		    strtol(e + 1, NULL, 10) + k);
+	else
+		snprintf(buf, sizeof(buf), "%.*se%d", (int)len, text, k);
+	set(r, col, buf);
+}
+
+static void
+set_time(struct rows *r, const char *col, json_t *v, int k)
+{
+	char buf[40];
+
+	if (!json_is_number(v) || k <= 0) {
+		setjson(r, col, v);
+		return;
+	}
+	if (json_is_integer(v))
+		snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT,
+		    json_integer_value(v));
+	else
+		bs_fmt_double(buf, sizeof(buf), json_real_value(v));
+	set_scaled(r, col, buf, strlen(buf), k);
+}
+
 static int
 gbench_json(json_t *root, struct rows *r, const struct bs_reader_cb *cb)
 {
@@ -418,11 +474,14 @@ gbench_json(json_t *root, struct rows *r, const struct bs_reader_cb *cb)
 	    NULL };
 	json_t *arr = json_object_get(root, "benchmarks"), *o, *v;
 	const char *k;
-	size_t i, nerr = 0;
+	size_t i, nerr = 0, naggr = 0;
 
 	json_array_foreach(arr, i, o) {
 		const char *name = json_string_value(json_object_get(o,
 		    "name"));
+
+		if (json_is_string(json_object_get(o, "aggregate_name")))
+			naggr++;
 		const char *run = json_string_value(json_object_get(o,
 		    "run_name"));
 		const char *rt = json_string_value(json_object_get(o,
@@ -465,9 +524,17 @@ gbench_json(json_t *root, struct rows *r, const struct bs_reader_cb *cb)
 			setint(r, "repetition", nextrep(r, run));
 		setjson(r, "threads", json_object_get(o, "threads"));
 		setjson(r, "iterations", json_object_get(o, "iterations"));
-		setjson(r, "real_time", json_object_get(o, "real_time"));
-		setjson(r, "cpu_time", json_object_get(o, "cpu_time"));
-		setjson(r, "time_unit", json_object_get(o, "time_unit"));
+		{
+			const char *u = json_string_value(json_object_get(o,
+			    "time_unit"));
+			int k = unit_exp(u);
+
+			set_time(r, "real_time", json_object_get(o,
+			    "real_time"), k);
+			set_time(r, "cpu_time", json_object_get(o, "cpu_time"),
+			    k);
+			set(r, "time_unit", k >= 0 ? "ns" : u);
+		}
 		json_object_foreach(o, k, v) {
 			size_t m;
 
@@ -480,7 +547,8 @@ gbench_json(json_t *root, struct rows *r, const struct bs_reader_cb *cb)
 			setjson(r, "label", json_object_get(o, "label"));
 		endrow(r, 0);
 	}
-	return 0;
+	/* Written with --benchmark_report_aggregates_only: nothing to use. */
+	return r->nrows == 0 && naggr > 0 ? 2 : 0;
 }
 
 /* Google Benchmark's CSV reporter, read through the CSV reader. */
@@ -513,6 +581,7 @@ gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
 	char name[512], val[128];
 	const char *errf = NULL;
 	size_t i;
+	int k = 0;
 
 	(void)e;
 	name[0] = '\0';
@@ -536,7 +605,23 @@ gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
 		return 0;
 	set(g->r, "name", name);
 	setint(g->r, "repetition", nextrep(g->r, name));
+	for (i = 0; i < rec->nf && i < g->nhdr; i++)
+		if (strcmp(g->hdr[i], "time_unit") == 0) {
+			snprintf(val, sizeof(val), "%.*s", (int)rec->f[i].len,
+			    rec->f[i].s);
+			k = unit_exp(val);
+		}
 	for (i = 0; i < rec->nf && i < g->nhdr; i++) {
+		if ((strcmp(g->hdr[i], "real_time") == 0 ||
+		    strcmp(g->hdr[i], "cpu_time") == 0) && k > 0) {
+			set_scaled(g->r, g->hdr[i], rec->f[i].s, rec->f[i].len,
+			    k);
+			continue;
+		}
+		if (strcmp(g->hdr[i], "time_unit") == 0 && k >= 0) {
+			set(g->r, "time_unit", "ns");
+			continue;
+		}
 		if (strcmp(g->hdr[i], "name") == 0 ||
 		    strcmp(g->hdr[i], "error_occurred") == 0 ||
 		    strcmp(g->hdr[i], "error_message") == 0 ||
@@ -885,7 +970,13 @@ bs_read_tools(struct bs_src *s, enum bs_format f,
 			hyperfine(root, &r, cb);
 			break;
 		case BS_FMT_GBENCH:
-			gbench_json(root, &r, cb);
+			if (gbench_json(root, &r, cb) == 2) {
+				bs_seterr(e, s->name, 0, "only aggregates (mean, "
+				    "median, stddev) in this Google Benchmark "
+				    "output: run it without "
+				    "--benchmark_report_aggregates_only");
+				goto out;
+			}
 			break;
 		case BS_FMT_PYPERF:
 			pyperf(root, &r);

@@ -50,12 +50,15 @@ for b in d["benchmarks"]:
         agg[key] = {}
         order.append(key)
     agg[key][b["aggregate_name"]] = b
+# b-tools gives Google Benchmark times in ns (time_unit per benchmark).
+NS = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}
 rows = []
 for key in order:
     a = agg[key]
+    fac = NS[a["mean"]["time_unit"]]
     for col in ("real_time", "cpu_time"):
-        rows.append((key, col, a["mean"]["iterations"], a["mean"][col],
-                     a["median"][col], a["stddev"][col]))
+        rows.append((key, col, a["mean"]["iterations"], a["mean"][col] * fac,
+                     a["median"][col] * fac, a["stddev"][col] * fac))
 write("gbench_json", R + f, "-g name -c real_time,cpu_time",
       ("name", "column", "n", "mean", "median", "sd"), rows, "1e-11")
 
@@ -72,7 +75,7 @@ with open(R + f) as fh:
                 if base not in agg:
                     agg[base] = {}
                     order.append(base)
-                agg[base][suf] = float(r["real_time"])
+                agg[base][suf] = float(r["real_time"]) * NS[r["time_unit"]]
 rows = [(k, "real_time", agg[k]["_mean"], agg[k]["_median"], agg[k]["_stddev"])
         for k in order]
 write("gbench_csv", R + f, "-g name -c real_time",
