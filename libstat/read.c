@@ -365,7 +365,7 @@ static enum bs_format
 detect(const char *p, size_t len, int *delim)
 {
 	size_t i = skipbom(p, len), ls, nlines = 0;
-	int allplain = 1, anykv = 0;
+	int allplain = 1, anykv = 0, firstnum = -1, anydelim = 0;
 	const char *nl;
 	enum bs_format t;
 
@@ -422,9 +422,16 @@ detect(const char *p, size_t len, int *delim)
 			while (e > s && (p[e - 1] == '\r' || p[e - 1] == ' '))
 				e--;
 			if (e > s && p[s] != '#') {
+				int num = plainline(p + s, e - s);
+
 				nlines++;
-				if (!plainline(p + s, e - s))
+				if (!num)
 					allplain = 0;
+				if (firstnum < 0)
+					firstnum = num;
+				for (size_t q = s; q < e && !anydelim; q++)
+					anydelim = p[q] == ',' || p[q] == ';' ||
+					    p[q] == '|' || p[q] == '\t';
 				if (nlines <= 3 && kvline(p + s, e - s))
 					anykv = 1;
 			}
@@ -433,10 +440,14 @@ detect(const char *p, size_t len, int *delim)
 			break;
 		ls = le + 1;
 	}
-	if (nlines > 0 && allplain) {
-		/* A column of numbers: plain, unless it has a delimiter. */
+	/*
+	 * A column of numbers is plain; so is one that starts with a number
+	 * and has no delimiter, so that a stray word is an error on its own
+	 * line rather than the first number taken for a header.
+	 */
+	if (nlines > 0 && (allplain || (firstnum == 1 && !anydelim &&
+	    !anykv)))
 		return BS_FMT_PLAIN;
-	}
 	if (anykv)
 		return BS_FMT_KV;
 	*delim = detect_delim(p + i, len - i);
@@ -1038,6 +1049,33 @@ cap_format(void *arg, enum bs_format f)
 	c->cb->format(c->cb->arg, f);
 }
 
+/*
+ * No text format holds a NUL byte: binary garbage (a core file, an image,
+ * UTF-16 text) is said to be so at once, on the line of the first NUL
+ * in the window read (the whole input when it is in memory), rather
+ * than read as odd text.
+ */
+static int
+binary(const struct bs_src *s, struct bs_err *e)
+{
+	const char *nul = memchr(s->win, '\0', s->len), *p;
+	const unsigned char *u = (const unsigned char *)s->win;
+	size_t line = 1;
+
+	if (nul == NULL)
+		return 0;
+	for (p = s->win; p < nul; p++)
+		line += *p == '\n';
+	if ((s->len >= 2 && ((u[0] == 0xff && u[1] == 0xfe) ||
+	    (u[0] == 0xfe && u[1] == 0xff))) || (s->len >= 4 &&
+	    (u[0] == 0) != (u[1] == 0) && (u[0] == 0) == (u[2] == 0) &&
+	    (u[1] == 0) == (u[3] == 0)))
+		return bs_seterr(e, s->name, line, "binary data (a NUL byte): "
+		    "UTF-16 text?  Convert it to UTF-8 (iconv -f UTF-16)");
+	return bs_seterr(e, s->name, line, "binary data (a NUL byte at "
+	    "offset %zu), not text", s->base + (size_t)(nul - s->win));
+}
+
 int
 bs_read(const struct bs_buf *buf, const char *path,
     const struct bs_read_opts *o, const struct bs_reader_cb *ucb,
@@ -1078,6 +1116,8 @@ bs_read(const struct bs_buf *buf, const char *path,
 		bs_seterr(e, s.name, 0, "empty input");
 		goto out;
 	}
+	if (binary(&s, e) == -1)
+		goto out;
 	if (f == BS_FMT_AUTO && delim != 0)
 		f = delim == '\t' ? BS_FMT_TSV : BS_FMT_CSV;	/* -d given */
 	else if (f == BS_FMT_AUTO)
