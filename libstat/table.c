@@ -36,6 +36,7 @@ struct tpriv {
 	size_t		 rgcap;
 	size_t		 ingcols;	/* group columns that come from input */
 	const char *const *meta;	/* never value columns by default */
+	int		 sawcomma;	/* a text column looked like 2,5 */
 };
 
 struct bs_table *
@@ -468,6 +469,25 @@ findgroup(struct bs_table *t, const struct bs_record *r)
 	return p->lastg = newgroup(t, kf, p->keybuf.p, p->keybuf.len);
 }
 
+/* Does the text look like a number written with a decimal comma? */
+static int
+decimal_comma(const char *s, size_t n)
+{
+	size_t i = 0, commas = 0, digits = 0;
+
+	if (i < n && s[i] == '-')
+		i++;
+	for (; i < n; i++) {
+		if (s[i] == ',')
+			commas++;
+		else if (s[i] >= '0' && s[i] <= '9')
+			digits++;
+		else
+			return 0;
+	}
+	return commas == 1 && digits > 1;
+}
+
 static int
 on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 {
@@ -575,6 +595,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			if (p->state[k] == COL_UNKNOWN) {
 				/* A text column: not a value column. */
 				p->state[k] = COL_TEXT;
+				p->sawcomma |= decimal_comma(f->s, f->len);
 				continue;
 			}
 			if (r->line == 0)
@@ -583,9 +604,11 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 				    "number", r->recno, t->names[p->slotcol[k]],
 				    (int)(f->len > 40 ? 40 : f->len), f->s);
 			return bs_seterr(e, p->curfile, r->line,
-			    "column '%s': '%.*s' is not a number",
+			    "column '%s': '%.*s' is not a number%s",
 			    t->names[p->slotcol[k]], (int)(f->len > 40 ? 40 :
-			    f->len), f->s);
+			    f->len), f->s, decimal_comma(f->s, f->len) ?
+			    " (a decimal comma? numbers are read with a point)" :
+			    "");
 		}
 	}
 	return 0;
@@ -669,7 +692,9 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 	t->nvcols = nv;
 	if (nv == 0)
 		return bs_seterr(e, p->curfile, 0, "no numeric column to "
-		    "summarise (use -c to name one)");
+		    "summarise (use -c to name one)%s", p->sawcomma ?
+		    "; numbers with a decimal comma are text: write them "
+		    "with a point" : "");
 	return 0;
 }
 
