@@ -223,7 +223,8 @@ bp_surface_create(const char *path, double width, double height,
 	memcpy(s->tmp, path, dirlen);
 	snprintf(s->tmp + dirlen, strlen(base) + 16, ".%s.XXXXXX", base);
 	if ((fd = mkstemp(s->tmp)) < 0) {
-		bp_err(err, "%s: %s", s->tmp, strerror(errno));
+		/* Name the output, not the random temporary name. */
+		bp_err(err, "%s: cannot create: %s", path, strerror(errno));
 		free(s->tmp);
 		s->tmp = NULL;
 		goto fail;

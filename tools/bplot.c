@@ -835,30 +835,52 @@ json_fit(FILE *fp, const struct bs_usl *u, const char *series)
 	fputc('}', fp);
 }
 
+/*
+ * The fit report is opened before the image is drawn, so that a path it
+ * cannot be written to stops the run before the image replaces an
+ * existing one; it is committed after the image.  A run that dies in
+ * between removes its temporary file.
+ */
+static struct bs_afile report;
+
+static void
+report_abort(void)
+{
+	bs_afile_abort(&report);
+}
+
+static void
+open_fit_report(const char *path)
+{
+	struct bs_err e;
+
+	if (bs_afile_open(&report, path, &e) == -1)
+		die_err(&e);
+	atexit(report_abort);
+}
+
 static void
 write_fit_report(const char *path, struct sline *l, size_t nl)
 {
-	struct bs_afile a;
+	struct bs_afile *a = &report;
 	struct bs_err e;
 
-	if (bs_afile_open(&a, path, &e) == -1)
-		die_err(&e);
 	if (nl == 1)
-		json_fit(a.fp, &l[0].fit, NULL);
+		json_fit(a->fp, &l[0].fit, NULL);
 	else {
-		fputs("[\n", a.fp);
+		fputs("[\n", a->fp);
 		for (size_t i = 0; i < nl; i++) {
-			json_fit(a.fp, &l[i].fit, l[i].name);
-			fputs(i + 1 < nl ? ",\n" : "\n", a.fp);
+			json_fit(a->fp, &l[i].fit, l[i].name);
+			fputs(i + 1 < nl ? ",\n" : "\n", a->fp);
 		}
-		fputc(']', a.fp);
+		fputc(']', a->fp);
 	}
-	fputc('\n', a.fp);
-	if (ferror(a.fp)) {
-		bs_afile_abort(&a);
+	fputc('\n', a->fp);
+	if (ferror(a->fp)) {
+		bs_afile_abort(a);
 		die("%s: write error", path);
 	}
-	if (bs_afile_commit(&a, &e) == -1)
+	if (bs_afile_commit(a, &e) == -1)
 		die_err(&e);
 }
 
@@ -1079,6 +1101,8 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 		ss[i].n = l[i].n;
 		ss[i].fit = o->fit >= 0 ? &l[i].fit : NULL;
 	}
+	if (o->fit >= 0 && o->fitreport != NULL)
+		open_fit_report(o->fitreport);	/* before the image */
 	s = surface(com, o);
 	rc = bp_scalability(s->cr, s->width, s->height, &po, ss, nl, &e);
 	finish(s, rc, &e);
