@@ -166,12 +166,13 @@ read_json(struct bs_src *s, struct jctx *c, struct bs_err *e)
 		    "invalid JSON: %s", je.text);
 	if ((arr = records(root)) == NULL && json_is_object(root)) {
 		/* A lone object is one record. */
-		if (addkeys(c, root) == -1 || prepare(c, e) == -1 ||
-		    emitobj(c, root, 0, e) == -1) {
-			if (c->nkeys == 0 || c->vals == NULL)
-				bs_seterr(e, s->name, 0, "out of memory");
+		if (addkeys(c, root) == -1) {
+			bs_seterr(e, s->name, 0, "out of memory");
 			goto out;
 		}
+		/* These say what went wrong ({} has no fields). */
+		if (prepare(c, e) == -1 || emitobj(c, root, 0, e) == -1)
+			goto out;
 		rc = 0;
 		goto out;
 	}
