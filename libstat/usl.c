@@ -60,24 +60,8 @@ struct usl_cand {
 	size_t	 iter;
 };
 
-/*
- * Errors are written here rather than through bs_seterr() so that this
- * file stands alone while the library around it is being written.
- */
-static int
-usl_err(struct bs_err *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL)
-		return -1;
-	err->file[0] = '\0';
-	err->line = 0;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* Errors carry no file or line: the caller adds its own. */
+#define usl_err(e, ...)	bs_seterr((e), NULL, 0, __VA_ARGS__)
 
 static void
 usl_full(const struct usl_data *d, const gsl_vector *v, double u[3])

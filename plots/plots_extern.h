@@ -10,8 +10,8 @@
 #include "plots.h"
 
 /* Set err (NULL allowed) and return -1. */
-int	 bp_err(struct bs_err *, const char *fmt, ...)
-	    __attribute__((format(printf, 2, 3)));
+/* Errors of the plotting layer: libstat's, with no file or line. */
+#define bp_err(e, ...)	bs_seterr((e), NULL, 0, __VA_ARGS__)
 
 /* ------------------------------------------------------------------ */
 /* Text */

@@ -9,21 +9,6 @@
 
 #include "plots_extern.h"
 
-int
-bp_err(struct bs_err *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL)
-		return -1;
-	err->file[0] = '\0';
-	err->line = 0;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 PangoLayout *
 bp_layout(cairo_t *cr, const char *text, double size, int markup, int bold,
     double wrap)
