@@ -9,7 +9,6 @@
 
 #include "plots.h"
 
-/* Set err (NULL allowed) and return -1. */
 /* Errors of the plotting layer: libstat's, with no file or line. */
 #define bp_err(e, ...)	bs_seterr((e), NULL, 0, __VA_ARGS__)
 
