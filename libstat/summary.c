@@ -586,6 +586,30 @@ finite_copy(const double *x, size_t n, size_t *m)
 	return c;
 }
 
+/*
+ * The common start of the fences: a NaN-free copy in *c.  Returns 1 to go
+ * on; 0 when there is no value (fences at infinity, nothing flagged);
+ * -1, with *c NULL and *m set, when out of memory.
+ */
+static int
+fences_start(const double *x, size_t n, double k, struct bs_fences *f,
+    double **c, size_t *m)
+{
+	memset(f, 0, sizeof(*f));
+	f->k = k;
+	*m = 1;
+	if ((*c = finite_copy(x, n, m)) == NULL)
+		return -1;
+	if (*m == 0) {
+		free(*c);
+		*c = NULL;
+		f->lo_outer = f->lo_inner = -INFINITY;
+		f->hi_inner = f->hi_outer = INFINITY;
+		return 0;
+	}
+	return 1;
+}
+
 int
 bs_tukey_fences(const double *x, size_t n, double k, struct bs_fences *f)
 {
@@ -593,16 +617,8 @@ bs_tukey_fences(const double *x, size_t n, double k, struct bs_fences *f)
 	double q[2], iqr, *c;
 	size_t m;
 
-	memset(f, 0, sizeof(*f));
-	f->k = k;
-	if ((c = finite_copy(x, n, &m)) == NULL)
-		return -1;
-	if (m == 0) {
-		free(c);
-		f->lo_outer = f->lo_inner = -INFINITY;
-		f->hi_inner = f->hi_outer = INFINITY;
-		return 0;
-	}
+	if (fences_start(x, n, k, f, &c, &m) <= 0)
+		return c == NULL && m ? -1 : 0;
 	bs_quantiles(c, m, p, 2, 7, q);
 	free(c);
 	iqr = q[1] - q[0];
@@ -622,17 +638,9 @@ bs_mad_fences(const double *x, size_t n, double k, struct bs_fences *f)
 	double med, mad, *c;
 	size_t m, i;
 
-	memset(f, 0, sizeof(*f));
-	f->k = k;
+	if (fences_start(x, n, k, f, &c, &m) <= 0)
+		return c == NULL && m ? -1 : 0;
 	f->mad = 1;
-	if ((c = finite_copy(x, n, &m)) == NULL)
-		return -1;
-	if (m == 0) {
-		free(c);
-		f->lo_outer = f->lo_inner = -INFINITY;
-		f->hi_inner = f->hi_outer = INFINITY;
-		return 0;
-	}
 	bs_quantiles(c, m, &half, 1, 7, &med);
 	for (i = 0; i < m; i++)
 		c[i] = fabs(c[i] - med);
