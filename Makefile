@@ -100,3 +100,30 @@ clean:
 	rm -rf out tests/out
 
 .PHONY: all deps check demo bench install uninstall clean build-tests
+
+# ---------------------------------------------------------------------
+# Hardening (tests/fuzz/): sanitizers, valgrind and fuzzing.  Each builds
+# in a place of its own (a temporary copy of the tree, or tests/fuzz/
+# build/), never over the objects that `make` and `make check` use.
+#   make sanitize   clang -fsanitize=address,undefined build of everything,
+#                   the whole suite (tests/run-all.sh), then the fuzz
+#                   targets replay their seed corpus and regression inputs
+#   make valgrind   the command-line cases with every tool under
+#                   valgrind --leak-check=full
+#   make fuzz       every libFuzzer target for FUZZ_TIME seconds (60)
+HARDEN_PKGS = clang libclang-rt-14-dev valgrind
+FUZZ_TIME ?= 60
+
+harden-deps:
+	@BTOOLS_EXTRA_PKGS="$(HARDEN_PKGS)" sh scripts/deps.sh
+
+sanitize: harden-deps
+	@sh tests/fuzz/harden.sh sanitize
+
+valgrind: harden-deps
+	@sh tests/fuzz/harden.sh valgrind
+
+fuzz: harden-deps
+	@sh tests/fuzz/harden.sh fuzz $(FUZZ_TIME)
+
+.PHONY: harden-deps sanitize valgrind fuzz
