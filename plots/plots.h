@@ -206,6 +206,11 @@ struct bp_surface *bp_surface_create(const char *path, double width,
 int	 bp_surface_finish(struct bp_surface *s, struct bs_err *);
 /* Discard: remove the temporary file and free s.  NULL is fine. */
 void	 bp_surface_abort(struct bp_surface *s);
+/*
+ * Remove the temporary file of the surface being written, if any; safe
+ * in a fatal-error path (it only unlinks), for a run a library ends.
+ */
+void	 bp_surface_cleanup(void);
 
 /* ------------------------------------------------------------------ */
 /* Charts: common options */

@@ -164,9 +164,22 @@ svg_write_canonical(const char *buf, size_t len, FILE *fp)
 	return 0;
 }
 
+/* The temporary file being written, for bp_surface_cleanup(). */
+static char *live_tmp;
+
+void
+bp_surface_cleanup(void)
+{
+	if (live_tmp != NULL)
+		unlink(live_tmp);
+	live_tmp = NULL;
+}
+
 static void
 surface_free(struct bp_surface *s)
 {
+	if (s->tmp != NULL && s->tmp == live_tmp)
+		live_tmp = NULL;
 	if (s->cr != NULL)
 		cairo_destroy(s->cr);
 	if (s->surface != NULL)
@@ -229,6 +242,7 @@ bp_surface_create(const char *path, double width, double height,
 		s->tmp = NULL;
 		goto fail;
 	}
+	live_tmp = s->tmp;
 	/* mkstemp() makes 0600; give the file the usual permissions. */
 	mask = umask(0);
 	umask(mask);
@@ -326,6 +340,7 @@ bp_surface_finish(struct bp_surface *s, struct bs_err *err)
 		bp_err(err, "%s: %s", s->path, strerror(errno));
 		goto fail;
 	}
+	live_tmp = NULL;
 	free(s->tmp);
 	s->tmp = NULL;
 	surface_free(s);

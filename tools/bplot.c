@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
+
+#include <glib.h>
 
 #include "plots.h"
 #include "tool.h"
@@ -1401,6 +1404,30 @@ check_applies(const struct opts *o, const struct tool_common *com)
 		    com->output);
 }
 
+/*
+ * GLib, under Pango, ends the process when it cannot allocate memory or
+ * start a thread (g_error, then a trap).  That end is an error like any
+ * other: one line, exit status 2, no temporary file left behind.
+ */
+static GLogWriterOutput
+glib_log(GLogLevelFlags level, const GLogField *fields, gsize n,
+    gpointer data)
+{
+	const char *msg = "a library failed";
+
+	if (!(level & (G_LOG_FLAG_FATAL | G_LOG_LEVEL_ERROR)))
+		return g_log_writer_default(level, fields, n, data);
+	for (gsize i = 0; i < n; i++)
+		if (strcmp(fields[i].key, "MESSAGE") == 0 &&
+		    fields[i].length < 0 && fields[i].value != NULL)
+			msg = fields[i].value;
+	bp_surface_cleanup();
+	report_abort();
+	fflush(stdout);
+	fprintf(stderr, "%s: %.*s\n", progname, (int)strcspn(msg, "\n"), msg);
+	_exit(2);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1432,6 +1459,7 @@ main(int argc, char *argv[])
 	int ch, bstat_mode;
 
 	tool_init("bplot", &com, argv);
+	g_log_set_writer_func(glib_log, NULL, NULL);
 	memset(&o, 0, sizeof(o));
 	o.fit = o.cmap = -1;
 	o.center = NAN;
