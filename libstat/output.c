@@ -506,6 +506,8 @@ bs_afile_open(struct bs_afile *a, const char *path, struct bs_err *e)
 	size_t l = strlen(path);
 
 	memset(a, 0, sizeof(*a));
+	if (l == 0)	/* it made a temporary file in the current folder */
+		return bs_seterr(e, NULL, 0, "an empty output file name");
 	if ((a->path = strdup(path)) == NULL ||
 	    (a->tmp = malloc(l + 16)) == NULL) {
 		free(a->path);
