@@ -512,18 +512,25 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	}
 	if (n >= 8) {
 		/*
-		 * Warm-up hint: the first value lies beyond the Tukey outer
-		 * fence of the rest, or the mean of the first tenth sits
-		 * more than 3 sd of the rest away.
+		 * Warm-up hint: the mean of the first tenth sits more than
+		 * 3 sd from the mean of the rest and beyond the Tukey outer
+		 * fence of the rest.
 		 */
-		size_t h = n / 10 ? n / 10 : 1;
-		double m1, s1, mh = 0;
+		size_t h = n / 10 ? n / 10 : 1, nr = n - h < 1000 ? n - h :
+		    1000;
+		double m1, s1, mh = 0, q[2], rest[1000];
+		static const double pq[2] = { 0.25, 0.75 };
 
 		bs_mean_sd(x + h, n - h, &m1, &s1);
 		for (i = 0; i < h; i++)
 			mh += x[i];
 		mh /= (double)h;
-		if (s1 > 0 && fabs(mh - m1) > 3 * s1)
+		/* Quartiles of (the start of) the rest, on a small copy. */
+		memcpy(rest, x + h, nr * sizeof(*rest));
+		bs_quantiles(rest, nr, pq, 2, 7, q);
+		if (s1 > 0 && fabs(mh - m1) > 3 * s1 &&
+		    (mh < q[0] - 3 * (q[1] - q[0]) ||
+		    mh > q[1] + 3 * (q[1] - q[0])))
 			r->warmup = 1;
 	}
 	if (o->no_quantiles)

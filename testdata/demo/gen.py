@@ -51,3 +51,16 @@ with open("grid.csv", "w") as f:
             for _ in range(3):
                 f.write("%d,%d,%.1f\n" % (payload, batch,
                                          base * random.gauss(1, 0.03)))
+
+# What a benchmark program prints, one key=value line per run, with a
+# slow first run per thread count.
+with open("bench.log", "w") as f:
+    f.write("# mq-bench 1.4, 2026-11-30, 10 runs per thread count\n")
+    for t in (1, 2, 4, 8):
+        for r in range(1, 11):
+            x = usl(t, 52000, 0.045, 0.0009) * random.gauss(1, 0.02)
+            if r == 1:
+                x *= 0.8
+            us = 50000 / x * 1e6
+            f.write("run %d: messages=50000 threads=%d elapsed_us=%d "
+                    "throughput_msg_per_sec=%.2f\n" % (r, t, us, x))
