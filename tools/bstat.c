@@ -54,6 +54,17 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
+/* Commas in a list: the number of its items less one. */
+static size_t
+ncommas(const char *s)
+{
+	size_t n = 0;
+
+	while ((s = strchr(s, ',')) != NULL)
+		n++, s++;
+	return n;
+}
+
 static void
 pctname(char *buf, size_t len, double p)
 {
@@ -98,6 +109,9 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case OPT_PCT:
 			np = bs_parse_dlist(optarg, so.pct, BS_MAX_PCT);
+			if (np < 0 && ncommas(optarg) >= BS_MAX_PCT)
+				die("--percentiles takes at most %d values, not "
+				    "%zu", BS_MAX_PCT, ncommas(optarg) + 1);
 			if (np < 0)
 				die("--percentiles takes a comma-separated list "
 				    "of numbers, not '%s'", optarg);
