@@ -277,15 +277,23 @@ out:
 	return rc;
 }
 
-/* out[i] = the ks[i]-th smallest of x (ks sorted, distinct). */
-static void
-order_stats(double *x, size_t n, const size_t *ks, size_t nk, double *out)
+/*
+ * out[i] = the ks[i]-th smallest of x (ks sorted, distinct).  With x
+ * NULL the data is ro, read only: only the bucketed selection, which
+ * copies what it needs, may be used; -1 when it declines.
+ */
+static int
+order_stats(double *x, const double *ro, size_t n, const size_t *ks,
+    size_t nk, double *out)
 {
-	if (n >= 65536 && bucket_select(x, n, ks, nk, out) == 0)
-		return;
+	if (n >= 65536 && bucket_select(x ? x : ro, n, ks, nk, out) == 0)
+		return 0;
+	if (x == NULL)
+		return -1;
 	select_multi(x, 0, n - 1, ks, nk);
 	for (size_t i = 0; i < nk; i++)
 		out[i] = x[ks[i]];
+	return 0;
 }
 
 static double
@@ -359,9 +367,9 @@ clampidx(long j, size_t n)
 	return (size_t)j - 1;
 }
 
-int
-bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
-    double *out)
+static int
+quantiles(double *x, const double *ro, size_t n, const double *p, size_t np,
+    int type, double *out)
 {
 	size_t *ks, nk = 0, i, w;
 	long j;
@@ -389,7 +397,11 @@ bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
 		free(ks);
 		return -1;
 	}
-	order_stats(x, n, ks, w, vals);
+	if (order_stats(x, ro, n, ks, w, vals) == -1) {
+		free(ks);
+		free(vals);
+		return -1;
+	}
 	for (i = 0; i < np; i++) {
 		qpos(n, p[i], type, &j, &h);
 		lo = stat_at(ks, vals, w, clampidx(j, n));
@@ -404,6 +416,13 @@ bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
 	free(ks);
 	free(vals);
 	return 0;
+}
+
+int
+bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
+    double *out)
+{
+	return quantiles(x, NULL, n, p, np, type, out);
 }
 
 /*
@@ -622,12 +641,23 @@ bs_tukey_fences(const double *x, size_t n, double k, struct bs_fences *f)
 {
 	static const double p[2] = { 0.25, 0.75 };
 	double q[2], iqr, *c;
-	size_t m;
+	size_t m, i;
 
-	if (fences_start(x, n, k, f, &c, &m) <= 0)
-		return c == NULL && m ? -1 : 0;
-	bs_quantiles(c, m, p, 2, 7, q);
-	free(c);
+	/*
+	 * A large series without missing values is read where it is: the
+	 * bucketed selection needs no copy of it (boutlier's 10M rows).
+	 */
+	for (i = 0; n >= 65536 && i < n && !isnan(x[i]); i++)
+		;
+	if (n >= 65536 && i == n && quantiles(NULL, x, n, p, 2, 7, q) == 0) {
+		memset(f, 0, sizeof(*f));
+		f->k = k;
+	} else {
+		if (fences_start(x, n, k, f, &c, &m) <= 0)
+			return c == NULL && m ? -1 : 0;
+		bs_quantiles(c, m, p, 2, 7, q);
+		free(c);
+	}
 	iqr = q[1] - q[0];
 	f->lo_inner = q[0] - k * iqr;
 	f->hi_inner = q[1] + k * iqr;

@@ -222,6 +222,41 @@ test_quantiles_large(void **state)
 	free(y);
 }
 
+/* Large series take a no-copy path for the fences: same fences. */
+static void
+test_fences_large(void **state)
+{
+	static const double pq[2] = { 0.25, 0.75 };
+	size_t n = 200003, i;
+	double *x = malloc(n * sizeof(*x)), *y = malloc(n * sizeof(*y)), q[2];
+	unsigned seed = 99;
+	struct bs_fences f;
+	(void)state;
+
+	for (i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		x[i] = (double)(seed >> 9) / 1000.0;
+	}
+	memcpy(y, x, n * sizeof(*x));
+	qsort(y, n, sizeof(*y), cmpd);
+	/* Type 7 by hand on the sorted copy. */
+	for (int k = 0; k < 2; k++) {
+		double hh = pq[k] * (double)(n - 1);
+		size_t j = (size_t)floor(hh);
+
+		q[k] = y[j] + (hh - (double)j) * (y[j + 1] - y[j]);
+	}
+	assert_int_equal(bs_tukey_fences(x, n, 1.5, &f), 0);
+	assert_close(f.lo_inner, q[0] - 1.5 * (q[1] - q[0]), 1e-12, 0);
+	assert_close(f.hi_outer, q[1] + 3 * (q[1] - q[0]), 1e-12, 0);
+	/* x was only read. */
+	for (i = 0; i + 1 < n && x[i] == x[i]; i++)
+		;
+	assert_true(i + 1 == n);
+	free(x);
+	free(y);
+}
+
 static void
 test_t_halfwidth(void **state)
 {
@@ -302,6 +337,7 @@ main(void)
 		cmocka_unit_test(test_dec_sub),
 		cmocka_unit_test(test_quantiles_r),
 		cmocka_unit_test(test_quantiles_large),
+		cmocka_unit_test(test_fences_large),
 		cmocka_unit_test(test_nist),
 		cmocka_unit_test(test_t_halfwidth),
 		cmocka_unit_test(test_fences),
