@@ -144,20 +144,9 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 	f.ax.ncat = ncat;
 	f.ax.label = o->chart.x.label;
 	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
-	f.ay.label = o->chart.y.label;
-	f.ay.grid = 1;
-	f.ay.dmin = ymin;
-	f.ay.dmax = ymax;
 	f.ay.padlo = f.ay.padhi = 0.03;
-	if (isfinite(o->chart.y.min) && isfinite(o->chart.y.max)) {
-		f.ay.dmin = o->chart.y.min;
-		f.ay.dmax = o->chart.y.max;
-		f.ay.fixed = 1;
-	}
-	if (o->chart.y.log && !(f.ay.dmin > 0)) {
-		bp_err(err, "log axis: values must be positive");
+	if (bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax, err) == -1)
 		goto out;
-	}
 
 	if (ns > 1)
 		for (size_t j = 0; j < ns; j++)

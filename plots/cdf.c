@@ -82,20 +82,9 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 	f.title = o->chart.title;
 	f.legend = o->chart.legend;
 	f.ax.kind = o->chart.x.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
-	f.ax.label = o->chart.x.label;
-	f.ax.grid = 1;
-	f.ax.dmin = xmin;
-	f.ax.dmax = xmax;
 	f.ax.padlo = f.ax.padhi = 0.02;
-	if (isfinite(o->chart.x.min) && isfinite(o->chart.x.max)) {
-		f.ax.dmin = o->chart.x.min;
-		f.ax.dmax = o->chart.x.max;
-		f.ax.fixed = 1;
-	}
-	if (o->chart.x.log && !(f.ax.dmin > 0)) {
-		bp_err(err, "log axis: values must be positive");
+	if (bp_axspec_set(&f.ax, &o->chart.x, xmin, xmax, err) == -1)
 		goto out;
-	}
 	f.ay.kind = BP_SCALE_LINEAR;
 	f.ay.label = o->chart.y.label ? o->chart.y.label :
 	    "Cumulative fraction";

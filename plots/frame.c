@@ -301,6 +301,25 @@ bp_frame_back(cairo_t *cr, const struct bp_frame *f)
 	cairo_restore(cr);
 }
 
+int
+bp_axspec_set(struct bp_axspec *a, const struct bp_axis *o, double dmin,
+    double dmax, struct bs_err *err)
+{
+	a->label = o->label;
+	a->grid = 1;
+	a->dmin = dmin;
+	a->dmax = dmax;
+	if (isfinite(o->min) && isfinite(o->max)) {
+		a->dmin = o->min;
+		a->dmax = o->max;
+		a->fixed = 1;
+	}
+	if ((a->kind == BP_SCALE_LOG10 || a->kind == BP_SCALE_LOG2) &&
+	    !(a->dmin > 0))
+		return bp_err(err, "log axis: values must be positive");
+	return 0;
+}
+
 /*
  * Horizontal x labels must not overlap: on a log axis less than a decade
  * or two wide, 80, 90 and 100 sit close together.  Labels of powers of

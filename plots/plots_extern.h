@@ -118,6 +118,13 @@ struct bp_frame {
  * label measured, the plot area sized from what is left.
  */
 int	 bp_frame_layout(cairo_t *, struct bp_frame *, struct bs_err *);
+/*
+ * An axis from the caller's options, its kind already set: title, grid,
+ * the data range dmin..dmax or the caller's fixed one; -1 when a log
+ * axis would see a value that is not positive.
+ */
+int	 bp_axspec_set(struct bp_axspec *, const struct bp_axis *,
+	    double dmin, double dmax, struct bs_err *);
 /* Axis value to user coordinates. */
 double	 bp_fx(const struct bp_frame *, double);
 double	 bp_fy(const struct bp_frame *, double);

@@ -271,35 +271,15 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	f.ax.kind = bp_axis_kind(&o->chart.x, allx, nall);
 	f.ax.base2 = o->chart.x.base2 == 1 || (o->chart.x.base2 == BP_AUTO &&
 	    bp_all_pow2(allx, nall));
-	f.ax.label = o->chart.x.label;
-	f.ax.grid = 1;
-	f.ax.dmin = xmin;
-	f.ax.dmax = xmax;
 	f.ax.padlo = f.ax.padhi = 0.03;
 	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
-	f.ay.label = o->chart.y.label;
-	f.ay.grid = 1;
 	if (!o->chart.y.log && o->zero && ymin > 0)
 		ymin = 0;
-	f.ay.dmin = ymin;
-	f.ay.dmax = ymax;
 	f.ay.padlo = ymin == 0 ? 0 : 0.03;
 	f.ay.padhi = 0.03;
-	if (isfinite(o->chart.x.min) && isfinite(o->chart.x.max)) {
-		f.ax.dmin = o->chart.x.min;
-		f.ax.dmax = o->chart.x.max;
-		f.ax.fixed = 1;
-	}
-	if (isfinite(o->chart.y.min) && isfinite(o->chart.y.max)) {
-		f.ay.dmin = o->chart.y.min;
-		f.ay.dmax = o->chart.y.max;
-		f.ay.fixed = 1;
-	}
-	if ((f.ax.kind != BP_SCALE_LINEAR && !(f.ax.dmin > 0)) ||
-	    (f.ay.kind != BP_SCALE_LINEAR && !(f.ay.dmin > 0))) {
-		bp_err(err, "log axis: values must be positive");
+	if (bp_axspec_set(&f.ax, &o->chart.x, xmin, xmax, err) == -1 ||
+	    bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax, err) == -1)
 		goto out;
-	}
 
 	/*
 	 * Legend, measured before the plot area is sized: each series
