@@ -133,12 +133,7 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 		goto out;
 	}
 
-	memset(&f, 0, sizeof(f));
-	f.w = w;
-	f.h = h;
-	bp_style_init(&f.st, w, h, o->chart.font_size);
-	f.title = o->chart.title;
-	f.legend = o->chart.legend;
+	bp_frame_init(&f, w, h, &o->chart);
 	f.ax.kind = BP_SCALE_CATEGORY;
 	f.ax.cat = cat;
 	f.ax.ncat = ncat;
@@ -156,14 +151,8 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 	    "box: quartiles and median; whiskers: most extreme values "
 	    "within %g IQR; points: beyond", k);
 	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_layout(cr, &f, err) != 0)
+	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
 		goto out;
-	if (o->chart.plot_area != NULL) {
-		o->chart.plot_area->x = f.px;
-		o->chart.plot_area->y = f.py;
-		o->chart.plot_area->w = f.pw;
-		o->chart.plot_area->h = f.ph;
-	}
 	bp_frame_back(cr, &f);
 
 	slot = 0.8 / (double)ns;	/* of one category's width */

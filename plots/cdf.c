@@ -75,12 +75,7 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 		goto out;
 	}
 
-	memset(&f, 0, sizeof(f));
-	f.w = w;
-	f.h = h;
-	bp_style_init(&f.st, w, h, o->chart.font_size);
-	f.title = o->chart.title;
-	f.legend = o->chart.legend;
+	bp_frame_init(&f, w, h, &o->chart);
 	f.ax.kind = o->chart.x.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
 	f.ax.padlo = f.ax.padhi = 0.02;
 	if (bp_axspec_set(&f.ax, &o->chart.x, xmin, xmax, err) == -1)
@@ -126,14 +121,8 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 	}
 	/* A legend this wide goes below the plot. */
 	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_layout(cr, &f, err) != 0)
+	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
 		goto out;
-	if (o->chart.plot_area != NULL) {
-		o->chart.plot_area->x = f.px;
-		o->chart.plot_area->y = f.py;
-		o->chart.plot_area->w = f.pw;
-		o->chart.plot_area->h = f.ph;
-	}
 	bp_frame_back(cr, &f);
 
 	if (o->guides) {

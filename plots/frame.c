@@ -301,6 +301,33 @@ bp_frame_back(cairo_t *cr, const struct bp_frame *f)
 	cairo_restore(cr);
 }
 
+void
+bp_frame_init(struct bp_frame *f, double w, double h,
+    const struct bp_chart *c)
+{
+	memset(f, 0, sizeof(*f));
+	f->w = w;
+	f->h = h;
+	bp_style_init(&f->st, w, h, c->font_size);
+	f->title = c->title;
+	f->legend = c->legend;
+}
+
+int
+bp_frame_place(cairo_t *cr, struct bp_frame *f, const struct bp_chart *c,
+    struct bs_err *err)
+{
+	if (bp_frame_layout(cr, f, err) != 0)
+		return -1;
+	if (c->plot_area != NULL) {
+		c->plot_area->x = f->px;
+		c->plot_area->y = f->py;
+		c->plot_area->w = f->pw;
+		c->plot_area->h = f->ph;
+	}
+	return 0;
+}
+
 int
 bp_axspec_set(struct bp_axspec *a, const struct bp_axis *o, double dmin,
     double dmax, struct bs_err *err)

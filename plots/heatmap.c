@@ -219,14 +219,8 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 		bp_measure(cr, "no data", f.st.small, 0, 0, 0, &tw, &th);
 		f.right = fmax(f.right, f.st.gap * 3 + barw * 1.6 + tw);
 	}
-	if (bp_frame_layout(cr, &f, err) != 0)
+	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
 		return -1;
-	if (o->chart.plot_area != NULL) {
-		o->chart.plot_area->x = f.px;
-		o->chart.plot_area->y = f.py;
-		o->chart.plot_area->w = f.pw;
-		o->chart.plot_area->h = f.ph;
-	}
 	cw = f.pw / (double)nx;
 	ch = f.ph / (double)ny;
 

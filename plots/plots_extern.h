@@ -117,7 +117,13 @@ struct bp_frame {
  * Pass one and two of the layout: ticks from the data ranges, every
  * label measured, the plot area sized from what is left.
  */
+/* A frame of w x h for a chart: style, title, legend position. */
+void	 bp_frame_init(struct bp_frame *, double w, double h,
+	    const struct bp_chart *);
 int	 bp_frame_layout(cairo_t *, struct bp_frame *, struct bs_err *);
+/* Lay the frame out and tell the caller where the plot area went. */
+int	 bp_frame_place(cairo_t *, struct bp_frame *, const struct bp_chart *,
+	    struct bs_err *);
 /*
  * An axis from the caller's options, its kind already set: title, grid,
  * the data range dmin..dmax or the caller's fixed one; -1 when a log

@@ -262,12 +262,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 		for (size_t j = 0; j < np[i]; j++)
 			allx[k++] = pts[i][j].x / fx;
 
-	memset(&f, 0, sizeof(f));
-	f.w = w;
-	f.h = h;
-	bp_style_init(&f.st, w, h, o->chart.font_size);
-	f.title = o->chart.title;
-	f.legend = o->chart.legend;
+	bp_frame_init(&f, w, h, &o->chart);
 	f.ax.kind = bp_axis_kind(&o->chart.x, allx, nall);
 	f.ax.base2 = o->chart.x.base2 == 1 || (o->chart.x.base2 == BP_AUTO &&
 	    bp_all_pow2(allx, nall));
@@ -350,14 +345,8 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 			    "error bars: interval as given");
 	}
 	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_layout(cr, &f, err) != 0)
+	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
 		goto out;
-	if (o->chart.plot_area != NULL) {
-		o->chart.plot_area->x = f.px;
-		o->chart.plot_area->y = f.py;
-		o->chart.plot_area->w = f.pw;
-		o->chart.plot_area->h = f.ph;
-	}
 
 	bp_frame_back(cr, &f);
 	for (size_t i = 0; i < ns; i++)
