@@ -329,6 +329,18 @@ bp_frame_place(cairo_t *cr, struct bp_frame *f, const struct bp_chart *c,
 }
 
 int
+bp_frame_finish(cairo_t *cr, const struct bp_frame *f,
+    const struct bp_legend *leg, struct bs_err *err)
+{
+	bp_frame_axes(cr, f);
+	bp_legend_draw_placed(cr, leg, f);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+		return bp_err(err, "drawing failed: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+	return 0;
+}
+
+int
 bp_axspec_set(struct bp_axspec *a, const struct bp_axis *o, double dmin,
     double dmax, struct bs_err *err)
 {

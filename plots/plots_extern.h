@@ -121,6 +121,10 @@ struct bp_frame {
 void	 bp_frame_init(struct bp_frame *, double w, double h,
 	    const struct bp_chart *);
 int	 bp_frame_layout(cairo_t *, struct bp_frame *, struct bs_err *);
+/* Axes and legend over the drawing, then cairo's status: 0 or -1. */
+struct bp_legend;
+int	 bp_frame_finish(cairo_t *, const struct bp_frame *,
+	    const struct bp_legend *, struct bs_err *);
 /* Lay the frame out and tell the caller where the plot area went. */
 int	 bp_frame_place(cairo_t *, struct bp_frame *, const struct bp_chart *,
 	    struct bs_err *);

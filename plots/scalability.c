@@ -448,14 +448,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	}
 	cairo_restore(cr);
 
-	bp_frame_axes(cr, &f);
-	bp_legend_draw_placed(cr, &leg, &f);
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
-		bp_err(err, "drawing failed: %s",
-		    cairo_status_to_string(cairo_status(cr)));
-		goto out;
-	}
-	rc = 0;
+	rc = bp_frame_finish(cr, &f, &leg, err);
 out:
 	bp_legend_free(&leg);
 	if (pts != NULL)
