@@ -5,9 +5,13 @@
 #define LIBSTAT_EXTERN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* 1e0 .. 1e22, the powers of ten that are exact doubles. */
 extern const double bs_pow10[23];
+
+/* FNV-1a hash of a string, for the hash tables of readers and tables. */
+uint64_t bs_fnv1a(const char *s, size_t len);
 
 /* Growable byte buffer. */
 struct bs_sbuf {

@@ -339,18 +339,6 @@ on_header(void *arg, const struct bs_field *h, size_t n, struct bs_err *e)
 	return 0;
 }
 
-static uint64_t
-fnv1a(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
 static int
 rehash(struct tpriv *p, size_t ngroups)
 {
@@ -359,7 +347,7 @@ rehash(struct tpriv *p, size_t ngroups)
 	if ((nh = calloc(ncap, sizeof(*nh))) == NULL)
 		return -1;
 	for (i = 0; i < ngroups; i++) {
-		j = fnv1a(p->keytext[i], p->keylen[i]) & (ncap - 1);
+		j = bs_fnv1a(p->keytext[i], p->keylen[i]) & (ncap - 1);
 		while (nh[j])
 			j = (j + 1) & (ncap - 1);
 		nh[j] = i + 1;
@@ -410,7 +398,7 @@ newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
 	if ((t->ngroups) * 2 > p->hcap && rehash(p, t->ngroups) == -1)
 		return -1;
 	else {
-		size_t j = fnv1a(kt, kl) & (p->hcap - 1);
+		size_t j = bs_fnv1a(kt, kl) & (p->hcap - 1);
 
 		while (p->hash[j] && p->hash[j] != gi + 1)
 			j = (j + 1) & (p->hcap - 1);
@@ -455,7 +443,7 @@ findgroup(struct bs_table *t, const struct bs_record *r)
 	    memcmp(p->keytext[p->lastg], p->keybuf.p, p->keybuf.len) == 0)
 		return p->lastg;
 	if (p->hcap) {
-		j = fnv1a(p->keybuf.p, p->keybuf.len) & (p->hcap - 1);
+		j = bs_fnv1a(p->keybuf.p, p->keybuf.len) & (p->hcap - 1);
 		while (p->hash[j]) {
 			size_t g = p->hash[j] - 1;
 

@@ -153,8 +153,8 @@ bs_parse_dlist(const char *s, double *out, size_t max)
  * find a column by name in constant time: a line of 100,000 distinct
  * keys took minutes with a linear search per key.
  */
-static uint64_t
-strhash(const char *s, size_t len)
+uint64_t
+bs_fnv1a(const char *s, size_t len)
 {
 	uint64_t h = 1469598103934665603ULL;
 
@@ -172,7 +172,7 @@ bs_strhash_get(const struct bs_strhash *h, const char *s, size_t len)
 
 	if (h->cap == 0)
 		return -1;
-	for (j = strhash(s, len) & (h->cap - 1); h->e[j].s != NULL;
+	for (j = bs_fnv1a(s, len) & (h->cap - 1); h->e[j].s != NULL;
 	    j = (j + 1) & (h->cap - 1))
 		if (h->e[j].len == len && memcmp(h->e[j].s, s, len) == 0)
 			return (long)h->e[j].idx;
@@ -197,7 +197,7 @@ bs_strhash_put(struct bs_strhash *h, const char *s, size_t len, size_t idx)
 		free(h->e);
 		*h = n;
 	}
-	for (j = strhash(s, len) & (h->cap - 1); h->e[j].s != NULL;
+	for (j = bs_fnv1a(s, len) & (h->cap - 1); h->e[j].s != NULL;
 	    j = (j + 1) & (h->cap - 1))
 		;
 	h->e[j].s = s;
