@@ -236,7 +236,7 @@ int	 bs_table_read(struct bs_table *, const struct bs_buf *buf,
 /* After the last read: resolve column choices, check there is data. */
 int	 bs_table_finish(struct bs_table *, struct bs_err *);
 void	 bs_table_free(struct bs_table *);
-/* Index of a group with this key, or -1. */
+/* Index of the group with this key (hashed), -1 if none, -2 no memory. */
 long	 bs_table_find_group(const struct bs_table *, char *const *key);
 /* Name of value column i. */
 const char *bs_table_vname(const struct bs_table *, size_t i);

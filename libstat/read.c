@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <csv.h>
@@ -294,6 +295,32 @@ plainline(const char *s, size_t len)
 	return bs_parse_number(s, len, &d, &v) != BS_NUM_NOTNUM;
 }
 
+/*
+ * Does a line that is not a number still look like one: a sign (ASCII or
+ * U+2212) or nothing, then a digit or ".digit", or nan/inf written some
+ * other way ("nan(0x1)", "infinity")?  Such a first line is a malformed
+ * value, never a column name: "−3", "0x10", "1_000".
+ */
+static int
+looks_numeric(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	if (i < len && (s[i] == '-' || s[i] == '+'))
+		i++;
+	else if (len >= 3 && memcmp(s, "\xe2\x88\x92", 3) == 0)
+		i += 3;
+	if (i < len && s[i] >= '0' && s[i] <= '9')
+		return 1;
+	if (i + 1 < len && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9')
+		return 1;
+	if (len - i >= 3 && (strncasecmp(s + i, "nan", 3) == 0 ||
+	    strncasecmp(s + i, "inf", 3) == 0))
+		return len - i == 3 || s[i + 3] == '(' ||
+		    (len - i == 8 && strncasecmp(s + i, "infinity", 8) == 0);
+	return 0;
+}
+
 /* Does the line hold a key=value token? */
 static int
 kvline(const char *s, size_t len)
@@ -372,6 +399,7 @@ detect(const char *p, size_t len, int *delim)
 {
 	size_t i = skipbom(p, len), ls, nlines = 0;
 	int allplain = 1, anykv = 0, firstnum = -1, anydelim = 0;
+	int firstlooks = 0;
 	const char *nl;
 	enum bs_format t;
 
@@ -433,8 +461,11 @@ detect(const char *p, size_t len, int *delim)
 				nlines++;
 				if (!num)
 					allplain = 0;
-				if (firstnum < 0)
+				if (firstnum < 0) {
 					firstnum = num;
+					firstlooks = !num && looks_numeric(
+					    p + s, e - s);
+				}
 				for (size_t q = s; q < e && !anydelim; q++)
 					anydelim = p[q] == ',' || p[q] == ';' ||
 					    p[q] == '|' || p[q] == '\t';
@@ -449,10 +480,12 @@ detect(const char *p, size_t len, int *delim)
 	/*
 	 * A column of numbers is plain; so is one that starts with a number
 	 * and has no delimiter, so that a stray word is an error on its own
-	 * line rather than the first number taken for a header.
+	 * line rather than the first number taken for a header.  A first
+	 * line that looks like a number but is not one is such a stray
+	 * word too: a header must not look numeric.
 	 */
-	if (nlines > 0 && (allplain || (firstnum == 1 && !anydelim &&
-	    !anykv)))
+	if (nlines > 0 && (allplain || ((firstnum == 1 || firstlooks) &&
+	    !anydelim && !anykv)))
 		return BS_FMT_PLAIN;
 	if (anykv)
 		return BS_FMT_KV;

@@ -25,6 +25,7 @@ struct tpriv {
 	size_t		*slotcol;	/* slot -> input column */
 	enum colstate	*state;		/* per slot */
 	int		 explicit_cols;
+	int		 plain;		/* plain input: the column is numeric */
 	/* group hash: open addressing on key text */
 	size_t		*hash;		/* group index + 1, 0 = empty */
 	size_t		 hcap;
@@ -305,8 +306,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			continue;	/* named twice: once is enough */
 		p->slot[vc[k]] = (long)p->nslots;
 		p->slotcol[p->nslots] = vc[k];
-		p->state[p->nslots] = p->explicit_cols ? COL_NUMERIC :
-		    COL_UNKNOWN;
+		p->state[p->nslots] = p->explicit_cols || p->plain ?
+		    COL_NUMERIC : COL_UNKNOWN;
 		p->nslots++;
 	}
 	rc = 0;
@@ -609,6 +610,8 @@ on_format(void *arg, enum bs_format f)
 	struct tpriv *p = t->priv;
 
 	p->meta = bs_format_meta(f);
+	/* Plain input has one column, of numbers: a word in it is an error. */
+	p->plain = f == BS_FMT_PLAIN;
 }
 
 static void
@@ -686,19 +689,53 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 	return 0;
 }
 
+static int
+samekey(char *const *a, char *const *b, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (strcmp(a[k], b[k]) != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The group with this key, through the table's own hash of the joined
+ * key text, so that pairing the groups of two tables stays linear.
+ * Tables without a hash (none has fewer than one group) are scanned.
+ */
 long
 bs_table_find_group(const struct bs_table *t, char *const *key)
 {
-	for (size_t g = 0; g < t->ngroups; g++) {
-		size_t k;
+	const struct tpriv *p = t->priv;
+	struct bs_sbuf kb = { 0 };
+	const char sep = '\x1f';
+	size_t j, k;
+	long found = -1;
 
-		for (k = 0; k < t->ngcols; k++)
-			if (strcmp(t->groups[g].key[k], key[k]) != 0)
-				break;
-		if (k == t->ngcols)
-			return (long)g;
+	if (p == NULL || p->hcap == 0) {
+		for (size_t g = 0; g < t->ngroups; g++)
+			if (samekey(t->groups[g].key, key, t->ngcols))
+				return (long)g;
+		return -1;
 	}
-	return -1;
+	for (k = 0; k < t->ngcols; k++)
+		if (bs_sbuf_add(&kb, key[k], strlen(key[k])) == -1 ||
+		    bs_sbuf_add(&kb, &sep, 1) == -1) {
+			bs_sbuf_free(&kb);
+			return -2;
+		}
+	j = bs_fnv1a(kb.p, kb.len) & (p->hcap - 1);
+	while (p->hash[j]) {
+		size_t g = p->hash[j] - 1;
+
+		if (samekey(t->groups[g].key, key, t->ngcols)) {
+			found = (long)g;
+			break;
+		}
+		j = (j + 1) & (p->hcap - 1);
+	}
+	bs_sbuf_free(&kb);
+	return found;
 }
 
 const char *

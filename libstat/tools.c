@@ -57,8 +57,9 @@ colidx(struct rows *r, const char *name)
 	return (long)r->ncols++;
 }
 
+/* Cell col of the current row: len bytes of val, copied. */
 static void
-set(struct rows *r, const char *col, const char *val)
+setn(struct rows *r, const char *col, const char *val, size_t len)
 {
 	long i = colidx(r, col);
 
@@ -78,8 +79,15 @@ set(struct rows *r, const char *col, const char *val)
 		r->curcap = ncap;
 	}
 	free(r->cur[i]);
-	if ((r->cur[i] = strdup(val)) == NULL)
+	if ((r->cur[i] = strndup(val, len)) == NULL)
 		r->failed = 1;
+}
+
+static void
+set(struct rows *r, const char *col, const char *val)
+{
+	if (val != NULL)
+		setn(r, col, val, strlen(val));
 }
 
 static void
@@ -231,15 +239,19 @@ warn(const struct bs_reader_cb *cb, const char *fmt, ...)
 static void
 warn(const struct bs_reader_cb *cb, const char *fmt, ...)
 {
-	char buf[512];
+	char *buf;
 	va_list ap;
+	int rc;
 
 	if (cb->warn == NULL)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	rc = vasprintf(&buf, fmt, ap);
 	va_end(ap);
+	if (rc == -1)
+		return;
 	cb->warn(cb->arg, buf);
+	free(buf);
 }
 
 /* ------------------------------------------------------------------ */
@@ -340,7 +352,7 @@ hyperfine(json_t *root, struct rows *r, const struct bs_reader_cb *cb)
 			json_t *code = json_array_get(codes, j);
 			const char *k;
 			json_t *pv;
-			char col[300];
+			char *col;
 
 			if (json_is_integer(code) && json_integer_value(code)
 			    != 0) {
@@ -361,8 +373,12 @@ hyperfine(json_t *root, struct rows *r, const struct bs_reader_cb *cb)
 				setjson(r, "memory_usage_byte",
 				    json_array_get(mem, j));
 			json_object_foreach(params, k, pv) {
-				snprintf(col, sizeof(col), "parameter_%s", k);
+				if (asprintf(&col, "parameter_%s", k) == -1) {
+					r->failed = 1;
+					break;
+				}
 				setjson(r, col, pv);
+				free(col);
 			}
 			if (json_is_string(json_object_get(o, "parameter"))) {
 				setjson(r, "parameter", json_object_get(o,
@@ -430,19 +446,27 @@ static void
 set_scaled(struct rows *r, const char *col, const char *text, size_t len,
     int k)
 {
-	char buf[160];
+	char *buf;
 	const char *e = memchr(text, 'e', len);
+	int rc;
 
 	if (e == NULL)
 		e = memchr(text, 'E', len);
-	if (k == 0 || len == 0 || len > 100)
-		snprintf(buf, sizeof(buf), "%.*s", (int)len, text);
-	else if (e != NULL)
-		snprintf(buf, sizeof(buf), "%.*se%ld", (int)(e - text), text,
+	if (k == 0 || len == 0) {
+		setn(r, col, text, len);
+		return;
+	}
+	if (e != NULL)
+		rc = asprintf(&buf, "%.*se%ld", (int)(e - text), text,
 		    strtol(e + 1, NULL, 10) + k);
 	else
-		snprintf(buf, sizeof(buf), "%.*se%d", (int)len, text, k);
+		rc = asprintf(&buf, "%.*se%d", (int)len, text, k);
+	if (rc == -1) {
+		r->failed = 1;
+		return;
+	}
 	set(r, col, buf);
+	free(buf);
 }
 
 static void
@@ -578,38 +602,45 @@ static int
 gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
 {
 	struct gcsv *g = arg;
-	char name[512], val[128];
+	char *name = NULL, *unit;
 	const char *errf = NULL;
 	size_t i;
 	int k = 0;
 
-	(void)e;
-	name[0] = '\0';
 	for (i = 0; i < rec->nf && i < g->nhdr; i++) {
-		if (strcmp(g->hdr[i], "name") == 0)
-			snprintf(name, sizeof(name), "%.*s",
-			    (int)rec->f[i].len, rec->f[i].s);
+		if (strcmp(g->hdr[i], "name") == 0 && name == NULL &&
+		    rec->f[i].s != NULL && (name = strndup(rec->f[i].s,
+		    rec->f[i].len)) == NULL)
+			return bs_seterr(e, NULL, 0, "out of memory");
 		if (strcmp(g->hdr[i], "error_occurred") == 0 &&
 		    rec->f[i].len == 4 && memcmp(rec->f[i].s, "true", 4) == 0)
 			errf = "error";
 	}
+	if (name == NULL && (name = strdup("")) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
 	if (errf) {
 		if (g->lasterr == NULL || strcmp(g->lasterr, name) != 0)
 			warn(g->cb, "gbench: '%s' failed (line %zu): left out",
 			    name, rec->line);
 		free(g->lasterr);
-		g->lasterr = strdup(name);
+		g->lasterr = name;
 		return 0;
 	}
-	if (gbench_aggregate_name(name))
+	if (gbench_aggregate_name(name)) {
+		free(name);
 		return 0;
+	}
 	set(g->r, "name", name);
 	setint(g->r, "repetition", nextrep(g->r, name));
 	for (i = 0; i < rec->nf && i < g->nhdr; i++)
 		if (strcmp(g->hdr[i], "time_unit") == 0) {
-			snprintf(val, sizeof(val), "%.*s", (int)rec->f[i].len,
-			    rec->f[i].s);
-			k = unit_exp(val);
+			if ((unit = strndup(rec->f[i].s, rec->f[i].len)) ==
+			    NULL) {
+				free(name);
+				return bs_seterr(e, NULL, 0, "out of memory");
+			}
+			k = unit_exp(unit);
+			free(unit);
 		}
 	for (i = 0; i < rec->nf && i < g->nhdr; i++) {
 		if ((strcmp(g->hdr[i], "real_time") == 0 ||
@@ -627,11 +658,10 @@ gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
 		    strcmp(g->hdr[i], "error_message") == 0 ||
 		    rec->f[i].len == 0)
 			continue;
-		snprintf(val, sizeof(val), "%.*s", (int)rec->f[i].len,
-		    rec->f[i].s);
-		set(g->r, g->hdr[i], val);
+		setn(g->r, g->hdr[i], rec->f[i].s, rec->f[i].len);
 	}
 	endrow(g->r, rec->line);
+	free(name);
 	return 0;
 }
 

@@ -12,19 +12,46 @@
 #include "libstat.h"
 #include "extern.h"
 
+/*
+ * A message cut to its fixed size may end inside a UTF-8 sequence: drop
+ * the incomplete tail so that the line stays valid text.
+ */
+static void
+utf8_cut(char *s, size_t size, int n)
+{
+	size_t len, i, need;
+
+	if (n < 0 || (size_t)n < size)
+		return;
+	len = strlen(s);
+	i = len;
+	while (i > 0 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
+		i--;
+	if (i == 0)
+		return;
+	i--;
+	need = (unsigned char)s[i] >= 0xf0 ? 4 : (unsigned char)s[i] >= 0xe0 ?
+	    3 : (unsigned char)s[i] >= 0xc0 ? 2 : 1;
+	if (len - i < need)
+		s[i] = '\0';
+}
+
 int
 bs_seterr(struct bs_err *e, const char *file, size_t line, const char *fmt,
     ...)
 {
 	va_list ap;
+	int n;
 
 	if (e == NULL)
 		return -1;
-	snprintf(e->file, sizeof(e->file), "%s", file ? file : "");
+	n = snprintf(e->file, sizeof(e->file), "%s", file ? file : "");
+	utf8_cut(e->file, sizeof(e->file), n);
 	e->line = line;
 	va_start(ap, fmt);
-	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	n = vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
+	utf8_cut(e->msg, sizeof(e->msg), n);
 	/*
 	 * An error is one line: input quoted in a message (a field, the
 	 * text jansson shows "near") may hold line ends or other control

@@ -792,13 +792,122 @@ write_out(const struct tool_common *com, struct row *rows, size_t n,
 }
 
 /* Key of group g without the variant column. */
-static int
-samekey(char **a, char **b, size_t from, size_t n)
+/* Rows for the value columns of group g, missing until filled. */
+static size_t
+grouprows(const struct bs_table *t, size_t g, struct row **rows,
+    size_t *nrows, size_t *cap)
 {
-	for (size_t k = from; k < n; k++)
-		if (strcmp(a[k], b[k]) != 0)
-			return 0;
-	return 1;
+	size_t first = *nrows;
+
+	for (size_t c = 0; c < t->nvcols; c++) {
+		struct row *r = addrow(rows, nrows, cap);
+
+		r->key = t->groups[g].key;
+		r->column = bs_table_vname(t, c);
+		r->v = V_MISSING;
+	}
+	return first;
+}
+
+/*
+ * One input split by its first group column: each group of the baseline
+ * or candidate value meets its partner (the same key with the other
+ * value) through the table's hash, so pairing stays linear in the number
+ * of groups.  Rows come in the order their first side appears.
+ */
+static void
+pair_variant(const struct bs_table *t, const struct opts *o, size_t skip,
+    struct row **rows, size_t *nrows, size_t *cap)
+{
+	size_t *base, g, c;
+	char **key;
+
+	if ((base = calloc(t->ngroups + 1, sizeof(*base))) == NULL ||
+	    (key = calloc(t->ngcols + 1, sizeof(*key))) == NULL)
+		die("out of memory");
+	for (g = 0; g < t->ngroups; g++) {
+		char *const *gk = t->groups[g].key;
+		int isb = strcmp(gk[0], o->vbase) == 0;
+		long p;
+		size_t first;
+
+		if (!isb && strcmp(gk[0], o->vcand) != 0)
+			continue;
+		memcpy(key, gk, t->ngcols * sizeof(*key));
+		key[0] = (char *)(isb ? o->vcand : o->vbase);
+		if ((p = bs_table_find_group(t, key)) == -2)
+			die("out of memory");
+		if (p >= 0 && (size_t)p < g)
+			first = base[p] - 1;
+		else
+			first = grouprows(t, g, rows, nrows, cap);
+		base[g] = first + 1;
+		for (c = 0; c < t->nvcols; c++) {
+			struct row *r = &(*rows)[first + c];
+
+			if (isb)
+				r->b = values(&t->groups[g].s[c], skip, &r->nb);
+			else
+				r->c = values(&t->groups[g].s[c], skip, &r->nc);
+		}
+	}
+	free(base);
+	free(key);
+}
+
+/*
+ * Two inputs: the baseline's rows in its order, then each candidate
+ * metric joins its baseline row (group by the baseline table's hash,
+ * column by name) or, when the baseline lacks it, comes after them.
+ */
+static void
+pair_inputs(const struct bs_table *tb, const struct bs_table *tc,
+    size_t skip, struct row **rows, size_t *nrows, size_t *cap)
+{
+	long *colmap;
+	size_t g, c, k;
+
+	if ((colmap = calloc(tc->nvcols + 1, sizeof(*colmap))) == NULL)
+		die("out of memory");
+	for (c = 0; c < tc->nvcols; c++) {
+		colmap[c] = -1;
+		for (k = 0; k < tb->nvcols; k++)
+			if (strcmp(bs_table_vname(tb, k),
+			    bs_table_vname(tc, c)) == 0) {
+				colmap[c] = (long)k;
+				break;
+			}
+	}
+	for (g = 0; g < tb->ngroups; g++) {
+		size_t first = grouprows(tb, g, rows, nrows, cap);
+
+		for (c = 0; c < tb->nvcols; c++) {
+			struct row *r = &(*rows)[first + c];
+
+			r->b = values(&tb->groups[g].s[c], skip, &r->nb);
+		}
+	}
+	for (g = 0; g < tc->ngroups; g++) {
+		long gb = bs_table_find_group(tb, tc->groups[g].key);
+
+		if (gb == -2)
+			die("out of memory");
+		for (c = 0; c < tc->nvcols; c++) {
+			struct row *r;
+
+			if (gb >= 0 && colmap[c] >= 0)
+				r = &(*rows)[(size_t)gb * tb->nvcols +
+				    (size_t)colmap[c]];
+			else {
+				r = addrow(rows, nrows, cap);
+				r->key = tc->groups[g].key;
+				r->column = bs_table_vname(tc, c);
+				r->v = V_MISSING;
+			}
+			r->c = values(&tc->groups[g].s[c], skip, &r->nc);
+		}
+	}
+	free(colmap);
 }
 
 int
@@ -823,9 +932,9 @@ main(int argc, char *argv[])
 	struct opts o;
 	struct bs_table *tb, *tc = NULL;
 	struct row *rows = NULL;
-	size_t nrows = 0, cap = 0, i, g, c, gb, gc;
+	size_t nrows = 0, cap = 0, i, g;
 	double *ps;
-	char *groups = NULL, label[512];
+	char *groups = NULL, *label;
 	int ch, regressed = 0;
 
 	tool_init("bcompare", &com, argv);
@@ -943,71 +1052,14 @@ main(int argc, char *argv[])
 				die("--baseline and --candidate are both "
 				    "'%s'", vb);
 		}
-		for (g = 0; g < tb->ngroups; g++) {
-			int isb = strcmp(tb->groups[g].key[0], o.vbase) == 0;
-			int isc = strcmp(tb->groups[g].key[0], o.vcand) == 0;
-
-			if (!isb && !isc)
-				continue;
-			for (c = 0; c < tb->nvcols; c++) {
-				struct row *r = NULL;
-
-				/* Find the row of this key and column. */
-				for (i = 0; i < nrows; i++)
-					if (rows[i].column ==
-					    bs_table_vname(tb, c) &&
-					    samekey(rows[i].key,
-					    tb->groups[g].key, 1, tb->ngcols))
-						r = &rows[i];
-				if (r == NULL) {
-					r = addrow(&rows, &nrows, &cap);
-					r->key = tb->groups[g].key;
-					r->column = bs_table_vname(tb, c);
-					r->v = V_MISSING;
-				}
-				if (isb)
-					r->b = values(&tb->groups[g].s[c],
-					    com.skip, &r->nb);
-				else
-					r->c = values(&tb->groups[g].s[c],
-					    com.skip, &r->nc);
-			}
-		}
+		pair_variant(tb, &o, com.skip, &rows, &nrows, &cap);
 	} else {
 		if (argc != 2)
 			die("two inputs, BASELINE and CANDIDATE, or --variant "
 			    "COL (see bcompare --help)");
 		tb = tool_read_table(&com, 1, &argv[0]);
 		tc = tool_read_table(&com, 1, &argv[1]);
-		for (gb = 0; gb < tb->ngroups; gb++)
-			for (c = 0; c < tb->nvcols; c++) {
-				struct row *r = addrow(&rows, &nrows, &cap);
-
-				r->key = tb->groups[gb].key;
-				r->column = bs_table_vname(tb, c);
-				r->v = V_MISSING;
-				r->b = values(&tb->groups[gb].s[c], com.skip,
-				    &r->nb);
-			}
-		for (gc = 0; gc < tc->ngroups; gc++)
-			for (c = 0; c < tc->nvcols; c++) {
-				struct row *r = NULL;
-
-				for (i = 0; i < nrows; i++)
-					if (strcmp(rows[i].column,
-					    bs_table_vname(tc, c)) == 0 &&
-					    samekey(rows[i].key,
-					    tc->groups[gc].key, 0, tc->ngcols))
-						r = &rows[i];
-				if (r == NULL) {
-					r = addrow(&rows, &nrows, &cap);
-					r->key = tc->groups[gc].key;
-					r->column = bs_table_vname(tc, c);
-					r->v = V_MISSING;
-				}
-				r->c = values(&tc->groups[gc].s[c], com.skip,
-				    &r->nc);
-			}
+		pair_inputs(tb, tc, com.skip, &rows, &nrows, &cap);
 	}
 
 	checklist("--higher-is-better", o.hib, tb);
@@ -1021,13 +1073,8 @@ main(int argc, char *argv[])
 			    rows[i].nb);
 	for (i = 0; i < nrows; i++) {
 		struct row *r = &rows[i];
-		size_t off = 0, k;
 
-		label[0] = '\0';
-		for (k = o.variant ? 1 : 0; k < tb->ngcols; k++)
-			off += (size_t)snprintf(label + off, sizeof(label) -
-			    off, "%s=%s ", tb->names[tb->gcols[k]], r->key[k]);
-		snprintf(label + off, sizeof(label) - off, "%s", r->column);
+		label = tool_label(tb, r->key, o.variant ? 1 : 0, r->column);
 		r->higher = higher_is_better(&o, r->column);
 		if (r->b == NULL || r->c == NULL) {
 			warnmsg("warning: %s: only in the %s: verdict missing",
@@ -1055,11 +1102,13 @@ main(int argc, char *argv[])
 					    &sd);
 			}
 			ps[i] = NAN;
+			free(label);
 			continue;
 		}
 		r->v = V_UNCHANGED;
 		compare(r, &o, com.confidence, label);
 		ps[i] = r->testable ? r->p : NAN;
+		free(label);
 	}
 	if (bs_p_adjust(ps, nrows, o.adjust, ps) == -1)
 		die("out of memory");

@@ -90,7 +90,7 @@ static void
 summary(const struct state *st)
 {
 	const struct bs_table *t = st->t;
-	char label[512], a[40], b[40], c[40], d[40];
+	char *label, a[40], b[40], c[40], d[40];
 
 	for (size_t g = 0; g < t->ngroups; g++)
 		for (size_t k = 0; k < t->nvcols; k++) {
@@ -101,7 +101,8 @@ summary(const struct state *st)
 			size_t flagged = n[1] + n[2] + n[3] + n[4];
 			size_t tot = s->n - s->missing;
 
-			tool_label(t, g, k, label, sizeof(label));
+			label = tool_label(t, t->groups[g].key, 0,
+			    bs_table_vname(t, k));
 			snprintf(a, sizeof(a), "%.6g", s->refd + f->lo_outer);
 			snprintf(b, sizeof(b), "%.6g", s->refd + f->lo_inner);
 			snprintf(c, sizeof(c), "%.6g", s->refd + f->hi_inner);
@@ -114,6 +115,7 @@ summary(const struct state *st)
 			    (double)tot : 0.0, n[BS_OUT_LOW_SEVERE],
 			    n[BS_OUT_LOW_MILD], n[BS_OUT_HIGH_MILD],
 			    n[BS_OUT_HIGH_SEVERE]);
+			free(label);
 		}
 }
 

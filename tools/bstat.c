@@ -93,7 +93,7 @@ main(int argc, char *argv[])
 	struct bs_result *res;
 	struct bs_summary s;
 	struct bs_err e;
-	char name[64], label[512], warmlabel[512];
+	char name[64], *label, *warmlabel = NULL;
 	size_t nwarm = 0, n1 = 0, n0 = 0;
 	size_t g, c, k, col;
 	long row;
@@ -228,7 +228,8 @@ main(int argc, char *argv[])
 				col++;
 			}
 
-			tool_label(t, g, c, label, sizeof(label));
+			label = tool_label(t, t->groups[g].key, 0,
+			    bs_table_vname(t, c));
 			if (s.n == 1 && n1++ < 3)
 				warnmsg("note: %s: single observation: no "
 				    "statistical inference", label);
@@ -246,8 +247,9 @@ main(int argc, char *argv[])
 				    "steady state not judged", label,
 				    so.steady);
 			if (s.warmup && nwarm++ == 0)
-				snprintf(warmlabel, sizeof(warmlabel), "%s",
-				    label);
+				warmlabel = label;
+			else
+				free(label);
 		}
 	if (n1 > 3)
 		warnmsg("note: %zu more series with a single observation: no "
@@ -261,6 +263,7 @@ main(int argc, char *argv[])
 		warnmsg("hint: %zu series (%s, ...): the first samples sit far "
 		    "from the rest (warm-up?); consider --skip", nwarm,
 		    warmlabel);
+	free(warmlabel);
 	tool_write_result(&com, res);
 	bs_result_free(res);
 	bs_table_free(t);

@@ -194,17 +194,21 @@ tool_write_result(const struct tool_common *c, const struct bs_result *r)
 		die_err(&e);
 }
 
-void
-tool_label(const struct bs_table *t, size_t g, size_t c, char *buf,
-    size_t len)
+char *
+tool_label(const struct bs_table *t, char *const *key, size_t from,
+    const char *column)
 {
-	size_t off = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
 
-	buf[0] = '\0';
-	for (size_t k = 0; k < t->ngcols && off < len; k++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s=%s",
-		    k ? " " : "", t->names[t->gcols[k]], t->groups[g].key[k]);
-	if (off < len)
-		snprintf(buf + off, len - off, "%s%s", off ? " " : "",
-		    bs_table_vname(t, c));
+	/* Labels come from the input: no fixed buffer can hold them all. */
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		die("out of memory");
+	for (size_t k = from; k < t->ngcols; k++)
+		fprintf(fp, "%s=%s ", t->names[t->gcols[k]], key[k]);
+	fputs(column, fp);
+	if (fclose(fp) == EOF || buf == NULL)
+		die("out of memory");
+	return buf;
 }

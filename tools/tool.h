@@ -60,9 +60,12 @@ struct bs_table *tool_read_table(struct tool_common *, int argc,
 /* Write a result to -o (atomically) or standard output; exits on error. */
 void	 tool_write_result(const struct tool_common *,
 	    const struct bs_result *);
-/* "g1/g2/column" label for messages. */
-void	 tool_label(const struct bs_table *, size_t g, size_t c, char *,
-	    size_t);
+/*
+ * "g1=v1 g2=v2 column" for messages, from group column `from` on;
+ * allocated (any length), the caller frees it.
+ */
+char	*tool_label(const struct bs_table *, char *const *key, size_t from,
+	    const char *column);
 /* Check that a FILE (standard output) was written; exits 2 if not. */
 void	 tool_close_stdout(void);
 
