@@ -170,6 +170,7 @@ int	 bs_read(const struct bs_buf *buf, const char *path,
 struct bs_moments {
 	size_t		 n;		/* values counted (after skip) */
 	double		 mean, m2, min, max;
+	int		 overflow;	/* a running sum left the doubles */
 };
 
 struct bs_series {

@@ -29,26 +29,45 @@ bs_summary_opts_default(struct bs_summary_opts *o)
  * Corrected two-pass algorithm (Chan, Golub and LeVeque): the second pass
  * subtracts the rounding error left in the first mean.
  */
-void
-bs_mean_sd(const double *x, size_t n, double *mean, double *sd)
+static void
+mean_sd(const double *x, size_t n, double sc, double *mean, double *sd)
 {
 	double s = 0.0, m, c = 0.0, ss = 0.0, d;
 	size_t i;
 
-	if (n == 0) {
-		*mean = *sd = NAN;
-		return;
-	}
 	for (i = 0; i < n; i++)
-		s += x[i];
+		s += x[i] * sc;
 	m = s / (double)n;
 	for (i = 0; i < n; i++) {
-		d = x[i] - m;
+		d = x[i] * sc - m;
 		c += d;
 		ss += d * d;
 	}
 	*mean = m + c / (double)n;
 	*sd = n > 1 ? sqrt((ss - c * c / (double)n) / (double)(n - 1)) : NAN;
+}
+
+/*
+ * Corrected two-pass algorithm (Chan, Golub and LeVeque): the second pass
+ * subtracts the rounding error left in the first mean.  Values near the
+ * largest double overflow the sums; they are then scaled by 2^-600
+ * (exact, a power of two; what underflows is below 2^-150 of the largest
+ * value) and the results scaled back.  An sd beyond the range of a
+ * double comes back infinite, for the caller to refuse.
+ */
+void
+bs_mean_sd(const double *x, size_t n, double *mean, double *sd)
+{
+	if (n == 0) {
+		*mean = *sd = NAN;
+		return;
+	}
+	mean_sd(x, n, 1.0, mean, sd);
+	if (isfinite(*mean) && (n < 2 || isfinite(*sd)))
+		return;
+	mean_sd(x, n, 0x1p-600, mean, sd);
+	*mean *= 0x1p600;
+	*sd *= 0x1p600;
 }
 
 double
@@ -447,6 +466,38 @@ bs_snap(double y)
 
 /* ------------------------------------------------------------------ */
 
+/*
+ * Finite values can have statistics beyond the largest double (an sd or
+ * an interval of values near +-1.8e308).  Such a result is an error, not
+ * an empty cell; a cv that overflows (a mean near zero) is undefined, as
+ * for a mean of zero.
+ */
+static int
+overflowed(struct bs_summary *r, const struct bs_summary_opts *o,
+    struct bs_err *e)
+{
+	const struct { const char *name; double v; } st[] = {
+		{ "mean", r->mean }, { "sd", r->sd }, { "se", r->se },
+		{ "ci_lo", r->ci_lo }, { "ci_hi", r->ci_hi },
+		{ "min", r->min }, { "q1", r->q1 }, { "median", r->median },
+		{ "q3", r->q3 }, { "max", r->max }, { "iqr", r->iqr },
+		{ "steady_diff", r->steady_diff }
+	};
+
+	if (isinf(r->cv))
+		r->cv = NAN;
+	for (size_t i = 0; i < sizeof(st) / sizeof(st[0]); i++)
+		if (isinf(st[i].v))
+			return bs_seterr(e, NULL, 0, "the %s is beyond the "
+			    "range of a double (values near +-1.8e308)",
+			    st[i].name);
+	for (size_t i = 0; i < o->npct; i++)
+		if (isinf(r->pct[i]))
+			return bs_seterr(e, NULL, 0, "a percentile is beyond "
+			    "the range of a double");
+	return 0;
+}
+
 int
 bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
     struct bs_summary *r, struct bs_err *e)
@@ -471,6 +522,11 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 		r->n = mo ? mo->n : 0;
 		if (r->n == 0)
 			return 0;
+		if (mo->overflow)
+			return bs_seterr(e, NULL, 0, "the running sums of "
+			    "squares overflow for values this far apart; "
+			    "without --no-quantiles all values are kept and "
+			    "scaled");
 		r->mean = bs_snap(s->refd + mo->mean);
 		r->min = bs_snap(s->refd + mo->min);
 		r->max = bs_snap(s->refd + mo->max);
@@ -482,7 +538,7 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 			r->ci_hi = r->mean + hw;
 			r->cv = r->mean != 0.0 ? r->sd / r->mean : NAN;
 		}
-		return 0;
+		return overflowed(r, o, e);
 	}
 	start = o->skip < s->n ? o->skip : s->n;
 	r->skipped = start;
@@ -580,7 +636,7 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 		r->pct[i] = bs_snap(s->refd + qs[3 + i]);
 done:
 	free(own);
-	return 0;
+	return overflowed(r, o, e);
 }
 
 /* ------------------------------------------------------------------ */

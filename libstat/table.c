@@ -67,6 +67,40 @@ series_free(struct bs_series *s)
 	free(s->mom);
 }
 
+/*
+ * A series is stored shifted by its first value for accuracy; when a
+ * value's difference from it overflows (values of opposite signs near
+ * the largest double) the shift has nothing left to give, and the
+ * series is re-based on zero: every value stored as parsed from then on.
+ */
+static void
+reshift(struct bs_series *s)
+{
+	for (size_t i = 0; s->v != NULL && i < s->n; i++)
+		if (!isnan(s->v[i]))
+			s->v[i] += s->refd;
+	if (s->mom != NULL && s->mom->n > 0) {
+		s->mom->mean += s->refd;
+		s->mom->min += s->refd;
+		s->mom->max += s->refd;
+	}
+	memset(&s->ref, 0, sizeof(s->ref));
+	s->refd = 0.0;
+}
+
+/* A parsed value relative to its series' reference. */
+static double
+shifted(struct bs_series *s, const struct bs_dec *d)
+{
+	double v = bs_dec_sub(d, &s->ref);
+
+	if (isinf(v)) {
+		reshift(s);
+		v = bs_dec_sub(d, &s->ref);
+	}
+	return v;
+}
+
 /* Streaming mode: count one row of a series, fold its value in. */
 static int
 moments_add(struct bs_series *s, size_t skip, int missing, double x)
@@ -90,6 +124,8 @@ moments_add(struct bs_series *s, size_t skip, int missing, double x)
 	d = x - m->mean;
 	m->mean += d / (double)m->n;
 	m->m2 += d * (x - m->mean);
+	if (!isfinite(m->m2))
+		m->overflow = 1;
 	return 0;
 }
 
@@ -521,7 +557,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			if (rc == BS_NUM_OK || rc == BS_NUM_MISSING) {
 				if (moments_add(s, p->o->skip, rc ==
 				    BS_NUM_MISSING, rc == BS_NUM_OK ?
-				    bs_dec_sub(&d, &s->ref) : 0) == -1)
+				    shifted(s, &d) : 0) == -1)
 					return bs_seterr(e, p->curfile, r->line,
 					    "out of memory");
 				if (rc == BS_NUM_OK)
@@ -563,8 +599,11 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 				/* a - b is exact; one division rounds. */
 				s->v[s->n++] = d.exp == 0 ? a - b :
 				    (a - b) / bs_pow10[-d.exp];
-			} else
-				s->v[s->n++] = bs_dec_sub(&d, &s->ref);
+			} else {
+				double x = shifted(s, &d);
+
+				s->v[s->n++] = x;
+			}
 			p->state[k] = COL_NUMERIC;
 			break;
 		case BS_NUM_MISSING:

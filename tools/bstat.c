@@ -192,8 +192,11 @@ main(int argc, char *argv[])
 		for (c = 0; c < t->nvcols; c++) {
 			struct bs_series *ser = &t->groups[g].s[c];
 
-			if (bs_summarize(ser, &so, 0, &s, &e) == -1)
-				die_err(&e);
+			if (bs_summarize(ser, &so, 0, &s, &e) == -1) {
+				label = tool_label(t, t->groups[g].key, 0,
+				    bs_table_vname(t, c));
+				die("%s: %s", label, e.msg);
+			}
 			if ((row = bs_result_addrow(res)) < 0)
 				die("out of memory");
 			for (col = 0; col < t->ngcols; col++)
