@@ -69,9 +69,69 @@ bs_format_parse(const char *name)
 	return -1;
 }
 
+/*
+ * Limits applied while a whole input is loaded (boutlier and bplot keep
+ * it; gzip is inflated whole): a 2 GB line or a gzip bomb is refused at
+ * the limit, not after it is all in memory.  Text must break into lines
+ * of at most BS_MAX_RECORD bytes; JSON (first byte '[' or '{') has no
+ * lines to count, so its strings are held to BS_MAX_FIELD instead.
+ */
+struct loadguard {
+	int		 kind;		/* 0 not yet known, 1 lines, 2 JSON */
+	size_t		 run;		/* bytes since the last break */
+};
+
 static int	isgzip(const char *, size_t);
 static int	inflate_all(const char *, size_t, char **, size_t *, size_t *,
-		    const char *, struct bs_err *);
+		    const char *, struct loadguard *, struct bs_err *);
+
+/* Line of offset off in data (for the message of a limit). */
+static size_t
+lineof(const char *data, size_t off)
+{
+	size_t line = 1;
+
+	for (const char *p = data; (p = memchr(p, '\n', off - (size_t)(p -
+	    data))) != NULL; p++)
+		line++;
+	return line;
+}
+
+/* Check the new bytes data[from..len) against the limits. */
+static int
+guard(struct loadguard *g, const char *data, size_t from, size_t len,
+    const char *name, struct bs_err *e)
+{
+	const char brk = g->kind == 2 ? '"' : '\n';
+	const size_t lim = g->kind == 2 ? BS_MAX_FIELD + 2 : BS_MAX_RECORD;
+	const char *last;
+
+	if (g->kind == 0) {
+		size_t i = from;
+
+		while (i < len && data[i] != '\0' &&
+		    strchr(" \t\r\n", data[i]) != NULL)
+			i++;
+		if (i + 3 <= len && memcmp(data + i, "\xef\xbb\xbf", 3) == 0)
+			i += 3;
+		if (i == len)
+			return 0;	/* not yet known */
+		g->kind = data[i] == '[' || data[i] == '{' ? 2 : 1;
+		return guard(g, data, from, len, name, e);
+	}
+	last = memrchr(data + from, brk, len - from);
+	if (last == NULL)
+		g->run += len - from;
+	else
+		g->run = len - (size_t)(last - data) - 1;
+	if (g->run <= lim)
+		return 0;
+	if (g->kind == 2)
+		return bs_seterr(e, name, lineof(data, len), "a JSON string "
+		    "longer than %u bytes (the limit)", BS_MAX_FIELD);
+	return bs_seterr(e, name, lineof(data, len), "line longer than %u "
+	    "bytes (the limit)", BS_MAX_RECORD);
+}
 
 /* ------------------------------------------------------------------ */
 /* Sources */
@@ -85,8 +145,9 @@ dispname(const char *path)
 int
 bs_buf_load(struct bs_buf *b, const char *path, struct bs_err *e)
 {
-	int fd;
-	size_t cap = 0;
+	struct loadguard g = { 0, 0 };
+	int fd, gz = -1;
+	size_t cap = 0, seen = 0;
 	ssize_t r;
 
 	memset(b, 0, sizeof(*b));
@@ -113,6 +174,13 @@ bs_buf_load(struct bs_buf *b, const char *path, struct bs_err *e)
 		if (r == 0)
 			break;
 		b->len += (size_t)r;
+		if (gz == -1 && b->len >= 2)
+			gz = isgzip(b->data, b->len);
+		if (gz == 0) {
+			if (guard(&g, b->data, seen, b->len, b->name, e) == -1)
+				goto err;
+			seen = b->len;
+		}
 	}
 	b->data[b->len] = '\0';
 	if (fd != STDIN_FILENO)
@@ -123,7 +191,7 @@ bs_buf_load(struct bs_buf *b, const char *path, struct bs_err *e)
 		size_t len;
 
 		if (inflate_all(b->data, b->len, &out, &len, NULL, b->name,
-		    e) == -1)
+		    &g, e) == -1)
 			goto err;
 		free(b->data);
 		b->data = out;
@@ -207,7 +275,7 @@ isgzip(const char *p, size_t len)
 
 static int
 inflate_all(const char *in, size_t inlen, char **outp, size_t *outlen,
-    size_t *outcap, const char *name, struct bs_err *e)
+    size_t *outcap, const char *name, struct loadguard *g, struct bs_err *e)
 {
 	z_stream z;
 	char *out = NULL;
@@ -229,6 +297,12 @@ inflate_all(const char *in, size_t inlen, char **outp, size_t *outlen,
 		z.avail_out = CHUNK;
 		zr = inflate(&z, Z_NO_FLUSH);
 		len += CHUNK - z.avail_out;
+		if (guard(g, out, len - (CHUNK - z.avail_out), len, name,
+		    e) == -1) {
+			inflateEnd(&z);
+			free(out);
+			return -1;
+		}
 		if (zr == Z_BUF_ERROR && z.avail_in == 0)
 			zr = Z_DATA_ERROR;	/* truncated */
 		if (zr != Z_OK && zr != Z_STREAM_END) {
@@ -250,11 +324,13 @@ inflate_all(const char *in, size_t inlen, char **outp, size_t *outlen,
 static int
 gunzip(struct bs_src *s, struct bs_err *e)
 {
+	struct loadguard g = { 0, 0 };
 	char *out;
 	size_t len, cap;
 
 	if (bs_src_slurp(s, e) == -1 ||
-	    inflate_all(s->win, s->len, &out, &len, &cap, s->name, e) == -1)
+	    inflate_all(s->win, s->len, &out, &len, &cap, s->name, &g,
+	    e) == -1)
 		return -1;
 	free(s->own);
 	s->own = out;
