@@ -422,6 +422,23 @@ lin=$(awk -F'|' -v big="$big" -v small="$small" '
 	$3 == " pipe from gen " && $2 == " " big " " { b = $6 + 0 }
 	END { if (a > 0 && b > 0) printf "%.2f", b / a }' "$O/growth.md")
 
+# Many groups: bcompare pairs the metrics of two inputs by hash, so its
+# time grows linearly with the number of groups (it was quadratic: 40k
+# groups took 41 s).  One value per group and side, one run each.
+say "bench: bcompare with many groups"
+: > "$O/groups.md"
+for n in 10000 20000 40000 1000000; do
+	f=$D/groups$n.csv
+	[ -f "$f" ] || { echo id,v; seq 0 $((n - 1)) |
+	    awk '{ print $1 "," ($1 % 7) }'; } > "$f"
+	rm -f "$O/groups$n.times"
+	run1 "groups$n" "$BCOMPARE -g id -f csv $f $f 2>/dev/null | wc -l" ||
+	    continue
+	printf '| %s | %s s | %s |\n' "$n" \
+	    "$(awk '{ printf "%.3f", $1 }' "$O/groups$n.times")" \
+	    "$(mib "$(maxcol "$O/groups$n.times" 4)")" >> "$O/groups.md"
+done
+
 # ---------------------------------------------------------------- 4. profile
 say "bench: profiling bstat on 1M values"
 PROF=$O/profile.md
@@ -588,6 +605,16 @@ if [ -n "$lin" ]; then
 	echo
 fi
 cat <<EOF
+## Many groups
+
+bcompare -g id on a file against itself, one value per group and side.
+
+| groups | wall | peak RSS |
+|---|---|---|
+EOF
+cat "$O/groups.md"
+cat <<EOF
+
 ## Where the time goes
 
 bstat on the first 1M values, as CSV and as plain numbers.  perf samples

@@ -112,5 +112,18 @@ for c in tests/cli/*.case; do
 	fi
 done
 
+# The tools under deterministic mutations of every format (one mutant
+# per seed here; `make sanitize` runs more under ASan/UBSan; valgrind
+# would take too long and skips it).
+if [ -z "$BTOOLS_NO_MUTANTS" ]; then
+	if sh tests/fuzz/tools.sh "${BTOOLS_MUTANTS:-1}" > "$out/mutants.log" 2>&1
+	then
+		ok
+	else
+		bad "tools under mutation (see $out/mutants.log)"
+		grep -A3 '^FAIL' "$out/mutants.log" | head -20
+	fi
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

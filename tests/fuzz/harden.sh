@@ -8,7 +8,9 @@
 #              with clang -fsanitize=address,undefined, run the whole
 #              suite (tests/run-all.sh: unit, oracle and CLI cases), then
 #              build the fuzz targets and replay the seed corpus and the
-#              regression inputs (tests/fuzz/corpus, tests/fuzz/regress).
+#              regression inputs (tests/fuzz/corpus, tests/fuzz/regress);
+#              the suite includes the tools under three deterministic
+#              mutants of every seed (tests/fuzz/tools.sh).
 #   valgrind   the same copy built normally; every tool wrapped in
 #              valgrind --leak-check=full; the command-line cases run.
 #   fuzz [S]   build the fuzz targets in tests/fuzz/build and run each
@@ -97,7 +99,8 @@ sanitize)
 	units=$(cd "$dir" && ls tests/test_*.c | sed 's/\.c$//')
 	rc=0
 	# shellcheck disable=SC2086
-	(cd "$dir" && sh tests/run-all.sh $units) || rc=1
+	(cd "$dir" && BTOOLS_MUTANTS=3 CC=clang sh tests/run-all.sh $units) ||
+	    rc=1
 	if ! make -C "$dir" -f tests/fuzz/fuzz.mk -j"$ncpu" \
 	    > "$dir/fuzzbuild.log" 2>&1; then
 		tail -20 "$dir/fuzzbuild.log"
@@ -136,7 +139,7 @@ EOF
 	# of the exact-decimal code would differ in the last bits there.
 	rm -f "$dir"/tests/expected/*_cases.tsv
 	rc=0
-	(cd "$dir" && sh tests/run-all.sh) || rc=1
+	(cd "$dir" && BTOOLS_NO_MUTANTS=1 sh tests/run-all.sh) || rc=1
 	echo "valgrind: $(($(now) - t0)) s"
 	finish "$rc" valgrind
 	;;
