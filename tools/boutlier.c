@@ -199,6 +199,10 @@ main(int argc, char *argv[])
 		    "for Tukey fences use --k");
 	if (rejects && st.drop == DROP_NONE)
 		die("--rejects needs --drop mild or --drop severe");
+	/* One would replace the other: the kept rows, or the rejects, lost. */
+	if (rejects && com.output && strcmp(com.output, "-") != 0 &&
+	    bs_same_output(com.output, rejects))
+		die("%s: -o and --rejects name the same file", rejects);
 
 	/* Standard input is read once and kept for the second pass. */
 	if (bs_buf_load(&buf, argc ? argv[0] : "-", &e) == -1)
