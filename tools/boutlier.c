@@ -273,11 +273,17 @@ main(int argc, char *argv[])
 		bs_afile_abort(&rej);
 		die_err(&e);
 	}
-	if (out.fp && bs_afile_commit(&out, &e) == -1) {
-		bs_afile_abort(&rej);
+	/*
+	 * The rejects first: a run killed between the two renames leaves
+	 * new rejects beside the old output, so every dropped row is in
+	 * the rejects; never a new output beside old rejects, where the
+	 * rows it dropped would be in neither file.
+	 */
+	if (rej.fp && bs_afile_commit(&rej, &e) == -1) {
+		bs_afile_abort(&out);
 		die_err(&e);
 	}
-	if (rej.fp && bs_afile_commit(&rej, &e) == -1)
+	if (out.fp && bs_afile_commit(&out, &e) == -1)
 		die_err(&e);
 	tool_close_stdout();
 	summary(&st);
