@@ -591,17 +591,19 @@ follow_links(const char *path)
 	char *cur, *next, buf[PATH_MAX];
 	const char *slash;
 	struct stat st;
-	ssize_t l;
+	ssize_t l = 0;
 
 	if ((cur = strdup(path)) == NULL)
 		return NULL;
 	for (int n = 0;; n++) {
 		if (lstat(cur, &st) == -1 || !S_ISLNK(st.st_mode))
 			return cur;
-		if (n == 40 || (l = readlink(cur, buf, sizeof(buf) - 1)) ==
-		    -1) {
+		if (n == 40 || (l = readlink(cur, buf, sizeof(buf))) == -1 ||
+		    (size_t)l == sizeof(buf)) {
 			if (n == 40)
 				errno = ELOOP;
+			else if (l != -1)
+				errno = ENAMETOOLONG;	/* cut short */
 			free(cur);
 			return NULL;
 		}

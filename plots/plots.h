@@ -205,8 +205,9 @@ int	 bp_surface_finish(struct bp_surface *s, struct bs_err *);
 /* Discard: remove the temporary file and free s.  NULL is fine. */
 void	 bp_surface_abort(struct bp_surface *s);
 /*
- * Remove the temporary file of the surface being written, if any; safe
- * in a fatal-error path (it only unlinks), for a run a library ends.
+ * Remove the temporary files of the outputs being written, this surface's
+ * and the others' (bs_tmp_cleanup()); safe in a fatal-error path (it only
+ * unlinks), for a run a library ends.
  */
 void	 bp_surface_cleanup(void);
 
