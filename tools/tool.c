@@ -19,8 +19,8 @@ static char **tool_argv;
  * A signal that ends the run removes the temporary files of the outputs
  * being written, then ends the process as the signal would have (the
  * status tells the caller which signal it was).  The action was reset
- * to the default on entry (SA_RESETHAND), so the raised signal, held
- * until the handler returns, ends the process.
+ * to the default on entry (SA_RESETHAND), so the raised signal ends the
+ * process, at once or as the handler returns.
  */
 static void
 on_signal(int sig)
