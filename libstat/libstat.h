@@ -538,7 +538,13 @@ int	 bs_json_string(FILE *, const char *s, size_t len);
 
 /*
  * Output files that appear whole or not at all: written to a temporary
- * name in the same folder, renamed over the target on commit.
+ * name in the target's folder ("TARGET.tmpXXXXXX"), renamed over the
+ * target on commit.  A symbolic link is followed and its target
+ * replaced; an existing file's permissions (and owner, where allowed)
+ * are kept, a new file gets 0666 less the umask.  What is not a regular
+ * file (a device, a FIFO, a terminal, /dev/stdout or /dev/fd/N) is
+ * written in place, with no temporary file (tmp is NULL).  Temporary
+ * files are listed for bs_tmp_cleanup() from open to commit or abort.
  */
 struct bs_afile {
 	FILE	*fp;
@@ -549,6 +555,25 @@ struct bs_afile {
 int	 bs_afile_open(struct bs_afile *, const char *path, struct bs_err *);
 int	 bs_afile_commit(struct bs_afile *, struct bs_err *);
 void	 bs_afile_abort(struct bs_afile *);
+/*
+ * Whether bs_afile_open(path) can be expected to work, creating nothing:
+ * a name, not a folder, in a folder that can be written to (or a stream
+ * that can be written).  0, or -1 with e filled.
+ */
+int	 bs_afile_check(const char *path, struct bs_err *);
+/*
+ * 1 when two output names lead to the same file (after symbolic links;
+ * the same device and inode when it exists, the same resolved folder
+ * and name when not), so that one output would replace the other.
+ * Devices, FIFOs and standard streams, written in place, never are.
+ */
+int	 bs_same_output(const char *a, const char *b);
+/*
+ * Remove every temporary file of an open bs_afile.  Async-signal-safe
+ * (unlink(2) only): for a tool's signal handler and exit path.  The
+ * library installs no handler itself.
+ */
+void	 bs_tmp_cleanup(void);
 
 /* ------------------------------------------------------------------ */
 /* Option helpers shared by the tools */

@@ -1,11 +1,16 @@
 /*
  * Result tables and their output formats (aligned table, CSV, TSV, JSON,
  * Markdown), number formatting, and files that appear whole or not at
- * all.  The library writes to a stream the caller gives it; it never
- * picks standard output itself.
+ * all, with the list of temporary files a signal handler removes.  The
+ * library writes to a stream the caller gives it; it never picks
+ * standard output itself, and it installs no signal handler.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -499,39 +504,356 @@ bs_result_write(const struct bs_result *r, enum bs_outfmt f, FILE *fp)
 
 /* ------------------------------------------------------------------ */
 
+/*
+ * Temporary files that a signal may have to remove.  The list is fixed
+ * in size and holds pointers to the names the files own, so that a
+ * handler can walk it and call unlink(2), which is async-signal-safe,
+ * without taking a lock or allocating.  A name is set in its slot before
+ * the pointer is published and the slot is cleared before the name is
+ * freed, so the handler never sees a freed name.
+ */
+#define BS_NTMP 16
+static char *volatile tmplist[BS_NTMP];
+
+static int
+tmp_register(char *name)
+{
+	for (size_t i = 0; i < BS_NTMP; i++)
+		if (tmplist[i] == NULL) {
+			tmplist[i] = name;
+			return 0;
+		}
+	return -1;
+}
+
+static void
+tmp_forget(const char *name)
+{
+	for (size_t i = 0; i < BS_NTMP; i++)
+		if (tmplist[i] == name)
+			tmplist[i] = NULL;
+}
+
+void
+bs_tmp_cleanup(void)
+{
+	for (size_t i = 0; i < BS_NTMP; i++) {
+		char *p = tmplist[i];
+
+		if (p != NULL) {
+			tmplist[i] = NULL;
+			(void)unlink(p);
+		}
+	}
+}
+
+/*
+ * The descriptor that /dev/stdout, /dev/stderr, /dev/fd/N or
+ * /proc/self/fd/N stand for, or -1.  Those are written through a copy
+ * of the descriptor: opening the name anew would lose an append mode
+ * and start at offset 0, and replacing it would replace the link.
+ */
+static int
+std_fd(const char *path)
+{
+	const char *n;
+	char *end;
+	long fd;
+
+	if (strcmp(path, "/dev/stdout") == 0)
+		return 1;
+	if (strcmp(path, "/dev/stderr") == 0)
+		return 2;
+	if (strncmp(path, "/dev/fd/", 8) == 0)
+		n = path + 8;
+	else if (strncmp(path, "/proc/self/fd/", 14) == 0)
+		n = path + 14;
+	else
+		return -1;
+	if (*n < '0' || *n > '9')
+		return -1;
+	errno = 0;
+	fd = strtol(n, &end, 10);
+	if (errno != 0 || *end != '\0' || fd > INT_MAX)
+		return -1;
+	return (int)fd;
+}
+
+/*
+ * The name a path leads to once its symbolic links are followed, so
+ * that a link is written through (its target replaced) and not replaced
+ * itself.  The result may not exist (a link to a file yet to be made).
+ * NULL with errno set on a loop or no memory.
+ */
+static char *
+follow_links(const char *path)
+{
+	char *cur, *next, buf[PATH_MAX];
+	const char *slash;
+	struct stat st;
+	ssize_t l = 0;
+
+	if ((cur = strdup(path)) == NULL)
+		return NULL;
+	for (int n = 0;; n++) {
+		if (lstat(cur, &st) == -1 || !S_ISLNK(st.st_mode))
+			return cur;
+		if (n == 40 || (l = readlink(cur, buf, sizeof(buf))) == -1 ||
+		    (size_t)l == sizeof(buf)) {
+			if (n == 40)
+				errno = ELOOP;
+			else if (l != -1)
+				errno = ENAMETOOLONG;	/* cut short */
+			free(cur);
+			return NULL;
+		}
+		buf[l] = '\0';
+		/* A relative link is relative to the link's folder. */
+		slash = strrchr(cur, '/');
+		if (buf[0] == '/' || slash == NULL)
+			next = strdup(buf);
+		else if (asprintf(&next, "%.*s/%s", (int)(slash - cur), cur,
+		    buf) == -1)
+			next = NULL;
+		free(cur);
+		if ((cur = next) == NULL)
+			return NULL;
+	}
+}
+
+/* Files that are written in place, not replaced: all but regular files. */
+static int
+in_place(const struct stat *st)
+{
+	return !S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode);
+}
+
+/*
+ * The folder of a name that may not exist yet, resolved, then the name:
+ * two spellings of one new file ("a/../b/x", "./b/x") compare equal.
+ */
+static char *
+canonical_new(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir, *real, *r;
+
+	if (slash == path)
+		dir = strdup("/");
+	else if (slash == NULL)
+		dir = strdup(".");
+	else
+		dir = strndup(path, (size_t)(slash - path));
+	if (dir == NULL)
+		return NULL;
+	real = realpath(dir, NULL);
+	free(dir);
+	if (real == NULL)
+		return strdup(path);
+	if (asprintf(&r, "%s/%s", real, slash ? slash + 1 : path) == -1)
+		r = NULL;
+	free(real);
+	return r;
+}
+
+int
+bs_same_output(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	char *ta, *tb, *ca = NULL, *cb = NULL;
+	int ea, eb, same;
+
+	if (std_fd(a) >= 0 || std_fd(b) >= 0)
+		return 0;	/* streams, written in place */
+	ta = follow_links(a);
+	tb = follow_links(b);
+	if (ta == NULL || tb == NULL) {
+		same = strcmp(a, b) == 0;
+		goto out;
+	}
+	ea = stat(ta, &sa) == 0;
+	eb = stat(tb, &sb) == 0;
+	if (ea && eb)
+		/* Devices and FIFOs are not replaced: two writers may share. */
+		same = sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
+		    !in_place(&sa);
+	else if (ea != eb)
+		same = 0;
+	else if ((ca = canonical_new(ta)) == NULL ||
+	    (cb = canonical_new(tb)) == NULL)
+		same = strcmp(ta, tb) == 0;
+	else
+		same = strcmp(ca, cb) == 0;
+out:
+	free(ta);
+	free(tb);
+	free(ca);
+	free(cb);
+	return same;
+}
+
+int
+bs_afile_check(const char *path, struct bs_err *e)
+{
+	struct stat st;
+	char *t, *dir;
+	const char *slash;
+	int fd, rc = 0;
+
+	if (*path == '\0')
+		return bs_seterr(e, NULL, 0, "an empty output file name");
+	if ((fd = std_fd(path)) >= 0) {
+		if (fcntl(fd, F_GETFD) == -1)
+			return bs_seterr(e, path, 0, "cannot write: %s",
+			    strerror(errno));
+		return 0;
+	}
+	if ((t = follow_links(path)) == NULL)
+		return bs_seterr(e, path, 0, "cannot create: %s",
+		    strerror(errno));
+	if (stat(t, &st) == 0 && S_ISDIR(st.st_mode))
+		rc = bs_seterr(e, path, 0, "cannot create: %s",
+		    strerror(EISDIR));
+	else if (stat(t, &st) == 0 && in_place(&st)) {
+		if (access(t, W_OK) == -1)
+			rc = bs_seterr(e, path, 0, "cannot write: %s",
+			    strerror(errno));
+	} else {
+		/* The temporary file is made in the target's folder. */
+		slash = strrchr(t, '/');
+		dir = slash == NULL ? strdup(".") : slash == t ? strdup("/") :
+		    strndup(t, (size_t)(slash - t));
+		if (dir == NULL)
+			rc = bs_seterr(e, path, 0, "out of memory");
+		else if (access(dir, W_OK | X_OK) == -1)
+			rc = bs_seterr(e, path, 0, "cannot create: %s",
+			    strerror(errno));
+		free(dir);
+	}
+	free(t);
+	return rc;
+}
+
+/* Open a stream that is written in place (a device, FIFO, terminal). */
+static int
+open_in_place(struct bs_afile *a, const char *path, const char *target,
+    int stdfd, struct bs_err *e)
+{
+	int fd;
+
+	if (stdfd >= 0)
+		fd = fcntl(stdfd, F_DUPFD_CLOEXEC, 3);
+	else
+		fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd == -1)
+		return bs_seterr(e, path, 0, "cannot write: %s",
+		    strerror(errno));
+	if ((a->path = strdup(path)) == NULL ||
+	    (a->fp = fdopen(fd, "w")) == NULL) {
+		bs_seterr(e, path, 0, "%s", strerror(errno));
+		close(fd);
+		free(a->path);
+		memset(a, 0, sizeof(*a));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Give the new file the old one's owner and permissions, so that a
+ * private (0600) file stays private; a new file gets what open(2) would
+ * give it, 0666 less the umask.  Only the owner, or root, may change a
+ * file's owner: EPERM is expected and leaves the file ours, and then
+ * without set-id bits, which belonged to the other owner.
+ */
+static int
+copy_mode(int fd, const struct stat *old)
+{
+	mode_t um, mode;
+
+	if (old == NULL) {
+		um = umask(0);
+		umask(um);
+		return fchmod(fd, 0666 & ~um);
+	}
+	mode = old->st_mode & 07777;
+	if (fchown(fd, old->st_uid, old->st_gid) == -1) {
+		if (errno != EPERM)
+			return -1;
+		mode &= 0777;
+		/* The group, at least, when we are a member of it. */
+		if (fchown(fd, (uid_t)-1, old->st_gid) == -1 &&
+		    errno != EPERM)
+			return -1;
+	}
+	return fchmod(fd, mode);
+}
+
 int
 bs_afile_open(struct bs_afile *a, const char *path, struct bs_err *e)
 {
-	int fd;
-	size_t l = strlen(path);
+	struct stat st;
+	sigset_t all, old;
+	char *target;
+	int fd, exists, stdfd;
+	size_t l;
 
 	memset(a, 0, sizeof(*a));
-	if (l == 0)	/* it made a temporary file in the current folder */
+	if (*path == '\0')	/* it made a temporary file in the current folder */
 		return bs_seterr(e, NULL, 0, "an empty output file name");
+	if ((stdfd = std_fd(path)) >= 0)
+		return open_in_place(a, path, NULL, stdfd, e);
+	if ((target = follow_links(path)) == NULL)
+		return bs_seterr(e, path, 0, "cannot create: %s",
+		    strerror(errno));
+	/* A folder is left to rename(2), which refuses it (EISDIR). */
+	exists = stat(target, &st) == 0;
+	if (exists && in_place(&st)) {
+		/* /dev/null must stay a device, a FIFO a FIFO. */
+		int rc = open_in_place(a, path, target, -1, e);
+
+		free(target);
+		return rc;
+	}
+
+	/* The temporary file: "TARGET.tmpXXXXXX" in the target's folder. */
+	l = strlen(target);
 	if ((a->path = strdup(path)) == NULL ||
-	    (a->tmp = malloc(l + 16)) == NULL) {
+	    (a->tmp = malloc(l + 11)) == NULL) {
+		free(target);
 		free(a->path);
 		return bs_seterr(e, path, 0, "out of memory");
 	}
-	snprintf(a->tmp, l + 16, "%s.tmpXXXXXX", path);
-	if ((fd = mkstemp(a->tmp)) == -1) {
+	snprintf(a->tmp, l + 11, "%s.tmpXXXXXX", target);
+	free(target);
+	/*
+	 * Signals wait while the file is made and listed: one that came in
+	 * between would leave it, and one that came while mkstemp() tries
+	 * names would remove a name it had not made.
+	 */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	if ((fd = mkstemp(a->tmp)) != -1 && tmp_register(a->tmp) == -1) {
+		unlink(a->tmp);
+		close(fd);
+		fd = -1;
+		errno = EMFILE;	/* more outputs than the list holds */
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (fd == -1) {
 		bs_seterr(e, path, 0, "cannot create: %s", strerror(errno));
 		free(a->path);
 		free(a->tmp);
 		memset(a, 0, sizeof(*a));
 		return -1;
 	}
-	/* mkstemp makes 0600 files; outputs are ordinary files. */
-	{
-		mode_t um = umask(0);
-
-		umask(um);
-		fchmod(fd, 0666 & ~um);
-	}
-	if ((a->fp = fdopen(fd, "w")) == NULL) {
+	/* mkstemp makes 0600 files. */
+	if (copy_mode(fd, exists ? &st : NULL) == -1 ||
+	    (a->fp = fdopen(fd, "w")) == NULL) {
+		bs_seterr(e, path, 0, "cannot create: %s", strerror(errno));
 		close(fd);
 		unlink(a->tmp);
-		bs_seterr(e, path, 0, "%s", strerror(errno));
+		tmp_forget(a->tmp);
 		free(a->path);
 		free(a->tmp);
 		memset(a, 0, sizeof(*a));
@@ -543,6 +865,7 @@ bs_afile_open(struct bs_afile *a, const char *path, struct bs_err *e)
 int
 bs_afile_commit(struct bs_afile *a, struct bs_err *e)
 {
+	char *target = NULL;
 	int rc = 0;
 
 	if (a->fp == NULL)
@@ -551,17 +874,33 @@ bs_afile_commit(struct bs_afile *a, struct bs_err *e)
 		bs_seterr(e, a->path, 0, "write error: %s", strerror(errno));
 		rc = -1;
 	}
+	/* On disk before the rename, so a crash leaves old or new. */
+	if (rc == 0 && a->tmp != NULL && fsync(fileno(a->fp)) == -1) {
+		bs_seterr(e, a->path, 0, "write error: %s", strerror(errno));
+		rc = -1;
+	}
 	if (fclose(a->fp) != 0 && rc == 0) {
 		bs_seterr(e, a->path, 0, "write error: %s", strerror(errno));
 		rc = -1;
 	}
 	a->fp = NULL;
-	if (rc == 0 && rename(a->tmp, a->path) == -1) {
-		bs_seterr(e, a->path, 0, "cannot rename: %s", strerror(errno));
-		rc = -1;
+	if (a->tmp != NULL) {
+		/* The target is the temporary name less ".tmpXXXXXX". */
+		if (rc == 0 && (target = strndup(a->tmp, strlen(a->tmp) -
+		    10)) == NULL) {
+			bs_seterr(e, a->path, 0, "out of memory");
+			rc = -1;
+		}
+		if (rc == 0 && rename(a->tmp, target) == -1) {
+			bs_seterr(e, a->path, 0, "cannot rename: %s",
+			    strerror(errno));
+			rc = -1;
+		}
+		if (rc == -1)
+			unlink(a->tmp);
+		tmp_forget(a->tmp);
 	}
-	if (rc == -1)
-		unlink(a->tmp);
+	free(target);
 	free(a->path);
 	free(a->tmp);
 	a->path = a->tmp = NULL;
@@ -573,7 +912,10 @@ bs_afile_abort(struct bs_afile *a)
 {
 	if (a->fp != NULL) {
 		fclose(a->fp);
-		unlink(a->tmp);
+		if (a->tmp != NULL) {
+			unlink(a->tmp);
+			tmp_forget(a->tmp);
+		}
 	}
 	free(a->path);
 	free(a->tmp);

@@ -176,9 +176,9 @@ int	 bp_format_from_path(const char *path);
 
 /*
  * A drawing surface for path, written as the file appears whole or not
- * at all: PDF and SVG are written to a temporary file beside path as
- * they are drawn, PNG when finished; bp_surface_finish() checks every
- * cairo and stdio status and renames the temporary file over path.
+ * at all: drawn in memory, then bp_surface_finish() checks every cairo
+ * status and writes the file through bs_afile (a temporary file beside
+ * path, renamed over it; nothing exists on disk while drawing).
  * Width and height are pixels for PNG, points for PDF and SVG.
  * The same drawing gives the same bytes: the PDF creation date is fixed
  * (SOURCE_DATE_EPOCH when set, else 1970-01-01), and the SVG ids that
@@ -193,10 +193,8 @@ struct bp_surface {
 	double		 width, height;
 	/* private */
 	char		*path;
-	char		*tmp;
-	void		*fp;
 	int		 werr;		/* a write failed */
-	char		*mem;		/* SVG: the document, until finished */
+	char		*mem;		/* the file's bytes, until finished */
 	size_t		 memlen, memcap;
 };
 
@@ -207,8 +205,9 @@ int	 bp_surface_finish(struct bp_surface *s, struct bs_err *);
 /* Discard: remove the temporary file and free s.  NULL is fine. */
 void	 bp_surface_abort(struct bp_surface *s);
 /*
- * Remove the temporary file of the surface being written, if any; safe
- * in a fatal-error path (it only unlinks), for a run a library ends.
+ * Remove the temporary files of the outputs being written, this surface's
+ * and the others' (bs_tmp_cleanup()); safe in a fatal-error path (it only
+ * unlinks), for a run a library ends.
  */
 void	 bp_surface_cleanup(void);
 

@@ -1,22 +1,22 @@
 /*
- * Output files: a cairo surface per format, written to a temporary file
- * beside the target and renamed over it only when everything succeeded.
+ * Output files: a cairo surface per format, drawn in memory and written
+ * when finished through libstat's bs_afile, so that the file appears
+ * whole or not at all and follows the same rules as every other output
+ * (links followed, devices and FIFOs written in place, permissions
+ * kept, the temporary file listed for a signal handler).  The temporary
+ * file exists only while the finished image is written, not while it is
+ * drawn: a run that is stopped while it draws leaves nothing.
  *
- * The temporary file is made with mkstemp() and written through a
- * cairo write callback (the _for_stream constructors), so that every
- * write error, and the final fclose(), is seen.
+ * Every format goes through a cairo write callback (the _for_stream
+ * constructors) into one buffer, so that every error is seen.
  */
-#include <sys/stat.h>
-
 #include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -44,30 +44,21 @@ write_cb(void *arg, const unsigned char *data, unsigned int len)
 {
 	struct bp_surface *s = arg;
 
-	if (s->format == BP_FMT_SVG) {
-		/* Kept whole, for renumbering at the end. */
-		if (s->memlen + len > s->memcap) {
-			size_t cap = s->memcap ? s->memcap : 65536;
-			char *p;
+	if (s->memlen + len > s->memcap) {
+		size_t cap = s->memcap ? s->memcap : 65536;
+		char *p;
 
-			while (cap < s->memlen + len)
-				cap *= 2;
-			if ((p = realloc(s->mem, cap)) == NULL) {
-				s->werr = ENOMEM;
-				return CAIRO_STATUS_NO_MEMORY;
-			}
-			s->mem = p;
-			s->memcap = cap;
+		while (cap < s->memlen + len)
+			cap *= 2;
+		if ((p = realloc(s->mem, cap)) == NULL) {
+			s->werr = ENOMEM;
+			return CAIRO_STATUS_NO_MEMORY;
 		}
-		memcpy(s->mem + s->memlen, data, len);
-		s->memlen += len;
-		return CAIRO_STATUS_SUCCESS;
+		s->mem = p;
+		s->memcap = cap;
 	}
-
-	if (fwrite(data, 1, len, s->fp) != len) {
-		s->werr = errno ? errno : EIO;
-		return CAIRO_STATUS_WRITE_ERROR;
-	}
+	memcpy(s->mem + s->memlen, data, len);
+	s->memlen += len;
 	return CAIRO_STATUS_SUCCESS;
 }
 
@@ -164,31 +155,23 @@ svg_write_canonical(const char *buf, size_t len, FILE *fp)
 	return 0;
 }
 
-/* The temporary file being written, for bp_surface_cleanup(). */
-static char *live_tmp;
-
+/*
+ * A run that a library ends (GLib's fatal errors) removes the temporary
+ * files: this one's, while it is written, and any other output's.
+ */
 void
 bp_surface_cleanup(void)
 {
-	if (live_tmp != NULL)
-		unlink(live_tmp);
-	live_tmp = NULL;
+	bs_tmp_cleanup();
 }
 
 static void
 surface_free(struct bp_surface *s)
 {
-	if (s->tmp != NULL && s->tmp == live_tmp)
-		live_tmp = NULL;
 	if (s->cr != NULL)
 		cairo_destroy(s->cr);
 	if (s->surface != NULL)
 		cairo_surface_destroy(s->surface);
-	if (s->fp != NULL)
-		fclose(s->fp);
-	if (s->tmp != NULL)
-		unlink(s->tmp);
-	free(s->tmp);
 	free(s->path);
 	free(s->mem);
 	free(s);
@@ -199,11 +182,8 @@ bp_surface_create(const char *path, double width, double height,
     struct bs_err *err)
 {
 	struct bp_surface *s;
-	const char *slash, *base;
 	char date[64];
-	int fmt, fd;
-	mode_t mask;
-	size_t dirlen;
+	int fmt;
 
 	if ((fmt = bp_format_from_path(path)) < 0) {
 		bp_err(err, "%s: unknown image format (use .png, .pdf or "
@@ -216,6 +196,9 @@ bp_surface_create(const char *path, double width, double height,
 		    "(1 to 30000)", path, width, height);
 		return NULL;
 	}
+	/* A folder that cannot be written to stops the run before drawing. */
+	if (bs_afile_check(path, err) == -1)
+		return NULL;
 	if ((s = calloc(1, sizeof(*s))) == NULL) {
 		bp_err(err, "out of memory");
 		return NULL;
@@ -223,33 +206,8 @@ bp_surface_create(const char *path, double width, double height,
 	s->format = fmt;
 	s->width = fmt == BP_FMT_PNG ? ceil(width) : width;
 	s->height = fmt == BP_FMT_PNG ? ceil(height) : height;
-
-	/* The temporary name: ".NAME.XXXXXX" in the target's folder. */
-	slash = strrchr(path, '/');
-	base = slash ? slash + 1 : path;
-	dirlen = slash ? (size_t)(slash - path + 1) : 0;
-	if ((s->path = strdup(path)) == NULL ||
-	    (s->tmp = malloc(dirlen + strlen(base) + 16)) == NULL) {
+	if ((s->path = strdup(path)) == NULL) {
 		bp_err(err, "out of memory");
-		goto fail;
-	}
-	memcpy(s->tmp, path, dirlen);
-	snprintf(s->tmp + dirlen, strlen(base) + 16, ".%s.XXXXXX", base);
-	if ((fd = mkstemp(s->tmp)) < 0) {
-		/* Name the output, not the random temporary name. */
-		bp_err(err, "%s: cannot create: %s", path, strerror(errno));
-		free(s->tmp);
-		s->tmp = NULL;
-		goto fail;
-	}
-	live_tmp = s->tmp;
-	/* mkstemp() makes 0600; give the file the usual permissions. */
-	mask = umask(0);
-	umask(mask);
-	(void)fchmod(fd, 0666 & ~mask);
-	if ((s->fp = fdopen(fd, "wb")) == NULL) {
-		bp_err(err, "%s: %s", s->tmp, strerror(errno));
-		close(fd);
 		goto fail;
 	}
 
@@ -296,8 +254,9 @@ fail:
 int
 bp_surface_finish(struct bp_surface *s, struct bs_err *err)
 {
+	struct bs_afile a;
 	cairo_status_t st;
-	FILE *fp;
+	int rc;
 
 	if (s == NULL)
 		return bp_err(err, "no surface");
@@ -320,29 +279,19 @@ bp_surface_finish(struct bp_surface *s, struct bs_err *err)
 		    cairo_status_to_string(st));
 		goto fail;
 	}
-	if (s->format == BP_FMT_SVG &&
-	    svg_write_canonical(s->mem, s->memlen, s->fp) != 0) {
-		bp_err(err, "%s: %s", s->tmp, strerror(errno));
+	if (bs_afile_open(&a, s->path, err) == -1)
+		goto fail;
+	if (s->format == BP_FMT_SVG)
+		rc = svg_write_canonical(s->mem, s->memlen, a.fp);
+	else
+		rc = fwrite(s->mem, 1, s->memlen, a.fp) == s->memlen ? 0 : -1;
+	if (rc != 0) {
+		bp_err(err, "%s: write error: %s", s->path, strerror(errno));
+		bs_afile_abort(&a);
 		goto fail;
 	}
-	fp = s->fp;
-	s->fp = NULL;
-	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0) {
-		bp_err(err, "%s: %s", s->tmp, strerror(errno));
-		fclose(fp);
+	if (bs_afile_commit(&a, err) == -1)
 		goto fail;
-	}
-	if (fclose(fp) != 0) {
-		bp_err(err, "%s: %s", s->tmp, strerror(errno));
-		goto fail;
-	}
-	if (rename(s->tmp, s->path) != 0) {
-		bp_err(err, "%s: %s", s->path, strerror(errno));
-		goto fail;
-	}
-	live_tmp = NULL;
-	free(s->tmp);
-	s->tmp = NULL;
 	surface_free(s);
 	return 0;
 fail:

@@ -201,6 +201,10 @@ main(int argc, char *argv[])
 		    "for Tukey fences use --k");
 	if (rejects && st.drop == DROP_NONE)
 		die("--rejects needs --drop mild or --drop severe");
+	/* One would replace the other: the kept rows, or the rejects, lost. */
+	if (rejects && com.output && strcmp(com.output, "-") != 0 &&
+	    bs_same_output(com.output, rejects))
+		die("%s: -o and --rejects name the same file", rejects);
 
 	/* Standard input is read once and kept for the second pass. */
 	if (bs_buf_load(&buf, argc ? argv[0] : "-", &e) == -1)
@@ -271,11 +275,17 @@ main(int argc, char *argv[])
 		bs_afile_abort(&rej);
 		die_err(&e);
 	}
-	if (out.fp && bs_afile_commit(&out, &e) == -1) {
-		bs_afile_abort(&rej);
+	/*
+	 * The rejects first: a run killed between the two renames leaves
+	 * new rejects beside the old output, so every dropped row is in
+	 * the rejects; never a new output beside old rejects, where the
+	 * rows it dropped would be in neither file.
+	 */
+	if (rej.fp && bs_afile_commit(&rej, &e) == -1) {
+		bs_afile_abort(&out);
 		die_err(&e);
 	}
-	if (rej.fp && bs_afile_commit(&rej, &e) == -1)
+	if (out.fp && bs_afile_commit(&out, &e) == -1)
 		die_err(&e);
 	tool_close_stdout();
 	summary(&st);

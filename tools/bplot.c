@@ -1402,6 +1402,8 @@ check_applies(const struct opts *o, const struct tool_common *com)
 	if (bp_format_from_path(com->output) < 0)
 		die("%s: unknown image format (use .png, .pdf or .svg)",
 		    com->output);
+	if (o->fitreport != NULL && bs_same_output(o->fitreport, com->output))
+		die("%s: --fit-report and -o name the same file", o->fitreport);
 }
 
 /*

@@ -3,6 +3,7 @@
  * the operands and writing the result.  Only the tools print and exit.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,47 @@
 const char *progname = "b-tools";
 static char **tool_argv;
 
+/*
+ * A signal that ends the run removes the temporary files of the outputs
+ * being written, then ends the process as the signal would have (the
+ * status tells the caller which signal it was).  The action was reset
+ * to the default on entry (SA_RESETHAND), so the raised signal ends the
+ * process, at once or as the handler returns.
+ */
+static void
+on_signal(int sig)
+{
+	bs_tmp_cleanup();
+	raise(sig);
+}
+
+void
+tool_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		/* A signal ignored by whoever started us (nohup, &) stays so. */
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+	/* die() and exit() on an error path leave no temporary file either. */
+	atexit(bs_tmp_cleanup);
+}
+
 void
 tool_init(const char *name, struct tool_common *c, char **argv)
 {
 	tool_argv = argv;
 	progname = name;
+	tool_signals();
 	opterr = 0;	/* bad options are reported in one line below */
 	/* GSL's default handler aborts; the library checks statuses. */
 	gsl_set_error_handler_off();

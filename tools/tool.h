@@ -45,7 +45,13 @@ extern const char *progname;
 	{ "version",	  no_argument,	     NULL, OPT_VERSION }
 #define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:h"
 
+/* Set up a tool: names, defaults, and tool_signals(). */
 void	 tool_init(const char *name, struct tool_common *, char **argv);
+/*
+ * Install the handlers that remove the outputs' temporary files on
+ * SIGINT, SIGTERM, SIGHUP and SIGPIPE, and at exit; tool_init() calls it.
+ */
+void	 tool_signals(void);
 /* Handle a common option: 1 handled, 0 not common. Exits on bad values. */
 int	 tool_common_opt(int ch, const char *arg, struct tool_common *,
 	    void (*usage)(FILE *, int));
