@@ -83,18 +83,49 @@ axis_ticks(const struct bp_axspec *a, size_t m, struct bp_ticks *t)
 		t->n = k;
 		t->lo = a->dmin;
 		t->hi = a->dmax;
-	} else if (t->kind == BP_SCALE_LOG10 || t->kind == BP_SCALE_LOG2) {
-		double r = log(t->hi / t->lo);
-
-		t->lo *= exp(-r * a->padlo);
-		t->hi *= exp(r * a->padhi);
 	} else {
-		double r = t->hi - t->lo;
+		double lo, hi, r;
 
-		t->lo -= r * a->padlo;
-		t->hi += r * a->padhi;
+		/*
+		 * Padding that would take the axis beyond the doubles
+		 * (data near 1.8e308) is left out.
+		 */
+		if (t->kind == BP_SCALE_LOG10 || t->kind == BP_SCALE_LOG2) {
+			r = log(t->hi / t->lo);
+			lo = t->lo * exp(-r * a->padlo);
+			hi = t->hi * exp(r * a->padhi);
+		} else {
+			r = t->hi / 2 - t->lo / 2;
+			lo = t->lo - 2 * r * a->padlo;
+			hi = t->hi + 2 * r * a->padhi;
+		}
+		if (lo < hi && isfinite(lo) && isfinite(hi) &&
+		    (t->kind == BP_SCALE_LINEAR || lo > 0)) {
+			t->lo = lo;
+			t->hi = hi;
+		}
 	}
 	return 0;
+}
+
+/*
+ * Why an axis got no ticks.  Every range of finite numbers gets ticks
+ * but one: values so close together near zero (subnormal numbers such
+ * as 5e-324 and 1e-323) that no two tick positions differ.
+ */
+static int
+ticks_err(const struct bp_axspec *a, const char *name, struct bs_err *err)
+{
+	if (!isfinite(a->dmin) || !isfinite(a->dmax))
+		return bp_err(err, "%s axis: the values overflow (from %g to "
+		    "%g)", name, a->dmin, a->dmax);
+	if ((a->kind == BP_SCALE_LOG10 || a->kind == BP_SCALE_LOG2) &&
+	    !(a->dmin > 0))
+		return bp_err(err, "%s axis: a log axis needs positive "
+		    "values, not %g", name, a->dmin);
+	return bp_err(err, "%s axis: values from %g to %g lie too close "
+	    "together for ticks (below double precision)", name, a->dmin,
+	    a->dmax);
 }
 
 /* Label of tick i: category names are plain text, numbers markup. */
@@ -168,11 +199,10 @@ bp_frame_layout(cairo_t *cr, struct bp_frame *f, struct bs_err *err)
 			mx = 12;
 		if (my > 10)
 			my = 10;
-		if (axis_ticks(&f->ax, mx, &f->xt) != 0 ||
-		    axis_ticks(&f->ay, my, &f->yt) != 0)
-			return bp_err(err, "cannot place ticks for the data "
-			    "range (non-finite, or not positive on a log "
-			    "axis)");
+		if (axis_ticks(&f->ax, mx, &f->xt) != 0)
+			return ticks_err(&f->ax, "x", err);
+		if (axis_ticks(&f->ay, my, &f->yt) != 0)
+			return ticks_err(&f->ay, "y", err);
 		measure_ticks(cr, f, &f->ax, &f->xt, &xtw, &xth, &xfirst,
 		    &xlast);
 		measure_ticks(cr, f, &f->ay, &f->yt, &ytw, &yth, &yfirst,
