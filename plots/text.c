@@ -37,7 +37,20 @@ bp_layout(cairo_t *cr, const char *text, double size, int markup, int bold,
 		pango_layout_set_width(l, (int)(wrap * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
 	}
-	if (markup)
+	/*
+	 * Text that is not UTF-8 (a label from a file in Latin-1) would
+	 * make Pango warn and lay out nothing, and a cairo text path fail
+	 * the whole drawing: invalid bytes become U+FFFD instead.
+	 */
+	if (!g_utf8_validate(text, -1, NULL)) {
+		char *ok = g_utf8_make_valid(text, -1);
+
+		if (markup)
+			pango_layout_set_markup(l, ok, -1);
+		else
+			pango_layout_set_text(l, ok, -1);
+		g_free(ok);
+	} else if (markup)
 		pango_layout_set_markup(l, text, -1);
 	else
 		pango_layout_set_text(l, text, -1);

@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <time.h>
 
+#include <cairo-svg.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 
@@ -355,6 +356,46 @@ test_text_fallback(void **state)
 		assert_true(w > 10 && h > 5);
 		g_object_unref(l);
 	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
+/*
+ * Text that is not UTF-8 is laid out with U+FFFD (Pango laid out nothing
+ * and warned on standard error), and a chart whose label has such bytes
+ * draws to SVG without failing.  Too many series are refused.
+ */
+static void
+test_text_invalid_utf8(void **state)
+{
+	cairo_surface_t *s = cairo_svg_surface_create(OUT "/invalid.svg",
+	    400, 300);
+	cairo_t *cr = cairo_create(s);
+	const char *cat[] = { "caf\xe9", "ok" };
+	double v[] = { 1, 2, 3 }, w, h;
+	struct bp_sample smp[2] = { { v, 3 }, { v, 3 } };
+	struct bp_box_opts o;
+	struct bp_cdf_series cs[BP_MAX_SERIES + 1];
+	struct bp_cdf_opts co;
+	struct bs_err e;
+
+	(void)state;
+	bp_measure(cr, "caf\xe9 \xff", 12, 0, 0, 0, &w, &h);
+	assert_true(w > 10 && h > 5);
+	bp_box_opts_init(&o);
+	o.chart.title = "t\xc3";	/* cut inside a character */
+	assert_int_equal(bp_box(cr, 400, 300, &o, cat, 2, smp, &e), 0);
+	assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+
+	bp_cdf_opts_init(&co);
+	for (size_t i = 0; i < BP_MAX_SERIES + 1; i++) {
+		cs[i].name = "s";
+		cs[i].v = v;
+		cs[i].n = 3;
+	}
+	assert_int_equal(bp_cdf(cr, 400, 300, &co, cs, BP_MAX_SERIES + 1,
+	    &e), -1);
+	assert_non_null(strstr(e.msg, "at most 256"));
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
 }
@@ -924,6 +965,7 @@ main(void)
 		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_box_stats),
 		cmocka_unit_test(test_text_fallback),
+		cmocka_unit_test(test_text_invalid_utf8),
 		cmocka_unit_test(test_render_all),
 		cmocka_unit_test(test_source_date_epoch),
 		cmocka_unit_test(test_heatmap_pixels),

@@ -422,6 +422,201 @@ readwarn(const char *file, const char *msg)
 	warnmsg("warning: %s: %s", file, msg);
 }
 
+/* ------------------------------------------------------------------ */
+/*
+ * A first pass over every input, record by record, before the table is
+ * built.  What is wrong with one record is said here with its file and
+ * line, which the table no longer knows once the records are grouped:
+ * an x that is no number, a concurrency a fit cannot take, a label that
+ * is not UTF-8.  Distinct series and categories are counted as they
+ * arrive, so that input with 100000 of them stops at the first one too
+ * many rather than after every one has been gathered.
+ */
+
+struct scan_role {
+	const char	*opt;		/* "-x", "--series" */
+	const char	*col;		/* the column the option names */
+	long		 idx;		/* its field index, -1: none */
+	int		 label;		/* drawn as text: must be UTF-8 */
+	size_t		 limit;		/* distinct values allowed; 0: any */
+	const char	*what;		/* "series", "categories" */
+	GHashTable	*seen;
+};
+
+enum { SR_SERIES, SR_X, SR_Y, SR__N };
+
+struct scan {
+	const struct opts *o;
+	const char	*file;
+	size_t		 fileno;
+	int		 filecol;	/* one series per file (and value) */
+	struct scan_role r[SR__N];
+};
+
+/* Where a record is: "FILE:LINE", or "FILE: record N" for JSON. */
+static const char *
+scan_where(const struct scan *sc, const struct bs_record *r, char *buf,
+    size_t len)
+{
+	if (r->line > 0)
+		snprintf(buf, len, ":%zu", r->line);
+	else
+		snprintf(buf, len, ": record %zu", r->recno);
+	(void)sc;
+	return buf;
+}
+
+static int
+scan_header(void *arg, const struct bs_field *h, size_t n, struct bs_err *e)
+{
+	struct scan *sc = arg;
+
+	(void)e;
+	for (size_t k = 0; k < SR__N; k++) {
+		struct scan_role *ro = &sc->r[k];
+		size_t i, v = 0, cl;
+
+		ro->idx = -1;
+		if (ro->col == NULL)
+			continue;
+		/* By name, else by 1-based number, as libstat resolves. */
+		cl = strlen(ro->col);
+		for (i = 0; i < n; i++)
+			if (h[i].len == cl && h[i].s != NULL &&
+			    memcmp(h[i].s, ro->col, cl) == 0)
+				break;
+		if (i == n) {
+			for (i = 0; ro->col[i] >= '0' && ro->col[i] <= '9' &&
+			    v <= n; i++)
+				v = v * 10 + (size_t)(ro->col[i] - '0');
+			i = i > 0 && ro->col[i] == '\0' && v >= 1 && v <= n ?
+			    v - 1 : n;
+		}
+		if (i < n)
+			ro->idx = (long)i;
+	}
+	/* Names become axis titles. */
+	for (size_t i = 0; i < n; i++)
+		if (h[i].s != NULL && !g_utf8_validate(h[i].s,
+		    (gssize)h[i].len, NULL))
+			die("%s: the name of column %zu is not valid UTF-8",
+			    sc->file, i + 1);
+	return 0;
+}
+
+static int
+scan_record(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	struct scan *sc = arg;
+	char at[64];
+
+	(void)e;
+	for (size_t k = 0; k < SR__N; k++) {
+		struct scan_role *ro = &sc->r[k];
+		const char *s;
+		size_t len;
+		char *key;
+
+		if (ro->idx < 0)
+			continue;
+		s = (size_t)ro->idx < r->nf ? r->f[ro->idx].s : NULL;
+		len = s != NULL ? r->f[ro->idx].len : 0;
+		if (s == NULL)
+			s = "";
+		if (ro->label && !g_utf8_validate(s, (gssize)len, NULL))
+			die("%s%s: %s %s: the value is not valid UTF-8",
+			    sc->file, scan_where(sc, r, at, sizeof(at)),
+			    ro->opt, ro->col);
+		if (k == SR_X && sc->o->kind == K_SCAL) {
+			struct bs_dec d;
+			double x;
+
+			if (bs_parse_number(s, len, &d, &x) != BS_NUM_OK)
+				die("%s%s: -x %s: '%.*s' is not a number "
+				    "(scalability needs a numeric x; for "
+				    "categories use box)", sc->file,
+				    scan_where(sc, r, at, sizeof(at)), ro->col,
+				    (int)(len > 40 ? 40 : len), s);
+			if (sc->o->fit >= 0 && !(x > 0))
+				die("%s%s: -x %s: concurrency %.*s is not "
+				    "positive (a %s fit needs N > 0)", sc->file,
+				    scan_where(sc, r, at, sizeof(at)), ro->col,
+				    (int)(len > 40 ? 40 : len), s,
+				    bs_usl_model_name((enum bs_usl_model)
+				    sc->o->fit));
+		}
+		if (ro->seen == NULL)
+			continue;
+		/* Series of several files are counted per file. */
+		key = k == SR_SERIES && sc->filecol ?
+		    g_strdup_printf("%zu\x1f%.*s", sc->fileno, (int)len, s) :
+		    g_strndup(s, len);
+		if (g_hash_table_contains(ro->seen, key)) {
+			g_free(key);
+			continue;
+		}
+		if (g_hash_table_size(ro->seen) >= ro->limit) {
+			g_free(key);
+			die("%s%s: more than %zu %s (%s %s): a chart shows at "
+			    "most %zu", sc->file, scan_where(sc, r, at,
+			    sizeof(at)), ro->limit, ro->what, ro->opt, ro->col,
+			    ro->limit);
+		}
+		g_hash_table_add(ro->seen, key);
+	}
+	return 0;
+}
+
+static void
+scan_input(struct input *in, struct tool_common *com, const struct opts *o,
+    int sfile)
+{
+	struct scan sc;
+	struct bs_reader_cb cb;
+	struct bs_err e;
+	int heat = o->kind == K_HEAT;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.o = o;
+	sc.filecol = in->filecol;
+	sc.r[SR_SERIES].opt = "--series";
+	sc.r[SR_SERIES].col = sfile ? NULL : o->series;
+	sc.r[SR_SERIES].label = 1;
+	sc.r[SR_SERIES].what = "series";
+	sc.r[SR_SERIES].limit = BP_MAX_SERIES;
+	sc.r[SR_X].opt = "-x";
+	sc.r[SR_X].col = o->x;
+	sc.r[SR_X].label = o->kind != K_SCAL;
+	sc.r[SR_X].what = "categories";
+	sc.r[SR_X].limit = o->kind != K_SCAL ? BP_MAX_TICKS : 0;
+	sc.r[SR_Y].opt = "-y";
+	sc.r[SR_Y].col = heat ? o->y : NULL;
+	sc.r[SR_Y].label = 1;
+	sc.r[SR_Y].what = "categories";
+	sc.r[SR_Y].limit = BP_MAX_TICKS;
+	if (sfile && in->nbufs > BP_MAX_SERIES)
+		die("%zu files: a chart shows at most %d series", in->nbufs,
+		    BP_MAX_SERIES);
+	for (size_t k = 0; k < SR__N; k++)
+		if (sc.r[k].limit > 0)
+			sc.r[k].seen = g_hash_table_new_full(g_str_hash,
+			    g_str_equal, g_free, NULL);
+	memset(&cb, 0, sizeof(cb));
+	cb.header = scan_header;
+	cb.record = scan_record;
+	cb.arg = &sc;
+	for (size_t i = 0; i < in->nbufs; i++) {
+		sc.file = in->bufs[i].name;
+		sc.fileno = i;
+		/* Reading errors are the table's to report, below. */
+		(void)bs_read(&in->bufs[i], NULL, &com->topts.read, &cb, NULL,
+		    NULL, &e);
+	}
+	for (size_t k = 0; k < SR__N; k++)
+		if (sc.r[k].seen != NULL)
+			g_hash_table_destroy(sc.r[k].seen);
+}
+
 /*
  * Names of the files for legends: without their folder and extension,
  * and without a prefix or suffix (ending or starting at _ - . or a
@@ -451,6 +646,27 @@ file_names(const struct bs_buf *b, size_t n)
 			s[i][dot - s[i]] = '\0';
 		if (strlen(s[i]) < minlen)
 			minlen = strlen(s[i]);
+	}
+	/*
+	 * Legends show the names: a name that is not UTF-8 is shown with
+	 * U+FFFD for its bad bytes, said once.
+	 */
+	for (i = 0; i < n; i++) {
+		char *ok;
+
+		if (g_utf8_validate(s[i], -1, NULL))
+			continue;
+		warnmsg("warning: a file name is not valid UTF-8: the legend "
+		    "shows U+FFFD for its bad bytes");
+		for (; i < n; i++) {
+			if (g_utf8_validate(s[i], -1, NULL))
+				continue;
+			ok = g_utf8_make_valid(s[i], -1);
+			free(s[i]);
+			if ((s[i] = strdup(ok)) == NULL)
+				return NULL;
+			g_free(ok);
+		}
 	}
 	if (n < 2)
 		return s;
@@ -589,6 +805,7 @@ read_input(struct input *in, struct tool_common *com, struct opts *o,
 	for (size_t k = 0; k < pr.n; k++)
 		free(pr.names[k]);
 	free(pr.names);
+	scan_input(in, com, o, sfile);
 
 	/* The series column "file" is the file column itself. */
 	if (o->series != NULL && !sfile)
@@ -1397,6 +1614,18 @@ check_applies(const struct opts *o, const struct tool_common *com)
 	    strcmp(o->series, o->x) == 0) || (o->y != NULL &&
 	    strcmp(o->series, o->y) == 0)))
 		die("--series names the same column as -x or -y");
+	{
+		/* Titles are drawn as text: they must be UTF-8. */
+		const char *const txt[] = { o->title, o->xlabel, o->ylabel,
+		    o->zlabel };
+		const char *const name[] = { "--title", "--xlabel",
+		    "--ylabel", "--zlabel" };
+
+		for (size_t i = 0; i < 4; i++)
+			if (txt[i] != NULL && !g_utf8_validate(txt[i], -1,
+			    NULL))
+				die("%s: the text is not valid UTF-8", name[i]);
+	}
 	if (com->output == NULL)
 		die("no output file: give -o OUT with .png, .pdf or .svg");
 	if (bp_format_from_path(com->output) < 0)
@@ -1407,24 +1636,15 @@ check_applies(const struct opts *o, const struct tool_common *com)
 /*
  * GLib, under Pango, ends the process when it cannot allocate memory or
  * start a thread (g_error, then a trap).  That end is an error like any
- * other: one line, exit status 2, no temporary file left behind.
+ * other: one line, exit status 2, no temporary file left behind (the
+ * plots layer has removed the image's already).
  */
-static GLogWriterOutput
-glib_log(GLogLevelFlags level, const GLogField *fields, gsize n,
-    gpointer data)
+static void
+glib_fatal(const char *msg)
 {
-	const char *msg = "a library failed";
-
-	if (!(level & (G_LOG_FLAG_FATAL | G_LOG_LEVEL_ERROR)))
-		return g_log_writer_default(level, fields, n, data);
-	for (gsize i = 0; i < n; i++)
-		if (strcmp(fields[i].key, "MESSAGE") == 0 &&
-		    fields[i].length < 0 && fields[i].value != NULL)
-			msg = fields[i].value;
-	bp_surface_cleanup();
 	report_abort();
 	fflush(stdout);
-	fprintf(stderr, "%s: %.*s\n", progname, (int)strcspn(msg, "\n"), msg);
+	fprintf(stderr, "%s: %s\n", progname, msg);
 	_exit(2);
 }
 
@@ -1459,7 +1679,7 @@ main(int argc, char *argv[])
 	int ch, bstat_mode;
 
 	tool_init("bplot", &com, argv);
-	g_log_set_writer_func(glib_log, NULL, NULL);
+	bp_log_init(glib_fatal);
 	memset(&o, 0, sizeof(o));
 	o.fit = o.cmap = -1;
 	o.center = NAN;
