@@ -128,6 +128,16 @@ ticks_err(const struct bp_axspec *a, const char *name, struct bs_err *err)
 	    a->dmax);
 }
 
+/*
+ * Category names can be of any length: one line of at most a quarter
+ * of the image, cut with an ellipsis (see bp_layout()).
+ */
+static double
+tick_wrap(const struct bp_frame *f, const struct bp_ticks *t)
+{
+	return t->kind == BP_SCALE_CATEGORY ? -f->w * 0.25 : 0;
+}
+
 /* Label of tick i: category names are plain text, numbers markup. */
 static const char *
 tick_text(const struct bp_frame *f, const struct bp_axspec *a,
@@ -154,7 +164,8 @@ measure_ticks(cairo_t *cr, const struct bp_frame *f,
 	for (size_t i = 0; i < t->n; i++) {
 		const char *s = tick_text(f, a, t, i, &markup);
 
-		bp_measure(cr, s, f->st.tick, markup, 0, 0, &w, &h);
+		bp_measure(cr, s, f->st.tick, markup, 0, tick_wrap(f, t), &w,
+		    &h);
 		if (w > *maxw)
 			*maxw = w;
 		if (h > *maxh)
@@ -417,7 +428,8 @@ xlabels_fit(cairo_t *cr, const struct bp_frame *cf)
 
 		for (i = 0; i < n; i++) {
 			bp_measure(cr, tick_text(f, &f->ax, &f->xt, i, &markup),
-			    f->st.tick, markup, 0, 0, &w, &h);
+			    f->st.tick, markup, 0, tick_wrap(f, &f->xt), &w,
+			    &h);
 			need = fmax(need, f->xrot ? h : w);
 		}
 		k = (size_t)ceil((need + gap) / cell);
@@ -488,11 +500,13 @@ bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
 		if (i < BP_MAX_TICKS && f->xskip[i])
 			continue;	/* its label would overlap another */
 		if (f->xrot)
-			bp_text(cr, s, st->tick, markup, 0, 0, x,
+			bp_text(cr, s, st->tick, markup, 0,
+			    tick_wrap(f, &f->xt), x,
 			    y0 + st->ticklen + st->gap, BP_HRIGHT,
 			    BP_VMIDDLE, M_PI / 2, ink);
 		else
-			bp_text(cr, s, st->tick, markup, 0, 0, x,
+			bp_text(cr, s, st->tick, markup, 0,
+			    tick_wrap(f, &f->xt), x,
 			    y0 + st->ticklen + st->gap, BP_HCENTER,
 			    BP_VTOP, 0, ink);
 	}
@@ -505,7 +519,7 @@ bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
 		cairo_stroke(cr);
 		if (i < BP_MAX_TICKS && f->yskip[i])
 			continue;
-		bp_text(cr, s, st->tick, markup, 0, 0,
+		bp_text(cr, s, st->tick, markup, 0, tick_wrap(f, &f->yt),
 		    x0 - st->ticklen - st->gap, y, BP_HRIGHT, BP_VMIDDLE, 0,
 		    ink);
 	}
@@ -533,6 +547,8 @@ bp_legend_add(struct bp_legend *l, enum bp_legend_kind kind,
 {
 	struct bp_legend_item *it;
 	va_list ap;
+	char *text;
+	int rc;
 
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 8;
@@ -543,20 +559,26 @@ bp_legend_add(struct bp_legend *l, enum bp_legend_kind kind,
 		l->items = p;
 		l->cap = cap;
 	}
+	/* Entries are series names of any length: never cut. */
+	va_start(ap, fmt);
+	rc = vasprintf(&text, fmt, ap);
+	va_end(ap);
+	if (rc < 0)
+		return -1;
 	it = &l->items[l->n++];
 	memset(it, 0, sizeof(*it));
 	it->kind = kind;
 	it->color = c;
 	it->marker = marker;
-	va_start(ap, fmt);
-	vsnprintf(it->text, sizeof(it->text), fmt, ap);
-	va_end(ap);
+	it->text = text;
 	return 0;
 }
 
 void
 bp_legend_free(struct bp_legend *l)
 {
+	for (size_t i = 0; i < l->n; i++)
+		free(l->items[i].text);
 	free(l->items);
 	memset(l, 0, sizeof(*l));
 }
@@ -672,8 +694,11 @@ bp_legend_place(cairo_t *cr, struct bp_legend *l, struct bp_frame *f)
 {
 	size_t nnotes = 0;
 
-	if (f->legend == BP_LEGEND_NONE)
+	if (f->legend == BP_LEGEND_NONE) {
+		for (size_t i = 0; i < l->n; i++)
+			free(l->items[i].text);
 		l->n = 0;
+	}
 	if (l->n == 0)
 		return;
 	for (size_t i = 0; i < l->n; i++)

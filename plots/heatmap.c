@@ -88,6 +88,7 @@ format_value(const struct bp_heatmap_opts *o, int dec, double v, char *buf,
 {
 	if (o->fmt != NULL) {
 		snprintf(buf, len, o->fmt, v);
+		bp_utf8_trim(buf);
 		return;
 	}
 	/*

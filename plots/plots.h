@@ -147,7 +147,8 @@ void	 bp_format_tick(double v, double step, char *buf, size_t len);
  * GB/s (1000); any other unit, or "" for plain counts, takes an SI
  * prefix k, M, G, T when maxabs >= 10000 ("ops/s" -> "Mops/s"; "" ->
  * "thousands", "millions", ...).  Small values of unknown units are
- * left alone.
+ * left alone, and so is a unit too long for name (30 bytes or more):
+ * factor 1 and name "", for the caller to title the axis itself.
  */
 struct bp_unit {
 	double	 factor;

@@ -33,9 +33,20 @@ bp_layout(cairo_t *cr, const char *text, double size, int markup, int bold,
 		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
 	pango_layout_set_font_description(l, fd);
 	pango_font_description_free(fd);
+	/*
+	 * Labels can be of any length (a 2000-character series name):
+	 * wrapped text stops after BP_MAX_LINES lines, a single line at
+	 * its width, both with an ellipsis, so that no label takes the
+	 * whole image.
+	 */
 	if (wrap > 0) {
 		pango_layout_set_width(l, (int)(wrap * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+		pango_layout_set_height(l, -BP_MAX_LINES);
+	} else if (wrap < 0) {
+		pango_layout_set_width(l, (int)(-wrap * PANGO_SCALE));
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	}
 	/*
 	 * Text that is not UTF-8 (a label from a file in Latin-1) would
@@ -255,6 +266,15 @@ bp_marker(cairo_t *cr, size_t kind, double x, double y, double r,
 		cairo_stroke(cr);
 	}
 	cairo_restore(cr);
+}
+
+void
+bp_utf8_trim(char *buf)
+{
+	const char *end;
+
+	if (!g_utf8_validate(buf, -1, &end))
+		buf[end - buf] = '\0';
 }
 
 int

@@ -731,6 +731,15 @@ bp_unit_choose(const char *unit, double maxabs, struct bp_unit *u)
 	if (unit == NULL)
 		unit = "";
 	u->factor = 1;
+	/*
+	 * A unit too long for name, prefix included, is left alone and
+	 * unnamed: a cut unit would name the wrong thing, or end inside a
+	 * UTF-8 character.
+	 */
+	if (strlen(unit) + 2 > sizeof(u->name)) {
+		u->name[0] = '\0';
+		return;
+	}
 	snprintf(u->name, sizeof(u->name), "%s", unit);
 	if (!isfinite(maxabs) || maxabs <= 0)
 		return;

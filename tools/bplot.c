@@ -6,6 +6,7 @@
  * file only wires them together.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,7 @@ struct input {
 	char		**fname;	/* display names of the files */
 	int		 filecol;	/* key 0 is the file */
 	long		 kseries, kx, ky, kcol;	/* key index or -1 */
-	char		 groups[4096];	/* the group columns, "a,b" */
+	char		*groups;	/* the group columns, "a,b" */
 };
 
 static void
@@ -279,57 +280,118 @@ column_unit(const char *name, char *base, size_t blen, char *unit,
  * for throughput_msg_per_sec) gets that unit rescaled with the values
  * ("Throughput (kmsg/s)"), so that title and ticks always agree.
  */
-static void
-axis_title(const char *col, const char *given, double maxabs, char *buf,
-    size_t len, double *factor)
+/* asprintf that ends the run when memory runs out. */
+static char *
+xasprintf(const char *fmt, ...)
 {
-	char base[256], unit[64], per[64];
-	char gbase[512], gunit[64], gper[64];
+	va_list ap;
+	char *s;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (rc < 0)
+		die("out of memory");
+	return s;
+}
+
+static void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		die("out of memory");
+	return p;
+}
+
+/*
+ * Buffers for column_unit() of name: base and unit are parts of the
+ * name, a unit at most two bytes longer ("x/s"), so none is ever cut.
+ */
+struct unitparts {
+	char	*base, *unit, *per;
+	size_t	 len;
+};
+
+static void
+unitparts(const char *name, struct unitparts *p)
+{
+	p->len = strlen(name) + 8;
+	p->base = xmalloc(p->len);
+	p->unit = xmalloc(p->len);
+	p->per = xmalloc(p->len);
+	column_unit(name, p->base, p->len, p->unit, p->len, p->per, p->len);
+}
+
+static void
+unitparts_free(struct unitparts *p)
+{
+	free(p->base);
+	free(p->unit);
+	free(p->per);
+}
+
+static char *
+axis_title(const char *col, const char *given, double maxabs,
+    double *factor)
+{
+	struct unitparts c, g;
 	struct bp_unit u;
+	char *t;
 	size_t gl;
 
 	*factor = 1;
-	column_unit(col, base, sizeof(base), unit, sizeof(unit), per,
-	    sizeof(per));
+	unitparts(col, &c);
 	if (given != NULL) {
-		snprintf(buf, len, "%s", given);
 		gl = strlen(given);
-		if (*unit == '\0' || gl == 0 || (given[gl - 1] != ')' &&
-		    given[gl - 1] != ']'))
-			return;
-		column_unit(given, gbase, sizeof(gbase), gunit, sizeof(gunit),
-		    gper, sizeof(gper));
-		/* "(ns/op)" against the column "ns/op" */
-		if (*per != '\0' && strlen(gunit) > strlen(per) &&
-		    strcmp(gunit + strlen(gunit) - strlen(per), per) == 0) {
-			gunit[strlen(gunit) - strlen(per)] = '\0';
-			if (strcmp(gunit, "\xc2\xb5s") == 0 ||
-			    strcmp(gunit, "\xce\xbcs") == 0)
-				snprintf(gunit, sizeof(gunit), "us");
+		if (*c.unit == '\0' || gl == 0 || (given[gl - 1] != ')' &&
+		    given[gl - 1] != ']')) {
+			unitparts_free(&c);
+			return xasprintf("%s", given);
 		}
-		if (strcmp(gunit, unit) != 0)
-			return;
-		bp_unit_choose(unit, maxabs, &u);
-		*factor = u.factor;
-		snprintf(buf, len, given[gl - 1] == ']' ? "%s%s[%s%s]" :
-		    "%s%s(%s%s)", gbase, *gbase ? " " : "", u.name, per);
-		return;
+		unitparts(given, &g);
+		/* "(ns/op)" against the column "ns/op" */
+		if (*c.per != '\0' && strlen(g.unit) > strlen(c.per) &&
+		    strcmp(g.unit + strlen(g.unit) - strlen(c.per),
+		    c.per) == 0) {
+			g.unit[strlen(g.unit) - strlen(c.per)] = '\0';
+			if (strcmp(g.unit, "\xc2\xb5s") == 0 ||
+			    strcmp(g.unit, "\xce\xbcs") == 0)
+				snprintf(g.unit, g.len, "us");
+		}
+		bp_unit_choose(c.unit, maxabs, &u);
+		if (strcmp(g.unit, c.unit) != 0 || *u.name == '\0')
+			t = xasprintf("%s", given);
+		else {
+			*factor = u.factor;
+			t = xasprintf(given[gl - 1] == ']' ? "%s%s[%s%s]" :
+			    "%s%s(%s%s)", g.base, *g.base ? " " : "", u.name,
+			    c.per);
+		}
+		unitparts_free(&g);
+		unitparts_free(&c);
+		return t;
 	}
-	bp_unit_choose(unit, maxabs, &u);
+	bp_unit_choose(c.unit, maxabs, &u);
 	*factor = u.factor;
 	if (*u.name == '\0')
-		snprintf(buf, len, "%s", col);
-	else if (*base == '\0' && *per == '\0' &&
-	    unit_lookup(time_toks, unit, strlen(unit)) != NULL)
+		t = xasprintf("%s", col);
+	else if (*c.base == '\0' && *c.per == '\0' &&
+	    unit_lookup(time_toks, c.unit, strlen(c.unit)) != NULL)
 		/* A column named "ns": what it measures, then the unit. */
-		snprintf(buf, len, "time (%s)", u.name);
-	else if (*base == '\0' && *per == '\0' && strcmp(unit, "B") == 0)
-		snprintf(buf, len, "size (%s)", u.name);
-	else if (*base == '\0')
+		t = xasprintf("time (%s)", u.name);
+	else if (*c.base == '\0' && *c.per == '\0' &&
+	    strcmp(c.unit, "B") == 0)
+		t = xasprintf("size (%s)", u.name);
+	else if (*c.base == '\0')
 		/* "ns/op", "ops_per_sec": the unit says it all. */
-		snprintf(buf, len, "%s%s", u.name, per);
+		t = xasprintf("%s%s", u.name, c.per);
 	else
-		snprintf(buf, len, "%s (%s%s)", base, u.name, per);
+		t = xasprintf("%s (%s%s)", c.base, u.name, c.per);
+	unitparts_free(&c);
+	return t;
 }
 
 /*
@@ -343,6 +405,16 @@ unit_column(const struct bs_table *t, const char *col)
 	if (t->format == BS_FMT_PYPERF && strcmp(col, "value") == 0)
 		return "value_s";
 	return col;
+}
+
+/* Cut s back to whole UTF-8 characters (after a byte-wise cut). */
+static void
+utf8_cut(char *s)
+{
+	const char *end;
+
+	if (!g_utf8_validate(s, -1, &end))
+		s[end - s] = '\0';
 }
 
 /* ------------------------------------------------------------------ */
@@ -397,8 +469,8 @@ static void
 probe_check(const struct probe *p, const char *file, const char *opt,
     const char *col)
 {
-	char list[400];
-	size_t v = 0, i, l = 0;
+	char *list = NULL, *l;
+	size_t v = 0, i;
 
 	if (col == NULL || probe_has(p, col))
 		return;
@@ -406,14 +478,29 @@ probe_check(const struct probe *p, const char *file, const char *opt,
 		v = v * 10 + (size_t)(col[i] - '0');
 	if (i > 0 && col[i] == '\0' && v >= 1 && v <= p->n)
 		return;
-	list[0] = '\0';
-	for (i = 0; i < p->n && l < sizeof(list) - 1; i++)
-		l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s",
-		    i ? ", " : "", p->names[i]);
-	if (l >= sizeof(list) - 1)
-		snprintf(list + sizeof(list) - 5, 5, "...");
+	/*
+	 * The columns, up to about 400 bytes of them, cut at a character
+	 * boundary: column names can be long and in any script.
+	 */
+	for (i = 0; i < p->n && (list == NULL || strlen(list) < 400); i++) {
+		l = xasprintf("%s%s%s", list ? list : "", i ? ", " : "",
+		    p->names[i]);
+		free(list);
+		list = l;
+	}
+	if (list != NULL && strlen(list) > 400) {
+		list[400] = '\0';
+		utf8_cut(list);
+		l = xasprintf("%s...", list);
+		free(list);
+		list = l;
+	} else if (i < p->n) {
+		l = xasprintf("%s, ...", list);
+		free(list);
+		list = l;
+	}
 	die("%s: %s %s: no such column (columns are: %s)", file, opt, col,
-	    list);
+	    list ? list : "");
 }
 
 static void
@@ -720,13 +807,15 @@ whole:
 
 /* Append name to a comma-separated list of group columns. */
 static long
-addgroup(char list[4096], size_t *ng, const char *name)
+addgroup(char **list, size_t *ng, const char *name)
 {
-	size_t l = strlen(list), len = 4096;
+	char *l;
 
 	if (name == NULL)
 		return -1;
-	snprintf(list + l, len - l, "%s%s", l ? "," : "", name);
+	l = xasprintf("%s%s%s", *list ? *list : "", *list ? "," : "", name);
+	free(*list);
+	*list = l;
 	return (long)(*ng)++;
 }
 
@@ -809,12 +898,12 @@ read_input(struct input *in, struct tool_common *com, struct opts *o,
 
 	/* The series column "file" is the file column itself. */
 	if (o->series != NULL && !sfile)
-		in->kseries = addgroup(in->groups, &ng, o->series);
-	in->kx = addgroup(in->groups, &ng, o->x);
+		in->kseries = addgroup(&in->groups, &ng, o->series);
+	in->kx = addgroup(&in->groups, &ng, o->x);
 	if (o->kind == K_HEAT)
-		in->ky = addgroup(in->groups, &ng, o->y);
+		in->ky = addgroup(&in->groups, &ng, o->y);
 	if (wantcol)
-		in->kcol = addgroup(in->groups, &ng, "column");
+		in->kcol = addgroup(&in->groups, &ng, "column");
 	com->topts.groups = ng ? in->groups : NULL;
 	com->topts.columns = *bstat_mode ? "mean,ci_lo,ci_hi" :
 	    o->kind == K_HEAT ? o->z : o->y;
@@ -855,18 +944,15 @@ group_file(const struct input *in, size_t g)
  * The series a group belongs to: its file (with several inputs) and
  * its --series value, joined by " / ".
  */
-static void
-group_series(const struct input *in, size_t g, char *buf, size_t len)
+static char *
+group_series(const struct input *in, size_t g)
 {
-	buf[0] = '\0';
-	if (in->filecol)
-		snprintf(buf, len, "%s", group_file(in, g));
-	if (in->kseries >= 0) {
-		size_t l = strlen(buf);
+	const char *f = in->filecol ? group_file(in, g) : "";
+	const char *v = in->kseries >= 0 ? in->t->groups[g].key[in->kseries] :
+	    "";
 
-		snprintf(buf + l, len - l, "%s%s", l ? " / " : "",
-		    in->t->groups[g].key[in->kseries]);
-	}
+	return xasprintf("%s%s%s", f, *f && in->kseries >= 0 ? " / " : "",
+	    v);
 }
 
 /* Index of s in the list names[0..*n), added when new. */
@@ -1191,7 +1277,7 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 	struct bp_scal_series *ss;
 	struct bp_scal_opts po;
 	struct bp_surface *s;
-	char **names = NULL, name[1024], xt[512], yt[512];
+	char **names = NULL, *name, *xt, *yt;
 	const char *ycol = o->y, *colkey = NULL;
 	size_t nl = 0, before, npts = 0, g, i;
 	double xmax = 0, ymax = 0;
@@ -1225,9 +1311,10 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 		if (bs_parse_number(xs, strlen(xs), &d, &x) != BS_NUM_OK)
 			die("-x %s: '%s' is not a number (scalability needs "
 			    "a numeric x; for categories use box)", o->x, xs);
-		group_series(in, g, name, sizeof(name));
+		name = group_series(in, g);
 		before = nl;
 		k = intern(&names, &nl, name);
+		free(name);
 		if (nl > before) {
 			if ((l = realloc(l, nl * sizeof(*l))) == NULL)
 				die("out of memory");
@@ -1239,7 +1326,7 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 			if (m->n > 1)
 				die("%zu rows of means for %s = %s%s%s: tell "
 				    "them apart with --series", m->n, o->x, xs,
-				    *name ? " in " : "", name);
+				    *names[k] ? " in " : "", names[k]);
 			if (m->n == 0 || isnan(m->v[0]))
 				continue;
 			y = bs_series_value(m, 0);
@@ -1301,9 +1388,8 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 	po.chart.y.log = o->logy;
 	if (ycol == NULL || strcmp(ycol, "mean") == 0)
 		ycol = colkey ? colkey : "mean";
-	axis_title(o->x, o->xlabel, xmax, xt, sizeof(xt),
-	    &po.chart.x.factor);
-	axis_title(unit_column(t, ycol), o->ylabel, ymax, yt, sizeof(yt),
+	xt = axis_title(o->x, o->xlabel, xmax, &po.chart.x.factor);
+	yt = axis_title(unit_column(t, ycol), o->ylabel, ymax,
 	    &po.chart.y.factor);
 	po.chart.x.label = xt;
 	po.chart.y.label = yt;
@@ -1344,6 +1430,8 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 	}
 	free(l);
 	free(ss);
+	free(xt);
+	free(yt);
 	free_names(names, nl);
 }
 
@@ -1359,7 +1447,7 @@ plot_heatmap(struct input *in, struct tool_common *com, struct opts *o)
 	struct bs_err e;
 	struct bp_heatmap_opts po;
 	struct bp_surface *s;
-	char **xn = NULL, **yn = NULL, zt[512];
+	char **xn = NULL, **yn = NULL, *zt;
 	size_t nx = 0, ny = 0, *gx, *gy, *mx, *my, g;
 	double *z, maxabs = 0;
 	int rc;
@@ -1401,8 +1489,7 @@ plot_heatmap(struct input *in, struct tool_common *com, struct opts *o)
 	po.chart.title = o->title;
 	po.chart.x.label = o->xlabel ? o->xlabel : o->x;
 	po.chart.y.label = o->ylabel ? o->ylabel : o->y;
-	axis_title(unit_column(t, o->z), o->zlabel, maxabs, zt, sizeof(zt),
-	    &po.zfactor);
+	zt = axis_title(unit_column(t, o->z), o->zlabel, maxabs, &po.zfactor);
 	po.zlabel = zt;
 	if (o->cmap >= 0)
 		po.cmap = (enum bp_cmap)o->cmap;
@@ -1422,6 +1509,7 @@ plot_heatmap(struct input *in, struct tool_common *com, struct opts *o)
 	free(gy);
 	free_names(xn, nx);
 	free_names(yn, ny);
+	free(zt);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1440,7 +1528,7 @@ gather(struct input *in, struct tool_common *com, struct samples *sm)
 {
 	struct bs_table *t = in->t;
 	size_t *gc, *gs, *mc, g, nc, k;
-	char name[1024];
+	char *name;
 
 	memset(sm, 0, sizeof(*sm));
 	gc = calloc(t->ngroups + 1, sizeof(*gc));
@@ -1450,8 +1538,9 @@ gather(struct input *in, struct tool_common *com, struct samples *sm)
 	for (g = 0; g < t->ngroups; g++) {
 		gc[g] = intern(&sm->cat, &sm->ncat, in->kx >= 0 ?
 		    t->groups[g].key[in->kx] : "");
-		group_series(in, g, name, sizeof(name));
+		name = group_series(in, g);
 		gs[g] = intern(&sm->ser, &sm->nser, name);
+		free(name);
 	}
 	if ((mc = calloc(sm->ncat + 1, sizeof(*mc))) == NULL)
 		die("out of memory");
@@ -1492,7 +1581,7 @@ plot_box(struct input *in, struct tool_common *com, struct opts *o)
 	struct bp_sample *bs;
 	struct bp_surface *s;
 	struct bs_err e;
-	char yt[512];
+	char *yt;
 	int rc;
 
 	gather(in, com, &sm);
@@ -1513,8 +1602,8 @@ plot_box(struct input *in, struct tool_common *com, struct opts *o)
 	po.chart.legend = o->legend;
 	po.chart.y.log = o->logy;
 	po.chart.x.label = o->xlabel ? o->xlabel : o->x;
-	axis_title(unit_column(in->t, o->y), o->ylabel, sm.maxabs, yt,
-	    sizeof(yt), &po.chart.y.factor);
+	yt = axis_title(unit_column(in->t, o->y), o->ylabel, sm.maxabs,
+	    &po.chart.y.factor);
 	po.chart.y.label = yt;
 	po.series = (const char *const *)sm.ser;
 	po.nseries = sm.nser;
@@ -1523,6 +1612,7 @@ plot_box(struct input *in, struct tool_common *com, struct opts *o)
 	    (const char *const *)sm.cat, sm.ncat, bs, &e);
 	finish(s, rc, &e);
 	free(bs);
+	free(yt);
 	samples_free(&sm);
 }
 
@@ -1534,7 +1624,7 @@ plot_cdf(struct input *in, struct tool_common *com, struct opts *o)
 	struct bp_cdf_series *cs;
 	struct bp_surface *s;
 	struct bs_err e;
-	char xt[512];
+	char *xt;
 	int rc;
 
 	gather(in, com, &sm);
@@ -1549,14 +1639,15 @@ plot_cdf(struct input *in, struct tool_common *com, struct opts *o)
 	po.chart.title = o->title;
 	po.chart.legend = o->legend;
 	po.chart.x.log = o->logx;
-	axis_title(unit_column(in->t, o->y), o->xlabel, sm.maxabs, xt,
-	    sizeof(xt), &po.chart.x.factor);
+	xt = axis_title(unit_column(in->t, o->y), o->xlabel, sm.maxabs,
+	    &po.chart.x.factor);
 	po.chart.x.label = xt;
 	po.chart.y.label = o->ylabel;
 	s = surface(com, o);
 	rc = bp_cdf(s->cr, s->width, s->height, &po, cs, sm.nser, &e);
 	finish(s, rc, &e);
 	free(cs);
+	free(xt);
 	samples_free(&sm);
 }
 
@@ -1823,6 +1914,7 @@ main(int argc, char *argv[])
 			free(in.fname[k]);
 	}
 	free(in.fname);
+	free(in.groups);
 	free(in.bufs);
 	return 0;
 }
