@@ -116,6 +116,9 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 	if (ncat > BP_MAX_TICKS)
 		return bp_err(err, "box plot: at most %d categories",
 		    BP_MAX_TICKS);
+	if (ns > BP_MAX_SERIES)
+		return bp_err(err, "box plot: %zu series, at most %d", ns,
+		    BP_MAX_SERIES);
 	if ((b = calloc(nb, sizeof(*b))) == NULL)
 		return bp_err(err, "out of memory");
 	for (size_t i = 0; i < nb; i++) {

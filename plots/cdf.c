@@ -50,6 +50,9 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 	memset(&leg, 0, sizeof(leg));
 	if (ns == 0)
 		return bp_err(err, "cdf: no series");
+	if (ns > BP_MAX_SERIES)
+		return bp_err(err, "cdf: %zu series, at most %d", ns,
+		    BP_MAX_SERIES);
 	if ((v = calloc(ns, sizeof(*v))) == NULL ||
 	    (n = calloc(ns, sizeof(*n))) == NULL) {
 		bp_err(err, "out of memory");

@@ -83,18 +83,59 @@ axis_ticks(const struct bp_axspec *a, size_t m, struct bp_ticks *t)
 		t->n = k;
 		t->lo = a->dmin;
 		t->hi = a->dmax;
-	} else if (t->kind == BP_SCALE_LOG10 || t->kind == BP_SCALE_LOG2) {
-		double r = log(t->hi / t->lo);
-
-		t->lo *= exp(-r * a->padlo);
-		t->hi *= exp(r * a->padhi);
 	} else {
-		double r = t->hi - t->lo;
+		double lo, hi, r;
 
-		t->lo -= r * a->padlo;
-		t->hi += r * a->padhi;
+		/*
+		 * Padding that would take the axis beyond the doubles
+		 * (data near 1.8e308) is left out.
+		 */
+		if (t->kind == BP_SCALE_LOG10 || t->kind == BP_SCALE_LOG2) {
+			r = log(t->hi / t->lo);
+			lo = t->lo * exp(-r * a->padlo);
+			hi = t->hi * exp(r * a->padhi);
+		} else {
+			r = t->hi / 2 - t->lo / 2;
+			lo = t->lo - 2 * r * a->padlo;
+			hi = t->hi + 2 * r * a->padhi;
+		}
+		if (lo < hi && isfinite(lo) && isfinite(hi) &&
+		    (t->kind == BP_SCALE_LINEAR || lo > 0)) {
+			t->lo = lo;
+			t->hi = hi;
+		}
 	}
 	return 0;
+}
+
+/*
+ * Why an axis got no ticks.  Every range of finite numbers gets ticks
+ * but one: values so close together near zero (subnormal numbers such
+ * as 5e-324 and 1e-323) that no two tick positions differ.
+ */
+static int
+ticks_err(const struct bp_axspec *a, const char *name, struct bs_err *err)
+{
+	if (!isfinite(a->dmin) || !isfinite(a->dmax))
+		return bp_err(err, "%s axis: the values overflow (from %g to "
+		    "%g)", name, a->dmin, a->dmax);
+	if ((a->kind == BP_SCALE_LOG10 || a->kind == BP_SCALE_LOG2) &&
+	    !(a->dmin > 0))
+		return bp_err(err, "%s axis: a log axis needs positive "
+		    "values, not %g", name, a->dmin);
+	return bp_err(err, "%s axis: values from %g to %g lie too close "
+	    "together for ticks (below double precision)", name, a->dmin,
+	    a->dmax);
+}
+
+/*
+ * Category names can be of any length: one line of at most a quarter
+ * of the image, cut with an ellipsis (see bp_layout()).
+ */
+static double
+tick_wrap(const struct bp_frame *f, const struct bp_ticks *t)
+{
+	return t->kind == BP_SCALE_CATEGORY ? -f->w * 0.25 : 0;
 }
 
 /* Label of tick i: category names are plain text, numbers markup. */
@@ -123,7 +164,8 @@ measure_ticks(cairo_t *cr, const struct bp_frame *f,
 	for (size_t i = 0; i < t->n; i++) {
 		const char *s = tick_text(f, a, t, i, &markup);
 
-		bp_measure(cr, s, f->st.tick, markup, 0, 0, &w, &h);
+		bp_measure(cr, s, f->st.tick, markup, 0, tick_wrap(f, t), &w,
+		    &h);
 		if (w > *maxw)
 			*maxw = w;
 		if (h > *maxh)
@@ -168,11 +210,10 @@ bp_frame_layout(cairo_t *cr, struct bp_frame *f, struct bs_err *err)
 			mx = 12;
 		if (my > 10)
 			my = 10;
-		if (axis_ticks(&f->ax, mx, &f->xt) != 0 ||
-		    axis_ticks(&f->ay, my, &f->yt) != 0)
-			return bp_err(err, "cannot place ticks for the data "
-			    "range (non-finite, or not positive on a log "
-			    "axis)");
+		if (axis_ticks(&f->ax, mx, &f->xt) != 0)
+			return ticks_err(&f->ax, "x", err);
+		if (axis_ticks(&f->ay, my, &f->yt) != 0)
+			return ticks_err(&f->ay, "y", err);
 		measure_ticks(cr, f, &f->ax, &f->xt, &xtw, &xth, &xfirst,
 		    &xlast);
 		measure_ticks(cr, f, &f->ay, &f->yt, &ytw, &yth, &yfirst,
@@ -387,7 +428,8 @@ xlabels_fit(cairo_t *cr, const struct bp_frame *cf)
 
 		for (i = 0; i < n; i++) {
 			bp_measure(cr, tick_text(f, &f->ax, &f->xt, i, &markup),
-			    f->st.tick, markup, 0, 0, &w, &h);
+			    f->st.tick, markup, 0, tick_wrap(f, &f->xt), &w,
+			    &h);
 			need = fmax(need, f->xrot ? h : w);
 		}
 		k = (size_t)ceil((need + gap) / cell);
@@ -458,11 +500,13 @@ bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
 		if (i < BP_MAX_TICKS && f->xskip[i])
 			continue;	/* its label would overlap another */
 		if (f->xrot)
-			bp_text(cr, s, st->tick, markup, 0, 0, x,
+			bp_text(cr, s, st->tick, markup, 0,
+			    tick_wrap(f, &f->xt), x,
 			    y0 + st->ticklen + st->gap, BP_HRIGHT,
 			    BP_VMIDDLE, M_PI / 2, ink);
 		else
-			bp_text(cr, s, st->tick, markup, 0, 0, x,
+			bp_text(cr, s, st->tick, markup, 0,
+			    tick_wrap(f, &f->xt), x,
 			    y0 + st->ticklen + st->gap, BP_HCENTER,
 			    BP_VTOP, 0, ink);
 	}
@@ -475,7 +519,7 @@ bp_frame_axes(cairo_t *cr, const struct bp_frame *f)
 		cairo_stroke(cr);
 		if (i < BP_MAX_TICKS && f->yskip[i])
 			continue;
-		bp_text(cr, s, st->tick, markup, 0, 0,
+		bp_text(cr, s, st->tick, markup, 0, tick_wrap(f, &f->yt),
 		    x0 - st->ticklen - st->gap, y, BP_HRIGHT, BP_VMIDDLE, 0,
 		    ink);
 	}
@@ -503,6 +547,8 @@ bp_legend_add(struct bp_legend *l, enum bp_legend_kind kind,
 {
 	struct bp_legend_item *it;
 	va_list ap;
+	char *text;
+	int rc;
 
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 8;
@@ -513,20 +559,26 @@ bp_legend_add(struct bp_legend *l, enum bp_legend_kind kind,
 		l->items = p;
 		l->cap = cap;
 	}
+	/* Entries are series names of any length: never cut. */
+	va_start(ap, fmt);
+	rc = vasprintf(&text, fmt, ap);
+	va_end(ap);
+	if (rc < 0)
+		return -1;
 	it = &l->items[l->n++];
 	memset(it, 0, sizeof(*it));
 	it->kind = kind;
 	it->color = c;
 	it->marker = marker;
-	va_start(ap, fmt);
-	vsnprintf(it->text, sizeof(it->text), fmt, ap);
-	va_end(ap);
+	it->text = text;
 	return 0;
 }
 
 void
 bp_legend_free(struct bp_legend *l)
 {
+	for (size_t i = 0; i < l->n; i++)
+		free(l->items[i].text);
 	free(l->items);
 	memset(l, 0, sizeof(*l));
 }
@@ -642,8 +694,11 @@ bp_legend_place(cairo_t *cr, struct bp_legend *l, struct bp_frame *f)
 {
 	size_t nnotes = 0;
 
-	if (f->legend == BP_LEGEND_NONE)
+	if (f->legend == BP_LEGEND_NONE) {
+		for (size_t i = 0; i < l->n; i++)
+			free(l->items[i].text);
 		l->n = 0;
+	}
 	if (l->n == 0)
 		return;
 	for (size_t i = 0; i < l->n; i++)

@@ -4,6 +4,7 @@
  * PDF too), each value written in its cell in black or white by the
  * cell's luminance, and a labelled colour bar.
  */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,10 +32,17 @@ struct zscale {
 	enum bp_cmap cmap;
 };
 
+/* Position of v between lo and hi, in halves so that nothing overflows. */
+static double
+zs_frac(const struct zscale *z, double v)
+{
+	return (v / 2 - z->lo / 2) / (z->hi / 2 - z->lo / 2);
+}
+
 static double
 zs_t(const struct zscale *z, double v)
 {
-	double t = (v - z->lo) / (z->hi - z->lo);
+	double t = zs_frac(z, v);
 
 	if (t < 0)
 		t = 0;
@@ -80,9 +88,14 @@ format_value(const struct bp_heatmap_opts *o, int dec, double v, char *buf,
 {
 	if (o->fmt != NULL) {
 		snprintf(buf, len, o->fmt, v);
+		bp_utf8_trim(buf);
 		return;
 	}
-	if (fabs(v) >= 1e6) {
+	/*
+	 * Beyond what fixed decimals can show (dec stops at 8), three
+	 * significant digits with an exponent.
+	 */
+	if (fabs(v) >= 1e6 || (v != 0 && dec >= 8 && fabs(v) < 1e-5)) {
 		snprintf(buf, len, "%.3g", v);
 		return;
 	}
@@ -169,6 +182,9 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 	if (!(zs.hi > zs.lo)) {
 		double d = zs.lo == 0 ? 1 : fabs(zs.lo) * 0.1;
 
+		/* A tenth of a subnormal value may round to nothing. */
+		if (!(zs.lo - d < zs.hi + d))
+			d = DBL_MIN;
 		zs.lo -= d;
 		zs.hi += d;
 	}
@@ -179,8 +195,9 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 		for (size_t i = 0; i < nx * ny && allint; i++) {
 			double v = z[i] * zf;
 
-			if (isfinite(v) && fabs(v - round(v)) > 1e-9 *
-			    fmax(1, fabs(v)))
+			/* 1e-310 is within 1e-9 of 0, but no integer. */
+			if (isfinite(v) && (fabs(v - round(v)) > 1e-9 *
+			    fmax(1, fabs(v)) || (v != 0 && fabs(v) < 0.5)))
 				allint = 0;
 		}
 		if (allint)
@@ -204,7 +221,10 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 
 	/* The colour bar: bar, ticks, labels, title; measured first. */
 	if (bp_ticks_linear(zs.lo, zs.hi, 6, &zt) != 0)
-		return bp_err(err, "heatmap: bad value range");
+		return bp_err(err, "heatmap: values from %g to %g: %s", zs.lo,
+		    zs.hi, isfinite(zs.hi - zs.lo) ? "too close together "
+		    "for the colour bar's ticks (below double precision)" :
+		    "the range overflows");
 	for (size_t i = 0; i < zt.n; i++) {
 		bp_measure(cr, zt.label[i], f.st.tick, 1, 0, 0, &tw, &th);
 		ztw = fmax(ztw, tw);
@@ -341,7 +361,7 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 		data = cairo_image_surface_get_data(bar);
 		stride = cairo_image_surface_get_stride(bar);
 		for (int i = 0; i < 256; i++) {
-			double v = zs.hi - (zs.hi - zs.lo) * i / 255.0;
+			double v = zs.hi - (zs.hi / 2 - zs.lo / 2) * 2 * i / 255.0;
 
 			*(uint32_t *)(void *)(data + (size_t)stride * i) =
 			    argb(zs_color(&zs, v));
@@ -366,10 +386,10 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 	for (size_t i = 0; i < zt.n; i++) {
 		double y;
 
-		if (zt.v[i] < zs.lo - 1e-9 * (zs.hi - zs.lo) ||
-		    zt.v[i] > zs.hi + 1e-9 * (zs.hi - zs.lo))
+		if (zs_frac(&zs, zt.v[i]) < -1e-9 ||
+		    zs_frac(&zs, zt.v[i]) > 1 + 1e-9)
 			continue;
-		y = f.py + f.ph * (1 - (zt.v[i] - zs.lo) / (zs.hi - zs.lo));
+		y = f.py + f.ph * (1 - zs_frac(&zs, zt.v[i]));
 		cairo_move_to(cr, barx + barw, y);
 		cairo_line_to(cr, barx + barw + f.st.ticklen, y);
 		cairo_stroke(cr);

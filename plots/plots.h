@@ -5,7 +5,8 @@
  * one drawing path; bp_surface_create() makes a suitable cairo_t for a
  * file name and bp_surface_finish() writes the file atomically.
  *
- * Inputs are plain arrays of doubles and UTF-8 strings; every chart
+ * Inputs are plain arrays of doubles and UTF-8 strings (invalid bytes are
+ * drawn as U+FFFD); every chart
  * takes an options struct that its _init function fills with defaults.
  * Like libstat, the layer never prints and never exits: functions
  * return 0 (or a pointer) on success, -1 (or NULL) with a struct bs_err
@@ -75,6 +76,12 @@ struct bp_rgb	 bp_contrast_text(struct bp_rgb bg);
 /* Ticks and units */
 
 #define BP_MAX_TICKS	256
+/*
+ * Most series a chart draws (lines, boxes side by side, CDF curves) and
+ * most categories on an axis (box plot x, heatmap x and y): more give no
+ * readable picture, and the charts refuse them.
+ */
+#define BP_MAX_SERIES	256
 #define BP_TICK_LABEL	48
 
 enum bp_scale_kind {
@@ -140,7 +147,8 @@ void	 bp_format_tick(double v, double step, char *buf, size_t len);
  * GB/s (1000); any other unit, or "" for plain counts, takes an SI
  * prefix k, M, G, T when maxabs >= 10000 ("ops/s" -> "Mops/s"; "" ->
  * "thousands", "millions", ...).  Small values of unknown units are
- * left alone.
+ * left alone, and so is a unit too long for name (30 bytes or more):
+ * factor 1 and name "", for the caller to title the axis itself.
  */
 struct bp_unit {
 	double	 factor;
@@ -161,6 +169,20 @@ void	 bp_unit_choose(const char *unit, double maxabs, struct bp_unit *);
 /* Size of plain UTF-8 text at font size (user units) in cr's font setup. */
 void	 bp_text_size(cairo_t *, const char *text, double size,
 	    double *w, double *h);
+
+/* ------------------------------------------------------------------ */
+/* Setup */
+
+/*
+ * Route the messages of GLib and Pango away from the terminal; call once,
+ * before any drawing (GLib takes one writer per process).  Warnings are
+ * dropped: text that Pango would warn about (not UTF-8) is repaired
+ * before it reaches Pango.  After a fatal message (GLib cannot allocate
+ * or start a thread, and aborts next) the file being written is removed
+ * and fatal, when not NULL, gets the message as one line of UTF-8; it
+ * should report it and end the process (_exit) without returning.
+ */
+void	 bp_log_init(void (*fatal)(const char *msg));
 
 /* ------------------------------------------------------------------ */
 /* Output files */

@@ -21,9 +21,12 @@ enum bp_valign { BP_VTOP, BP_VMIDDLE, BP_VBOTTOM };
 /*
  * A Pango layout of text at size (user units), as markup when markup
  * is set (tick labels), else as plain text; wrapped at wrap user units
- * when wrap > 0.  Font metrics are unhinted so that PNG, PDF and SVG
+ * when wrap > 0, to at most BP_MAX_LINES lines per paragraph; one line
+ * of at most -wrap units when wrap < 0; both end in an ellipsis where
+ * text is left out.  Font metrics are unhinted so that PNG, PDF and SVG
  * lay out the same.
  */
+#define BP_MAX_LINES	4
 PangoLayout	*bp_layout(cairo_t *, const char *text, double size,
 		    int markup, int bold, double wrap);
 void		 bp_layout_size(PangoLayout *, double *w, double *h);
@@ -167,7 +170,7 @@ struct bp_legend_item {
 	enum bp_legend_kind kind;
 	struct bp_rgb	 color;
 	size_t		 marker;
-	char		 text[256];
+	char		*text;		/* any length; owned */
 };
 
 struct bp_legend {
@@ -202,6 +205,12 @@ void	 bp_legend_draw_placed(cairo_t *, const struct bp_legend *,
  * from 1000 on, an exponent only beyond 1e6 or below 1e-3.
  */
 void	 bp_fmt_num(char *buf, size_t len, double v);
+
+/*
+ * Cut buf, which snprintf may have truncated, back to whole UTF-8
+ * characters: a label cut inside one would be drawn as U+FFFD.
+ */
+void	 bp_utf8_trim(char *buf);
 
 /* Type-7 quantile of sorted x[0..n). */
 double	 bp_quantile7(const double *sorted, size_t n, double p);

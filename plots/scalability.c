@@ -211,6 +211,9 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	memset(&leg, 0, sizeof(leg));
 	if (ns == 0)
 		return bp_err(err, "scalability chart: no series");
+	if (ns > BP_MAX_SERIES)
+		return bp_err(err, "scalability chart: %zu series, at most %d",
+		    ns, BP_MAX_SERIES);
 	if ((pts = calloc(ns, sizeof(*pts))) == NULL ||
 	    (np = calloc(ns, sizeof(*np))) == NULL) {
 		bp_err(err, "out of memory");

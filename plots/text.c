@@ -33,11 +33,35 @@ bp_layout(cairo_t *cr, const char *text, double size, int markup, int bold,
 		pango_font_description_set_weight(fd, PANGO_WEIGHT_BOLD);
 	pango_layout_set_font_description(l, fd);
 	pango_font_description_free(fd);
+	/*
+	 * Labels can be of any length (a 2000-character series name):
+	 * wrapped text stops after BP_MAX_LINES lines, a single line at
+	 * its width, both with an ellipsis, so that no label takes the
+	 * whole image.
+	 */
 	if (wrap > 0) {
 		pango_layout_set_width(l, (int)(wrap * PANGO_SCALE));
 		pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+		pango_layout_set_height(l, -BP_MAX_LINES);
+	} else if (wrap < 0) {
+		pango_layout_set_width(l, (int)(-wrap * PANGO_SCALE));
+		pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 	}
-	if (markup)
+	/*
+	 * Text that is not UTF-8 (a label from a file in Latin-1) would
+	 * make Pango warn and lay out nothing, and a cairo text path fail
+	 * the whole drawing: invalid bytes become U+FFFD instead.
+	 */
+	if (!g_utf8_validate(text, -1, NULL)) {
+		char *ok = g_utf8_make_valid(text, -1);
+
+		if (markup)
+			pango_layout_set_markup(l, ok, -1);
+		else
+			pango_layout_set_text(l, ok, -1);
+		g_free(ok);
+	} else if (markup)
 		pango_layout_set_markup(l, text, -1);
 	else
 		pango_layout_set_text(l, text, -1);
@@ -242,6 +266,15 @@ bp_marker(cairo_t *cr, size_t kind, double x, double y, double r,
 		cairo_stroke(cr);
 	}
 	cairo_restore(cr);
+}
+
+void
+bp_utf8_trim(char *buf)
+{
+	const char *end;
+
+	if (!g_utf8_validate(buf, -1, &end))
+		buf[end - buf] = '\0';
 }
 
 int

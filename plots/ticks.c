@@ -10,6 +10,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -74,22 +75,68 @@ density_max(double k, double m)
 	return k >= m ? 2 - (k - 1) / (m - 1) : 1;
 }
 
-int
-bp_extended(double dmin, double dmax, size_t msz, int loose,
-    double *lmin_out, double *lmax_out, double *lstep_out)
+/*
+ * x * 10^n for any n a double's exponent allows: the power is applied in
+ * pieces, because 10^n alone overflows (n > 308) or loses its digits
+ * as a subnormal (n < -307) where the product itself is fine.
+ */
+static double
+scale10(double x, int n)
 {
-	double best = -2, m = (double)msz;
+	while (n > 300) {
+		x *= 1e300;
+		n -= 300;
+	}
+	while (n < -300) {
+		x /= 1e300;
+		n += 300;
+	}
+	return n >= 0 ? x * pow(10, n) : x / pow(10, -n);
+}
+
+/*
+ * The power of ten that brings a range of data to a width between 1 and
+ * 10, or 0 when the data are of ordinary size.  Very small ranges (down
+ * to subnormal numbers, 1e-310) and very large values make the search's
+ * coverage and density terms underflow or overflow, so that its bounds
+ * stop bounding: it then runs on numbers of ordinary size instead.
+ */
+static int
+range_shift(double dmin, double dmax)
+{
+	double r = dmax - dmin, mag = fmax(fabs(dmin), fabs(dmax));
+	double lr;
+
+	if (isfinite(r) && r >= 1e-100 && mag <= 1e100)
+		return 0;
+	/* Halves first: the difference of two huge values can overflow. */
+	lr = isfinite(r) ? log10(r) : log10(dmax / 2 - dmin / 2) + log10(2);
+	if (!isfinite(lr))
+		return 0;
+	return -(int)floor(lr);
+}
+
+/*
+ * Upper bound on the labellings scored in one search.  The score bounds
+ * end the search long before this for any data of ordinary size (a few
+ * thousand); the budget only guarantees an end for input on which
+ * floating point makes them useless.
+ */
+#define EXTENDED_BUDGET	2000000L
+
+static int
+extended(double dmin, double dmax, double m, int loose, double *lmin_out,
+    double *lmax_out, double *lstep_out)
+{
+	double best = -2;
 	double bmin = dmin, bmax = dmax, bstep = 0;
+	long budget = EXTENDED_BUDGET;
 	int found = 0;
 
-	if (!isfinite(dmin) || !isfinite(dmax) || dmax <= dmin)
-		return -1;
-	if (m < 2)
-		m = 2;
-	for (double j = 1; j < 1e6; j++) {
+	for (double j = 1; j < 1000 && budget > 0; j++) {
 		int stop = 0;
 
-		for (size_t qi = 0; qi < NQ; qi++) {
+		for (size_t qi = 0; qi < NQ && budget > 0; qi++) {
 			double q = Q[qi];
 			double sm = simplicity_max(qi, j);
 
@@ -97,29 +144,48 @@ bp_extended(double dmin, double dmax, size_t msz, int loose,
 				stop = 1;
 				break;
 			}
-			for (double k = 2; k < 1e4; k++) {
+			for (double k = 2; k < 1e4 && budget > 0; k++) {
 				double dm = density_max(k, m);
-				double delta, z;
+				double delta, z0;
 
 				if (W[0] * sm + W[1] + W[2] * dm + W[3] < best)
 					break;
 				delta = (dmax - dmin) / (k + 1) / j / q;
-				for (z = ceil(log10(delta)); z < 400; z++) {
+				z0 = ceil(log10(delta));
+				if (!isfinite(z0))
+					continue;
+				/*
+				 * Each z widens the span tenfold; coverage
+				 * ends the loop within a few.
+				 */
+				for (double z = z0; z < z0 + 30 && z < 400 &&
+				    budget > 0; z++) {
 					double step = j * q * pow(10, z);
 					double cm = coverage_max(dmin, dmax,
 					    step * (k - 1));
 					double minst, maxst;
 
+					budget--;
 					if (W[0] * sm + W[1] * cm + W[2] * dm +
 					    W[3] < best)
 						break;
+					if (!(step > 0) || !isfinite(step))
+						continue;
 					minst = floor(dmax / step) * j -
 					    (k - 1) * j;
 					maxst = ceil(dmin / step) * j;
-					if (minst > maxst)
+					/*
+					 * st must count exactly (st++ is a
+					 * no-op from 2^53 on) and in range.
+					 */
+					if (!isfinite(minst) ||
+					    !isfinite(maxst) || minst > maxst ||
+					    fabs(minst) > 0x1p52 ||
+					    fabs(maxst) > 0x1p52 ||
+					    maxst - minst > 1e6)
 						continue;
-					for (double st = minst; st <= maxst;
-					    st++) {
+					for (double st = minst; st <= maxst &&
+					    budget > 0; st++) {
 						double lmin = st * (step / j);
 						double lmax = lmin +
 						    step * (k - 1);
@@ -132,6 +198,7 @@ bp_extended(double dmin, double dmax, size_t msz, int loose,
 						double score = W[0] * s +
 						    W[1] * c + W[2] * g + W[3];
 
+						budget--;
 						if (score > best && (!loose ||
 						    (lmin <= dmin &&
 						    lmax >= dmax))) {
@@ -148,12 +215,39 @@ bp_extended(double dmin, double dmax, size_t msz, int loose,
 		if (stop)
 			break;
 	}
-	if (!found)
+	if (!found || !(bstep > 0))
 		return -1;
 	*lmin_out = bmin;
 	*lmax_out = bmax;
 	*lstep_out = bstep;
 	return 0;
+}
+
+int
+bp_extended(double dmin, double dmax, size_t msz, int loose,
+    double *lmin_out, double *lmax_out, double *lstep_out)
+{
+	double m = (double)msz, a, b, c;
+	int sh;
+
+	if (!isfinite(dmin) || !isfinite(dmax) || dmax <= dmin)
+		return -1;
+	if (m < 2)
+		m = 2;
+	if (m > BP_MAX_TICKS)
+		m = BP_MAX_TICKS;
+	if ((sh = range_shift(dmin, dmax)) == 0)
+		return extended(dmin, dmax, m, loose, lmin_out, lmax_out,
+		    lstep_out);
+	a = scale10(dmin, sh);
+	b = scale10(dmax, sh);
+	if (!isfinite(a) || !isfinite(b) || !(b > a) ||
+	    extended(a, b, m, loose, &a, &b, &c) != 0)
+		return -1;
+	*lmin_out = scale10(a, -sh);
+	*lmax_out = scale10(b, -sh);
+	*lstep_out = scale10(c, -sh);
+	return *lstep_out > 0 ? 0 : -1;
 }
 
 /* Decimals that multiples of step need: 2.5 -> 1, 0.25 -> 2, 20 -> 0. */
@@ -173,31 +267,54 @@ step_decimals(double step)
 	return d;
 }
 
-void
-bp_format_tick(double v, double step, char *buf, size_t len)
+/*
+ * The tick v x 10^shift on an axis of step x 10^shift.  The shift lets
+ * ticks of subnormal or huge data be labelled from the numbers of
+ * ordinary size they were computed as, with every digit intact.
+ */
+static void
+format_tick(double v, double step, int shift, char *buf, size_t len)
 {
 	char tmp[64], *p;
-	double av = fabs(v);
-	int e, d;
+	double av = fabs(v), mant;
+	int e, d, sci;
 	const char *minus = v < 0 ? "\xe2\x88\x92" : "";	/* U+2212 */
 
-	if (v == 0 || av < 1e-12 * fabs(step)) {
+	if (v == 0 || av < 1e-12 * fabs(step) || !isfinite(v)) {
 		snprintf(buf, len, "0");
 		return;
 	}
-	if (av >= 1e6 || (av < 1e-3 && step < 1e-3)) {
+	if (shift == 0)
+		sci = av >= 1e6 || (av < 1e-3 && step < 1e-3);
+	else
+		sci = log10(av) + shift >= 6 || (log10(av) + shift < -3 &&
+		    log10(fabs(step)) + shift < -3);
+	if (sci) {
 		/* m×10^e with as many mantissa decimals as the step needs. */
-		e = (int)floor(log10(av) + 1e-9);
-		d = step_decimals(step / pow(10, e));
+		e = (int)floor(log10(av) + 1e-9) + shift;
+		d = step_decimals(scale10(fabs(step), shift - e));
 		if (d > 6)
 			d = 6;
-		snprintf(tmp, sizeof(tmp), "%.*f", d, av / pow(10, e));
+		mant = scale10(av, shift - e);
+		snprintf(tmp, sizeof(tmp), "%.*f", d, mant);
+		if (strtod(tmp, NULL) >= 10) {
+			/* 9.99... rounded up: 10×10^e is 10^(e+1). */
+			e++;
+			snprintf(tmp, sizeof(tmp), "%.*f", d,
+			    scale10(av, shift - e));
+		}
 		if (strcmp(tmp, "1") == 0)
-			snprintf(buf, len, "%s10<sup>%d</sup>", minus, e);
+			snprintf(buf, len, "%s10<sup>%s%d</sup>", minus,
+			    e < 0 ? "\xe2\x88\x92" : "", e < 0 ? -e : e);
 		else
-			snprintf(buf, len, "%s%s\xc3\x97" "10<sup>%d</sup>",
-			    minus, tmp, e);
+			snprintf(buf, len, "%s%s\xc3\x97" "10<sup>%s%d</sup>",
+			    minus, tmp, e < 0 ? "\xe2\x88\x92" : "",
+			    e < 0 ? -e : e);
 		return;
+	}
+	if (shift != 0) {
+		av = scale10(av, shift);
+		step = scale10(step, shift);
 	}
 	d = step_decimals(step);
 	snprintf(tmp, sizeof(tmp), "%.*f", d, av);
@@ -209,11 +326,63 @@ bp_format_tick(double v, double step, char *buf, size_t len)
 	snprintf(buf, len, "%s%s", minus, tmp);
 }
 
+/*
+ * x, which was a subnormal number x0 before scaling, rounded to the
+ * significant digits x0 held (about log10(x0 / 5e-324) of them), so
+ * that 3e-320, stored as 2.99997e-320, reads 3 again.
+ */
+static double
+subnormal_digits(double x, double x0)
+{
+	double ax0 = fabs(x0), p;
+	int sig;
+
+	if (!(ax0 < DBL_MIN) || ax0 == 0 || x == 0 || !isfinite(x))
+		return x;
+	sig = (int)floor(log10(ax0 / DBL_TRUE_MIN));
+	if (sig < 1)
+		sig = 1;
+	p = pow(10, sig - 1 - (int)floor(log10(fabs(x))));
+	return round(x * p) / p;
+}
+
+void
+bp_format_tick(double v, double step, char *buf, size_t len)
+{
+	double av = fabs(v);
+	int sh = 0;
+
+	/* Bring extreme values to ordinary size before formatting. */
+	if (isfinite(av) && av != 0 && (av < 1e-290 || av > 1e290))
+		sh = -(int)floor(log10(av));
+	format_tick(subnormal_digits(scale10(v, sh), v),
+	    subnormal_digits(scale10(step, sh), step), -sh, buf, len);
+}
+
 static void
 ticks_clear(struct bp_ticks *t, enum bp_scale_kind kind)
 {
 	memset(t, 0, sizeof(*t));
 	t->kind = kind;
+}
+
+/*
+ * 0 when the ticks are strictly increasing finite numbers.  Near the
+ * bottom of the subnormal range (5e-324, 1e-323) neighbouring ticks
+ * round to the same double, or land a good part of a step off: such an
+ * axis cannot be drawn truthfully, and the caller says so.
+ */
+static int
+ticks_check(const struct bp_ticks *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!isfinite(t->v[i]) || (i > 0 && !(t->v[i] > t->v[i - 1])))
+			return -1;
+	if (t->kind == BP_SCALE_LINEAR && t->n > 1 &&
+	    !(t->step >= 1e3 * DBL_TRUE_MIN))
+		return -1;
+	return t->n > 0 && isfinite(t->lo) && isfinite(t->hi) &&
+	    t->hi > t->lo ? 0 : -1;
 }
 
 static void
@@ -229,8 +398,9 @@ ticks_add(struct bp_ticks *t, double v, double step)
 int
 bp_ticks_linear(double dmin, double dmax, size_t m, struct bp_ticks *t)
 {
-	double lmin, lmax, lstep;
+	double lmin, lmax, lstep, a, b;
 	long i, nt;
+	int sh;
 
 	ticks_clear(t, BP_SCALE_LINEAR);
 	if (!isfinite(dmin) || !isfinite(dmax))
@@ -242,14 +412,31 @@ bp_ticks_linear(double dmin, double dmax, size_t m, struct bp_ticks *t)
 		dmax = x;
 	}
 	if (dmax - dmin <= 1e-12 * fmax(fabs(dmin), fabs(dmax))) {
-		/* One value: a range around it. */
+		/*
+		 * One value: a range around it.  A tenth of a subnormal
+		 * value can round to nothing; the smallest normal number
+		 * then gives the range its width.
+		 */
 		double c = dmin, h = c == 0 ? 1 : fabs(c) * 0.1;
 
+		if (!(c - h < c + h))
+			h = DBL_MIN;
 		dmin = c - h;
 		dmax = c + h;
+		if (!isfinite(dmin) || !isfinite(dmax))
+			return -1;
 	}
-	if (bp_extended(dmin, dmax, m < 2 ? 2 : m, 0, &lmin, &lmax,
-	    &lstep) != 0)
+	/*
+	 * The ticks are computed and labelled at ordinary size and only
+	 * their positions scaled back, so that the labels of subnormal
+	 * data keep all their digits.
+	 */
+	sh = range_shift(dmin, dmax);
+	a = scale10(dmin, sh);
+	b = scale10(dmax, sh);
+	if (!isfinite(a) || !isfinite(b) || !(b > a))
+		return -1;
+	if (bp_extended(a, b, m < 2 ? 2 : m, 0, &lmin, &lmax, &lstep) != 0)
 		return -1;
 	nt = lround((lmax - lmin) / lstep);
 	for (i = 0; i <= nt && t->n < BP_MAX_TICKS; i++) {
@@ -258,12 +445,14 @@ bp_ticks_linear(double dmin, double dmax, size_t m, struct bp_ticks *t)
 		/* Snap away binary noise: 0.30000000000000004 -> 0.3. */
 		if (fabs(v) < 1e-9 * lstep)
 			v = 0;
-		ticks_add(t, v, lstep);
+		t->v[t->n] = scale10(v, -sh);
+		format_tick(v, lstep, -sh, t->label[t->n], BP_TICK_LABEL);
+		t->n++;
 	}
-	t->step = lstep;
-	t->lo = fmin(dmin, lmin);
-	t->hi = fmax(dmax, lmax);
-	return 0;
+	t->step = scale10(lstep, -sh);
+	t->lo = fmin(dmin, scale10(lmin, -sh));
+	t->hi = fmax(dmax, scale10(lmax, -sh));
+	return ticks_check(t);
 }
 
 int
@@ -291,10 +480,12 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 		e0 = floor(e0 / every) * every;
 		e1 = ceil(e1 / every) * every;
 		for (double e = e0; e <= e1; e += every) {
-			double v = pow(10, e);
+			double v = scale10(1, (int)e);
 
 			if (t->n >= BP_MAX_TICKS)
 				break;
+			if (!(v > 0) || !isfinite(v))
+				continue;	/* 10^-324, 10^309 */
 			t->v[t->n] = v;
 			if (e >= -2 && e <= 5)
 				bp_format_tick(v, v, t->label[t->n],
@@ -305,9 +496,14 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 				    "\xe2\x88\x92" : "", (int)fabs(e));
 			t->n++;
 		}
-		t->lo = pow(10, e0);
-		t->hi = pow(10, e1);
-		return 0;
+		/* Beyond the doubles, the data end the axis. */
+		t->lo = scale10(1, (int)e0);
+		t->hi = scale10(1, (int)e1);
+		if (!(t->lo > 0))
+			t->lo = dmin;
+		if (!isfinite(t->hi))
+			t->hi = dmax;
+		return ticks_check(t);
 	}
 
 	/* Less than a decade: 1-2-5 multiples, or all of 1..9. */
@@ -317,6 +513,10 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 	}
 	t->lo = dmin / pow(dmax / dmin, 0.04);
 	t->hi = dmax * pow(dmax / dmin, 0.04);
+	if (!(t->lo > 0))
+		t->lo = dmin;
+	if (!isfinite(t->hi))
+		t->hi = dmax;
 	for (int pass = 0; pass < 2; pass++) {
 		static const double m125[] = { 1, 2, 5 };
 		static const double m19[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
@@ -324,9 +524,10 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 		size_t nm = pass == 0 ? 3 : 9;
 
 		t->n = 0;
+		/* e1 - e0 is 1 or 2 here: a handful of rounds. */
 		for (double e = e0 - 1; e <= e1; e++)
 			for (size_t i = 0; i < nm; i++) {
-				double v = mult[i] * pow(10, e);
+				double v = scale10(mult[i], (int)e);
 
 				if (v < t->lo * 0.999999 ||
 				    v > t->hi * 1.000001)
@@ -334,7 +535,7 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 				if (t->n >= BP_MAX_TICKS)
 					break;
 				t->v[t->n] = v;
-				bp_format_tick(v, pow(10, e),
+				format_tick(mult[i], 1, (int)e,
 				    t->label[t->n], BP_TICK_LABEL);
 				t->n++;
 			}
@@ -355,10 +556,12 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 				    BP_TICK_LABEL);
 				t->n++;
 			}
+		if (t->n == 0)
+			return -1;
 		t->lo = fmin(t->lo, t->v[0]);
 		t->hi = fmax(t->hi, t->v[t->n - 1]);
 	}
-	return 0;
+	return ticks_check(t);
 }
 
 int
@@ -391,6 +594,8 @@ bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 		    e += every) {
 			double v = pow(2, e);
 
+			if (!(v > 0) || !isfinite(v))
+				continue;	/* 2^-1075, 2^1024 */
 			t->v[t->n] = v;
 			if (v >= 1)
 				snprintf(t->label[t->n], BP_TICK_LABEL, "%.0f",
@@ -402,28 +607,44 @@ bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 		}
 		t->lo = pow(2, e0);
 		t->hi = pow(2, e1);
-		return 0;
+		if (!(t->lo > 0))
+			t->lo = dmin;
+		if (!isfinite(t->hi))
+			t->hi = dmax;
+		return ticks_check(t);
 	}
 	/*
 	 * Linear: the power-of-two step whose tick count from 0 (or the
-	 * floor below dmin) up to dmax is closest to m.
+	 * floor below dmin) up to dmax is closest to m, looked for around
+	 * the step that gives m ticks, so that the search is the same few
+	 * rounds whatever the magnitude of the data.
 	 */
 	{
-		double bestd = HUGE_VAL, step = 1, lo, hi;
+		double bestd = HUGE_VAL, step = 0, lo, hi, span, ec;
 
-		for (int e = -10; e < 60; e++) {
-			double s = pow(2, e);
+		/* Halves: the span of huge values can overflow. */
+		span = dmax / 2 - fmin(dmin, 0) / 2;
+		ec = span > 0 && isfinite(span) ?
+		    floor(log2(span / (double)m)) + 1 : 0;
+		if (ec < -1070)
+			ec = -1070;
+		if (ec > 1020)
+			ec = 1020;
+		for (int e = (int)ec - 4; e <= (int)ec + 4; e++) {
+			double s = ldexp(1, e);
 			double l = floor(dmin / s) * s, h = ceil(dmax / s) * s;
 			double cnt = (h - l) / s + 1;
 			double dd = fabs(cnt - (double)m);
 
-			if (cnt > BP_MAX_TICKS)
+			if (!(s > 0) || !isfinite(cnt) || cnt > BP_MAX_TICKS)
 				continue;
 			if (dd < bestd) {
 				bestd = dd;
 				step = s;
 			}
 		}
+		if (!(step > 0))
+			return -1;
 		lo = floor(dmin / step) * step;
 		if (dmin >= 0 && lo > 0 && lo <= 2 * step)
 			lo = 0;
@@ -435,7 +656,7 @@ bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 		t->lo = lo;
 		t->hi = hi;
 	}
-	return 0;
+	return ticks_check(t);
 }
 
 int
@@ -510,6 +731,15 @@ bp_unit_choose(const char *unit, double maxabs, struct bp_unit *u)
 	if (unit == NULL)
 		unit = "";
 	u->factor = 1;
+	/*
+	 * A unit too long for name, prefix included, is left alone and
+	 * unnamed: a cut unit would name the wrong thing, or end inside a
+	 * UTF-8 character.
+	 */
+	if (strlen(unit) + 2 > sizeof(u->name)) {
+		u->name[0] = '\0';
+		return;
+	}
 	snprintf(u->name, sizeof(u->name), "%s", unit);
 	if (!isfinite(maxabs) || maxabs <= 0)
 		return;

@@ -9,7 +9,9 @@
 #include <sys/stat.h>
 
 #include <dirent.h>
+#include <time.h>
 
+#include <cairo-svg.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 
@@ -124,6 +126,60 @@ test_ticks_log(void **state)
 	assert_true(t.n <= 10);
 }
 
+/*
+ * Subnormal and extreme ranges: the tick search ends at once (it used to
+ * loop for minutes, or for ever at 5e-324) and gives the ticks that the
+ * same data at ordinary size get, labelled with every digit.
+ */
+static void
+test_ticks_extreme(void **state)
+{
+	struct bp_ticks t;
+	double a, b, s;
+	clock_t c0 = clock();
+
+	(void)state;
+	assert_int_equal(bp_ticks_linear(1e-310, 3e-310, 5, &t), 0);
+	assert_int_equal(t.n, 5);
+	assert_close(t.v[0], 1e-310, 1e-9, 0);
+	assert_close(t.v[4], 3e-310, 1e-9, 0);
+	assert_close(t.step, 5e-311, 1e-9, 0);
+	assert_string_equal(t.label[0], "1.0\xc3\x97" "10<sup>\xe2\x88\x92"
+	    "310</sup>");
+	assert_string_equal(t.label[1], "1.5\xc3\x97" "10<sup>\xe2\x88\x92"
+	    "310</sup>");
+	/* The same ticks as for 1 .. 3. */
+	assert_int_equal(bp_extended(1e-310, 3e-310, 5, 0, &a, &b, &s), 0);
+	assert_close(a, 1e-310, 1e-9, 0);
+	assert_close(s, 5e-311, 1e-9, 0);
+	assert_int_equal(bp_ticks_linear(0, 3e-310, 5, &t), 0);
+	assert_string_equal(t.label[0], "0");
+	assert_int_equal(bp_ticks_linear(1e-300, 3e-300, 5, &t), 0);
+	assert_int_equal(t.n, 5);
+	assert_int_equal(bp_ticks_log10(1e-300, 3e-300, &t), 0);
+	assert_int_equal(t.n, 3);
+	assert_string_equal(t.label[0], "10<sup>\xe2\x88\x92" "300</sup>");
+	assert_int_equal(bp_ticks_log10(1e-320, 3e-320, &t), 0);
+	assert_string_equal(t.label[0], "10<sup>\xe2\x88\x92" "320</sup>");
+	/* One subnormal value: a range around it. */
+	assert_int_equal(bp_ticks_linear(1e-310, 1e-310, 5, &t), 0);
+	assert_true(t.n >= 2 && t.lo < 1e-310 && t.hi > 1e-310);
+	/* The very bottom of the doubles: no ticks, said at once. */
+	assert_int_equal(bp_ticks_linear(5e-324, 1e-323, 5, &t), -1);
+	assert_int_equal(bp_ticks_linear(0, 5e-324, 5, &t), -1);
+	assert_int_equal(bp_extended(0, 5e-324, 5, 0, &a, &b, &s) == 0 ?
+	    s > 0 : 1, 1);
+	/* Near the top: no overflow in the range or the labels. */
+	assert_int_equal(bp_ticks_linear(-1e308, 1e308, 5, &t), 0);
+	assert_string_equal(t.label[t.n - 1], "1.0\xc3\x97" "10<sup>308</sup>");
+	assert_int_equal(bp_ticks_log10(1e300, 1.7e308, &t), 0);
+	assert_true(isfinite(t.hi));
+	assert_int_equal(bp_ticks_pow2(1, 0x1p1000, 5, 0, &t), 0);
+	assert_true(t.n >= 2 && t.n <= 10);
+	/* All of it well under a second (it took minutes). */
+	assert_true((double)(clock() - c0) / CLOCKS_PER_SEC < 2);
+}
+
 static void
 test_format_tick(void **state)
 {
@@ -138,6 +194,11 @@ test_format_tick(void **state)
 	assert_string_equal(b, "2.5");
 	bp_format_tick(-1e-17, 0.5, b, sizeof(b));
 	assert_string_equal(b, "0");
+	/* Subnormal values keep their digits; 9.99... is 10^(e+1). */
+	bp_format_tick(3e-320, 1e-320, b, sizeof(b));
+	assert_string_equal(b, "3\xc3\x97" "10<sup>\xe2\x88\x92" "320</sup>");
+	bp_format_tick(9.9999999e6, 1e6, b, sizeof(b));
+	assert_string_equal(b, "10<sup>7</sup>");
 }
 
 /* ------------------------------------------------------------------ */
@@ -295,6 +356,46 @@ test_text_fallback(void **state)
 		assert_true(w > 10 && h > 5);
 		g_object_unref(l);
 	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
+/*
+ * Text that is not UTF-8 is laid out with U+FFFD (Pango laid out nothing
+ * and warned on standard error), and a chart whose label has such bytes
+ * draws to SVG without failing.  Too many series are refused.
+ */
+static void
+test_text_invalid_utf8(void **state)
+{
+	cairo_surface_t *s = cairo_svg_surface_create(OUT "/invalid.svg",
+	    400, 300);
+	cairo_t *cr = cairo_create(s);
+	const char *cat[] = { "caf\xe9", "ok" };
+	double v[] = { 1, 2, 3 }, w, h;
+	struct bp_sample smp[2] = { { v, 3 }, { v, 3 } };
+	struct bp_box_opts o;
+	struct bp_cdf_series cs[BP_MAX_SERIES + 1];
+	struct bp_cdf_opts co;
+	struct bs_err e;
+
+	(void)state;
+	bp_measure(cr, "caf\xe9 \xff", 12, 0, 0, 0, &w, &h);
+	assert_true(w > 10 && h > 5);
+	bp_box_opts_init(&o);
+	o.chart.title = "t\xc3";	/* cut inside a character */
+	assert_int_equal(bp_box(cr, 400, 300, &o, cat, 2, smp, &e), 0);
+	assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+
+	bp_cdf_opts_init(&co);
+	for (size_t i = 0; i < BP_MAX_SERIES + 1; i++) {
+		cs[i].name = "s";
+		cs[i].v = v;
+		cs[i].n = 3;
+	}
+	assert_int_equal(bp_cdf(cr, 400, 300, &co, cs, BP_MAX_SERIES + 1,
+	    &e), -1);
+	assert_non_null(strstr(e.msg, "at most 256"));
 	cairo_destroy(cr);
 	cairo_surface_destroy(s);
 }
@@ -857,12 +958,14 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ticks_extended),
 		cmocka_unit_test(test_ticks_log),
+		cmocka_unit_test(test_ticks_extreme),
 		cmocka_unit_test(test_format_tick),
 		cmocka_unit_test(test_colormaps),
 		cmocka_unit_test(test_contrast),
 		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_box_stats),
 		cmocka_unit_test(test_text_fallback),
+		cmocka_unit_test(test_text_invalid_utf8),
 		cmocka_unit_test(test_render_all),
 		cmocka_unit_test(test_source_date_epoch),
 		cmocka_unit_test(test_heatmap_pixels),

@@ -6,6 +6,7 @@
  * file only wires them together.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,7 @@ struct input {
 	char		**fname;	/* display names of the files */
 	int		 filecol;	/* key 0 is the file */
 	long		 kseries, kx, ky, kcol;	/* key index or -1 */
-	char		 groups[4096];	/* the group columns, "a,b" */
+	char		*groups;	/* the group columns, "a,b" */
 };
 
 static void
@@ -279,57 +280,118 @@ column_unit(const char *name, char *base, size_t blen, char *unit,
  * for throughput_msg_per_sec) gets that unit rescaled with the values
  * ("Throughput (kmsg/s)"), so that title and ticks always agree.
  */
-static void
-axis_title(const char *col, const char *given, double maxabs, char *buf,
-    size_t len, double *factor)
+/* asprintf that ends the run when memory runs out. */
+static char *
+xasprintf(const char *fmt, ...)
 {
-	char base[256], unit[64], per[64];
-	char gbase[512], gunit[64], gper[64];
+	va_list ap;
+	char *s;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (rc < 0)
+		die("out of memory");
+	return s;
+}
+
+static void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		die("out of memory");
+	return p;
+}
+
+/*
+ * Buffers for column_unit() of name: base and unit are parts of the
+ * name, a unit at most two bytes longer ("x/s"), so none is ever cut.
+ */
+struct unitparts {
+	char	*base, *unit, *per;
+	size_t	 len;
+};
+
+static void
+unitparts(const char *name, struct unitparts *p)
+{
+	p->len = strlen(name) + 8;
+	p->base = xmalloc(p->len);
+	p->unit = xmalloc(p->len);
+	p->per = xmalloc(p->len);
+	column_unit(name, p->base, p->len, p->unit, p->len, p->per, p->len);
+}
+
+static void
+unitparts_free(struct unitparts *p)
+{
+	free(p->base);
+	free(p->unit);
+	free(p->per);
+}
+
+static char *
+axis_title(const char *col, const char *given, double maxabs,
+    double *factor)
+{
+	struct unitparts c, g;
 	struct bp_unit u;
+	char *t;
 	size_t gl;
 
 	*factor = 1;
-	column_unit(col, base, sizeof(base), unit, sizeof(unit), per,
-	    sizeof(per));
+	unitparts(col, &c);
 	if (given != NULL) {
-		snprintf(buf, len, "%s", given);
 		gl = strlen(given);
-		if (*unit == '\0' || gl == 0 || (given[gl - 1] != ')' &&
-		    given[gl - 1] != ']'))
-			return;
-		column_unit(given, gbase, sizeof(gbase), gunit, sizeof(gunit),
-		    gper, sizeof(gper));
-		/* "(ns/op)" against the column "ns/op" */
-		if (*per != '\0' && strlen(gunit) > strlen(per) &&
-		    strcmp(gunit + strlen(gunit) - strlen(per), per) == 0) {
-			gunit[strlen(gunit) - strlen(per)] = '\0';
-			if (strcmp(gunit, "\xc2\xb5s") == 0 ||
-			    strcmp(gunit, "\xce\xbcs") == 0)
-				snprintf(gunit, sizeof(gunit), "us");
+		if (*c.unit == '\0' || gl == 0 || (given[gl - 1] != ')' &&
+		    given[gl - 1] != ']')) {
+			unitparts_free(&c);
+			return xasprintf("%s", given);
 		}
-		if (strcmp(gunit, unit) != 0)
-			return;
-		bp_unit_choose(unit, maxabs, &u);
-		*factor = u.factor;
-		snprintf(buf, len, given[gl - 1] == ']' ? "%s%s[%s%s]" :
-		    "%s%s(%s%s)", gbase, *gbase ? " " : "", u.name, per);
-		return;
+		unitparts(given, &g);
+		/* "(ns/op)" against the column "ns/op" */
+		if (*c.per != '\0' && strlen(g.unit) > strlen(c.per) &&
+		    strcmp(g.unit + strlen(g.unit) - strlen(c.per),
+		    c.per) == 0) {
+			g.unit[strlen(g.unit) - strlen(c.per)] = '\0';
+			if (strcmp(g.unit, "\xc2\xb5s") == 0 ||
+			    strcmp(g.unit, "\xce\xbcs") == 0)
+				snprintf(g.unit, g.len, "us");
+		}
+		bp_unit_choose(c.unit, maxabs, &u);
+		if (strcmp(g.unit, c.unit) != 0 || *u.name == '\0')
+			t = xasprintf("%s", given);
+		else {
+			*factor = u.factor;
+			t = xasprintf(given[gl - 1] == ']' ? "%s%s[%s%s]" :
+			    "%s%s(%s%s)", g.base, *g.base ? " " : "", u.name,
+			    c.per);
+		}
+		unitparts_free(&g);
+		unitparts_free(&c);
+		return t;
 	}
-	bp_unit_choose(unit, maxabs, &u);
+	bp_unit_choose(c.unit, maxabs, &u);
 	*factor = u.factor;
 	if (*u.name == '\0')
-		snprintf(buf, len, "%s", col);
-	else if (*base == '\0' && *per == '\0' &&
-	    unit_lookup(time_toks, unit, strlen(unit)) != NULL)
+		t = xasprintf("%s", col);
+	else if (*c.base == '\0' && *c.per == '\0' &&
+	    unit_lookup(time_toks, c.unit, strlen(c.unit)) != NULL)
 		/* A column named "ns": what it measures, then the unit. */
-		snprintf(buf, len, "time (%s)", u.name);
-	else if (*base == '\0' && *per == '\0' && strcmp(unit, "B") == 0)
-		snprintf(buf, len, "size (%s)", u.name);
-	else if (*base == '\0')
+		t = xasprintf("time (%s)", u.name);
+	else if (*c.base == '\0' && *c.per == '\0' &&
+	    strcmp(c.unit, "B") == 0)
+		t = xasprintf("size (%s)", u.name);
+	else if (*c.base == '\0')
 		/* "ns/op", "ops_per_sec": the unit says it all. */
-		snprintf(buf, len, "%s%s", u.name, per);
+		t = xasprintf("%s%s", u.name, c.per);
 	else
-		snprintf(buf, len, "%s (%s%s)", base, u.name, per);
+		t = xasprintf("%s (%s%s)", c.base, u.name, c.per);
+	unitparts_free(&c);
+	return t;
 }
 
 /*
@@ -343,6 +405,16 @@ unit_column(const struct bs_table *t, const char *col)
 	if (t->format == BS_FMT_PYPERF && strcmp(col, "value") == 0)
 		return "value_s";
 	return col;
+}
+
+/* Cut s back to whole UTF-8 characters (after a byte-wise cut). */
+static void
+utf8_cut(char *s)
+{
+	const char *end;
+
+	if (!g_utf8_validate(s, -1, &end))
+		s[end - s] = '\0';
 }
 
 /* ------------------------------------------------------------------ */
@@ -397,8 +469,8 @@ static void
 probe_check(const struct probe *p, const char *file, const char *opt,
     const char *col)
 {
-	char list[400];
-	size_t v = 0, i, l = 0;
+	char *list = NULL, *l;
+	size_t v = 0, i;
 
 	if (col == NULL || probe_has(p, col))
 		return;
@@ -406,20 +478,230 @@ probe_check(const struct probe *p, const char *file, const char *opt,
 		v = v * 10 + (size_t)(col[i] - '0');
 	if (i > 0 && col[i] == '\0' && v >= 1 && v <= p->n)
 		return;
-	list[0] = '\0';
-	for (i = 0; i < p->n && l < sizeof(list) - 1; i++)
-		l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s",
-		    i ? ", " : "", p->names[i]);
-	if (l >= sizeof(list) - 1)
-		snprintf(list + sizeof(list) - 5, 5, "...");
+	/*
+	 * The columns, up to about 400 bytes of them, cut at a character
+	 * boundary: column names can be long and in any script.
+	 */
+	for (i = 0; i < p->n && (list == NULL || strlen(list) < 400); i++) {
+		l = xasprintf("%s%s%s", list ? list : "", i ? ", " : "",
+		    p->names[i]);
+		free(list);
+		list = l;
+	}
+	if (list != NULL && strlen(list) > 400) {
+		list[400] = '\0';
+		utf8_cut(list);
+		l = xasprintf("%s...", list);
+		free(list);
+		list = l;
+	} else if (i < p->n) {
+		l = xasprintf("%s, ...", list);
+		free(list);
+		list = l;
+	}
 	die("%s: %s %s: no such column (columns are: %s)", file, opt, col,
-	    list);
+	    list ? list : "");
 }
 
 static void
 readwarn(const char *file, const char *msg)
 {
 	warnmsg("warning: %s: %s", file, msg);
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * A first pass over every input, record by record, before the table is
+ * built.  What is wrong with one record is said here with its file and
+ * line, which the table no longer knows once the records are grouped:
+ * an x that is no number, a concurrency a fit cannot take, a label that
+ * is not UTF-8.  Distinct series and categories are counted as they
+ * arrive, so that input with 100000 of them stops at the first one too
+ * many rather than after every one has been gathered.
+ */
+
+struct scan_role {
+	const char	*opt;		/* "-x", "--series" */
+	const char	*col;		/* the column the option names */
+	long		 idx;		/* its field index, -1: none */
+	int		 label;		/* drawn as text: must be UTF-8 */
+	size_t		 limit;		/* distinct values allowed; 0: any */
+	const char	*what;		/* "series", "categories" */
+	GHashTable	*seen;
+};
+
+enum { SR_SERIES, SR_X, SR_Y, SR__N };
+
+struct scan {
+	const struct opts *o;
+	const char	*file;
+	size_t		 fileno;
+	int		 filecol;	/* one series per file (and value) */
+	struct scan_role r[SR__N];
+};
+
+/* Where a record is: "FILE:LINE", or "FILE: record N" for JSON. */
+static const char *
+scan_where(const struct scan *sc, const struct bs_record *r, char *buf,
+    size_t len)
+{
+	if (r->line > 0)
+		snprintf(buf, len, ":%zu", r->line);
+	else
+		snprintf(buf, len, ": record %zu", r->recno);
+	(void)sc;
+	return buf;
+}
+
+static int
+scan_header(void *arg, const struct bs_field *h, size_t n, struct bs_err *e)
+{
+	struct scan *sc = arg;
+
+	(void)e;
+	for (size_t k = 0; k < SR__N; k++) {
+		struct scan_role *ro = &sc->r[k];
+		size_t i, v = 0, cl;
+
+		ro->idx = -1;
+		if (ro->col == NULL)
+			continue;
+		/* By name, else by 1-based number, as libstat resolves. */
+		cl = strlen(ro->col);
+		for (i = 0; i < n; i++)
+			if (h[i].len == cl && h[i].s != NULL &&
+			    memcmp(h[i].s, ro->col, cl) == 0)
+				break;
+		if (i == n) {
+			for (i = 0; ro->col[i] >= '0' && ro->col[i] <= '9' &&
+			    v <= n; i++)
+				v = v * 10 + (size_t)(ro->col[i] - '0');
+			i = i > 0 && ro->col[i] == '\0' && v >= 1 && v <= n ?
+			    v - 1 : n;
+		}
+		if (i < n)
+			ro->idx = (long)i;
+	}
+	/* Names become axis titles. */
+	for (size_t i = 0; i < n; i++)
+		if (h[i].s != NULL && !g_utf8_validate(h[i].s,
+		    (gssize)h[i].len, NULL))
+			die("%s: the name of column %zu is not valid UTF-8",
+			    sc->file, i + 1);
+	return 0;
+}
+
+static int
+scan_record(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	struct scan *sc = arg;
+	char at[64];
+
+	(void)e;
+	for (size_t k = 0; k < SR__N; k++) {
+		struct scan_role *ro = &sc->r[k];
+		const char *s;
+		size_t len;
+		char *key;
+
+		if (ro->idx < 0)
+			continue;
+		s = (size_t)ro->idx < r->nf ? r->f[ro->idx].s : NULL;
+		len = s != NULL ? r->f[ro->idx].len : 0;
+		if (s == NULL)
+			s = "";
+		if (ro->label && !g_utf8_validate(s, (gssize)len, NULL))
+			die("%s%s: %s %s: the value is not valid UTF-8",
+			    sc->file, scan_where(sc, r, at, sizeof(at)),
+			    ro->opt, ro->col);
+		if (k == SR_X && sc->o->kind == K_SCAL) {
+			struct bs_dec d;
+			double x;
+
+			if (bs_parse_number(s, len, &d, &x) != BS_NUM_OK)
+				die("%s%s: -x %s: '%.*s' is not a number "
+				    "(scalability needs a numeric x; for "
+				    "categories use box)", sc->file,
+				    scan_where(sc, r, at, sizeof(at)), ro->col,
+				    (int)(len > 40 ? 40 : len), s);
+			if (sc->o->fit >= 0 && !(x > 0))
+				die("%s%s: -x %s: concurrency %.*s is not "
+				    "positive (a %s fit needs N > 0)", sc->file,
+				    scan_where(sc, r, at, sizeof(at)), ro->col,
+				    (int)(len > 40 ? 40 : len), s,
+				    bs_usl_model_name((enum bs_usl_model)
+				    sc->o->fit));
+		}
+		if (ro->seen == NULL)
+			continue;
+		/* Series of several files are counted per file. */
+		key = k == SR_SERIES && sc->filecol ?
+		    g_strdup_printf("%zu\x1f%.*s", sc->fileno, (int)len, s) :
+		    g_strndup(s, len);
+		if (g_hash_table_contains(ro->seen, key)) {
+			g_free(key);
+			continue;
+		}
+		if (g_hash_table_size(ro->seen) >= ro->limit) {
+			g_free(key);
+			die("%s%s: more than %zu %s (%s %s): a chart shows at "
+			    "most %zu", sc->file, scan_where(sc, r, at,
+			    sizeof(at)), ro->limit, ro->what, ro->opt, ro->col,
+			    ro->limit);
+		}
+		g_hash_table_add(ro->seen, key);
+	}
+	return 0;
+}
+
+static void
+scan_input(struct input *in, struct tool_common *com, const struct opts *o,
+    int sfile)
+{
+	struct scan sc;
+	struct bs_reader_cb cb;
+	struct bs_err e;
+	int heat = o->kind == K_HEAT;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.o = o;
+	sc.filecol = in->filecol;
+	sc.r[SR_SERIES].opt = "--series";
+	sc.r[SR_SERIES].col = sfile ? NULL : o->series;
+	sc.r[SR_SERIES].label = 1;
+	sc.r[SR_SERIES].what = "series";
+	sc.r[SR_SERIES].limit = BP_MAX_SERIES;
+	sc.r[SR_X].opt = "-x";
+	sc.r[SR_X].col = o->x;
+	sc.r[SR_X].label = o->kind != K_SCAL;
+	sc.r[SR_X].what = "categories";
+	sc.r[SR_X].limit = o->kind != K_SCAL ? BP_MAX_TICKS : 0;
+	sc.r[SR_Y].opt = "-y";
+	sc.r[SR_Y].col = heat ? o->y : NULL;
+	sc.r[SR_Y].label = 1;
+	sc.r[SR_Y].what = "categories";
+	sc.r[SR_Y].limit = BP_MAX_TICKS;
+	if (sfile && in->nbufs > BP_MAX_SERIES)
+		die("%zu files: a chart shows at most %d series", in->nbufs,
+		    BP_MAX_SERIES);
+	for (size_t k = 0; k < SR__N; k++)
+		if (sc.r[k].limit > 0)
+			sc.r[k].seen = g_hash_table_new_full(g_str_hash,
+			    g_str_equal, g_free, NULL);
+	memset(&cb, 0, sizeof(cb));
+	cb.header = scan_header;
+	cb.record = scan_record;
+	cb.arg = &sc;
+	for (size_t i = 0; i < in->nbufs; i++) {
+		sc.file = in->bufs[i].name;
+		sc.fileno = i;
+		/* Reading errors are the table's to report, below. */
+		(void)bs_read(&in->bufs[i], NULL, &com->topts.read, &cb, NULL,
+		    NULL, &e);
+	}
+	for (size_t k = 0; k < SR__N; k++)
+		if (sc.r[k].seen != NULL)
+			g_hash_table_destroy(sc.r[k].seen);
 }
 
 /*
@@ -451,6 +733,27 @@ file_names(const struct bs_buf *b, size_t n)
 			s[i][dot - s[i]] = '\0';
 		if (strlen(s[i]) < minlen)
 			minlen = strlen(s[i]);
+	}
+	/*
+	 * Legends show the names: a name that is not UTF-8 is shown with
+	 * U+FFFD for its bad bytes, said once.
+	 */
+	for (i = 0; i < n; i++) {
+		char *ok;
+
+		if (g_utf8_validate(s[i], -1, NULL))
+			continue;
+		warnmsg("warning: a file name is not valid UTF-8: the legend "
+		    "shows U+FFFD for its bad bytes");
+		for (; i < n; i++) {
+			if (g_utf8_validate(s[i], -1, NULL))
+				continue;
+			ok = g_utf8_make_valid(s[i], -1);
+			free(s[i]);
+			if ((s[i] = strdup(ok)) == NULL)
+				return NULL;
+			g_free(ok);
+		}
 	}
 	if (n < 2)
 		return s;
@@ -504,13 +807,15 @@ whole:
 
 /* Append name to a comma-separated list of group columns. */
 static long
-addgroup(char list[4096], size_t *ng, const char *name)
+addgroup(char **list, size_t *ng, const char *name)
 {
-	size_t l = strlen(list), len = 4096;
+	char *l;
 
 	if (name == NULL)
 		return -1;
-	snprintf(list + l, len - l, "%s%s", l ? "," : "", name);
+	l = xasprintf("%s%s%s", *list ? *list : "", *list ? "," : "", name);
+	free(*list);
+	*list = l;
 	return (long)(*ng)++;
 }
 
@@ -589,15 +894,16 @@ read_input(struct input *in, struct tool_common *com, struct opts *o,
 	for (size_t k = 0; k < pr.n; k++)
 		free(pr.names[k]);
 	free(pr.names);
+	scan_input(in, com, o, sfile);
 
 	/* The series column "file" is the file column itself. */
 	if (o->series != NULL && !sfile)
-		in->kseries = addgroup(in->groups, &ng, o->series);
-	in->kx = addgroup(in->groups, &ng, o->x);
+		in->kseries = addgroup(&in->groups, &ng, o->series);
+	in->kx = addgroup(&in->groups, &ng, o->x);
 	if (o->kind == K_HEAT)
-		in->ky = addgroup(in->groups, &ng, o->y);
+		in->ky = addgroup(&in->groups, &ng, o->y);
 	if (wantcol)
-		in->kcol = addgroup(in->groups, &ng, "column");
+		in->kcol = addgroup(&in->groups, &ng, "column");
 	com->topts.groups = ng ? in->groups : NULL;
 	com->topts.columns = *bstat_mode ? "mean,ci_lo,ci_hi" :
 	    o->kind == K_HEAT ? o->z : o->y;
@@ -638,18 +944,15 @@ group_file(const struct input *in, size_t g)
  * The series a group belongs to: its file (with several inputs) and
  * its --series value, joined by " / ".
  */
-static void
-group_series(const struct input *in, size_t g, char *buf, size_t len)
+static char *
+group_series(const struct input *in, size_t g)
 {
-	buf[0] = '\0';
-	if (in->filecol)
-		snprintf(buf, len, "%s", group_file(in, g));
-	if (in->kseries >= 0) {
-		size_t l = strlen(buf);
+	const char *f = in->filecol ? group_file(in, g) : "";
+	const char *v = in->kseries >= 0 ? in->t->groups[g].key[in->kseries] :
+	    "";
 
-		snprintf(buf + l, len - l, "%s%s", l ? " / " : "",
-		    in->t->groups[g].key[in->kseries]);
-	}
+	return xasprintf("%s%s%s", f, *f && in->kseries >= 0 ? " / " : "",
+	    v);
 }
 
 /* Index of s in the list names[0..*n), added when new. */
@@ -974,7 +1277,7 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 	struct bp_scal_series *ss;
 	struct bp_scal_opts po;
 	struct bp_surface *s;
-	char **names = NULL, name[1024], xt[512], yt[512];
+	char **names = NULL, *name, *xt, *yt;
 	const char *ycol = o->y, *colkey = NULL;
 	size_t nl = 0, before, npts = 0, g, i;
 	double xmax = 0, ymax = 0;
@@ -1008,9 +1311,10 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 		if (bs_parse_number(xs, strlen(xs), &d, &x) != BS_NUM_OK)
 			die("-x %s: '%s' is not a number (scalability needs "
 			    "a numeric x; for categories use box)", o->x, xs);
-		group_series(in, g, name, sizeof(name));
+		name = group_series(in, g);
 		before = nl;
 		k = intern(&names, &nl, name);
+		free(name);
 		if (nl > before) {
 			if ((l = realloc(l, nl * sizeof(*l))) == NULL)
 				die("out of memory");
@@ -1022,7 +1326,7 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 			if (m->n > 1)
 				die("%zu rows of means for %s = %s%s%s: tell "
 				    "them apart with --series", m->n, o->x, xs,
-				    *name ? " in " : "", name);
+				    *names[k] ? " in " : "", names[k]);
 			if (m->n == 0 || isnan(m->v[0]))
 				continue;
 			y = bs_series_value(m, 0);
@@ -1084,9 +1388,8 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 	po.chart.y.log = o->logy;
 	if (ycol == NULL || strcmp(ycol, "mean") == 0)
 		ycol = colkey ? colkey : "mean";
-	axis_title(o->x, o->xlabel, xmax, xt, sizeof(xt),
-	    &po.chart.x.factor);
-	axis_title(unit_column(t, ycol), o->ylabel, ymax, yt, sizeof(yt),
+	xt = axis_title(o->x, o->xlabel, xmax, &po.chart.x.factor);
+	yt = axis_title(unit_column(t, ycol), o->ylabel, ymax,
 	    &po.chart.y.factor);
 	po.chart.x.label = xt;
 	po.chart.y.label = yt;
@@ -1127,6 +1430,8 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 	}
 	free(l);
 	free(ss);
+	free(xt);
+	free(yt);
 	free_names(names, nl);
 }
 
@@ -1142,7 +1447,7 @@ plot_heatmap(struct input *in, struct tool_common *com, struct opts *o)
 	struct bs_err e;
 	struct bp_heatmap_opts po;
 	struct bp_surface *s;
-	char **xn = NULL, **yn = NULL, zt[512];
+	char **xn = NULL, **yn = NULL, *zt;
 	size_t nx = 0, ny = 0, *gx, *gy, *mx, *my, g;
 	double *z, maxabs = 0;
 	int rc;
@@ -1184,8 +1489,7 @@ plot_heatmap(struct input *in, struct tool_common *com, struct opts *o)
 	po.chart.title = o->title;
 	po.chart.x.label = o->xlabel ? o->xlabel : o->x;
 	po.chart.y.label = o->ylabel ? o->ylabel : o->y;
-	axis_title(unit_column(t, o->z), o->zlabel, maxabs, zt, sizeof(zt),
-	    &po.zfactor);
+	zt = axis_title(unit_column(t, o->z), o->zlabel, maxabs, &po.zfactor);
 	po.zlabel = zt;
 	if (o->cmap >= 0)
 		po.cmap = (enum bp_cmap)o->cmap;
@@ -1205,6 +1509,7 @@ plot_heatmap(struct input *in, struct tool_common *com, struct opts *o)
 	free(gy);
 	free_names(xn, nx);
 	free_names(yn, ny);
+	free(zt);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1223,7 +1528,7 @@ gather(struct input *in, struct tool_common *com, struct samples *sm)
 {
 	struct bs_table *t = in->t;
 	size_t *gc, *gs, *mc, g, nc, k;
-	char name[1024];
+	char *name;
 
 	memset(sm, 0, sizeof(*sm));
 	gc = calloc(t->ngroups + 1, sizeof(*gc));
@@ -1233,8 +1538,9 @@ gather(struct input *in, struct tool_common *com, struct samples *sm)
 	for (g = 0; g < t->ngroups; g++) {
 		gc[g] = intern(&sm->cat, &sm->ncat, in->kx >= 0 ?
 		    t->groups[g].key[in->kx] : "");
-		group_series(in, g, name, sizeof(name));
+		name = group_series(in, g);
 		gs[g] = intern(&sm->ser, &sm->nser, name);
+		free(name);
 	}
 	if ((mc = calloc(sm->ncat + 1, sizeof(*mc))) == NULL)
 		die("out of memory");
@@ -1275,7 +1581,7 @@ plot_box(struct input *in, struct tool_common *com, struct opts *o)
 	struct bp_sample *bs;
 	struct bp_surface *s;
 	struct bs_err e;
-	char yt[512];
+	char *yt;
 	int rc;
 
 	gather(in, com, &sm);
@@ -1296,8 +1602,8 @@ plot_box(struct input *in, struct tool_common *com, struct opts *o)
 	po.chart.legend = o->legend;
 	po.chart.y.log = o->logy;
 	po.chart.x.label = o->xlabel ? o->xlabel : o->x;
-	axis_title(unit_column(in->t, o->y), o->ylabel, sm.maxabs, yt,
-	    sizeof(yt), &po.chart.y.factor);
+	yt = axis_title(unit_column(in->t, o->y), o->ylabel, sm.maxabs,
+	    &po.chart.y.factor);
 	po.chart.y.label = yt;
 	po.series = (const char *const *)sm.ser;
 	po.nseries = sm.nser;
@@ -1306,6 +1612,7 @@ plot_box(struct input *in, struct tool_common *com, struct opts *o)
 	    (const char *const *)sm.cat, sm.ncat, bs, &e);
 	finish(s, rc, &e);
 	free(bs);
+	free(yt);
 	samples_free(&sm);
 }
 
@@ -1317,7 +1624,7 @@ plot_cdf(struct input *in, struct tool_common *com, struct opts *o)
 	struct bp_cdf_series *cs;
 	struct bp_surface *s;
 	struct bs_err e;
-	char xt[512];
+	char *xt;
 	int rc;
 
 	gather(in, com, &sm);
@@ -1332,14 +1639,15 @@ plot_cdf(struct input *in, struct tool_common *com, struct opts *o)
 	po.chart.title = o->title;
 	po.chart.legend = o->legend;
 	po.chart.x.log = o->logx;
-	axis_title(unit_column(in->t, o->y), o->xlabel, sm.maxabs, xt,
-	    sizeof(xt), &po.chart.x.factor);
+	xt = axis_title(unit_column(in->t, o->y), o->xlabel, sm.maxabs,
+	    &po.chart.x.factor);
 	po.chart.x.label = xt;
 	po.chart.y.label = o->ylabel;
 	s = surface(com, o);
 	rc = bp_cdf(s->cr, s->width, s->height, &po, cs, sm.nser, &e);
 	finish(s, rc, &e);
 	free(cs);
+	free(xt);
 	samples_free(&sm);
 }
 
@@ -1397,6 +1705,18 @@ check_applies(const struct opts *o, const struct tool_common *com)
 	    strcmp(o->series, o->x) == 0) || (o->y != NULL &&
 	    strcmp(o->series, o->y) == 0)))
 		die("--series names the same column as -x or -y");
+	{
+		/* Titles are drawn as text: they must be UTF-8. */
+		const char *const txt[] = { o->title, o->xlabel, o->ylabel,
+		    o->zlabel };
+		const char *const name[] = { "--title", "--xlabel",
+		    "--ylabel", "--zlabel" };
+
+		for (size_t i = 0; i < 4; i++)
+			if (txt[i] != NULL && !g_utf8_validate(txt[i], -1,
+			    NULL))
+				die("%s: the text is not valid UTF-8", name[i]);
+	}
 	if (com->output == NULL)
 		die("no output file: give -o OUT with .png, .pdf or .svg");
 	if (bp_format_from_path(com->output) < 0)
@@ -1409,24 +1729,15 @@ check_applies(const struct opts *o, const struct tool_common *com)
 /*
  * GLib, under Pango, ends the process when it cannot allocate memory or
  * start a thread (g_error, then a trap).  That end is an error like any
- * other: one line, exit status 2, no temporary file left behind.
+ * other: one line, exit status 2, no temporary file left behind (the
+ * plots layer has removed the image's already).
  */
-static GLogWriterOutput
-glib_log(GLogLevelFlags level, const GLogField *fields, gsize n,
-    gpointer data)
+static void
+glib_fatal(const char *msg)
 {
-	const char *msg = "a library failed";
-
-	if (!(level & (G_LOG_FLAG_FATAL | G_LOG_LEVEL_ERROR)))
-		return g_log_writer_default(level, fields, n, data);
-	for (gsize i = 0; i < n; i++)
-		if (strcmp(fields[i].key, "MESSAGE") == 0 &&
-		    fields[i].length < 0 && fields[i].value != NULL)
-			msg = fields[i].value;
-	bp_surface_cleanup();
 	report_abort();
 	fflush(stdout);
-	fprintf(stderr, "%s: %.*s\n", progname, (int)strcspn(msg, "\n"), msg);
+	fprintf(stderr, "%s: %s\n", progname, msg);
 	_exit(2);
 }
 
@@ -1461,7 +1772,7 @@ main(int argc, char *argv[])
 	int ch, bstat_mode;
 
 	tool_init("bplot", &com, argv);
-	g_log_set_writer_func(glib_log, NULL, NULL);
+	bp_log_init(glib_fatal);
 	memset(&o, 0, sizeof(o));
 	o.fit = o.cmap = -1;
 	o.center = NAN;
@@ -1605,6 +1916,7 @@ main(int argc, char *argv[])
 			free(in.fname[k]);
 	}
 	free(in.fname);
+	free(in.groups);
 	free(in.bufs);
 	return 0;
 }
