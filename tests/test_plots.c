@@ -884,7 +884,8 @@ test_render_errors(void **state)
 
 	assert_non_null(d = opendir(OUT));
 	while ((de = readdir(d)) != NULL)
-		if (strncmp(de->d_name, ".fail", 5) == 0)
+		if (strncmp(de->d_name, "fail.svg.tmp", 12) == 0 ||
+		    strncmp(de->d_name, ".fail", 5) == 0)
 			fail_msg("temporary file left: %s", de->d_name);
 	closedir(d);
 }
