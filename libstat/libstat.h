@@ -304,8 +304,52 @@ double	 bs_autocorr1(const double *x, size_t n, double mean);
  */
 int	 bs_quantiles(double *x, size_t n, const double *p, size_t np,
 	    int type, double *out);
+/*
+ * The values of a series after skipping its first skip rows, missing
+ * ones left out, unshifted (as parsed); NULL when out of memory.
+ */
+double	*bs_series_values(const struct bs_series *, size_t skip, size_t *n);
+/* Type-7 median of x[0..n) (left as it is); NaN when n is 0. */
+double	 bs_median(const double *x, size_t n);
+/*
+ * |r1| beyond 2/sqrt(n): the runs are not independent (the usual
+ * large-sample bound of a white-noise autocorrelation).
+ */
+double	 bs_autocorr_limit(size_t n);
 /* Half width of the t interval: t_{(1+c)/2, n-1} * sd / sqrt(n). */
 double	 bs_t_halfwidth(double sd, size_t n, double confidence);
+
+/* ------------------------------------------------------------------ */
+/* What a column name means (units.c) */
+
+enum bs_qty { BS_QTY_NONE, BS_QTY_TIME, BS_QTY_SIZE, BS_QTY_RATE,
+	BS_QTY_COUNT };
+
+/* Why a column improves upward or downward. */
+enum bs_rule {
+	BS_RULE_DEFAULT,	/* the name matched no rule: lower is better */
+	BS_RULE_RATE,		/* a rate: higher is better */
+	BS_RULE_TIME,		/* a time or latency: lower is better */
+	BS_RULE_COST,		/* a size or count of work: lower is better */
+	BS_RULE_OPTION,		/* --higher-is-better / --lower-is-better */
+	BS_RULE_FORMAT		/* the input format says so */
+};
+
+struct bs_colunit {
+	size_t		 baselen;	/* the name before its unit */
+	char		 unit[64];	/* "us", "B", "MB/s", "msg/s"; "" none */
+	char		 per[64];	/* "/op" after the unit, or "" */
+	enum bs_qty	 qty;
+	int		 higher;	/* 1: higher values are better */
+	enum bs_rule	 rule;		/* why */
+};
+
+/* Unit, quantity and direction of a column from its name. */
+void	 bs_column_unit(const char *name, struct bs_colunit *);
+/* "rate", "time", "cost", "option", "format", "default". */
+const char *bs_rule_name(enum bs_rule);
+/* Is unit one of the time units ("ns", "us", "ms", "s")? */
+int	 bs_is_time_unit(const char *unit);
 
 /* ------------------------------------------------------------------ */
 /* Comparisons (bcompare) */
@@ -583,5 +627,91 @@ int	 bs_parse_dlist(const char *s, double *out, size_t max);
 /* Strict number parsing for option values. */
 int	 bs_parse_double(const char *s, double *out);
 int	 bs_parse_size(const char *s, size_t *out);
+
+/* ------------------------------------------------------------------ */
+/* Baseline against candidate, metric by metric (verdict.c) */
+
+enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
+	BS_V_INCONCLUSIVE, BS_V_MISSING };
+
+/* What a tool may say about a metric (bits of bs_metric.warn). */
+#define BS_CW_ONESIDE	0x01	/* on one side only: verdict missing */
+#define BS_CW_TOOFEW	0x02	/* fewer than 2 values on a side: no test */
+#define BS_CW_FEWREPS	0x04	/* fewer than 10 values on a side */
+#define BS_CW_NOSPREAD	0x08	/* every value on each side identical */
+#define BS_CW_MINP	0x10	/* the rank test cannot reach alpha */
+#define BS_CW_AC_BASE	0x20	/* baseline runs autocorrelated */
+#define BS_CW_AC_CAND	0x40	/* candidate runs autocorrelated */
+
+struct bs_cmp_opts {
+	int		 mwu;		/* rank tests instead of t tests */
+	int		 paired;
+	double		 alpha;
+	double		 threshold;	/* smallest change that matters, ratio */
+	double		 confidence;	/* percent */
+	enum bs_adjust	 adjust;
+	size_t		 skip;		/* warm-up rows per group and side */
+	const char	*hib, *lib;	/* --higher/--lower-is-better lists */
+};
+
+/* One compared metric: a group key and a value column. */
+struct bs_metric {
+	char *const	*key;		/* the table's group key */
+	const char	*column;
+	double		*b, *c;		/* values, missing left out */
+	size_t		 nb, nc;
+	double		 mean_b, mean_c, med_b, med_c;
+	double		 diff, diff_lo, diff_hi;
+	double		 change, change_lo, change_hi;
+	double		 stat, df, p, p_adj, d, delta;
+	int		 higher;	/* higher is better */
+	enum bs_rule	 rule;		/* why */
+	int		 testable;	/* p can decide */
+	enum bs_verdict	 v;
+	unsigned	 warn;		/* BS_CW_* */
+	double		 minp;		/* BS_CW_MINP: smallest p reachable */
+	double		 r1_b, r1_c;	/* lag-1 autocorrelations */
+};
+
+struct bs_comparison {
+	struct bs_metric *m;
+	size_t		 n, cap;
+	size_t		 keyfrom;	/* 1 with a variant column, else 0 */
+};
+
+/*
+ * Pair the metrics of two tables (group key, column name), or of the
+ * groups of one table whose first group column is vb and vc, and compare
+ * each: the test, the change with its interval, effect sizes, p adjusted
+ * across all metrics, and the verdict.  Pairing is by hash, linear in
+ * the number of groups.
+ */
+int	 bs_compare_tables(struct bs_comparison *, const struct bs_table *tb,
+	    const struct bs_table *tc, const struct bs_cmp_opts *,
+	    struct bs_err *);
+int	 bs_compare_variant(struct bs_comparison *, const struct bs_table *,
+	    const char *vb, const char *vc, const struct bs_cmp_opts *,
+	    struct bs_err *);
+/*
+ * The baseline and candidate values of a variant column (the first
+ * group column): as given, or the first two distinct values in input
+ * order; an error when they are missing or the same.
+ */
+int	 bs_variant_sides(const struct bs_table *, const char *col,
+	    const char **vb, const char **vc, struct bs_err *);
+/* Every name of a --higher/--lower-is-better list must be a column. */
+int	 bs_cmp_check_list(const char *opt, const char *list,
+	    const struct bs_table *, struct bs_err *);
+void	 bs_comparison_free(struct bs_comparison *);
+/*
+ * The geometric mean of the ratios of the compared metrics of one value
+ * column (both sides 2 values or more, positive centres), as a change;
+ * *k is the number of metrics it covers.
+ */
+double	 bs_geomean_change(const struct bs_comparison *, int mwu,
+	    const char *column, size_t *k);
+const char *bs_verdict_name(enum bs_verdict);
+/* "welch", "mwu", "paired-t", "signed-rank". */
+const char *bs_test_name(const struct bs_cmp_opts *);
 
 #endif /* LIBSTAT_H */

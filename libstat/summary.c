@@ -763,3 +763,43 @@ bs_classify(const struct bs_fences *f, double x)
 		return BS_OUT_HIGH_MILD;
 	return BS_OUT_NONE;
 }
+
+/* ------------------------------------------------------------------ */
+/* Values of a series, as the tools take them */
+
+double *
+bs_series_values(const struct bs_series *s, size_t skip, size_t *n)
+{
+	size_t i, w = 0, st = skip < s->n ? skip : s->n;
+	double *v = malloc((s->n + 1) * sizeof(*v));
+
+	*n = 0;
+	if (v == NULL)
+		return NULL;
+	for (i = st; i < s->n; i++)
+		if (!isnan(s->v[i]))
+			v[w++] = bs_series_value(s, i);
+	*n = w;
+	return v;
+}
+
+double
+bs_median(const double *x, size_t n)
+{
+	static const double half = 0.5;
+	double *c, m;
+
+	if (n == 0 || (c = malloc(n * sizeof(*c))) == NULL)
+		return NAN;
+	memcpy(c, x, n * sizeof(*c));
+	if (bs_quantiles(c, n, &half, 1, 7, &m) == -1)
+		m = NAN;
+	free(c);
+	return m;
+}
+
+double
+bs_autocorr_limit(size_t n)
+{
+	return 2.0 / sqrt((double)n);
+}
