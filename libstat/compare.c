@@ -33,14 +33,6 @@ conf_ok(double confidence)
 	return confidence > 0 && confidence < 100;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Sorts by absolute value, for signed ranks. */
 static int
 cmp_abs(const void *a, const void *b)
@@ -102,7 +94,7 @@ sort_doubles(double *v, size_t n, int byabs)
 	    (cnt = calloc(RADIX_PASSES * RADIX_SIZE, sizeof(*cnt))) == NULL) {
 		free(key);
 		free(tmp);
-		qsort(v, n, sizeof(*v), byabs ? cmp_abs : cmp_double);
+		qsort(v, n, sizeof(*v), byabs ? cmp_abs : bs_cmp_double);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -164,41 +156,6 @@ sorted_copy(const double *x, size_t n, size_t *np)
 	return v;
 }
 
-/*
- * Mean and variance the way R's mean() and var() compute them: the sum in
- * long double, a second pass that corrects the mean for the rounding of
- * the first, and squares summed in long double about the mean rounded to
- * double.  Doing the same keeps us within an ulp or so of R even for
- * nanosecond timestamps near 1e9 with a spread of a few units.
- */
-static void
-mean_var(const double *x, size_t n, double *mean, double *var)
-{
-	long double	 s = 0, t = 0, m;
-	double		 md;
-	size_t		 i;
-
-	for (i = 0; i < n; i++)
-		s += x[i];
-	m = s / n;
-	if (isfinite((double)m)) {
-		for (i = 0; i < n; i++)
-			t += x[i] - m;
-		m += t / n;
-	}
-	md = (double)m;
-	*mean = md;
-	if (var == NULL)
-		return;
-	if (n < 2) {
-		*var = NAN;
-		return;
-	}
-	s = 0;
-	for (i = 0; i < n; i++)
-		s += (x[i] - (long double)md) * (x[i] - (long double)md);
-	*var = (double)(s / (n - 1));
-}
 
 /* R's mean(c(a, b)), as median() uses it for an even count. */
 static double
@@ -267,57 +224,6 @@ splitmix64(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-/* The k-th smallest (0-based) of v[0..n) by quickselect; v is reordered. */
-static double
-qselect(double *v, size_t n, size_t k)
-{
-	size_t		 lo = 0, hi = n - 1, mid, i, j;
-	double		 piv, tmp;
-
-	while (lo < hi) {
-		/* Median of three guards against sorted input. */
-		mid = lo + (hi - lo) / 2;
-		if (v[mid] < v[lo]) {
-			tmp = v[mid]; v[mid] = v[lo]; v[lo] = tmp;
-		}
-		if (v[hi] < v[lo]) {
-			tmp = v[hi]; v[hi] = v[lo]; v[lo] = tmp;
-		}
-		if (v[hi] < v[mid]) {
-			tmp = v[hi]; v[hi] = v[mid]; v[mid] = tmp;
-		}
-		piv = v[mid];
-		i = lo;
-		j = hi;
-		/* Hoare partition: v[lo..j] <= piv <= v[i..hi]. */
-		for (;;) {
-			while (v[i] < piv)
-				i++;
-			while (v[j] > piv)
-				j--;
-			if (i >= j)
-				break;
-			tmp = v[i]; v[i] = v[j]; v[j] = tmp;
-			i++;
-			j--;
-		}
-		if (i == j) {
-			/* v[i] == piv sits in its final place. */
-			if (k == i)
-				return v[k];
-			if (k < i)
-				hi = i - 1;
-			else
-				lo = i + 1;
-		} else if (k <= j)
-			hi = j;
-		else if (k >= i)
-			lo = i;
-		else
-			return v[k];
-	}
-	return v[k];
-}
 
 /* ------------------------------------------------------------------ */
 /* Order statistics of pairwise sums without forming them */
@@ -498,7 +404,7 @@ sumsel_kth(struct sumsel *s, uint64_t k)
 			for (i = 0; i < s->na; i++)
 				for (q = s->lo[i]; q < s->hi[i]; q++)
 					s->buf[cnt++] = s->a[i] + s->b[q];
-			return qselect(s->buf, cnt, (size_t)(r - 1));
+			return bs_select(s->buf, cnt, (size_t)(r - 1));
 		}
 
 		/*
@@ -756,8 +662,8 @@ bs_welch(const double *base, size_t nb, const double *cand, size_t nc,
 	if ((x = copy_finite(cand, nc, &n)) == NULL ||
 	    (y = copy_finite(base, nb, &m)) == NULL || n < 2 || m < 2)
 		goto out;
-	mean_var(x, n, &mx, &vx);
-	mean_var(y, m, &my, &vy);
+	bs_mean_var(x, n, &mx, &vx);
+	bs_mean_var(y, m, &my, &vy);
 	/* The same steps as R, so that rounding agrees. */
 	sx = sqrt(vx / n);
 	sy = sqrt(vy / m);
@@ -812,7 +718,7 @@ bs_paired_t(const double *base, const double *cand, size_t n,
 		return -1;
 	if ((d = pair_diffs(base, cand, n, &k)) == NULL || k < 2)
 		goto out;
-	mean_var(d, k, &md, &vd);
+	bs_mean_var(d, k, &md, &vd);
 	se = sqrt(vd / k);
 	r->diff = md;
 	r->df = k - 1;
@@ -1236,8 +1142,8 @@ bs_fieller(const double *base, size_t nb, const double *cand, size_t nc,
 	if ((x = copy_finite(cand, nc, &n)) == NULL ||
 	    (y = copy_finite(base, nb, &m)) == NULL || n < 2 || m < 2)
 		goto out;
-	mean_var(x, n, &a, &va);
-	mean_var(y, m, &b, &vb);
+	bs_mean_var(x, n, &a, &va);
+	bs_mean_var(y, m, &b, &vb);
 	*ratio = *lo = *hi = NAN;
 	rc = 0;
 	if (b == 0)
@@ -1286,8 +1192,8 @@ bs_cohen_d(const double *base, size_t nb, const double *cand, size_t nc)
 	    (y = copy_finite(base, nb, &m)) == NULL ||
 	    n < 1 || m < 1 || n + m < 3)
 		goto out;
-	mean_var(x, n, &mx, &vx);
-	mean_var(y, m, &my, &vy);
+	bs_mean_var(x, n, &mx, &vx);
+	bs_mean_var(y, m, &my, &vy);
 	if (n > 1)
 		ss += (n - 1) * vx;
 	if (m > 1)

@@ -294,7 +294,12 @@ int	 bs_summarize(struct bs_series *, const struct bs_summary_opts *,
  * such as 207.35000000000002 that is an input's decimal plus rounding.
  */
 double	 bs_snap(double y);
-/* Mean and sd of x[0..n) by the corrected two-pass algorithm. */
+/*
+ * Mean and variance (or sd) of x[0..n) by the corrected two-pass
+ * algorithm; NaN for n < 2.  Values near the largest double are scaled
+ * so that the sums do not overflow.
+ */
+void	 bs_mean_var(const double *x, size_t n, double *mean, double *var);
 void	 bs_mean_sd(const double *x, size_t n, double *mean, double *sd);
 /* Lag-1 autocorrelation as NIST defines it. */
 double	 bs_autocorr1(const double *x, size_t n, double mean);
@@ -309,6 +314,13 @@ int	 bs_quantiles(double *x, size_t n, const double *p, size_t np,
  * ones left out, unshifted (as parsed); NULL when out of memory.
  */
 double	*bs_series_values(const struct bs_series *, size_t skip, size_t *n);
+/* qsort() order of doubles (no NaN): the one comparator of the tree. */
+int	 bs_cmp_double(const void *, const void *);
+/*
+ * The k-th smallest (0-based) of a[0..n), n > 0, by selection; a is
+ * reordered around it.
+ */
+double	 bs_select(double *a, size_t n, size_t k);
 /* Type-7 median of x[0..n) (left as it is); NaN when n is 0. */
 double	 bs_median(const double *x, size_t n);
 /*

@@ -30,7 +30,7 @@ bs_summary_opts_default(struct bs_summary_opts *o)
  * subtracts the rounding error left in the first mean.
  */
 static void
-mean_sd(const double *x, size_t n, double sc, double *mean, double *sd)
+mean_var(const double *x, size_t n, double sc, double *mean, double *var)
 {
 	double s = 0.0, m, c = 0.0, ss = 0.0, d;
 	size_t i;
@@ -44,7 +44,7 @@ mean_sd(const double *x, size_t n, double sc, double *mean, double *sd)
 		ss += d * d;
 	}
 	*mean = m + c / (double)n;
-	*sd = n > 1 ? sqrt((ss - c * c / (double)n) / (double)(n - 1)) : NAN;
+	*var = n > 1 ? (ss - c * c / (double)n) / (double)(n - 1) : NAN;
 }
 
 /*
@@ -52,22 +52,41 @@ mean_sd(const double *x, size_t n, double sc, double *mean, double *sd)
  * subtracts the rounding error left in the first mean.  Values near the
  * largest double overflow the sums; they are then scaled by 2^-600
  * (exact, a power of two; what underflows is below 2^-150 of the largest
- * value) and the results scaled back.  An sd beyond the range of a
+ * value) and the results scaled back.  A variance beyond the range of a
  * double comes back infinite, for the caller to refuse.
  */
 void
+bs_mean_var(const double *x, size_t n, double *mean, double *var)
+{
+	if (n == 0) {
+		*mean = *var = NAN;
+		return;
+	}
+	mean_var(x, n, 1.0, mean, var);
+	if (isfinite(*mean) && (n < 2 || isfinite(*var)))
+		return;
+	mean_var(x, n, 0x1p-600, mean, var);
+	*mean *= 0x1p600;
+	*var = *var * 0x1p600 * 0x1p600;	/* inf when beyond */
+}
+
+void
 bs_mean_sd(const double *x, size_t n, double *mean, double *sd)
 {
+	double var;
+
 	if (n == 0) {
 		*mean = *sd = NAN;
 		return;
 	}
-	mean_sd(x, n, 1.0, mean, sd);
-	if (isfinite(*mean) && (n < 2 || isfinite(*sd)))
+	mean_var(x, n, 1.0, mean, &var);
+	if (!isfinite(*mean) || (n > 1 && !isfinite(var))) {
+		mean_var(x, n, 0x1p-600, mean, &var);
+		*mean *= 0x1p600;
+		*sd = n > 1 ? sqrt(var) * 0x1p600 : NAN;
 		return;
-	mean_sd(x, n, 0x1p-600, mean, sd);
-	*mean *= 0x1p600;
-	*sd *= 0x1p600;
+	}
+	*sd = n > 1 ? sqrt(var) : NAN;
 }
 
 double
@@ -114,8 +133,8 @@ swap(double *a, size_t i, size_t j)
  * to a full sort of the range when partitioning goes badly, so the worst
  * case stays O(n log n).
  */
-static int
-cmpd(const void *a, const void *b)
+int
+bs_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 
@@ -132,7 +151,7 @@ select_k(double *a, size_t lo, size_t hi, size_t k)
 		double piv;
 
 		if (hi - lo < 16 || budget-- == 0) {
-			qsort(a + lo, hi - lo + 1, sizeof(*a), cmpd);
+			qsort(a + lo, hi - lo + 1, sizeof(*a), bs_cmp_double);
 			return;
 		}
 		mid = lo + (hi - lo) / 2;
@@ -166,6 +185,13 @@ select_k(double *a, size_t lo, size_t hi, size_t k)
 		else
 			return;
 	}
+}
+
+double
+bs_select(double *a, size_t n, size_t k)
+{
+	select_k(a, 0, n - 1, k);
+	return a[k];
 }
 
 /*
