@@ -571,12 +571,18 @@ struct bs_result {
 	struct bs_cell	*cells;	/* nrows * ncols */
 	size_t		 nrows, cap;
 	int		*numeric;	/* per column: right-aligned in tables */
+	int		 failed;	/* sticky: an allocation failed */
 };
 
 struct bs_result *bs_result_new(void);
 void	 bs_result_free(struct bs_result *);
 int	 bs_result_addcol(struct bs_result *, const char *name);
-/* Start a new row, all null; returns its index or -1. */
+/*
+ * Start a new row, all null; returns its index or -1.  As with cairo, a
+ * failure is sticky: later calls do nothing, cells out of range are
+ * ignored, and bs_result_write() reports the failure, so that building a
+ * result needs no check at every call.
+ */
 long	 bs_result_addrow(struct bs_result *);
 int	 bs_result_str(struct bs_result *, size_t row, size_t col, const char *);
 /* NaN is stored as null. */

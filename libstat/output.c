@@ -211,17 +211,17 @@ bs_result_addcol(struct bs_result *r, const char *name)
 	char **c;
 	int *num;
 
-	if (r->nrows > 0)
-		return -1;
+	if (r->failed || r->nrows > 0)
+		return r->failed = -1;
 	if ((c = realloc(r->cols, (r->ncols + 1) * sizeof(*c))) == NULL)
-		return -1;
+		return r->failed = -1;
 	r->cols = c;
 	if ((num = realloc(r->numeric, (r->ncols + 1) * sizeof(*num))) == NULL)
-		return -1;
+		return r->failed = -1;
 	r->numeric = num;
 	r->numeric[r->ncols] = 0;
 	if ((r->cols[r->ncols] = strdup(name)) == NULL)
-		return -1;
+		return r->failed = -1;
 	r->ncols++;
 	return 0;
 }
@@ -229,31 +229,44 @@ bs_result_addcol(struct bs_result *r, const char *name)
 long
 bs_result_addrow(struct bs_result *r)
 {
-	if (bs_grow(&r->cells, &r->cap, (r->nrows + 1) * r->ncols,
-	    sizeof(*r->cells)) == -1)
-		return -1;
+	if (r->failed || bs_grow(&r->cells, &r->cap, (r->nrows + 1) *
+	    r->ncols, sizeof(*r->cells)) == -1)
+		return r->failed = -1;
 	memset(r->cells + r->nrows * r->ncols, 0,
 	    r->ncols * sizeof(*r->cells));
 	return (long)r->nrows++;
 }
 
+/* The cell at (row, col), or NULL after a failure or out of range. */
+static struct bs_cell *
+cell(struct bs_result *r, size_t row, size_t col)
+{
+	if (r->failed || row >= r->nrows || col >= r->ncols)
+		return NULL;
+	return &r->cells[row * r->ncols + col];
+}
+
 int
 bs_result_str(struct bs_result *r, size_t row, size_t col, const char *s)
 {
-	struct bs_cell *c = &r->cells[row * r->ncols + col];
+	struct bs_cell *c = cell(r, row, col);
 
+	if (c == NULL)
+		return -1;
 	free(c->s);
 	c->type = BS_CELL_STR;
 	if ((c->s = strdup(s)) == NULL)
-		return -1;
+		return r->failed = -1;
 	return 0;
 }
 
 void
 bs_result_num(struct bs_result *r, size_t row, size_t col, double d)
 {
-	struct bs_cell *c = &r->cells[row * r->ncols + col];
+	struct bs_cell *c = cell(r, row, col);
 
+	if (c == NULL)
+		return;
 	r->numeric[col] = 1;
 	c->type = isfinite(d) ? BS_CELL_NUM : BS_CELL_NULL;
 	c->d = d;
@@ -262,8 +275,10 @@ bs_result_num(struct bs_result *r, size_t row, size_t col, double d)
 void
 bs_result_int(struct bs_result *r, size_t row, size_t col, long long i)
 {
-	struct bs_cell *c = &r->cells[row * r->ncols + col];
+	struct bs_cell *c = cell(r, row, col);
 
+	if (c == NULL)
+		return;
 	r->numeric[col] = 1;
 	c->type = BS_CELL_INT;
 	c->i = i;
@@ -480,6 +495,8 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 int
 bs_result_write(const struct bs_result *r, enum bs_outfmt f, FILE *fp)
 {
+	if (r->failed)
+		return -1;	/* building the result ran out of memory */
 	switch (f) {
 	case BS_OUT_CSV:
 		write_delim(r, fp, ',');

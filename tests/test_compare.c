@@ -484,6 +484,88 @@ test_nan_dropped(void **state)
 	assert_close(bs_cliff_delta(b, 3, x, 4), 1, 0, 0);
 }
 
+
+/*
+ * What a column's name says (units.c): every spelling of a rate improves
+ * upward; times, latencies, sizes and counts of work downward; a name
+ * that matches no rule is lower-is-better by default and says so.
+ */
+static void
+test_column_direction(void **state)
+{
+	static const struct {
+		const char	*name;
+		int		 higher;
+		enum bs_rule	 rule;
+		const char	*unit;
+	} c[] = {
+		{ "throughput_msg_per_sec", 1, BS_RULE_RATE, "msg/s" },
+		{ "ops_per_sec", 1, BS_RULE_RATE, "ops/s" },
+		{ "ops_per_second", 1, BS_RULE_RATE, "ops/s" },
+		{ "throughput_rps", 1, BS_RULE_RATE, "" },
+		{ "req/s", 1, BS_RULE_RATE, "req/s" },
+		{ "ops/s", 1, BS_RULE_RATE, "ops/s" },
+		{ "MB/s", 1, BS_RULE_RATE, "MB/s" },
+		{ "throughput_mb_s", 1, BS_RULE_RATE, "MB/s" },
+		{ "qps", 1, BS_RULE_RATE, "" },
+		{ "tps", 1, BS_RULE_RATE, "" },
+		{ "iops", 1, BS_RULE_RATE, "" },
+		{ "bw_bytes", 1, BS_RULE_RATE, "B" },
+		{ "bandwidth", 1, BS_RULE_RATE, "" },
+		{ "Throughput", 1, BS_RULE_RATE, "" },
+		{ "bytes_per_second", 1, BS_RULE_RATE, "B/s" },
+		{ "latency_us", 0, BS_RULE_TIME, "us" },
+		{ "p99_latency_ms", 0, BS_RULE_TIME, "ms" },
+		{ "ns/op", 0, BS_RULE_TIME, "ns" },
+		{ "time", 0, BS_RULE_TIME, "s" },
+		{ "real_time", 0, BS_RULE_TIME, "" },
+		{ "cpu_time", 0, BS_RULE_TIME, "" },
+		{ "elapsed_us", 0, BS_RULE_TIME, "us" },
+		{ "clat_p99_ns", 0, BS_RULE_TIME, "ns" },
+		{ "B/op", 0, BS_RULE_COST, "B" },
+		{ "allocs/op", 0, BS_RULE_COST, "allocs/op" },
+		{ "memory_usage_byte", 0, BS_RULE_COST, "B" },
+		{ "widgets", 0, BS_RULE_DEFAULT, "" },
+		{ "value", 0, BS_RULE_DEFAULT, "" },
+	};
+	struct bs_colunit u;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		bs_column_unit(c[i].name, &u);
+		if (u.higher != c[i].higher || u.rule != c[i].rule ||
+		    strcmp(u.unit, c[i].unit) != 0)
+			fail_msg("%s: higher %d rule %s unit '%s', expected "
+			    "%d %s '%s'", c[i].name, u.higher,
+			    bs_rule_name(u.rule), u.unit, c[i].higher,
+			    bs_rule_name(c[i].rule), c[i].unit);
+	}
+}
+
+/* A result whose building failed says so when written; no cell escapes. */
+static void
+test_result_sticky(void **state)
+{
+	struct bs_result *r = bs_result_new();
+	FILE *fp = tmpfile();
+
+	(void)state;
+	assert_non_null(r);
+	assert_non_null(fp);
+	assert_int_equal(bs_result_addcol(r, "a"), 0);
+	/* Out of range: ignored, not written past the cells. */
+	assert_int_equal(bs_result_str(r, 3, 0, "x"), -1);
+	bs_result_num(r, 0, 7, 1.0);
+	assert_int_equal(bs_result_addrow(r), 0);
+	assert_int_equal(bs_result_str(r, 0, 0, "ok"), 0);
+	assert_int_equal(bs_result_write(r, BS_OUT_CSV, fp), 0);
+	r->failed = 1;	/* as after a failed allocation */
+	assert_int_equal(bs_result_addrow(r), -1);
+	assert_int_equal(bs_result_write(r, BS_OUT_CSV, fp), -1);
+	fclose(fp);
+	bs_result_free(r);
+}
+
 int
 main(void)
 {
@@ -498,6 +580,8 @@ main(void)
 		cmocka_unit_test(test_invalid),
 		cmocka_unit_test(test_scale),
 		cmocka_unit_test(test_nan_dropped),
+		cmocka_unit_test(test_column_direction),
+		cmocka_unit_test(test_result_sticky),
 	};
 
 	gsl_set_error_handler_off();

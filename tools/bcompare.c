@@ -4,6 +4,7 @@
  * interval, effect sizes, p-values adjusted across the run, and a verdict
  * that a CI job can gate on.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -355,7 +356,14 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 		fputs("**bcompare:** ", fp);
 		summary_line(fp, cmp);
 	}
-	bs_result_write(res, com->outfmt, fp);
+	if (res->failed)
+		die("out of memory");
+	if (bs_result_write(res, com->outfmt, fp) == -1) {
+		if (a.fp)
+			bs_afile_abort(&a);
+		die("%s: write error: %s", a.fp ? com->output :
+		    "standard output", strerror(errno));
+	}
 	if (human_fmt && cmp->n == 1) {
 		fputc('\n', fp);
 		sentence(fp, &cmp->m[0], o, com->confidence);

@@ -214,6 +214,8 @@ tool_write_result(const struct tool_common *c, const struct bs_result *r)
 	struct bs_afile a;
 	struct bs_err e;
 
+	if (r->failed)
+		die("out of memory");
 	if (c->output == NULL || strcmp(c->output, "-") == 0) {
 		if (bs_result_write(r, c->outfmt, stdout) == -1)
 			die("write error on standard output: %s",
