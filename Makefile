@@ -17,7 +17,9 @@ DEPCFLAGS = `$(PKG_CONFIG) --cflags $(PKGS) $(PLOTPKGS)`
 LIBS	= `$(PKG_CONFIG) --libs $(PKGS)` -lcsv -lz -lm -lpthread
 PLOTLIBS = `$(PKG_CONFIG) --libs $(PLOTPKGS)`
 TESTLIBS = `$(PKG_CONFIG) --libs cmocka`
-ALLCFLAGS = $(BASECFLAGS) $(DEPCFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
+# -MMD -MP: every object depends on the headers it includes (the .d
+# files below), so touching plots/plots.h rebuilds tools/bplot.o.
+ALLCFLAGS = $(BASECFLAGS) $(DEPCFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -MMD -MP
 
 LIBSTAT_SRC = $(sort $(wildcard libstat/*.c))
 LIBSTAT_OBJ = $(LIBSTAT_SRC:.c=.o)
@@ -42,14 +44,16 @@ plots/libplots.a: $(PLOTS_OBJ)
 	rm -f $@
 	ar rcs $@ $(PLOTS_OBJ)
 
-libstat/%.o: libstat/%.c libstat/libstat.h libstat/extern.h
+libstat/%.o: libstat/%.c
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-plots/%.o: plots/%.c plots/plots.h plots/plots_extern.h libstat/libstat.h
+plots/%.o: plots/%.c
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-tools/%.o: tools/%.c tools/tool.h libstat/libstat.h
+tools/%.o: tools/%.c
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+-include $(wildcard libstat/*.d plots/*.d tools/*.d tests/*.d)
 
 bplot: tools/bplot.o tools/tool.o plots/libplots.a libstat/libstat.a
 	$(CC) $(LDFLAGS) -o $@ tools/bplot.o tools/tool.o plots/libplots.a libstat/libstat.a $(PLOTLIBS) $(LIBS) $(EXTRA_LDFLAGS)
@@ -63,7 +67,7 @@ bcompare: tools/bcompare.o tools/tool.o libstat/libstat.a
 boutlier: tools/boutlier.o tools/tool.o libstat/libstat.a
 	$(CC) $(LDFLAGS) -o $@ tools/boutlier.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
 
-tests/test_%: tests/test_%.c tests/testutil.h libstat/libstat.a $(PLOTS_OBJ)
+tests/test_%: tests/test_%.c libstat/libstat.a $(PLOTS_OBJ)
 	$(CC) $(ALLCFLAGS) -Itests -o $@ $< $(PLOTS_OBJ) libstat/libstat.a $(TESTLIBS) $(PLOTLIBS) $(LIBS) $(EXTRA_LDFLAGS)
 
 tests/csvcmp: tests/csvcmp.c
@@ -96,10 +100,16 @@ uninstall:
 
 clean:
 	rm -f $(TOOLS) libstat/*.o libstat/libstat.a plots/*.o plots/libplots.a tools/*.o
+	rm -f libstat/*.d plots/*.d tools/*.d tests/*.d
 	rm -f $(UNIT_BIN) tests/csvcmp
 	rm -rf out tests/out
 
-.PHONY: all deps check demo bench install uninstall clean build-tests
+# mandoc -Tlint over every man page (installs mandoc when missing).
+lint:
+	@BTOOLS_EXTRA_PKGS="mandoc" sh scripts/deps.sh
+	mandoc -Tlint -Wwarning $(MANS) $(wildcard man/*.3)
+
+.PHONY: all deps check demo bench install uninstall clean build-tests lint
 
 # ---------------------------------------------------------------------
 # Hardening (tests/fuzz/): sanitizers, valgrind and fuzzing.  Each builds
