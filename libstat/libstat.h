@@ -652,7 +652,7 @@ int	 bs_parse_size(const char *s, size_t *out);
 enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 	BS_V_INCONCLUSIVE, BS_V_MISSING };
 
-/* What a tool may say about a metric (bits of bs_metric.warn). */
+/* What a tool may warn about (bits of bs_metric.warn). */
 #define BS_CW_ONESIDE	0x01	/* on one side only: verdict missing */
 #define BS_CW_TOOFEW	0x02	/* fewer than 2 values on a side: no test */
 #define BS_CW_FEWREPS	0x04	/* fewer than 10 values on a side */
@@ -661,21 +661,47 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CW_AC_BASE	0x20	/* baseline runs autocorrelated */
 #define BS_CW_AC_CAND	0x40	/* candidate runs autocorrelated */
 
+/* Why a verdict is what it is (bits of bs_metric.note; bs_metric_note). */
+#define BS_CN_TOOFEW	0x001	/* fewer than 2 values on a side */
+#define BS_CN_MINP	0x002	/* the rank test cannot reach alpha */
+#define BS_CN_WIDE	0x004	/* not significant, interval beyond margin */
+#define BS_CN_SMALLWIDE	0x008	/* below threshold, interval beyond margin */
+#define BS_CN_SMALL	0x010	/* significant, below the threshold */
+#define BS_CN_NOREL	0x020	/* baseline centre <= 0: no relative change */
+#define BS_CN_CERTAIN	0x040	/* no spread, different values */
+#define BS_CN_SAME	0x080	/* no spread, the same value */
+#define BS_CN_DEFDIR	0x100	/* direction by default: name matched none */
+#define BS_CN_ONESIDE	0x200	/* in one input only */
+#define BS_CN_NOTEST	0x400	/* the test could not be computed */
+
+/* A value for the columns a name or glob matches: --threshold COL=PCT. */
+struct bs_colrule {
+	const char	*pat;
+	double		 v;
+};
+
 struct bs_cmp_opts {
 	int		 mwu;		/* rank tests instead of t tests */
 	int		 paired;
 	double		 alpha;
 	double		 threshold;	/* smallest change that matters, ratio */
+	double		 equivalence;	/* margin for "unchanged" when the
+					   threshold is 0, ratio (0.01) */
+	const struct bs_colrule *thr;	/* per-column thresholds, ratios */
+	size_t		 nthr;
 	double		 confidence;	/* percent */
 	enum bs_adjust	 adjust;
 	size_t		 skip;		/* warm-up rows per group and side */
-	const char	*hib, *lib;	/* --higher/--lower-is-better lists */
+	const char	*hib, *lib;	/* comma lists of names or globs */
 };
+
+void	 bs_cmp_opts_default(struct bs_cmp_opts *);
 
 /* One compared metric: a group key and a value column. */
 struct bs_metric {
 	char *const	*key;		/* the table's group key */
 	const char	*column;
+	const char	*vb, *vc;	/* the variant's two sides, or NULL */
 	double		*b, *c;		/* values, missing left out */
 	size_t		 nb, nc;
 	double		 mean_b, mean_c, med_b, med_c;
@@ -684,9 +710,13 @@ struct bs_metric {
 	double		 stat, df, p, p_adj, d, delta;
 	int		 higher;	/* higher is better */
 	enum bs_rule	 rule;		/* why */
+	double		 threshold;	/* the one that applied, ratio */
+	double		 margin;	/* of "unchanged", ratio */
 	int		 testable;	/* p can decide */
+	int		 sign;		/* of the effect: -1, 0, +1 */
 	enum bs_verdict	 v;
 	unsigned	 warn;		/* BS_CW_* */
+	unsigned	 note;		/* BS_CN_* */
 	double		 minp;		/* BS_CW_MINP: smallest p reachable */
 	double		 r1_b, r1_c;	/* lag-1 autocorrelations */
 };
@@ -695,39 +725,57 @@ struct bs_comparison {
 	struct bs_metric *m;
 	size_t		 n, cap;
 	size_t		 keyfrom;	/* 1 with a variant column, else 0 */
+	const char	**unmeasured;	/* columns without any value */
+	size_t		 nunmeasured;
 };
 
 /*
  * Pair the metrics of two tables (group key, column name), or of the
- * groups of one table whose first group column is vb and vc, and compare
- * each: the test, the change with its interval, effect sizes, p adjusted
- * across all metrics, and the verdict.  Pairing is by hash, linear in
- * the number of groups.
+ * groups of one table whose first group column is vb and each of the
+ * nvc values vc[], and compare each: the test, the change with its
+ * interval, effect sizes, p adjusted across all metrics, the direction
+ * and the verdict.  Pairing is by hash, linear in the number of groups.
+ * Metrics without a value on either side are left out and named in
+ * unmeasured.
  */
 int	 bs_compare_tables(struct bs_comparison *, const struct bs_table *tb,
 	    const struct bs_table *tc, const struct bs_cmp_opts *,
 	    struct bs_err *);
 int	 bs_compare_variant(struct bs_comparison *, const struct bs_table *,
-	    const char *vb, const char *vc, const struct bs_cmp_opts *,
-	    struct bs_err *);
+	    const char *vb, const char *const *vc, size_t nvc,
+	    const struct bs_cmp_opts *, struct bs_err *);
 /*
- * The baseline and candidate values of a variant column (the first
- * group column): as given, or the first two distinct values in input
- * order; an error when they are missing or the same.
+ * The baseline value of a variant column (the first group column) and
+ * its candidates: as given, or the first value in input order and every
+ * other value (*vc allocated, the caller frees it); an error when a
+ * value given is not there or there is no candidate.
  */
 int	 bs_variant_sides(const struct bs_table *, const char *col,
-	    const char **vb, const char **vc, struct bs_err *);
-/* Every name of a --higher/--lower-is-better list must be a column. */
+	    const char **vb, const char *vcgiven, const char ***vc,
+	    size_t *nvc, struct bs_err *);
+/* Every name of a --higher/--lower-is-better list must match a column. */
 int	 bs_cmp_check_list(const char *opt, const char *list,
 	    const struct bs_table *, struct bs_err *);
+/* Every --threshold COL=PCT must match a column. */
+int	 bs_cmp_check_rules(const struct bs_cmp_opts *,
+	    const struct bs_table *, struct bs_err *);
 void	 bs_comparison_free(struct bs_comparison *);
+/* The note of a metric, "; " between its parts ("" when none). */
+void	 bs_metric_note(const struct bs_metric *, char *buf, size_t len);
+
 /*
  * The geometric mean of the ratios of the compared metrics of one value
- * column (both sides 2 values or more, positive centres), as a change;
- * *k is the number of metrics it covers.
+ * column (and one candidate, vc, with a variant; NULL otherwise): tested
+ * on both sides, positive centres.  A t interval over the metrics' log
+ * ratios when k >= 2; *k is the number of metrics it covers.
  */
-double	 bs_geomean_change(const struct bs_comparison *, int mwu,
-	    const char *column, size_t *k);
+struct bs_geomean {
+	double		 change, lo, hi;
+	size_t		 k;
+};
+void	 bs_geomean_change(const struct bs_comparison *, int mwu,
+	    const char *column, const char *vc, double confidence,
+	    struct bs_geomean *);
 const char *bs_verdict_name(enum bs_verdict);
 /* "welch", "mwu", "paired-t", "signed-rank". */
 const char *bs_test_name(const struct bs_cmp_opts *);

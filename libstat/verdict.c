@@ -6,10 +6,14 @@
  * comparison makes is here, once; bcompare only words and writes it.
  * What a tool may want to warn about comes back as flags (BS_CW_*).
  */
+#include <fnmatch.h>
 #include <math.h>
-#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <gsl/gsl_cdf.h>
 
 #include "libstat.h"
 #include "extern.h"
@@ -33,6 +37,16 @@ bs_test_name(const struct bs_cmp_opts *o)
 }
 
 void
+bs_cmp_opts_default(struct bs_cmp_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->alpha = 0.05;
+	o->equivalence = 0.01;
+	o->confidence = 95;
+	o->adjust = BS_ADJ_HOLM;
+}
+
+void
 bs_comparison_free(struct bs_comparison *cmp)
 {
 	if (cmp == NULL)
@@ -42,6 +56,7 @@ bs_comparison_free(struct bs_comparison *cmp)
 		free(cmp->m[i].c);
 	}
 	free(cmp->m);
+	free(cmp->unmeasured);
 	memset(cmp, 0, sizeof(*cmp));
 }
 
@@ -90,49 +105,48 @@ groupmetrics(struct bs_comparison *cmp, const struct bs_table *t, size_t g)
 }
 
 /*
- * One input split by its first group column: each group of the baseline
- * or candidate value meets its partner (the same key with the other
- * value) through the table's hash, so pairing stays linear in the number
- * of groups.  Metrics come in the order their first side appears.
+ * One input split by its first group column, for one candidate value:
+ * the baseline's groups bg[0..nbg) and the candidate's cg[0..ncg), both
+ * in input order, are merged by that order; a group meets its partner
+ * (the same key with the other value) through the table's hash.  The
+ * metrics come in the order their first side appears, and the work is
+ * linear in the groups of the two values.
  */
 static int
 pair_variant(struct bs_comparison *cmp, const struct bs_table *t,
-    const char *vb, const char *vc, size_t skip)
+    const char *vb, const char *vc, const size_t *bg, size_t nbg,
+    const size_t *cg, size_t ncg, size_t skip, char **key, size_t *base)
 {
-	size_t *base = NULL, g, c;
-	char **key = NULL;
-	int rc = -1;
+	size_t i = 0, j = 0, c, g;
+	long p, first;
+	int isb;
 
-	cmp->keyfrom = 1;
-	if ((base = calloc(t->ngroups + 1, sizeof(*base))) == NULL ||
-	    (key = calloc(t->ngcols + 1, sizeof(*key))) == NULL)
-		goto out;
-	for (g = 0; g < t->ngroups; g++) {
-		char *const *gk = t->groups[g].key;
-		int isb = strcmp(gk[0], vb) == 0;
-		long p, first;
-
-		if (!isb && strcmp(gk[0], vc) != 0)
-			continue;
-		memcpy(key, gk, t->ngcols * sizeof(*key));
+	while (i < nbg || j < ncg) {
+		isb = j == ncg || (i < nbg && bg[i] < cg[j]);
+		g = isb ? bg[i++] : cg[j++];
+		memcpy(key, t->groups[g].key, t->ngcols * sizeof(*key));
 		key[0] = (char *)(isb ? vc : vb);
 		if ((p = bs_table_find_group(t, key)) == -2)
-			goto out;
-		if (p >= 0 && (size_t)p < g)
-			first = (long)base[p] - 1;
+			return -1;
+		if (p >= 0 && (size_t)p < g && base[p] > 0)
+			first = (long)base[p] - 1;	/* the partner's */
 		else if ((first = groupmetrics(cmp, t, g)) < 0)
-			goto out;
+			return -1;
 		base[g] = (size_t)first + 1;
-		for (c = 0; c < t->nvcols; c++)
-			if (setside(&cmp->m[(size_t)first + c], !isb,
-			    &t->groups[g].s[c], skip) == -1)
-				goto out;
+		for (c = 0; c < t->nvcols; c++) {
+			struct bs_metric *m = &cmp->m[(size_t)first + c];
+
+			m->vb = vb;
+			m->vc = vc;
+			if (setside(m, !isb, &t->groups[g].s[c], skip) == -1)
+				return -1;
+		}
 	}
-	rc = 0;
-out:
-	free(base);
-	free(key);
-	return rc;
+	for (i = 0; i < nbg; i++)
+		base[bg[i]] = 0;
+	for (j = 0; j < ncg; j++)
+		base[cg[j]] = 0;
+	return 0;
 }
 
 /*
@@ -192,58 +206,98 @@ out:
 
 int
 bs_variant_sides(const struct bs_table *t, const char *col,
-    const char **vbp, const char **vcp, struct bs_err *e)
+    const char **vbp, const char *vcgiven, const char ***vcp, size_t *nvc,
+    struct bs_err *e)
 {
-	const char *vb = *vbp, *vc = *vcp;
-	size_t g;
+	const char *vb = *vbp, **vc;
+	size_t g, n = 0;
 
-	for (g = 0; g < t->ngroups && (!vb || !vc); g++) {
-		const char *v = t->groups[g].key[0];
-
-		if (!vb && (!vc || strcmp(v, vc) != 0))
-			vb = v;
-		else if (!vc && strcmp(v, vb) != 0)
-			vc = v;
-	}
-	if (!vb || !vc)
-		return bs_seterr(e, NULL, 0, "--variant %s: needs two distinct "
-		    "values, found %s", col, vb ? "one" : "none");
+	*vcp = NULL;
+	*nvc = 0;
+	if (vb == NULL && t->ngroups > 0)
+		vb = t->groups[0].key[0];
+	if (vb == NULL)
+		return bs_seterr(e, NULL, 0, "--variant %s: no value", col);
+	if (vcgiven != NULL && strcmp(vb, vcgiven) == 0)
+		return bs_seterr(e, NULL, 0, "--baseline and --candidate are "
+		    "both '%s'", vb);
 	for (int s = 0; s < 2; s++) {
-		const char *want = s ? vc : vb;
+		const char *want = s ? vcgiven : vb;
 
-		for (g = 0; g < t->ngroups; g++)
+		for (g = 0; want != NULL && g < t->ngroups; g++)
 			if (strcmp(t->groups[g].key[0], want) == 0)
 				break;
-		if (g == t->ngroups)
+		if (want != NULL && g == t->ngroups)
 			return bs_seterr(e, NULL, 0, "--variant %s: no row has "
 			    "the %s value '%s'", col, s ? "candidate" :
 			    "baseline", want);
 	}
-	if (strcmp(vb, vc) == 0)
-		return bs_seterr(e, NULL, 0, "--baseline and --candidate are "
-		    "both '%s'", vb);
+	if ((vc = calloc(t->ngroups + 1, sizeof(*vc))) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	if (vcgiven != NULL)
+		vc[n++] = vcgiven;
+	else {
+		/* Every other value, once, in input order. */
+		struct bs_strhash seen = { 0 };
+
+		for (g = 0; g < t->ngroups; g++) {
+			const char *v = t->groups[g].key[0];
+
+			if (strcmp(v, vb) == 0 ||
+			    bs_strhash_get(&seen, v, strlen(v)) >= 0)
+				continue;
+			if (bs_strhash_put(&seen, v, strlen(v), n) == -1) {
+				bs_strhash_free(&seen);
+				free(vc);
+				return bs_seterr(e, NULL, 0, "out of memory");
+			}
+			vc[n++] = v;
+		}
+		bs_strhash_free(&seen);
+	}
+	if (n == 0) {
+		free(vc);
+		return bs_seterr(e, NULL, 0, "--variant %s: needs two distinct "
+		    "values, found one", col);
+	}
 	*vbp = vb;
 	*vcp = vc;
+	*nvc = n;
 	return 0;
 }
 
 /* ------------------------------------------------------------------ */
-/* Direction */
+/* Rules: direction and threshold per column */
 
+/* Does a comma list of names or globs name this column? */
 static int
 inlist(const char *list, const char *name)
 {
-	size_t l = strlen(name);
 	const char *p = list;
+	char pat[1024];
 
 	while (p && *p) {
 		const char *c = strchr(p, ',');
 		size_t n = c ? (size_t)(c - p) : strlen(p);
 
-		if (n == l && strncmp(p, name, n) == 0)
-			return 1;
+		if (n < sizeof(pat)) {
+			memcpy(pat, p, n);
+			pat[n] = '\0';
+			if (strcmp(pat, name) == 0 || fnmatch(pat, name, 0) == 0)
+				return 1;
+		}
 		p = c ? c + 1 : NULL;
 	}
+	return 0;
+}
+
+static int
+matches_any(const struct bs_table *t, const char *pat)
+{
+	for (size_t k = 0; k < t->nvcols; k++)
+		if (strcmp(bs_table_vname(t, k), pat) == 0 ||
+		    fnmatch(pat, bs_table_vname(t, k), 0) == 0)
+			return 1;
 	return 0;
 }
 
@@ -252,42 +306,73 @@ bs_cmp_check_list(const char *opt, const char *list,
     const struct bs_table *t, struct bs_err *e)
 {
 	const char *p = list;
+	char pat[1024];
 
 	while (p && *p) {
 		const char *c = strchr(p, ',');
-		size_t n = c ? (size_t)(c - p) : strlen(p), k;
+		size_t n = c ? (size_t)(c - p) : strlen(p);
 
-		for (k = 0; k < t->nvcols; k++)
-			if (strlen(bs_table_vname(t, k)) == n &&
-			    strncmp(bs_table_vname(t, k), p, n) == 0)
-				break;
-		if (k == t->nvcols)
-			return bs_seterr(e, NULL, 0, "%s: '%.*s' is not a "
-			    "value column", opt, (int)n, p);
+		if (n >= sizeof(pat))
+			return bs_seterr(e, NULL, 0, "%s: a name longer than "
+			    "%zu bytes", opt, sizeof(pat) - 1);
+		memcpy(pat, p, n);
+		pat[n] = '\0';
+		if (!matches_any(t, pat))
+			return bs_seterr(e, NULL, 0, "%s: '%s' is not a value "
+			    "column", opt, pat);
 		p = c ? c + 1 : NULL;
 	}
 	return 0;
 }
 
-/* The options first, then what the column's name says (units.c). */
+int
+bs_cmp_check_rules(const struct bs_cmp_opts *o, const struct bs_table *t,
+    struct bs_err *e)
+{
+	for (size_t i = 0; i < o->nthr; i++)
+		if (!matches_any(t, o->thr[i].pat))
+			return bs_seterr(e, NULL, 0, "--threshold %s=...: '%s' "
+			    "is not a value column", o->thr[i].pat,
+			    o->thr[i].pat);
+	return 0;
+}
+
+/*
+ * The options first, then what the column's name says (units.c); the
+ * threshold by exact name, else the last glob that matches, else the
+ * default; the margin of "unchanged" is the threshold, or the
+ * equivalence default when no threshold applies.
+ */
 static void
-direction(struct bs_metric *m, const struct bs_cmp_opts *o)
+rules(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
 	struct bs_colunit u;
+	size_t i;
+	int exact = 0;
 
 	if (o->hib && inlist(o->hib, m->column)) {
 		m->higher = 1;
 		m->rule = BS_RULE_OPTION;
-		return;
-	}
-	if (o->lib && inlist(o->lib, m->column)) {
+	} else if (o->lib && inlist(o->lib, m->column)) {
 		m->higher = 0;
 		m->rule = BS_RULE_OPTION;
-		return;
+	} else {
+		bs_column_unit(m->column, &u);
+		m->higher = u.higher;
+		m->rule = u.rule;
 	}
-	bs_column_unit(m->column, &u);
-	m->higher = u.higher;
-	m->rule = u.rule;
+	if (m->rule == BS_RULE_DEFAULT)
+		m->note |= BS_CN_DEFDIR;
+	m->threshold = o->threshold;
+	for (i = 0; i < o->nthr; i++)
+		if (strcmp(o->thr[i].pat, m->column) == 0) {
+			m->threshold = o->thr[i].v;
+			exact = 1;
+		}
+	for (i = 0; !exact && i < o->nthr; i++)
+		if (fnmatch(o->thr[i].pat, m->column, 0) == 0)
+			m->threshold = o->thr[i].v;
+	m->margin = m->threshold > 0 ? m->threshold : o->equivalence;
 }
 
 /* ------------------------------------------------------------------ */
@@ -309,98 +394,6 @@ choose_log(size_t n, size_t k)
 	    lgamma((double)(n - k) + 1);
 }
 
-/*
- * The change of medians for the rank tests, with a CI from the
- * Hodges-Lehmann interval of the log values when every value is
- * positive: exp() of it is a distribution-free interval for the ratio,
- * and it carries the uncertainty of both samples.  Otherwise the shift
- * interval is divided by the baseline median.  The log test is as costly
- * as the test itself, so it runs on a second thread meanwhile.
- */
-struct logtest {
-	const struct bs_metric *m;
-	double		 conf;
-	double		 lo, hi;
-	int		 ok;
-	pthread_t	 th;
-	int		 started;
-};
-
-static void *
-logtest_run(void *arg)
-{
-	struct logtest *lt = arg;
-	const struct bs_metric *m = lt->m;
-	struct bs_mwu lm;
-	double *lb, *lc;
-	size_t i;
-
-	lb = malloc((m->nb + 1) * sizeof(*lb));
-	lc = malloc((m->nc + 1) * sizeof(*lc));
-	if (lb != NULL && lc != NULL) {
-		for (i = 0; i < m->nb; i++)
-			lb[i] = log(m->b[i]);
-		for (i = 0; i < m->nc; i++)
-			lc[i] = log(m->c[i]);
-		if (bs_mann_whitney(lb, m->nb, lc, m->nc, lt->conf, &lm) == 0) {
-			lt->lo = exp(lm.hl_lo) - 1;
-			lt->hi = exp(lm.hl_hi) - 1;
-			lt->ok = 1;
-		}
-	}
-	free(lb);
-	free(lc);
-	return NULL;
-}
-
-static void
-logtest_start(struct logtest *lt, const struct bs_metric *m,
-    const struct bs_cmp_opts *o)
-{
-	size_t i;
-	int pos = 1;
-
-	memset(lt, 0, sizeof(*lt));
-	lt->m = m;
-	lt->conf = o->confidence;
-	for (i = 0; i < m->nb && pos; i++)
-		pos = m->b[i] > 0;
-	for (i = 0; i < m->nc && pos; i++)
-		pos = m->c[i] > 0;
-	if (!pos || o->paired)
-		return;
-	if (pthread_create(&lt->th, NULL, logtest_run, lt) == 0)
-		lt->started = 1;
-	else
-		logtest_run(lt);	/* no thread: the same, in turn */
-}
-
-static void
-rank_change(struct bs_metric *m, struct logtest *lt, int paired)
-{
-	if (lt->started)
-		pthread_join(lt->th, NULL);
-	m->change = m->med_b != 0 ? m->med_c / m->med_b - 1 : NAN;
-	if (paired) {
-		/*
-		 * Paired: the pseudo-median of the differences relative to
-		 * the baseline median, so that the change and its interval
-		 * come from one estimator.
-		 */
-		if (m->med_b != 0) {
-			m->change = m->diff / fabs(m->med_b);
-			m->change_lo = m->diff_lo / fabs(m->med_b);
-			m->change_hi = m->diff_hi / fabs(m->med_b);
-		}
-	} else if (lt->ok) {
-		m->change_lo = lt->lo;
-		m->change_hi = lt->hi;
-	} else if (m->med_b != 0) {
-		m->change_lo = m->diff_lo / fabs(m->med_b);
-		m->change_hi = m->diff_hi / fabs(m->med_b);
-	}
-}
-
 static void
 centres(struct bs_metric *m)
 {
@@ -418,11 +411,42 @@ centres(struct bs_metric *m)
 	}
 }
 
+/*
+ * The relative change of the estimator whose interval is given: the
+ * difference (of means, or the Hodges-Lehmann shift) over the baseline's
+ * centre (mean, or median), with the interval of the difference over the
+ * same centre; Welch's unpaired change is the ratio of means with
+ * Fieller's interval.  No relative change from a centre <= 0: its sign
+ * would turn the change around.
+ */
+static void
+relchange(struct bs_metric *m, const struct bs_cmp_opts *o)
+{
+	double cb = o->mwu ? m->med_b : m->mean_b, ratio, lo, hi;
+
+	if (!(cb > 0)) {
+		if (isfinite(cb))
+			m->note |= BS_CN_NOREL;
+		return;
+	}
+	m->change = m->diff / cb;
+	if (!o->mwu && !o->paired) {
+		m->change = m->mean_c / m->mean_b - 1;
+		if (bs_fieller(m->b, m->nb, m->c, m->nc, o->confidence,
+		    &ratio, &lo, &hi) == 0) {
+			m->change_lo = lo - 1;
+			m->change_hi = hi - 1;
+		}
+		return;
+	}
+	m->change_lo = m->diff_lo / cb;
+	m->change_hi = m->diff_hi / cb;
+}
+
 static void
 welch(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
 	struct bs_welch w;
-	double ratio, lo, hi;
 	int rc;
 
 	rc = o->paired ? bs_paired_t(m->b, m->c, m->nb, o->confidence, &w) :
@@ -434,18 +458,7 @@ welch(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->diff = w.diff;
 		m->diff_lo = w.ci_lo;
 		m->diff_hi = w.ci_hi;
-	}
-	m->change = m->mean_b != 0 ? m->mean_c / m->mean_b - 1 : NAN;
-	if (o->paired) {
-		/* The paired CI of the difference over the mean. */
-		if (m->mean_b != 0) {
-			m->change_lo = m->diff_lo / fabs(m->mean_b);
-			m->change_hi = m->diff_hi / fabs(m->mean_b);
-		}
-	} else if (bs_fieller(m->b, m->nb, m->c, m->nc, o->confidence,
-	    &ratio, &lo, &hi) == 0) {
-		m->change_lo = lo - 1;
-		m->change_hi = hi - 1;
+		m->sign = (w.t > 0) - (w.t < 0);
 	}
 	m->testable = isfinite(m->p);
 }
@@ -453,11 +466,10 @@ welch(struct bs_metric *m, const struct bs_cmp_opts *o)
 static void
 ranks(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
-	struct logtest lt;
 	struct bs_mwu w;
+	double mid;
 	int rc;
 
-	logtest_start(&lt, m, o);
 	rc = o->paired ? bs_signed_rank(m->b, m->c, m->nb, o->confidence,
 	    &w) : bs_mann_whitney(m->b, m->nb, m->c, m->nc, o->confidence, &w);
 	if (rc == 0) {
@@ -466,16 +478,59 @@ ranks(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->diff = w.hl;
 		m->diff_lo = w.hl_lo;
 		m->diff_hi = w.hl_hi;
+		/*
+		 * The test's own direction: W (or V) against its mean under
+		 * the null, for when the shift is 0 but the ranks are not.
+		 */
+		mid = o->paired ? 0 : (double)m->nb * (double)m->nc / 2;
+		if (o->paired) {
+			size_t nz = 0;
+
+			for (size_t i = 0; i < m->nb; i++)
+				nz += m->c[i] != m->b[i];
+			mid = (double)nz * (double)(nz + 1) / 4;
+		}
+		m->sign = (w.w > mid) - (w.w < mid);
 	}
-	rank_change(m, &lt, o->paired);
 	/* The smallest p the exact test can give at these sizes. */
 	m->minp = o->paired ? 2.0 / pow(2.0, (double)m->nb) :
 	    2.0 * exp(-choose_log(m->nb + m->nc, m->nb));
 	m->testable = isfinite(m->p);
 	if (m->minp > o->alpha) {
 		m->warn |= BS_CW_MINP;
+		m->note |= BS_CN_MINP;
 		m->testable = 0;
 	}
+}
+
+/*
+ * Both sides without spread.  The same value: no change, for certain.
+ * Different values: a certain difference, with p = 0 for the t tests
+ * (t is infinite) and the rank test's own p otherwise.
+ */
+static void
+nospread(struct bs_metric *m, const struct bs_cmp_opts *o)
+{
+	m->warn |= BS_CW_NOSPREAD;
+	m->diff = m->diff_lo = m->diff_hi = m->mean_c - m->mean_b;
+	m->sign = (m->diff > 0) - (m->diff < 0);
+	if (m->diff == 0) {
+		m->note |= BS_CN_SAME;
+		m->p = 1;
+	} else {
+		m->note |= BS_CN_CERTAIN;
+		if (o->mwu) {
+			ranks(m, o);
+			m->diff = m->diff_lo = m->diff_hi = m->mean_c -
+			    m->mean_b;
+		} else
+			m->p = 0;
+	}
+	m->testable = isfinite(m->p) && !(m->note & BS_CN_MINP);
+	if (m->mean_b > 0) {
+		m->change = m->change_lo = m->change_hi = m->diff / m->mean_b;
+	} else if (isfinite(m->mean_b))
+		m->note |= BS_CN_NOREL;
 }
 
 static void
@@ -489,19 +544,22 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	centres(m);
 	if (m->b == NULL || m->c == NULL) {
 		m->warn |= BS_CW_ONESIDE;
+		m->note |= BS_CN_ONESIDE;
 		m->v = BS_V_MISSING;
 		return;
 	}
-	m->v = BS_V_UNCHANGED;
+	m->v = BS_V_INCONCLUSIVE;
 	if (m->nb < 2 || m->nc < 2) {
-		double cb = o->mwu ? m->med_b : m->mean_b;
-		double cc = o->mwu ? m->med_c : m->mean_c;
-
-		/* No test, but the change is still what was seen. */
-		if (isfinite(cb) && isfinite(cc) && cb != 0)
-			m->change = cc / cb - 1;
-		m->v = BS_V_INCONCLUSIVE;
 		m->warn |= BS_CW_TOOFEW;
+		m->note |= BS_CN_TOOFEW;
+		/* No test, but the change is still what was seen. */
+		if (m->nb > 0 && m->nc > 0) {
+			m->diff = o->mwu ? m->med_c - m->med_b :
+			    m->mean_c - m->mean_b;
+			if ((o->mwu ? m->med_b : m->mean_b) > 0)
+				m->change = m->diff / (o->mwu ? m->med_b :
+				    m->mean_b);
+		}
 		return;
 	}
 	if (m->nb < 10 || m->nc < 10)
@@ -509,16 +567,16 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	m->d = bs_cohen_d(m->b, m->nb, m->c, m->nc);
 	m->delta = bs_cliff_delta(m->b, m->nb, m->c, m->nc);
 	if (allsame(m->b, m->nb) && allsame(m->c, m->nc)) {
-		m->warn |= BS_CW_NOSPREAD;
-		m->v = BS_V_INCONCLUSIVE;
-		m->diff = m->mean_c - m->mean_b;
-		m->change = m->mean_b != 0 ? m->mean_c / m->mean_b - 1 : NAN;
+		nospread(m, o);
 		return;
 	}
 	if (o->mwu)
 		ranks(m, o);
 	else
 		welch(m, o);
+	if (!isfinite(m->p) && !(m->note & BS_CN_MINP))
+		m->note |= BS_CN_NOTEST;
+	relchange(m, o);
 	m->r1_b = bs_autocorr1(m->b, m->nb, m->mean_b);
 	m->r1_c = bs_autocorr1(m->c, m->nc, m->mean_c);
 	if (m->nb >= 10 && fabs(m->r1_b) > bs_autocorr_limit(m->nb))
@@ -527,27 +585,87 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->warn |= BS_CW_AC_CAND;
 }
 
+/*
+ * The verdict (see bcompare(1), VERDICTS):
+ *   improved/regressed  p_adj < alpha and |change| >= threshold, in the
+ *                       direction of the estimated difference (of the
+ *                       test statistic when the difference is 0);
+ *   unchanged           otherwise, when the change's interval lies
+ *                       within +-margin (it is shown to be small);
+ *   inconclusive        otherwise, or when nothing could be tested.
+ */
 static void
 decide(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
-	double ch;
+	int sig, dir, beyond, small;
 
-	if (m->v == BS_V_MISSING || m->v == BS_V_INCONCLUSIVE)
+	if (m->v == BS_V_MISSING)
 		return;
-	if (!m->testable) {
-		m->v = BS_V_INCONCLUSIVE;
+	m->v = BS_V_INCONCLUSIVE;
+	if (m->note & BS_CN_TOOFEW)
+		return;
+	dir = isfinite(m->diff) && m->diff != 0 ? (m->diff > 0) -
+	    (m->diff < 0) : m->sign;
+	if (dir == 0 && isfinite(m->delta))
+		dir = (m->delta > 0) - (m->delta < 0);
+	sig = m->testable && m->p_adj < o->alpha && dir != 0;
+	if (isfinite(m->change))
+		beyond = fabs(m->change) >= m->threshold;
+	else
+		/* No relative change: only a threshold of 0 can be met. */
+		beyond = m->threshold == 0;
+	if (sig && beyond) {
+		m->v = (dir > 0) == m->higher ? BS_V_IMPROVED :
+		    BS_V_REGRESSED;
 		return;
 	}
-	ch = m->change;
-	/* From a baseline of zero the change is infinite, signed by diff. */
-	if (isnan(ch) && isfinite(m->diff) && m->diff != 0)
-		ch = copysign(INFINITY, m->diff);
-	if (m->p_adj < o->alpha && !isnan(ch) && fabs(ch) >= o->threshold) {
-		int up = ch > 0;
-
-		m->v = up == m->higher ? BS_V_IMPROVED : BS_V_REGRESSED;
-	} else
+	small = isfinite(m->change_lo) && isfinite(m->change_hi) &&
+	    m->change_lo >= -m->margin && m->change_hi <= m->margin;
+	if (!isfinite(m->change) && m->diff_lo == 0 && m->diff_hi == 0)
+		small = 1;	/* the same constant on both sides */
+	if (small) {
 		m->v = BS_V_UNCHANGED;
+		if (sig)
+			m->note |= BS_CN_SMALL;
+		return;
+	}
+	if (m->testable)
+		m->note |= sig ? BS_CN_SMALLWIDE : BS_CN_WIDE;
+}
+
+/*
+ * Leave out the metrics that nobody measured (no value on either side),
+ * naming each column once.
+ */
+static int
+drop_unmeasured(struct bs_comparison *cmp)
+{
+	size_t i, w = 0, k;
+
+	for (i = 0; i < cmp->n; i++) {
+		struct bs_metric *m = &cmp->m[i];
+
+		if (m->nb > 0 || m->nc > 0) {
+			cmp->m[w++] = *m;
+			continue;
+		}
+		for (k = 0; k < cmp->nunmeasured; k++)
+			if (strcmp(cmp->unmeasured[k], m->column) == 0)
+				break;
+		if (k == cmp->nunmeasured) {
+			const char **u = realloc(cmp->unmeasured, (k + 1) *
+			    sizeof(*u));
+
+			if (u == NULL)
+				return -1;
+			cmp->unmeasured = u;
+			cmp->unmeasured[cmp->nunmeasured++] = m->column;
+		}
+		free(m->b);
+		free(m->c);
+	}
+	cmp->n = w;
+	return 0;
 }
 
 /* Compare every paired metric, adjust the p-values, decide. */
@@ -558,6 +676,8 @@ run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
 	double *ps;
 	size_t i;
 
+	if (drop_unmeasured(cmp) == -1)
+		return bs_seterr(e, NULL, 0, "out of memory");
 	for (i = 0; o->paired && i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 
@@ -571,7 +691,7 @@ run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
 	for (i = 0; i < cmp->n; i++) {
 		struct bs_metric *m = &cmp->m[i];
 
-		direction(m, o);
+		rules(m, o);
 		compare(m, o);
 		ps[i] = m->testable ? m->p : NAN;
 	}
@@ -599,32 +719,158 @@ bs_compare_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 
 int
 bs_compare_variant(struct bs_comparison *cmp, const struct bs_table *t,
-    const char *vb, const char *vc, const struct bs_cmp_opts *o,
-    struct bs_err *e)
+    const char *vb, const char *const *vc, size_t nvc,
+    const struct bs_cmp_opts *o, struct bs_err *e)
 {
+	struct bs_strhash ids = { 0 };
+	size_t *list = NULL, *start = NULL, *fill = NULL, *base = NULL;
+	size_t g, k, nb = 0;
+	char **key = NULL;
+	long id;
+	int rc = -1;
+
 	memset(cmp, 0, sizeof(*cmp));
-	if (pair_variant(cmp, t, vb, vc, o->skip) == -1)
+	cmp->keyfrom = 1;
+	/*
+	 * The groups of each value in input order, in one pass: value k
+	 * (0 the baseline, k the candidate vc[k - 1]) owns
+	 * list[start[k] .. start[k + 1]).
+	 */
+	if ((list = calloc(t->ngroups + 1, sizeof(*list))) == NULL ||
+	    (base = calloc(t->ngroups + 1, sizeof(*base))) == NULL ||
+	    (start = calloc(nvc + 2, sizeof(*start))) == NULL ||
+	    (fill = calloc(nvc + 2, sizeof(*fill))) == NULL ||
+	    (key = calloc(t->ngcols + 1, sizeof(*key))) == NULL ||
+	    bs_strhash_put(&ids, vb, strlen(vb), 0) == -1)
+		goto out;
+	for (k = 0; k < nvc; k++)
+		if (bs_strhash_put(&ids, vc[k], strlen(vc[k]), k + 1) == -1)
+			goto out;
+	for (g = 0; g < t->ngroups; g++)
+		if ((id = bs_strhash_get(&ids, t->groups[g].key[0],
+		    strlen(t->groups[g].key[0]))) >= 0)
+			start[id + 1]++;
+	for (k = 1; k <= nvc + 1; k++)
+		start[k] += start[k - 1];
+	for (g = 0; g < t->ngroups; g++)
+		if ((id = bs_strhash_get(&ids, t->groups[g].key[0],
+		    strlen(t->groups[g].key[0]))) >= 0)
+			list[start[id] + fill[id]++] = g;
+	nb = start[1];
+	for (k = 0; k < nvc; k++)
+		if (pair_variant(cmp, t, vb, vc[k], list, nb, list +
+		    start[k + 1], start[k + 2] - start[k + 1], o->skip, key,
+		    base) == -1)
+			goto out;
+	rc = 0;
+out:
+	bs_strhash_free(&ids);
+	free(list);
+	free(base);
+	free(start);
+	free(fill);
+	free(key);
+	if (rc == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	return run(cmp, o, e);
 }
 
-double
+void
 bs_geomean_change(const struct bs_comparison *cmp, int mwu,
-    const char *column, size_t *k)
+    const char *column, const char *vc, double confidence,
+    struct bs_geomean *gm)
 {
-	double s = 0;
+	double s = 0, ss = 0, l, mean, sd, hw;
+	size_t k = 0;
 
-	*k = 0;
+	gm->change = gm->lo = gm->hi = NAN;
 	for (size_t i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 		double b = mwu ? m->med_b : m->mean_b;
 		double c = mwu ? m->med_c : m->mean_c;
 
 		if (strcmp(m->column, column) != 0 || m->v == BS_V_MISSING ||
+		    (vc != NULL && (m->vc == NULL || strcmp(m->vc, vc) != 0)) ||
 		    m->nb < 2 || m->nc < 2 || !(b > 0) || !(c > 0))
 			continue;
-		s += log(c / b);
-		(*k)++;
+		l = log(c / b);
+		s += l;
+		ss += l * l;
+		k++;
 	}
-	return *k ? exp(s / (double)*k) - 1 : NAN;
+	gm->k = k;
+	if (k == 0)
+		return;
+	mean = s / (double)k;
+	gm->change = exp(mean) - 1;
+	if (k < 2)
+		return;
+	/*
+	 * A t interval over the metrics' log ratios: the metrics are taken
+	 * as a sample of the suite's benchmarks (each ratio's own noise is
+	 * in their spread).
+	 */
+	sd = sqrt(fmax(0, (ss - s * s / (double)k) / (double)(k - 1)));
+	hw = gsl_cdf_tdist_Pinv(0.5 + confidence / 200.0, (double)(k - 1)) *
+	    sd / sqrt((double)k);
+	gm->lo = exp(mean - hw) - 1;
+	gm->hi = exp(mean + hw) - 1;
+}
+
+static void
+add(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+add(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t l = strlen(buf);
+	va_list ap;
+
+	if (l >= len)
+		return;
+	if (l > 0 && l + 2 < len) {
+		memcpy(buf + l, "; ", 3);
+		l += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf + l, len - l, fmt, ap);
+	va_end(ap);
+}
+
+void
+bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
+{
+	const unsigned n = m->note;
+
+	buf[0] = '\0';
+	if (n & BS_CN_ONESIDE)
+		add(buf, len, "only in the %s", m->b ? "baseline" :
+		    "candidate");
+	if (n & BS_CN_TOOFEW)
+		add(buf, len, "too few values (%zu and %zu): no test", m->nb,
+		    m->nc);
+	if (n & BS_CN_MINP)
+		add(buf, len, "too few values for the rank test to reach "
+		    "alpha (smallest p %.3g)", m->minp);
+	if (n & BS_CN_NOTEST)
+		add(buf, len, "the test could not be computed");
+	if (n & BS_CN_SAME)
+		add(buf, len, "no spread, the same value on both sides");
+	if (n & BS_CN_CERTAIN)
+		add(buf, len, "no spread on either side: a certain difference");
+	if (n & BS_CN_NOREL)
+		add(buf, len, "baseline centre <= 0: no relative change");
+	if (n & BS_CN_WIDE)
+		add(buf, len, "not significant, and the interval reaches "
+		    "beyond +-%g%%: more runs needed", 100 * m->margin);
+	if (n & BS_CN_SMALLWIDE)
+		add(buf, len, "significant but below the threshold, and the "
+		    "interval reaches beyond +-%g%%", 100 * m->margin);
+	if (n & BS_CN_SMALL)
+		add(buf, len, "significant, but within +-%g%%",
+		    100 * m->margin);
+	if (n & BS_CN_DEFDIR)
+		add(buf, len, "lower is better by default (the name matches "
+		    "no rule)");
 }

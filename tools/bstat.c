@@ -239,12 +239,8 @@ main(int argc, char *argv[])
 			else if (s.n == 0 && n0++ < 3)
 				warnmsg("note: %s: no values (n = 0)", label);
 			if (so.autocorr && isfinite(s.r1) && s.n >= 3 &&
-			    fabs(s.r1) > 2.0 / sqrt((double)s.n))
-				warnmsg("warning: %s: lag-1 autocorrelation "
-				    "r1 = %.3f exceeds 2/sqrt(n) = %.3f: the "
-				    "runs are not independent and the interval "
-				    "is too narrow", label, s.r1,
-				    2.0 / sqrt((double)s.n));
+			    fabs(s.r1) > bs_autocorr_limit(s.n))
+				tool_autocorr_warning(label, "runs", s.r1, s.n);
 			if (so.steady && s.steady < 0 && s.n > 0)
 				warnmsg("note: %s: fewer than 2 x %zu samples: "
 				    "steady state not judged", label,

@@ -251,3 +251,23 @@ tool_label(const struct bs_table *t, char *const *key, size_t from,
 		die("out of memory");
 	return buf;
 }
+
+void
+tool_autocorr_warning(const char *label, const char *what, double r1,
+    size_t n)
+{
+	double lim = bs_autocorr_limit(n);
+
+	/*
+	 * Positive autocorrelation makes a sample look more certain than it
+	 * is; negative makes it look less certain.  Say which, by its sign.
+	 */
+	if (r1 > 0)
+		warnmsg("warning: %s: %s are positively autocorrelated (r1 = "
+		    "%.2f > %.2f): they are not independent; intervals are too "
+		    "narrow and p-values too small", label, what, r1, lim);
+	else
+		warnmsg("warning: %s: %s are negatively autocorrelated (r1 = "
+		    "%.2f < -%.2f): they are not independent; intervals are "
+		    "too wide and p-values too large", label, what, r1, lim);
+}

@@ -72,6 +72,12 @@ void	 tool_write_result(const struct tool_common *,
  */
 char	*tool_label(const struct bs_table *, char *const *key, size_t from,
 	    const char *column);
+/*
+ * The warning for runs whose lag-1 autocorrelation r1 is beyond
+ * bs_autocorr_limit(n), worded by its sign.
+ */
+void	 tool_autocorr_warning(const char *label, const char *what, double r1,
+	    size_t n);
 /* Check that a FILE (standard output) was written; exits 2 if not. */
 void	 tool_close_stdout(void);
 

@@ -43,6 +43,12 @@ cohen <- function(b, c) {
 cliff <- function(b, c) mean(sign(outer(c, b, "-")))
 
 # One metric: a named list of the output cells (NA for empty).
+# The relative change is the estimator whose interval is reported over
+# the baseline's centre (mean, or median for the rank tests), and only
+# from a centre > 0 (a negative centre would turn its sign around):
+#  - welch: mean ratio - 1 with Fieller's CI; paired: the mean difference
+#    and its CI over the baseline mean;
+#  - mwu: the Hodges-Lehmann shift and its CI over the baseline median.
 metric <- function(b, c, test, paired, conf, alpha) {
   r <- list(n_base = length(b), n_cand = length(c),
             mean_base = if (length(b)) mean(b) else NA,
@@ -54,34 +60,54 @@ metric <- function(b, c, test, paired, conf, alpha) {
             test = if (paired) (if (test == "mwu") "signed-rank" else "paired-t")
                    else test,
             statistic = NA, df = NA, p = NA, cohen_d = NA, cliff_delta = NA,
-            tested = FALSE)
+            tested = FALSE, sign = 0, toofew = FALSE)
+  cb <- if (test == "mwu") r$median_base else r$mean_base
   if (length(b) < 2 || length(c) < 2) {
     # No test, but the change seen is still reported.
-    if (length(b) && length(c))
-      r$change <- if (test == "mwu") median(c) / median(b) - 1
-                  else mean(c) / mean(b) - 1
+    r$toofew <- TRUE
+    if (length(b) && length(c)) {
+      cc <- if (test == "mwu") median(c) else mean(c)
+      r$diff <- cc - cb
+      if (cb > 0) r$change <- r$diff / cb
+    }
     return(r)
   }
   r$cohen_d <- cohen(b, c)
   r$cliff_delta <- cliff(b, c)
+  minp <- if (paired) 2 / 2^length(b) else 2 / choose(length(b) + length(c),
+                                                      length(b))
   if (length(unique(b)) == 1 && length(unique(c)) == 1) {
-    r$diff <- mean(c) - mean(b)
-    r$change <- mean(c) / mean(b) - 1
+    # No spread: the same value is no change for certain; different
+    # values differ for certain (t is infinite; the rank test has its p).
+    r$diff <- r$diff_ci_lo <- r$diff_ci_hi <- mean(c) - mean(b)
+    r$sign <- sign(r$diff)
+    if (r$diff == 0) { r$p <- 1; r$tested <- TRUE }
+    else if (test == "mwu") {
+      w <- suppressWarnings(wilcox.test(c, b, paired = paired))
+      r$statistic <- unname(w$statistic); r$p <- w$p.value
+      r$tested <- minp <= alpha
+    } else { r$p <- 0; r$tested <- TRUE }
+    if (mean(b) > 0)
+      r$change <- r$change_ci_lo <- r$change_ci_hi <- r$diff / mean(b)
     return(r)
   }
   if (test == "welch") {
     tt <- t.test(c, b, paired = paired, conf.level = conf)
     r$statistic <- unname(tt$statistic); r$df <- unname(tt$parameter)
     r$p <- tt$p.value
+    r$sign <- sign(r$statistic)
     r$diff <- mean(c) - mean(b)
     r$diff_ci_lo <- tt$conf.int[1]; r$diff_ci_hi <- tt$conf.int[2]
-    r$change <- mean(c) / mean(b) - 1
-    if (paired) {
-      r$change_ci_lo <- tt$conf.int[1] / abs(mean(b))
-      r$change_ci_hi <- tt$conf.int[2] / abs(mean(b))
-    } else {
-      f <- fieller(b, c, conf)
-      r$change_ci_lo <- f[1] - 1; r$change_ci_hi <- f[2] - 1
+    if (cb > 0) {
+      if (paired) {
+        r$change <- r$diff / cb
+        r$change_ci_lo <- tt$conf.int[1] / cb
+        r$change_ci_hi <- tt$conf.int[2] / cb
+      } else {
+        r$change <- mean(c) / mean(b) - 1
+        f <- fieller(b, c, conf)
+        r$change_ci_lo <- f[1] - 1; r$change_ci_hi <- f[2] - 1
+      }
     }
     r$tested <- TRUE
   } else {
@@ -97,45 +123,55 @@ metric <- function(b, c, test, paired, conf, alpha) {
       d <- c - b; d <- d[d != 0]
       wa <- outer(d, d, "+") / 2
       r$diff <- median(wa[upper.tri(wa, diag = TRUE)])
-    } else r$diff <- median(outer(c, b, "-"))
-    r$diff_ci_lo <- w$conf.int[1]; r$diff_ci_hi <- w$conf.int[2]
-    r$change <- median(c) / median(b) - 1
-    if (paired) {
-      # Paired: the pseudo-median relative to the baseline median, so the
-      # change and its interval come from one estimator.
-      r$change <- r$diff / abs(median(b))
-      r$change_ci_lo <- w$conf.int[1] / abs(median(b))
-      r$change_ci_hi <- w$conf.int[2] / abs(median(b))
-    } else if (all(b > 0) && all(c > 0)) {
-      lw <- suppressWarnings(wilcox.test(log(c), log(b), conf.int = TRUE,
-                                         conf.level = conf))
-      r$change_ci_lo <- exp(lw$conf.int[1]) - 1
-      r$change_ci_hi <- exp(lw$conf.int[2]) - 1
+      mid <- length(d) * (length(d) + 1) / 4
     } else {
-      r$change_ci_lo <- w$conf.int[1] / abs(median(b))
-      r$change_ci_hi <- w$conf.int[2] / abs(median(b))
+      r$diff <- median(outer(c, b, "-"))
+      mid <- length(b) * length(c) / 2
     }
-    minp <- if (paired) 2 / 2^length(b) else 2 / choose(length(b) + length(c),
-                                                        length(b))
+    r$sign <- sign(r$statistic - mid)
+    r$diff_ci_lo <- w$conf.int[1]; r$diff_ci_hi <- w$conf.int[2]
+    if (cb > 0) {
+      r$change <- r$diff / cb
+      r$change_ci_lo <- w$conf.int[1] / cb
+      r$change_ci_hi <- w$conf.int[2] / cb
+    }
     r$tested <- minp <= alpha
   }
   r
 }
 
-verdicts <- function(rows, alpha, threshold, adjust, higher) {
+# The verdict rules of bcompare(1), VERDICTS, written from the issue's
+# definitions: improved/regressed when p_adj < alpha and |change| >=
+# threshold, in the direction of the estimated difference (of the test
+# statistic when the difference is 0); unchanged when the change's
+# interval lies within +-margin (the threshold, or 1% when it is 0);
+# inconclusive otherwise.
+verdicts <- function(rows, alpha, threshold, adjust, higher,
+                     equivalence = 0.01) {
   tested <- sapply(rows, function(r) isTRUE(r$tested))
   p <- sapply(rows, function(r) if (isTRUE(r$tested)) r$p else NA)
   padj <- rep(NA, length(rows))
   if (any(tested)) padj[tested] <- p.adjust(p[tested], method = adjust)
+  margin <- if (threshold > 0) threshold else equivalence
   for (i in seq_along(rows)) {
     r <- rows[[i]]
     r$p_adj <- padj[i]
-    if (!is.null(r$missing)) r$verdict <- "missing"
-    else if (!isTRUE(r$tested)) r$verdict <- "inconclusive"
-    else if (padj[i] < alpha && abs(r$change) >= threshold) {
-      up <- r$change > 0
-      r$verdict <- if (up == (r$column %in% higher)) "improved" else "regressed"
-    } else r$verdict <- "unchanged"
+    r$direction <- if (r$column %in% higher) "higher" else "lower"
+    dir <- if (!is.na(r$diff) && r$diff != 0) sign(r$diff) else r$sign
+    if (dir == 0 && !is.na(r$cliff_delta)) dir <- sign(r$cliff_delta)
+    sig <- isTRUE(r$tested) && padj[i] < alpha && dir != 0
+    beyond <- if (!is.na(r$change)) abs(r$change) >= threshold
+              else threshold == 0
+    small <- (!is.na(r$change_ci_lo) && !is.na(r$change_ci_hi) &&
+              r$change_ci_lo >= -margin && r$change_ci_hi <= margin) ||
+             (is.na(r$change) && !is.na(r$diff_ci_lo) &&
+              r$diff_ci_lo == 0 && r$diff_ci_hi == 0)
+    r$verdict <- if (!is.null(r$missing)) "missing"
+      else if (r$toofew) "inconclusive"
+      else if (sig && beyond)
+        (if ((dir > 0) == (r$column %in% higher)) "improved" else "regressed")
+      else if (small) "unchanged"
+      else "inconclusive"
     rows[[i]] <- r
   }
   rows
@@ -145,7 +181,8 @@ write_rows <- function(rows, gcols, path) {
   cols <- c(gcols, "column", "n_base", "n_cand", "mean_base", "mean_cand",
             "median_base", "median_cand", "diff", "diff_ci_lo", "diff_ci_hi",
             "change", "change_ci_lo", "change_ci_hi", "test", "statistic",
-            "df", "p", "p_adj", "cohen_d", "cliff_delta", "verdict")
+            "df", "p", "p_adj", "cohen_d", "cliff_delta", "verdict",
+            "direction")
   out <- sapply(cols, function(k) sapply(rows, function(r) {
     v <- r[[k]]
     if (is.null(v) || (length(v) == 1 && is.na(v))) ""
