@@ -59,15 +59,11 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 		goto out;
 	}
 	for (size_t i = 0; i < ns; i++) {
-		if ((v[i] = malloc((s[i].n ? s[i].n : 1) * sizeof(double))) ==
+		if ((v[i] = bp_finite_sorted(s[i].v, s[i].n, fx, &n[i])) ==
 		    NULL) {
 			bp_err(err, "out of memory");
 			goto out;
 		}
-		for (size_t j = 0; j < s[i].n; j++)
-			if (isfinite(s[i].v[j]))
-				v[i][n[i]++] = s[i].v[j] * fx;
-		qsort(v[i], n[i], sizeof(double), bp_dcmp);
 		if (n[i] > 0) {
 			xmin = fmin(xmin, v[i][0]);
 			xmax = fmax(xmax, v[i][n[i] - 1]);

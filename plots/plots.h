@@ -279,6 +279,9 @@ enum bp_legend_pos {
 	BP_LEGEND_NONE		/* no legend */
 };
 
+/* "auto" (or "on"), "right", "below" ("bottom"), "none" ("off"); -1. */
+int	 bp_legend_parse(const char *);
+
 struct bp_chart {
 	const char	*title;		/* NULL: none */
 	double		 font_size;	/* tick label size; 0: from the image */
@@ -480,6 +483,41 @@ struct bp_samples {
 };
 int	 bp_samples_gather(const struct bp_roles *, struct bp_samples *);
 void	 bp_samples_free(struct bp_samples *);
+
+/* The header of an input: its column names. */
+struct bp_header {
+	char		**names;
+	size_t		 n;
+};
+
+/* Read only the header of b; -1 with e set when there is none. */
+int	 bp_header_read(struct bp_header *, const struct bs_buf *b,
+	    const struct bs_read_opts *, struct bs_err *e);
+void	 bp_header_free(struct bp_header *);
+int	 bp_header_has(const struct bp_header *, const char *name);
+/* col names a column: by name, or by 1-based number as libstat takes. */
+int	 bp_header_resolves(const struct bp_header *, const char *col);
+/*
+ * The names as "a, b, c" for a message: about max bytes of them, cut at
+ * a character boundary, "..." where some are left out.  NULL: no memory.
+ */
+char	*bp_header_list(const struct bp_header *, size_t max);
+/*
+ * Is the input bstat's output (columns mean, ci_lo and ci_hi, and y
+ * NULL, "mean" or naming no column where a "column" column tells the
+ * measured columns apart)?  *bycolumn: its rows are told apart by
+ * "column".
+ */
+int	 bp_header_bstat(const struct bp_header *, const char *y,
+	    int *bycolumn);
+/*
+ * The group columns of a chart's table in role order, role[] being
+ * series, x, y and bstat's "column" (NULL: none), after the file column
+ * that r->filecol adds: their list for bs_table_opts.groups ("a,b"),
+ * and r's key indices.  *groups NULL: no groups.  -1: no memory.
+ */
+int	 bp_roles_groups(struct bp_roles *r, const char *const role[4],
+	    char **groups);
 
 /* Means per (kx, ky) pair, y categories growing upwards. */
 struct bp_grid {

@@ -36,15 +36,13 @@ stop(struct pass *p, enum bp_scan_fail why, size_t role,
 static long
 field_of(const char *col, const struct bs_field *h, size_t n)
 {
-	size_t i, v = 0, cl = strlen(col);
+	size_t cl = strlen(col);
 
-	for (i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++)
 		if (h[i].len == cl && h[i].s != NULL &&
 		    memcmp(h[i].s, col, cl) == 0)
 			return (long)i;
-	for (i = 0; col[i] >= '0' && col[i] <= '9' && v <= n; i++)
-		v = v * 10 + (size_t)(col[i] - '0');
-	return i > 0 && col[i] == '\0' && v >= 1 && v <= n ? (long)v - 1 : -1;
+	return bp_col_number(col, n);
 }
 
 static int

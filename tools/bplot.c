@@ -6,7 +6,6 @@
  * file only wires them together.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,22 +114,16 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-/* asprintf that ends the run when memory runs out. */
-static char *
-xasprintf(const char *fmt, ...)
+/* calloc of n + 1 that ends the run when memory runs out. */
+static void *
+xcalloc(size_t n, size_t size)
 {
-	va_list ap;
-	char *s;
-	int rc;
+	void *p = calloc(n + 1, size);
 
-	va_start(ap, fmt);
-	rc = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (rc < 0)
+	if (p == NULL)
 		die("out of memory");
-	return s;
+	return p;
 }
-
 
 /*
  * The name whose unit a column's values have: the column's own, except
@@ -145,58 +138,8 @@ unit_column(const struct bs_table *t, const char *col)
 	return col;
 }
 
-/* Cut s back to whole UTF-8 characters (after a byte-wise cut). */
-static void
-utf8_cut(char *s)
-{
-	const char *end;
-
-	if (!g_utf8_validate(s, -1, &end))
-		s[end - s] = '\0';
-}
-
 /* ------------------------------------------------------------------ */
 /* Reading */
-
-/* The header of the first input, to tell bstat's output from raw rows. */
-struct probe {
-	char	**names;
-	size_t	 n;
-	int	 got;
-};
-
-static int
-probe_header(void *arg, const struct bs_field *h, size_t n, struct bs_err *e)
-{
-	struct probe *p = arg;
-
-	if ((p->names = calloc(n + 1, sizeof(*p->names))) == NULL)
-		return bs_seterr(e, NULL, 0, "out of memory");
-	for (size_t i = 0; i < n; i++)
-		if ((p->names[p->n++] = strndup(h[i].s ? h[i].s : "",
-		    h[i].len)) == NULL)
-			return bs_seterr(e, NULL, 0, "out of memory");
-	p->got = 1;
-	/* Enough: stop the reader here. */
-	return bs_seterr(e, NULL, 0, "header read");
-}
-
-static int
-probe_record(void *arg, const struct bs_record *r, struct bs_err *e)
-{
-	(void)arg;
-	(void)r;
-	return bs_seterr(e, NULL, 0, "record read");
-}
-
-static int
-probe_has(const struct probe *p, const char *name)
-{
-	for (size_t i = 0; i < p->n; i++)
-		if (strcmp(p->names[i], name) == 0)
-			return 1;
-	return 0;
-}
 
 /*
  * A column named by an option must be in the header, by name or by
@@ -204,41 +147,17 @@ probe_has(const struct probe *p, const char *name)
  * option's terms rather than as an unknown group or value column.
  */
 static void
-probe_check(const struct probe *p, const char *file, const char *opt,
+check_column(const struct bp_header *h, const char *file, const char *opt,
     const char *col)
 {
-	char *list = NULL, *l;
-	size_t v = 0, i;
+	char *list;
 
-	if (col == NULL || probe_has(p, col))
+	if (col == NULL || bp_header_resolves(h, col))
 		return;
-	for (i = 0; col[i] >= '0' && col[i] <= '9' && v <= p->n; i++)
-		v = v * 10 + (size_t)(col[i] - '0');
-	if (i > 0 && col[i] == '\0' && v >= 1 && v <= p->n)
-		return;
-	/*
-	 * The columns, up to about 400 bytes of them, cut at a character
-	 * boundary: column names can be long and in any script.
-	 */
-	for (i = 0; i < p->n && (list == NULL || strlen(list) < 400); i++) {
-		l = xasprintf("%s%s%s", list ? list : "", i ? ", " : "",
-		    p->names[i]);
-		free(list);
-		list = l;
-	}
-	if (list != NULL && strlen(list) > 400) {
-		list[400] = '\0';
-		utf8_cut(list);
-		l = xasprintf("%s...", list);
-		free(list);
-		list = l;
-	} else if (i < p->n) {
-		l = xasprintf("%s, ...", list);
-		free(list);
-		list = l;
-	}
+	if ((list = bp_header_list(h, 400)) == NULL)
+		die("out of memory");
 	die("%s: %s %s: no such column (columns are: %s)", file, opt, col,
-	    list ? list : "");
+	    list);
 }
 
 static void
@@ -316,20 +235,6 @@ scan_input(struct input *in, struct tool_common *com, const struct opts *o,
 		scan_fail(in, &sc, o);
 }
 
-/* Append name to a comma-separated list of group columns. */
-static long
-addgroup(char **list, size_t *ng, const char *name)
-{
-	char *l;
-
-	if (name == NULL)
-		return -1;
-	l = xasprintf("%s%s%s", *list ? *list : "", *list ? "," : "", name);
-	free(*list);
-	*list = l;
-	return (long)(*ng)++;
-}
-
 /*
  * Load every operand (standard input can be read only once, and the
  * first input's header decides between raw rows and bstat's output),
@@ -340,96 +245,66 @@ static void
 read_input(struct input *in, struct tool_common *com, struct opts *o,
     int argc, char **argv, int *bstat_mode)
 {
-	const char *stdin_only[] = { "-" };
-	struct probe pr;
-	struct bs_reader_cb cb;
+	const char *stdin_only[] = { "-" }, *role[4];
+	struct bp_header h;
 	struct bs_err e;
-	size_t ng = 0;
-	int i, wantcol = 0, sfile;
+	int bycol = 0, sfile, bad;
 
 	memset(in, 0, sizeof(*in));
-	in->r.kseries = in->r.kx = in->r.ky = in->r.kcol = -1;
 	if (argc == 0) {
 		argc = 1;
 		argv = (char **)stdin_only;
 	}
 	in->nbufs = (size_t)argc;
-	if ((in->bufs = calloc(in->nbufs, sizeof(*in->bufs))) == NULL)
-		die("out of memory");
-	for (i = 0; i < argc; i++)
+	in->bufs = xcalloc(in->nbufs, sizeof(*in->bufs));
+	for (size_t i = 0; i < in->nbufs; i++)
 		if (bs_buf_load(&in->bufs[i], argv[i], &e) == -1)
 			die_err(&e);
 	/* The first header: does it name what the options name? */
-	memset(&pr, 0, sizeof(pr));
-	memset(&cb, 0, sizeof(cb));
-	cb.header = probe_header;
-	cb.record = probe_record;
-	cb.arg = &pr;
-	if (bs_read(&in->bufs[0], NULL, &com->topts.read, &cb, NULL, NULL,
-	    &e) == -1 && !pr.got)
+	if (bp_header_read(&h, &in->bufs[0], &com->topts.read, &e) == -1)
 		die_err(&e);
-
-	/* bstat's output: mean, ci_lo, ci_hi, and -y naming no column. */
-	*bstat_mode = 0;
-	if (o->kind == K_SCAL) {
-		if (probe_has(&pr, "mean") && probe_has(&pr, "ci_lo") &&
-		    probe_has(&pr, "ci_hi") && (o->y == NULL ||
-		    strcmp(o->y, "mean") == 0 || (!probe_has(&pr, o->y) &&
-		    probe_has(&pr, "column"))))
-			*bstat_mode = 1;
-		wantcol = *bstat_mode && probe_has(&pr, "column");
-		if (o->y == NULL && !*bstat_mode)
-			die("scalability needs -y COL (or bstat's output with "
-			    "columns mean, ci_lo and ci_hi)");
-	}
+	*bstat_mode = o->kind == K_SCAL && bp_header_bstat(&h, o->y, &bycol);
+	if (o->kind == K_SCAL && o->y == NULL && !*bstat_mode)
+		die("scalability needs -y COL (or bstat's output with columns "
+		    "mean, ci_lo and ci_hi)");
 	/*
 	 * Several inputs get a first group column "file"; --series file
 	 * asks for it even with one input, unless a real column has the
 	 * name.
 	 */
 	sfile = o->series != NULL && strcmp(o->series, "file") == 0 &&
-	    !probe_has(&pr, "file");
+	    !bp_header_has(&h, "file");
 	in->r.filecol = argc > 1 || sfile;
 	if (in->r.filecol && (in->fname = bp_file_labels(in->bufs, in->nbufs,
-	    &i)) == NULL)
+	    &bad)) == NULL)
 		die("out of memory");
-	if (in->r.filecol && i)
+	if (in->r.filecol && bad)
 		warnmsg("warning: a file name is not valid UTF-8: the legend "
 		    "shows U+FFFD for its bad bytes");
 	if (!com->topts.read.no_header) {
-		probe_check(&pr, in->bufs[0].name, "-x", o->x);
+		check_column(&h, in->bufs[0].name, "-x", o->x);
 		if (!*bstat_mode)
-			probe_check(&pr, in->bufs[0].name, "-y", o->y);
-		probe_check(&pr, in->bufs[0].name, "-z", o->z);
+			check_column(&h, in->bufs[0].name, "-y", o->y);
+		check_column(&h, in->bufs[0].name, "-z", o->z);
 		if (!sfile)
-			probe_check(&pr, in->bufs[0].name, "--series",
+			check_column(&h, in->bufs[0].name, "--series",
 			    o->series);
 	}
-	for (size_t k = 0; k < pr.n; k++)
-		free(pr.names[k]);
-	free(pr.names);
+	bp_header_free(&h);
 	scan_input(in, com, o, sfile);
 
 	/* The series column "file" is the file column itself. */
-	if (o->series != NULL && !sfile)
-		in->r.kseries = addgroup(&in->groups, &ng, o->series);
-	in->r.kx = addgroup(&in->groups, &ng, o->x);
-	if (o->kind == K_HEAT)
-		in->r.ky = addgroup(&in->groups, &ng, o->y);
-	if (wantcol)
-		in->r.kcol = addgroup(&in->groups, &ng, "column");
-	com->topts.groups = ng ? in->groups : NULL;
+	role[0] = sfile ? NULL : o->series;
+	role[1] = o->x;
+	role[2] = o->kind == K_HEAT ? o->y : NULL;
+	role[3] = bycol ? "column" : NULL;
+	if (bp_roles_groups(&in->r, role, &in->groups) == -1)
+		die("out of memory");
+	com->topts.groups = in->groups;
 	com->topts.columns = *bstat_mode ? "mean,ci_lo,ci_hi" :
 	    o->kind == K_HEAT ? o->z : o->y;
 	com->topts.file_group = in->r.filecol;
 	com->topts.warn = readwarn;
-	if (in->r.filecol) {
-		/* Key 0 is the file. */
-		in->r.kseries += in->r.kseries >= 0;
-		in->r.kx += in->r.kx >= 0;
-		in->r.ky += in->r.ky >= 0;
-		in->r.kcol += in->r.kcol >= 0;
-	}
 	if ((in->t = bs_table_new(&com->topts)) == NULL)
 		die("out of memory");
 	for (size_t k = 0; k < in->nbufs; k++)
@@ -494,16 +369,6 @@ finish(struct bp_surface *s, int rc, struct bs_err *e)
 
 /* ------------------------------------------------------------------ */
 /* Charts */
-
-static void *
-xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n + 1, size);
-
-	if (p == NULL)
-		die("out of memory");
-	return p;
-}
 
 /* An axis title from plots' bp_axis_title(), or the end of the run. */
 static char *
@@ -980,18 +845,7 @@ main(int argc, char *argv[])
 			o.zlabel = optarg;
 			break;
 		case OPT_LEGEND:
-			if (strcmp(optarg, "auto") == 0 ||
-			    strcmp(optarg, "on") == 0)
-				o.legend = BP_LEGEND_AUTO;
-			else if (strcmp(optarg, "right") == 0)
-				o.legend = BP_LEGEND_RIGHT;
-			else if (strcmp(optarg, "below") == 0 ||
-			    strcmp(optarg, "bottom") == 0)
-				o.legend = BP_LEGEND_BELOW;
-			else if (strcmp(optarg, "none") == 0 ||
-			    strcmp(optarg, "off") == 0)
-				o.legend = BP_LEGEND_NONE;
-			else
+			if ((o.legend = bp_legend_parse(optarg)) < 0)
 				die("--legend takes auto, right, below or "
 				    "none, not '%s'", optarg);
 			break;
