@@ -108,6 +108,50 @@ box_stats(const struct bp_sample *s, double f, double k, struct boxstat *b)
 	return 0;
 }
 
+/* One box: whiskers with caps, the box, its median, the outliers. */
+static void
+draw_box(cairo_t *cr, const struct bp_frame *f, const struct boxstat *x,
+    struct bp_rgb col, double x0, double x1, double xm)
+{
+	double capw = (x1 - x0) * 0.25;
+
+	cairo_set_line_width(cr, f->st.thin * 1.6);
+	/* Whiskers. */
+	bp_set_rgb(cr, bp_grey(0.25));
+	cairo_move_to(cr, xm, bp_fy(f, x->q3));
+	cairo_line_to(cr, xm, bp_fy(f, x->whi));
+	cairo_move_to(cr, xm - capw, bp_fy(f, x->whi));
+	cairo_line_to(cr, xm + capw, bp_fy(f, x->whi));
+	cairo_move_to(cr, xm, bp_fy(f, x->q1));
+	cairo_line_to(cr, xm, bp_fy(f, x->wlo));
+	cairo_move_to(cr, xm - capw, bp_fy(f, x->wlo));
+	cairo_line_to(cr, xm + capw, bp_fy(f, x->wlo));
+	cairo_stroke(cr);
+	/* Box. */
+	cairo_rectangle(cr, x0, bp_fy(f, x->q3), x1 - x0,
+	    bp_fy(f, x->q1) - bp_fy(f, x->q3));
+	bp_set_rgba(cr, col, 0.35);
+	cairo_fill_preserve(cr);
+	bp_set_rgb(cr, col);
+	cairo_stroke(cr);
+	/* Median. */
+	cairo_set_line_width(cr, f->st.line * 1.6);
+	bp_set_rgb(cr, bp_grey(0.1));
+	cairo_move_to(cr, x0, bp_fy(f, x->med));
+	cairo_line_to(cr, x1, bp_fy(f, x->med));
+	cairo_stroke(cr);
+	/* Outliers: hollow circles. */
+	cairo_set_line_width(cr, f->st.thin * 1.4);
+	bp_set_rgb(cr, col);
+	for (size_t i = 0; i < x->n; i++)
+		if (x->v[i] < x->wlo || x->v[i] > x->whi) {
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, xm, bp_fy(f, x->v[i]),
+			    f->st.marker * 0.9, 0, 2 * M_PI);
+		}
+	cairo_stroke(cr);
+}
+
 int
 bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
     const char *const *cat, size_t ncat, const struct bp_sample *s,
@@ -183,45 +227,9 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 			double x0 = bp_fx(&f, cx - bw / 2);
 			double x1 = bp_fx(&f, cx + bw / 2);
 			double xm = bp_fx(&f, cx);
-			double capw = (x1 - x0) * 0.25;
 
-			if (x->n == 0)
-				continue;
-			cairo_set_line_width(cr, f.st.thin * 1.6);
-			/* Whiskers. */
-			bp_set_rgb(cr, bp_grey(0.25));
-			cairo_move_to(cr, xm, bp_fy(&f, x->q3));
-			cairo_line_to(cr, xm, bp_fy(&f, x->whi));
-			cairo_move_to(cr, xm - capw, bp_fy(&f, x->whi));
-			cairo_line_to(cr, xm + capw, bp_fy(&f, x->whi));
-			cairo_move_to(cr, xm, bp_fy(&f, x->q1));
-			cairo_line_to(cr, xm, bp_fy(&f, x->wlo));
-			cairo_move_to(cr, xm - capw, bp_fy(&f, x->wlo));
-			cairo_line_to(cr, xm + capw, bp_fy(&f, x->wlo));
-			cairo_stroke(cr);
-			/* Box. */
-			cairo_rectangle(cr, x0, bp_fy(&f, x->q3), x1 - x0,
-			    bp_fy(&f, x->q1) - bp_fy(&f, x->q3));
-			bp_set_rgba(cr, col, 0.35);
-			cairo_fill_preserve(cr);
-			bp_set_rgb(cr, col);
-			cairo_stroke(cr);
-			/* Median. */
-			cairo_set_line_width(cr, f.st.line * 1.6);
-			bp_set_rgb(cr, bp_grey(0.1));
-			cairo_move_to(cr, x0, bp_fy(&f, x->med));
-			cairo_line_to(cr, x1, bp_fy(&f, x->med));
-			cairo_stroke(cr);
-			/* Outliers: hollow circles. */
-			cairo_set_line_width(cr, f.st.thin * 1.4);
-			bp_set_rgb(cr, col);
-			for (size_t i = 0; i < x->n; i++)
-				if (x->v[i] < x->wlo || x->v[i] > x->whi) {
-					cairo_new_sub_path(cr);
-					cairo_arc(cr, xm, bp_fy(&f, x->v[i]),
-					    f.st.marker * 0.9, 0, 2 * M_PI);
-				}
-			cairo_stroke(cr);
+			if (x->n > 0)
+				draw_box(cr, &f, x, col, x0, x1, xm);
 		}
 	cairo_restore(cr);
 	rc = bp_frame_finish(cr, &f, &leg, err);
