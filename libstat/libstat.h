@@ -499,6 +499,19 @@ const char	*bs_usl_model_name(enum bs_usl_model);
 /* "usl" or "amdahl"; -1 for anything else. */
 int		 bs_usl_model_parse(const char *);
 
+/*
+ * The fit report (usl_report.c).  As JSON, the contract's objects: one
+ * object for n = 1, else an array of n with names[i] as each one's
+ * "series"; 0, or -1 when fp has an error.  As text for people: one
+ * line, "NAME: usl fit: lambda = ... R^2 = ...", and a second line
+ * "warning: ..." when the model fits poorly (R^2 < 0.9); name NULL
+ * leaves out the prefix.  Allocated (the caller frees it); NULL when out
+ * of memory.
+ */
+int	 bs_usl_report_json(FILE *, const struct bs_usl *,
+	    const char *const *names, size_t n);
+char	*bs_usl_report_text(const struct bs_usl *, const char *name);
+
 /* ------------------------------------------------------------------ */
 /* Outliers */
 

@@ -157,9 +157,9 @@ usl_try(struct usl_data *d, const int free[3], const double start[3],
 	if ((x0 = gsl_vector_alloc(p)) == NULL ||
 	    (covar = gsl_matrix_alloc(p, p)) == NULL)
 		goto out;
-	for (size_t j = 0, k = 0; j < 3; j++)
+	for (size_t j = 0, m = 0; j < 3; j++)
 		if (free[j])
-			gsl_vector_set(x0, k++, start[j]);
+			gsl_vector_set(x0, m++, start[j]);
 
 	memset(&fdf, 0, sizeof(fdf));
 	fdf.f = usl_f;

@@ -25,17 +25,35 @@ struct boxstat {
 	double	 q1, med, q3, wlo, whi;
 };
 
-/* Statistics of sorted v[0..n), n > 0. */
-static void
+/*
+ * Statistics of sorted v[0..n), n > 0: the quartiles and fences are
+ * libstat's (type 7, Tukey); the whiskers end at the most extreme
+ * values inside the fences.  -1 when out of memory.
+ */
+static int
 sorted_stats(const double *v, size_t n, double k, struct bp_boxstat *b)
 {
+	static const double p[3] = { 0.25, 0.5, 0.75 };
+	struct bs_fences f;
+	double q[3], *c;
+
 	memset(b, 0, sizeof(*b));
+	/* bs_quantiles reorders what it is given: v stays sorted. */
+	if ((c = malloc(n * sizeof(*c))) == NULL)
+		return -1;
+	memcpy(c, v, n * sizeof(*c));
+	if (bs_quantiles(c, n, p, 3, 7, q) == -1 ||
+	    bs_tukey_fences(v, n, k, &f) == -1) {
+		free(c);
+		return -1;
+	}
+	free(c);
 	b->n = n;
-	b->q1 = bp_quantile7(v, n, 0.25);
-	b->median = bp_quantile7(v, n, 0.5);
-	b->q3 = bp_quantile7(v, n, 0.75);
-	b->lo_fence = b->q1 - k * (b->q3 - b->q1);
-	b->hi_fence = b->q3 + k * (b->q3 - b->q1);
+	b->q1 = q[0];
+	b->median = q[1];
+	b->q3 = q[2];
+	b->lo_fence = f.lo_inner;
+	b->hi_fence = f.hi_inner;
 	b->wlo = b->q1;
 	b->whi = b->q3;
 	for (size_t i = 0; i < n; i++)
@@ -51,26 +69,23 @@ sorted_stats(const double *v, size_t n, double k, struct bp_boxstat *b)
 	for (size_t i = 0; i < n; i++)
 		if (v[i] < b->wlo || v[i] > b->whi)
 			b->noutliers++;
+	return 0;
 }
 
 int
 bp_box_stats(const double *v, size_t n, double k, struct bp_boxstat *b)
 {
 	double *c;
-	size_t m = 0;
+	size_t m;
+	int rc = 0;
 
 	memset(b, 0, sizeof(*b));
-	if ((c = malloc((n ? n : 1) * sizeof(*c))) == NULL)
+	if ((c = bp_finite_sorted(v, n, 1, &m)) == NULL)
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]))
-			c[m++] = v[i];
-	if (m > 0) {
-		qsort(c, m, sizeof(*c), bp_dcmp);
-		sorted_stats(c, m, k, b);
-	}
+	if (m > 0)
+		rc = sorted_stats(c, m, k, b);
 	free(c);
-	return 0;
+	return rc;
 }
 
 static int
@@ -79,21 +94,62 @@ box_stats(const struct bp_sample *s, double f, double k, struct boxstat *b)
 	struct bp_boxstat st;
 
 	memset(b, 0, sizeof(*b));
-	if ((b->v = malloc((s->n ? s->n : 1) * sizeof(double))) == NULL)
+	if ((b->v = bp_finite_sorted(s->v, s->n, f, &b->n)) == NULL)
 		return -1;
-	for (size_t i = 0; i < s->n; i++)
-		if (isfinite(s->v[i]))
-			b->v[b->n++] = s->v[i] * f;
 	if (b->n == 0)
 		return 0;
-	qsort(b->v, b->n, sizeof(double), bp_dcmp);
-	sorted_stats(b->v, b->n, k, &st);
+	if (sorted_stats(b->v, b->n, k, &st) == -1)
+		return -1;
 	b->q1 = st.q1;
 	b->med = st.median;
 	b->q3 = st.q3;
 	b->wlo = st.wlo;
 	b->whi = st.whi;
 	return 0;
+}
+
+/* One box: whiskers with caps, the box, its median, the outliers. */
+static void
+draw_box(cairo_t *cr, const struct bp_frame *f, const struct boxstat *x,
+    struct bp_rgb col, double x0, double x1, double xm)
+{
+	double capw = (x1 - x0) * 0.25;
+
+	cairo_set_line_width(cr, f->st.thin * 1.6);
+	/* Whiskers. */
+	bp_set_rgb(cr, bp_grey(0.25));
+	cairo_move_to(cr, xm, bp_fy(f, x->q3));
+	cairo_line_to(cr, xm, bp_fy(f, x->whi));
+	cairo_move_to(cr, xm - capw, bp_fy(f, x->whi));
+	cairo_line_to(cr, xm + capw, bp_fy(f, x->whi));
+	cairo_move_to(cr, xm, bp_fy(f, x->q1));
+	cairo_line_to(cr, xm, bp_fy(f, x->wlo));
+	cairo_move_to(cr, xm - capw, bp_fy(f, x->wlo));
+	cairo_line_to(cr, xm + capw, bp_fy(f, x->wlo));
+	cairo_stroke(cr);
+	/* Box. */
+	cairo_rectangle(cr, x0, bp_fy(f, x->q3), x1 - x0,
+	    bp_fy(f, x->q1) - bp_fy(f, x->q3));
+	bp_set_rgba(cr, col, 0.35);
+	cairo_fill_preserve(cr);
+	bp_set_rgb(cr, col);
+	cairo_stroke(cr);
+	/* Median. */
+	cairo_set_line_width(cr, f->st.line * 1.6);
+	bp_set_rgb(cr, bp_grey(0.1));
+	cairo_move_to(cr, x0, bp_fy(f, x->med));
+	cairo_line_to(cr, x1, bp_fy(f, x->med));
+	cairo_stroke(cr);
+	/* Outliers: hollow circles. */
+	cairo_set_line_width(cr, f->st.thin * 1.4);
+	bp_set_rgb(cr, col);
+	for (size_t i = 0; i < x->n; i++)
+		if (x->v[i] < x->wlo || x->v[i] > x->whi) {
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, xm, bp_fy(f, x->v[i]),
+			    f->st.marker * 0.9, 0, 2 * M_PI);
+		}
+	cairo_stroke(cr);
 }
 
 int
@@ -171,45 +227,9 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 			double x0 = bp_fx(&f, cx - bw / 2);
 			double x1 = bp_fx(&f, cx + bw / 2);
 			double xm = bp_fx(&f, cx);
-			double capw = (x1 - x0) * 0.25;
 
-			if (x->n == 0)
-				continue;
-			cairo_set_line_width(cr, f.st.thin * 1.6);
-			/* Whiskers. */
-			bp_set_rgb(cr, bp_grey(0.25));
-			cairo_move_to(cr, xm, bp_fy(&f, x->q3));
-			cairo_line_to(cr, xm, bp_fy(&f, x->whi));
-			cairo_move_to(cr, xm - capw, bp_fy(&f, x->whi));
-			cairo_line_to(cr, xm + capw, bp_fy(&f, x->whi));
-			cairo_move_to(cr, xm, bp_fy(&f, x->q1));
-			cairo_line_to(cr, xm, bp_fy(&f, x->wlo));
-			cairo_move_to(cr, xm - capw, bp_fy(&f, x->wlo));
-			cairo_line_to(cr, xm + capw, bp_fy(&f, x->wlo));
-			cairo_stroke(cr);
-			/* Box. */
-			cairo_rectangle(cr, x0, bp_fy(&f, x->q3), x1 - x0,
-			    bp_fy(&f, x->q1) - bp_fy(&f, x->q3));
-			bp_set_rgba(cr, col, 0.35);
-			cairo_fill_preserve(cr);
-			bp_set_rgb(cr, col);
-			cairo_stroke(cr);
-			/* Median. */
-			cairo_set_line_width(cr, f.st.line * 1.6);
-			bp_set_rgb(cr, bp_grey(0.1));
-			cairo_move_to(cr, x0, bp_fy(&f, x->med));
-			cairo_line_to(cr, x1, bp_fy(&f, x->med));
-			cairo_stroke(cr);
-			/* Outliers: hollow circles. */
-			cairo_set_line_width(cr, f.st.thin * 1.4);
-			bp_set_rgb(cr, col);
-			for (size_t i = 0; i < x->n; i++)
-				if (x->v[i] < x->wlo || x->v[i] > x->whi) {
-					cairo_new_sub_path(cr);
-					cairo_arc(cr, xm, bp_fy(&f, x->v[i]),
-					    f.st.marker * 0.9, 0, 2 * M_PI);
-				}
-			cairo_stroke(cr);
+			if (x->n > 0)
+				draw_box(cr, &f, x, col, x0, x1, xm);
 		}
 	cairo_restore(cr);
 	rc = bp_frame_finish(cr, &f, &leg, err);

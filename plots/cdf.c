@@ -35,6 +35,73 @@ ecdf_inv(const double *v, size_t n, double p)
 	return v[k - 1];
 }
 
+/* Legend pass: each series with its count and guide percentiles. */
+static void
+cdf_legend(struct bp_legend *leg, const struct bp_cdf_opts *o,
+    const struct bp_cdf_series *s, size_t ns, double *const *v,
+    const size_t *n)
+{
+	char q[NGUIDE][32];
+
+	for (size_t i = 0; i < ns; i++) {
+		if (n[i] == 0) {
+			bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i,
+			    "%s (no data)", s[i].name ? s[i].name : "?");
+			continue;
+		}
+		for (int g = 0; g < NGUIDE; g++) {
+			double x = ecdf_inv(v[i], n[i], guide_p[g]);
+
+			bp_fmt_num(q[g], sizeof(q[g]), x);
+		}
+		if (o->guides)
+			bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i,
+			    "%s (n = %zu)\np50 %s \xc2\xb7 p95 %s \xc2\xb7 p99 %s",
+			    s[i].name ? s[i].name : "?", n[i], q[0], q[1],
+			    q[2]);
+		else
+			bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i,
+			    "%s (n = %zu)", s[i].name ? s[i].name : "?",
+			    n[i]);
+	}
+}
+
+/*
+ * Guides pass: dashed lines at the guide fractions, their names in the
+ * right margin.
+ */
+static void
+cdf_guides(cairo_t *cr, const struct bp_frame *f, double gh)
+{
+	double dash[] = { f->st.line * 3, f->st.line * 2 };
+	double ly[NGUIDE];
+
+	cairo_save(cr);
+	cairo_set_line_width(cr, f->st.thin * 1.2);
+	cairo_set_dash(cr, dash, 2, 0);
+	bp_set_rgb(cr, bp_grey(0.45));
+	for (int g = 0; g < NGUIDE; g++) {
+		double y = bp_fy(f, guide_p[g]);
+
+		cairo_move_to(cr, f->px, y);
+		cairo_line_to(cr, f->px + f->pw, y);
+		ly[g] = y;
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	/*
+	 * p95 and p99 lie close together: push labels apart,
+	 * top one first, keeping a line of text between centres.
+	 */
+	for (int g = NGUIDE - 1; g > 0; g--)
+		if (ly[g - 1] - ly[g] < gh * 0.95)
+			ly[g - 1] = ly[g] + gh * 0.95;
+	for (int g = 0; g < NGUIDE; g++)
+		bp_text(cr, guide_name[g], f->st.small, 0, 0, 0,
+		    f->px + f->pw + f->st.gap, ly[g], BP_HLEFT,
+		    BP_VMIDDLE, 0, bp_grey(0.3));
+}
+
 int
 bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
     const struct bp_cdf_series *s, size_t ns, struct bs_err *err)
@@ -45,7 +112,6 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 	double xmin = HUGE_VAL, xmax = -HUGE_VAL, gw = 0, gh = 0, tw, th;
 	size_t *n = NULL;
 	int rc = -1;
-	char q[3][32];
 
 	memset(&leg, 0, sizeof(leg));
 	if (ns == 0)
@@ -59,15 +125,11 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 		goto out;
 	}
 	for (size_t i = 0; i < ns; i++) {
-		if ((v[i] = malloc((s[i].n ? s[i].n : 1) * sizeof(double))) ==
+		if ((v[i] = bp_finite_sorted(s[i].v, s[i].n, fx, &n[i])) ==
 		    NULL) {
 			bp_err(err, "out of memory");
 			goto out;
 		}
-		for (size_t j = 0; j < s[i].n; j++)
-			if (isfinite(s[i].v[j]))
-				v[i][n[i]++] = s[i].v[j] * fx;
-		qsort(v[i], n[i], sizeof(double), bp_dcmp);
 		if (n[i] > 0) {
 			xmin = fmin(xmin, v[i][0]);
 			xmax = fmax(xmax, v[i][n[i] - 1]);
@@ -91,27 +153,7 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 	f.ay.dmax = 1;
 	f.ay.fixed = 1;
 
-	for (size_t i = 0; i < ns; i++) {
-		if (n[i] == 0) {
-			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i,
-			    "%s (no data)", s[i].name ? s[i].name : "?");
-			continue;
-		}
-		for (int g = 0; g < NGUIDE; g++) {
-			double x = ecdf_inv(v[i], n[i], guide_p[g]);
-
-			bp_fmt_num(q[g], sizeof(q[g]), x);
-		}
-		if (o->guides)
-			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i,
-			    "%s (n = %zu)\np50 %s \xc2\xb7 p95 %s \xc2\xb7 p99 %s",
-			    s[i].name ? s[i].name : "?", n[i], q[0], q[1],
-			    q[2]);
-		else
-			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i,
-			    "%s (n = %zu)", s[i].name ? s[i].name : "?",
-			    n[i]);
-	}
+	cdf_legend(&leg, o, s, ns, v, n);
 	/* The guides' names go in the right margin. */
 	if (o->guides) {
 		for (int g = 0; g < NGUIDE; g++) {
@@ -128,36 +170,8 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 		goto out;
 	bp_frame_back(cr, &f);
 
-	if (o->guides) {
-		double dash[] = { f.st.line * 3, f.st.line * 2 };
-		double ly[NGUIDE];
-
-		cairo_save(cr);
-		cairo_set_line_width(cr, f.st.thin * 1.2);
-		cairo_set_dash(cr, dash, 2, 0);
-		bp_set_rgb(cr, bp_grey(0.45));
-		for (int g = 0; g < NGUIDE; g++) {
-			double y = bp_fy(&f, guide_p[g]);
-
-			cairo_move_to(cr, f.px, y);
-			cairo_line_to(cr, f.px + f.pw, y);
-			ly[g] = y;
-		}
-		cairo_stroke(cr);
-		cairo_restore(cr);
-		/*
-		 * p95 and p99 lie close together: push labels apart,
-		 * top one first, keeping a line of text between centres.
-		 */
-		for (int g = NGUIDE - 1; g > 0; g--)
-			if (ly[g - 1] - ly[g] < gh * 0.95)
-				ly[g - 1] = ly[g] + gh * 0.95;
-		for (int g = 0; g < NGUIDE; g++)
-			bp_text(cr, guide_name[g], f.st.small, 0, 0, 0,
-			    f.px + f.pw + f.st.gap, ly[g], BP_HLEFT,
-			    BP_VMIDDLE, 0, bp_grey(0.3));
-	}
-
+	if (o->guides)
+		cdf_guides(cr, &f, gh);
 	cairo_save(cr);
 	bp_frame_clip(cr, &f);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);

@@ -681,6 +681,20 @@ bp_legend_draw(cairo_t *cr, const struct bp_legend *l,
 	cairo_restore(cr);
 }
 
+int
+bp_legend_parse(const char *s)
+{
+	if (strcmp(s, "auto") == 0 || strcmp(s, "on") == 0)
+		return BP_LEGEND_AUTO;
+	if (strcmp(s, "right") == 0)
+		return BP_LEGEND_RIGHT;
+	if (strcmp(s, "below") == 0 || strcmp(s, "bottom") == 0)
+		return BP_LEGEND_BELOW;
+	if (strcmp(s, "none") == 0 || strcmp(s, "off") == 0)
+		return BP_LEGEND_NONE;
+	return -1;
+}
+
 /*
  * The legend goes to the right of the plot area when it takes at most
  * about a third of the width (wrapping long entries); otherwise below

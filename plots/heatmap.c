@@ -123,43 +123,56 @@ hatch(cairo_t *cr, double x, double y, double w, double h, double step,
 	cairo_restore(cr);
 }
 
-int
-bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
-    const char *const *xcat, size_t nx, const char *const *ycat, size_t ny,
-    const double *z, struct bs_err *err)
-{
-	struct bp_frame f;
-	struct zscale zs;
-	struct bp_ticks zt;
-	cairo_surface_t *img = NULL;
-	cairo_pattern_t *pat = NULL;
-	double zf = o->zfactor > 0 && isfinite(o->zfactor) ? o->zfactor : 1;
-	double zmin = HUGE_VAL, zmax = -HUGE_VAL, maxabs = 0;
-	double barw, barx, tw, th, zl_w = 0, zl_h = 0, ztw = 0, cw, ch;
-	double valsize;
-	size_t nempty = 0, k;
-	int dec, rc = -1;
-	char buf[64];
+/* What the passes of a heatmap share. */
+struct heat {
+	const struct bp_heatmap_opts *o;
+	const double	*z;
+	size_t		 nx, ny;
+	double		 zf;		/* unit factor of z */
+	struct zscale	 zs;
+	struct bp_ticks	 zt;		/* colour bar ticks */
+	struct bp_frame	 f;
+	size_t		 nempty;	/* cells without a value */
+	int		 dec;		/* decimals of the cell values */
+	double		 barw, ztw, zl_h;
+	double		 cw, ch;	/* cell size */
+};
 
-	if (nx == 0 || ny == 0)
-		return bp_err(err, "heatmap: no categories");
-	if (nx > BP_MAX_TICKS || ny > BP_MAX_TICKS)
-		return bp_err(err, "heatmap: at most %d categories per axis",
-		    BP_MAX_TICKS);
-	if ((int)o->cmap < 0 || o->cmap >= BP_CMAP__MAX)
-		return bp_err(err, "heatmap: unknown colour map");
-	for (size_t i = 0; i < nx * ny; i++) {
-		double v = z[i] * zf;
+/* 1 when every value is a whole number: cells then show no decimals. */
+static int
+all_integers(const struct heat *hm)
+{
+	for (size_t i = 0; i < hm->nx * hm->ny; i++) {
+		double v = hm->z[i] * hm->zf;
+
+		/* 1e-310 is within 1e-9 of 0, but no integer. */
+		if (isfinite(v) && (fabs(v - round(v)) > 1e-9 *
+		    fmax(1, fabs(v)) || (v != 0 && fabs(v) < 0.5)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Scale pass: the colour scale's range and the cells' decimals. */
+static void
+heat_scale(struct heat *hm)
+{
+	const struct bp_heatmap_opts *o = hm->o;
+	struct zscale *zs = &hm->zs;
+	double zmin = HUGE_VAL, zmax = -HUGE_VAL, maxabs = 0;
+
+	for (size_t i = 0; i < hm->nx * hm->ny; i++) {
+		double v = hm->z[i] * hm->zf;
 
 		if (!isfinite(v)) {
-			nempty++;
+			hm->nempty++;
 			continue;
 		}
 		zmin = fmin(zmin, v);
 		zmax = fmax(zmax, v);
 		maxabs = fmax(maxabs, fabs(v));
 	}
-	if (nempty == nx * ny) {
+	if (hm->nempty == hm->nx * hm->ny) {
 		zmin = 0;
 		zmax = 1;
 	}
@@ -167,91 +180,98 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 		zmin = o->zmin;
 	if (isfinite(o->zmax))
 		zmax = o->zmax;
-	zs.cmap = o->cmap;
-	zs.reverse = o->reverse;
-	zs.lo = zmin;
-	zs.hi = zmax;
+	zs->cmap = o->cmap;
+	zs->reverse = o->reverse;
+	zs->lo = zmin;
+	zs->hi = zmax;
 	if (isfinite(o->center)) {
 		double d = fmax(fabs(zmax - o->center), fabs(zmin - o->center));
 
 		if (!(d > 0))
 			d = 1;
-		zs.lo = o->center - d;
-		zs.hi = o->center + d;
+		zs->lo = o->center - d;
+		zs->hi = o->center + d;
 	}
-	if (!(zs.hi > zs.lo)) {
-		double d = zs.lo == 0 ? 1 : fabs(zs.lo) * 0.1;
+	if (!(zs->hi > zs->lo)) {
+		double d = zs->lo == 0 ? 1 : fabs(zs->lo) * 0.1;
 
 		/* A tenth of a subnormal value may round to nothing. */
-		if (!(zs.lo - d < zs.hi + d))
+		if (!(zs->lo - d < zs->hi + d))
 			d = DBL_MIN;
-		zs.lo -= d;
-		zs.hi += d;
+		zs->lo -= d;
+		zs->hi += d;
 	}
-	dec = value_decimals(maxabs);
-	{
-		int allint = 1;
+	hm->dec = all_integers(hm) ? 0 : value_decimals(maxabs);
+}
 
-		for (size_t i = 0; i < nx * ny && allint; i++) {
-			double v = z[i] * zf;
+/*
+ * Layout pass: the frame of category axes, with room on the right for
+ * the colour bar, its ticks and title, measured first.
+ */
+static int
+heat_layout(cairo_t *cr, struct heat *hm, double w, double h,
+    const char *const *xcat, const char *const *ycat, struct bs_err *err)
+{
+	const struct bp_heatmap_opts *o = hm->o;
+	struct bp_frame *f = &hm->f;
+	double tw, th, zl_w = 0;
 
-			/* 1e-310 is within 1e-9 of 0, but no integer. */
-			if (isfinite(v) && (fabs(v - round(v)) > 1e-9 *
-			    fmax(1, fabs(v)) || (v != 0 && fabs(v) < 0.5)))
-				allint = 0;
-		}
-		if (allint)
-			dec = 0;
-	}
-
-	memset(&f, 0, sizeof(f));
-	f.w = w;
-	f.h = h;
-	bp_style_init(&f.st, w, h, o->chart.font_size);
-	f.title = o->chart.title;
-	f.ax.kind = BP_SCALE_CATEGORY;
-	f.ax.cat = xcat;
-	f.ax.ncat = nx;
-	f.ax.label = o->chart.x.label;
-	f.ay.kind = BP_SCALE_CATEGORY;
-	f.ay.cat = ycat;
-	f.ay.ncat = ny;
-	f.ay.reversed = 1;
-	f.ay.label = o->chart.y.label;
-
-	/* The colour bar: bar, ticks, labels, title; measured first. */
-	if (bp_ticks_linear(zs.lo, zs.hi, 6, &zt) != 0)
-		return bp_err(err, "heatmap: values from %g to %g: %s", zs.lo,
-		    zs.hi, isfinite(zs.hi - zs.lo) ? "too close together "
-		    "for the colour bar's ticks (below double precision)" :
-		    "the range overflows");
-	for (size_t i = 0; i < zt.n; i++) {
-		bp_measure(cr, zt.label[i], f.st.tick, 1, 0, 0, &tw, &th);
-		ztw = fmax(ztw, tw);
+	memset(f, 0, sizeof(*f));
+	f->w = w;
+	f->h = h;
+	bp_style_init(&f->st, w, h, o->chart.font_size);
+	f->title = o->chart.title;
+	f->ax.kind = BP_SCALE_CATEGORY;
+	f->ax.cat = xcat;
+	f->ax.ncat = hm->nx;
+	f->ax.label = o->chart.x.label;
+	f->ay.kind = BP_SCALE_CATEGORY;
+	f->ay.cat = ycat;
+	f->ay.ncat = hm->ny;
+	f->ay.reversed = 1;
+	f->ay.label = o->chart.y.label;
+	if (bp_ticks_linear(hm->zs.lo, hm->zs.hi, 6, &hm->zt) != 0)
+		return bp_err(err, "heatmap: values from %g to %g: %s",
+		    hm->zs.lo, hm->zs.hi, isfinite(hm->zs.hi - hm->zs.lo) ?
+		    "too close together for the colour bar's ticks (below "
+		    "double precision)" : "the range overflows");
+	for (size_t i = 0; i < hm->zt.n; i++) {
+		bp_measure(cr, hm->zt.label[i], f->st.tick, 1, 0, 0, &tw, &th);
+		hm->ztw = fmax(hm->ztw, tw);
 	}
 	if (o->zlabel != NULL && *o->zlabel != '\0')
-		bp_measure(cr, o->zlabel, f.st.label, 0, 0, h * 0.6, &zl_w,
-		    &zl_h);
-	barw = f.st.tick * 1.3;
-	f.right = f.st.gap * 3 + barw + f.st.ticklen + f.st.gap + ztw +
-	    (zl_h > 0 ? f.st.gap * 1.5 + zl_h : 0);
-	if (nempty > 0) {
-		bp_measure(cr, "no data", f.st.small, 0, 0, 0, &tw, &th);
-		f.right = fmax(f.right, f.st.gap * 3 + barw * 1.6 + tw);
+		bp_measure(cr, o->zlabel, f->st.label, 0, 0, h * 0.6, &zl_w,
+		    &hm->zl_h);
+	hm->barw = f->st.tick * 1.3;
+	f->right = f->st.gap * 3 + hm->barw + f->st.ticklen + f->st.gap +
+	    hm->ztw + (hm->zl_h > 0 ? f->st.gap * 1.5 + hm->zl_h : 0);
+	if (hm->nempty > 0) {
+		bp_measure(cr, "no data", f->st.small, 0, 0, 0, &tw, &th);
+		f->right = fmax(f->right, f->st.gap * 3 + hm->barw * 1.6 + tw);
 	}
-	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+	if (bp_frame_place(cr, f, &o->chart, err) != 0)
 		return -1;
-	cw = f.pw / (double)nx;
-	ch = f.ph / (double)ny;
+	hm->cw = f->pw / (double)hm->nx;
+	hm->ch = f->ph / (double)hm->ny;
+	return 0;
+}
 
-	/*
-	 * One pixel per cell, scaled up without interpolation.  PDF and
-	 * SVG viewers may smooth a scaled image whatever the filter says
-	 * (an SVG from cairo 1.16 cannot say it at all), so for vector
-	 * targets each cell is a block of k x k pixels: smoothing then
-	 * blurs only 1/k of a cell at its edges.
-	 */
-	k = 1;
+/*
+ * Cells pass: one pixel per cell, scaled up without interpolation.  PDF
+ * and SVG viewers may smooth a scaled image whatever the filter says
+ * (an SVG from cairo 1.16 cannot say it at all), so for vector targets
+ * each cell is a block of k x k pixels: smoothing then blurs only 1/k
+ * of a cell at its edges.  Empty cells are hatched.
+ */
+static int
+heat_cells(cairo_t *cr, const struct heat *hm, struct bs_err *err)
+{
+	const struct bp_frame *f = &hm->f;
+	size_t k = 1, nx = hm->nx, ny = hm->ny;
+	cairo_surface_t *img;
+	unsigned char *data;
+	int stride;
+
 	if (cairo_surface_get_type(cairo_get_target(cr)) !=
 	    CAIRO_SURFACE_TYPE_IMAGE) {
 		k = 128;
@@ -263,168 +283,211 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 	if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
 		bp_err(err, "heatmap: %s", cairo_status_to_string(
 		    cairo_surface_status(img)));
-		goto out;
+		cairo_surface_destroy(img);
+		return -1;
 	}
 	cairo_surface_flush(img);
-	{
-		unsigned char *data = cairo_image_surface_get_data(img);
-		int stride = cairo_image_surface_get_stride(img);
+	data = cairo_image_surface_get_data(img);
+	stride = cairo_image_surface_get_stride(img);
+	for (size_t py = 0; py < ny * k; py++) {
+		uint32_t *row = (uint32_t *)(void *)(data + (size_t)stride * py);
 
-		for (size_t py = 0; py < ny * k; py++) {
-			uint32_t *row = (uint32_t *)(void *)(data +
-			    (size_t)stride * py);
+		for (size_t px = 0; px < nx * k; px++) {
+			double v = hm->z[(py / k) * nx + px / k] * hm->zf;
 
-			for (size_t px = 0; px < nx * k; px++) {
-				double v = z[(py / k) * nx + px / k] * zf;
-
-				row[px] = argb(isfinite(v) ?
-				    zs_color(&zs, v) : empty_cell);
-			}
+			row[px] = argb(isfinite(v) ? zs_color(&hm->zs, v) :
+			    empty_cell);
 		}
 	}
 	cairo_surface_mark_dirty(img);
 	cairo_save(cr);
-	cairo_translate(cr, f.px, f.py);
-	cairo_scale(cr, cw / (double)k, ch / (double)k);
+	cairo_translate(cr, f->px, f->py);
+	cairo_scale(cr, hm->cw / (double)k, hm->ch / (double)k);
 	cairo_set_source_surface(cr, img, 0, 0);
-	pat = cairo_get_source(cr);
-	cairo_pattern_set_filter(pat, CAIRO_FILTER_NEAREST);
-	cairo_pattern_set_extend(pat, CAIRO_EXTEND_PAD);
+	cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+	cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
 	cairo_rectangle(cr, 0, 0, (double)(nx * k), (double)(ny * k));
 	cairo_fill(cr);
 	cairo_restore(cr);
-
-	/* Empty cells: hatched. */
+	cairo_surface_destroy(img);
 	for (size_t iy = 0; iy < ny; iy++)
 		for (size_t ix = 0; ix < nx; ix++)
-			if (!isfinite(z[iy * nx + ix] * zf))
-				hatch(cr, f.px + cw * (double)ix,
-				    f.py + ch * (double)iy, cw, ch,
-				    f.st.tick * 0.6, f.st.thin);
+			if (!isfinite(hm->z[iy * nx + ix] * hm->zf))
+				hatch(cr, f->px + hm->cw * (double)ix,
+				    f->py + hm->ch * (double)iy, hm->cw, hm->ch,
+				    f->st.tick * 0.6, f->st.thin);
+	return 0;
+}
 
-	/*
-	 * Values, in one size for all cells: a little above the tick size, shrunk
-	 * until the widest value fits; left out when that gets too small
-	 * to read.
-	 */
-	valsize = f.st.tick * 1.1;
-	if (o->values) {
-		double maxw = 0, maxh = 0;
+/*
+ * The size of the cell values, one for all cells: a little above the
+ * tick size, shrunk until the widest value fits; 0 (left out) when that
+ * gets too small to read.
+ */
+static double
+value_size(cairo_t *cr, const struct heat *hm)
+{
+	double size = hm->f.st.tick * 1.1, maxw = 0, maxh = 0, tw, th;
+	char buf[64];
 
-		for (size_t i = 0; i < nx * ny; i++) {
-			if (!isfinite(z[i] * zf))
-				continue;
-			format_value(o, dec, z[i] * zf, buf, sizeof(buf));
-			bp_measure(cr, buf, valsize, 0, 0, 0, &tw, &th);
-			maxw = fmax(maxw, tw);
-			maxh = fmax(maxh, th);
-		}
-		if (maxw > cw * 0.88)
-			valsize *= cw * 0.88 / maxw;
-		if (maxh * valsize / (f.st.tick * 1.1) > ch * 0.9)
-			valsize = fmin(valsize, f.st.tick * 1.1 * ch * 0.9 /
-			    maxh);
-		if (valsize < 5 || valsize < f.st.tick * 0.5)
-			valsize = 0;
-	}
-	if (o->values && valsize > 0)
-		for (size_t iy = 0; iy < ny; iy++)
-			for (size_t ix = 0; ix < nx; ix++) {
-				double v = z[iy * nx + ix] * zf;
-
-				if (!isfinite(v))
-					continue;
-				format_value(o, dec, v, buf, sizeof(buf));
-				bp_text(cr, buf, valsize, 0, 0, 0,
-				    f.px + cw * ((double)ix + 0.5),
-				    f.py + ch * ((double)iy + 0.5),
-				    BP_HCENTER, BP_VMIDDLE, 0,
-				    bp_contrast_text(zs_color(&zs, v)));
-			}
-
-	bp_frame_axes(cr, &f);
-
-	/* Colour bar: a 256-step gradient image, smooth scaling. */
-	barx = f.px + f.pw + f.st.gap * 3;
-	{
-		cairo_surface_t *bar = cairo_image_surface_create(
-		    CAIRO_FORMAT_RGB24, 1, 256);
-		unsigned char *data;
-		int stride;
-
-		if (cairo_surface_status(bar) != CAIRO_STATUS_SUCCESS) {
-			cairo_surface_destroy(bar);
-			bp_err(err, "heatmap: colour bar image");
-			goto out;
-		}
-		cairo_surface_flush(bar);
-		data = cairo_image_surface_get_data(bar);
-		stride = cairo_image_surface_get_stride(bar);
-		for (int i = 0; i < 256; i++) {
-			double v = zs.hi - (zs.hi / 2 - zs.lo / 2) * 2 * i / 255.0;
-
-			*(uint32_t *)(void *)(data + (size_t)stride * i) =
-			    argb(zs_color(&zs, v));
-		}
-		cairo_surface_mark_dirty(bar);
-		cairo_save(cr);
-		cairo_translate(cr, barx, f.py);
-		cairo_scale(cr, barw, f.ph / 256.0);
-		cairo_set_source_surface(cr, bar, 0, 0);
-		cairo_pattern_set_extend(cairo_get_source(cr),
-		    CAIRO_EXTEND_PAD);
-		cairo_rectangle(cr, 0, 0, 1, 256);
-		cairo_fill(cr);
-		cairo_restore(cr);
-		cairo_surface_destroy(bar);
-	}
-	cairo_save(cr);
-	cairo_set_line_width(cr, f.st.thin);
-	bp_set_rgb(cr, bp_grey(0.35));
-	cairo_rectangle(cr, barx, f.py, barw, f.ph);
-	cairo_stroke(cr);
-	for (size_t i = 0; i < zt.n; i++) {
-		double y;
-
-		if (zs_frac(&zs, zt.v[i]) < -1e-9 ||
-		    zs_frac(&zs, zt.v[i]) > 1 + 1e-9)
+	for (size_t i = 0; i < hm->nx * hm->ny; i++) {
+		if (!isfinite(hm->z[i] * hm->zf))
 			continue;
-		y = f.py + f.ph * (1 - zs_frac(&zs, zt.v[i]));
-		cairo_move_to(cr, barx + barw, y);
-		cairo_line_to(cr, barx + barw + f.st.ticklen, y);
-		cairo_stroke(cr);
-		bp_text(cr, zt.label[i], f.st.tick, 1, 0, 0,
-		    barx + barw + f.st.ticklen + f.st.gap, y, BP_HLEFT,
-		    BP_VMIDDLE, 0, bp_grey(0.15));
+		format_value(hm->o, hm->dec, hm->z[i] * hm->zf, buf,
+		    sizeof(buf));
+		bp_measure(cr, buf, size, 0, 0, 0, &tw, &th);
+		maxw = fmax(maxw, tw);
+		maxh = fmax(maxh, th);
 	}
-	cairo_restore(cr);
-	if (zl_h > 0)
-		bp_text(cr, o->zlabel, f.st.label, 0, 0, h * 0.6,
-		    barx + barw + f.st.ticklen + f.st.gap + ztw +
-		    f.st.gap * 1.5 + zl_h, f.py + f.ph / 2, BP_HCENTER,
-		    BP_VBOTTOM, M_PI / 2, bp_grey(0.15));
-	if (nempty > 0) {
-		double y = f.py + f.ph + f.st.ticklen + f.st.gap;
+	if (maxw > hm->cw * 0.88)
+		size *= hm->cw * 0.88 / maxw;
+	if (maxh * size / (hm->f.st.tick * 1.1) > hm->ch * 0.9)
+		size = fmin(size, hm->f.st.tick * 1.1 * hm->ch * 0.9 / maxh);
+	return size < 5 || size < hm->f.st.tick * 0.5 ? 0 : size;
+}
 
-		cairo_save(cr);
-		cairo_rectangle(cr, barx, y, barw * 1.3, f.st.small * 1.2);
-		bp_set_rgb(cr, empty_cell);
-		cairo_fill(cr);
-		hatch(cr, barx, y, barw * 1.3, f.st.small * 1.2,
-		    f.st.tick * 0.6, f.st.thin);
-		cairo_restore(cr);
-		bp_text(cr, "no data", f.st.small, 0, 0, 0,
-		    barx + barw * 1.3 + f.st.gap, y + f.st.small * 0.6,
+/* Labels pass: each cell's value in black or white by its colour. */
+static void
+heat_values(cairo_t *cr, const struct heat *hm)
+{
+	double size;
+	char buf[64];
+
+	if (!hm->o->values || (size = value_size(cr, hm)) == 0)
+		return;
+	for (size_t iy = 0; iy < hm->ny; iy++)
+		for (size_t ix = 0; ix < hm->nx; ix++) {
+			double v = hm->z[iy * hm->nx + ix] * hm->zf;
+
+			if (!isfinite(v))
+				continue;
+			format_value(hm->o, hm->dec, v, buf, sizeof(buf));
+			bp_text(cr, buf, size, 0, 0, 0,
+			    hm->f.px + hm->cw * ((double)ix + 0.5),
+			    hm->f.py + hm->ch * ((double)iy + 0.5),
+			    BP_HCENTER, BP_VMIDDLE, 0,
+			    bp_contrast_text(zs_color(&hm->zs, v)));
+		}
+}
+
+/* The colour bar's gradient: a 256-step image, scaled smoothly. */
+static int
+bar_gradient(cairo_t *cr, const struct heat *hm, double barx,
+    struct bs_err *err)
+{
+	cairo_surface_t *bar = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+	    1, 256);
+	const struct zscale *zs = &hm->zs;
+	unsigned char *data;
+	int stride;
+
+	if (cairo_surface_status(bar) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(bar);
+		return bp_err(err, "heatmap: colour bar image");
+	}
+	cairo_surface_flush(bar);
+	data = cairo_image_surface_get_data(bar);
+	stride = cairo_image_surface_get_stride(bar);
+	for (int i = 0; i < 256; i++) {
+		double v = zs->hi - (zs->hi / 2 - zs->lo / 2) * 2 * i / 255.0;
+
+		*(uint32_t *)(void *)(data + (size_t)stride * i) =
+		    argb(zs_color(zs, v));
+	}
+	cairo_surface_mark_dirty(bar);
+	cairo_save(cr);
+	cairo_translate(cr, barx, hm->f.py);
+	cairo_scale(cr, hm->barw, hm->f.ph / 256.0);
+	cairo_set_source_surface(cr, bar, 0, 0);
+	cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+	cairo_rectangle(cr, 0, 0, 1, 256);
+	cairo_fill(cr);
+	cairo_restore(cr);
+	cairo_surface_destroy(bar);
+	return 0;
+}
+
+/* Colour bar pass: gradient, frame, ticks, title and the empty key. */
+static int
+heat_colorbar(cairo_t *cr, const struct heat *hm, struct bs_err *err)
+{
+	const struct bp_frame *f = &hm->f;
+	const struct zscale *zs = &hm->zs;
+	double barx = f->px + f->pw + f->st.gap * 3, barw = hm->barw;
+	double tx = barx + barw + f->st.ticklen + f->st.gap;
+
+	if (bar_gradient(cr, hm, barx, err) == -1)
+		return -1;
+	cairo_save(cr);
+	cairo_set_line_width(cr, f->st.thin);
+	bp_set_rgb(cr, bp_grey(0.35));
+	cairo_rectangle(cr, barx, f->py, barw, f->ph);
+	cairo_stroke(cr);
+	for (size_t i = 0; i < hm->zt.n; i++) {
+		double y, t = zs_frac(zs, hm->zt.v[i]);
+
+		if (t < -1e-9 || t > 1 + 1e-9)
+			continue;
+		y = f->py + f->ph * (1 - t);
+		cairo_move_to(cr, barx + barw, y);
+		cairo_line_to(cr, barx + barw + f->st.ticklen, y);
+		cairo_stroke(cr);
+		bp_text(cr, hm->zt.label[i], f->st.tick, 1, 0, 0, tx, y,
 		    BP_HLEFT, BP_VMIDDLE, 0, bp_grey(0.15));
 	}
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
-		bp_err(err, "drawing failed: %s",
-		    cairo_status_to_string(cairo_status(cr)));
-		goto out;
+	cairo_restore(cr);
+	if (hm->zl_h > 0)
+		bp_text(cr, hm->o->zlabel, f->st.label, 0, 0, f->h * 0.6,
+		    tx + hm->ztw + f->st.gap * 1.5 + hm->zl_h,
+		    f->py + f->ph / 2, BP_HCENTER, BP_VBOTTOM, M_PI / 2,
+		    bp_grey(0.15));
+	if (hm->nempty > 0) {
+		double y = f->py + f->ph + f->st.ticklen + f->st.gap;
+
+		cairo_save(cr);
+		cairo_rectangle(cr, barx, y, barw * 1.3, f->st.small * 1.2);
+		bp_set_rgb(cr, empty_cell);
+		cairo_fill(cr);
+		hatch(cr, barx, y, barw * 1.3, f->st.small * 1.2,
+		    f->st.tick * 0.6, f->st.thin);
+		cairo_restore(cr);
+		bp_text(cr, "no data", f->st.small, 0, 0, 0,
+		    barx + barw * 1.3 + f->st.gap, y + f->st.small * 0.6,
+		    BP_HLEFT, BP_VMIDDLE, 0, bp_grey(0.15));
 	}
-	rc = 0;
-out:
-	if (img != NULL)
-		cairo_surface_destroy(img);
-	return rc;
+	return 0;
+}
+
+int
+bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
+    const char *const *xcat, size_t nx, const char *const *ycat, size_t ny,
+    const double *z, struct bs_err *err)
+{
+	struct heat hm;
+
+	if (nx == 0 || ny == 0)
+		return bp_err(err, "heatmap: no categories");
+	if (nx > BP_MAX_TICKS || ny > BP_MAX_TICKS)
+		return bp_err(err, "heatmap: at most %d categories per axis",
+		    BP_MAX_TICKS);
+	if ((int)o->cmap < 0 || o->cmap >= BP_CMAP__MAX)
+		return bp_err(err, "heatmap: unknown colour map");
+	memset(&hm, 0, sizeof(hm));
+	hm.o = o;
+	hm.z = z;
+	hm.nx = nx;
+	hm.ny = ny;
+	hm.zf = o->zfactor > 0 && isfinite(o->zfactor) ? o->zfactor : 1;
+	heat_scale(&hm);
+	if (heat_layout(cr, &hm, w, h, xcat, ycat, err) == -1 ||
+	    heat_cells(cr, &hm, err) == -1)
+		return -1;
+	heat_values(cr, &hm);
+	bp_frame_axes(cr, &hm.f);
+	if (heat_colorbar(cr, &hm, err) == -1)
+		return -1;
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+		return bp_err(err, "drawing failed: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+	return 0;
 }

@@ -156,6 +156,18 @@ struct bp_unit {
 };
 void	 bp_unit_choose(const char *unit, double maxabs, struct bp_unit *);
 
+/*
+ * The title of a value axis for column col whose values reach at most
+ * maxabs, and the factor its values are drawn with.  Without a given
+ * title: the column's name and the unit bp_unit_choose() picks ("latency
+ * (ms)"), the name alone when it has no unit.  A given title is kept,
+ * except that a unit in closing brackets that is the column's own
+ * ("Throughput (msg/s)" for throughput_msg_per_sec) is rescaled with the
+ * values ("Throughput (kmsg/s)").  Allocated; NULL when out of memory.
+ */
+char	*bp_axis_title(const char *col, const char *given, double maxabs,
+	    double *factor);
+
 /* ------------------------------------------------------------------ */
 /* Text */
 
@@ -266,6 +278,9 @@ enum bp_legend_pos {
 	BP_LEGEND_BELOW,	/* below the x-axis title */
 	BP_LEGEND_NONE		/* no legend */
 };
+
+/* "auto" (or "on"), "right", "below" ("bottom"), "none" ("off"); -1. */
+int	 bp_legend_parse(const char *);
 
 struct bp_chart {
 	const char	*title;		/* NULL: none */
@@ -413,5 +428,195 @@ void	 bp_cdf_opts_init(struct bp_cdf_opts *);
 int	 bp_cdf(cairo_t *, double width, double height,
 	    const struct bp_cdf_opts *, const struct bp_cdf_series *,
 	    size_t nseries, struct bs_err *);
+
+/* ------------------------------------------------------------------ */
+/*
+ * Chart data from a libstat table (data.c): the samples, grid and lines
+ * the charts above take, gathered from the groups of a table whose group
+ * columns are the chart's roles.  Functions return 0, or -1 when out of
+ * memory (or with the struct bs_err of a summary); nothing is worded for
+ * a user except libstat's own errors.
+ */
+
+/* What a table's group keys are: indices into a group's key[], or -1. */
+struct bp_roles {
+	const struct bs_table *t;
+	long		 kseries, kx, ky, kcol;
+	int		 filecol;	/* key 0 is the input file */
+	const struct bs_buf *bufs;	/* the inputs */
+	char *const	*flabel;	/* their names in legends */
+	size_t		 nbufs;
+	size_t		 skip;		/* rows left out of every group */
+};
+
+/*
+ * Names of the files for legends: without their folder and extension,
+ * and without a prefix or suffix (ending or starting at _ - . or a
+ * space) that they all share, so that latency_baseline.csv and
+ * latency_candidate.csv become "baseline" and "candidate".  Names are
+ * kept whole where trimming would make two equal or one empty; bytes
+ * that are not UTF-8 become U+FFFD, and *repaired says so.  n + 1
+ * entries, NULL last; NULL when out of memory.
+ */
+char	**bp_file_labels(const struct bs_buf *, size_t n, int *repaired);
+/*
+ * The series of group g: its file's label (with several inputs) and its
+ * series key, joined by " / ".  Allocated; NULL when out of memory.
+ */
+char	*bp_group_series(const struct bp_roles *, size_t g);
+/*
+ * Order categories: by number when every one is a number (descending
+ * when reverse is set), else as they first appeared.  map[i] receives
+ * the new position of names[i].
+ */
+int	 bp_order_categories(char **names, size_t n, size_t *map,
+	    int reverse);
+void	 bp_names_free(char **names, size_t n);
+
+/* Values per category (key kx, or one category "") and series. */
+struct bp_samples {
+	char		**cat, **ser;
+	size_t		 ncat, nser;
+	double		**v;		/* ncat * nser arrays */
+	size_t		*n;
+	double		 maxabs;
+};
+int	 bp_samples_gather(const struct bp_roles *, struct bp_samples *);
+void	 bp_samples_free(struct bp_samples *);
+
+/* The header of an input: its column names. */
+struct bp_header {
+	char		**names;
+	size_t		 n;
+};
+
+/* Read only the header of b; -1 with e set when there is none. */
+int	 bp_header_read(struct bp_header *, const struct bs_buf *b,
+	    const struct bs_read_opts *, struct bs_err *e);
+void	 bp_header_free(struct bp_header *);
+int	 bp_header_has(const struct bp_header *, const char *name);
+/* col names a column: by name, or by 1-based number as libstat takes. */
+int	 bp_header_resolves(const struct bp_header *, const char *col);
+/*
+ * The names as "a, b, c" for a message: about max bytes of them, cut at
+ * a character boundary, "..." where some are left out.  NULL: no memory.
+ */
+char	*bp_header_list(const struct bp_header *, size_t max);
+/*
+ * Is the input bstat's output (columns mean, ci_lo and ci_hi, and y
+ * NULL, "mean" or naming no column where a "column" column tells the
+ * measured columns apart)?  *bycolumn: its rows are told apart by
+ * "column".
+ */
+int	 bp_header_bstat(const struct bp_header *, const char *y,
+	    int *bycolumn);
+/*
+ * The group columns of a chart's table in role order, role[] being
+ * series, x, y and bstat's "column" (NULL: none), after the file column
+ * that r->filecol adds: their list for bs_table_opts.groups ("a,b"),
+ * and r's key indices.  *groups NULL: no groups.  -1: no memory.
+ */
+int	 bp_roles_groups(struct bp_roles *r, const char *const role[4],
+	    char **groups);
+
+/* Means per (kx, ky) pair, y categories growing upwards. */
+struct bp_grid {
+	char		**xcat, **ycat;
+	size_t		 nx, ny;
+	double		*z;		/* ny * nx, NaN where empty */
+	double		 maxabs;
+};
+int	 bp_grid_gather(const struct bp_roles *, const struct bs_summary_opts *,
+	    struct bp_grid *, struct bs_err *);
+void	 bp_grid_free(struct bp_grid *);
+
+/* One line of a scalability chart: means with intervals, and raw rows. */
+struct bp_line {
+	char		*name;
+	double		*x, *y, *lo, *hi;
+	size_t		 n, cap;
+	double		*rx, *ry;	/* the rows a fit uses */
+	size_t		 nraw, rawcap;
+};
+
+/* Why the groups make no lines; the tool words it. */
+enum bp_lines_fail {
+	BP_LINES_OK,
+	BP_LINES_NOMEM,
+	BP_LINES_SUMMARY,	/* err says why */
+	BP_LINES_XNUM,		/* x key a is no number */
+	BP_LINES_COLUMNS,	/* means of columns a and b: which one? */
+	BP_LINES_MEANS		/* n rows of means at x = a in series b */
+};
+
+struct bp_lines {
+	struct bp_line	*l;
+	size_t		 n;
+	size_t		 npts;		/* points in all lines */
+	double		 xmax, ymax;	/* largest |x|, |y| and |hi| */
+	const char	*colkey;	/* bstat's "column" drawn, or NULL */
+	/* out, on failure */
+	enum bp_lines_fail fail;
+	const char	*a, *b;		/* keys of the table */
+	size_t		 count;
+	struct bs_err	 err;
+};
+
+/*
+ * Lines from the groups: the mean and t interval of every (series, x)
+ * group, or with bstat set the means and intervals the input holds
+ * (value columns mean, ci_lo, ci_hi); with kcol, only the rows of column
+ * y ("mean" or NULL: the one column there is).  -1 with fail set.
+ */
+int	 bp_lines_gather(const struct bp_roles *, const char *y, int bstat,
+	    const struct bs_summary_opts *, struct bp_lines *);
+void	 bp_lines_free(struct bp_lines *);
+
+/* ------------------------------------------------------------------ */
+/*
+ * A first pass over the inputs, record by record, before the table is
+ * built (scan.c): what is wrong with one record is found here with its
+ * file and line, which the table no longer knows once the records are
+ * grouped.  Distinct series and categories are counted as they arrive,
+ * so that input with 100000 of them stops at the first one too many.
+ */
+
+enum { BP_ROLE_SERIES, BP_ROLE_X, BP_ROLE_Y, BP_ROLE__N };
+
+struct bp_scan_role {
+	const char	*col;		/* the column, by name or number */
+	int		 label;		/* drawn as text: must be UTF-8 */
+	size_t		 limit;		/* distinct values allowed; 0: any */
+	/* private */
+	long		 idx;
+	void		*seen;
+};
+
+enum bp_scan_fail {
+	BP_SCAN_OK,
+	BP_SCAN_NAME_UTF8,	/* the name of column `column` */
+	BP_SCAN_UTF8,		/* a value of role `role` */
+	BP_SCAN_XNUM,		/* an x that is no number */
+	BP_SCAN_XPOS,		/* an x that is not positive */
+	BP_SCAN_LIMIT		/* one distinct value more than the limit */
+};
+
+struct bp_scan {
+	struct bp_scan_role r[BP_ROLE__N];
+	int		 xnum;		/* x must be a number */
+	int		 xpos;		/* ... and positive */
+	int		 filecol;	/* series are counted per file */
+	/* out: the first problem found */
+	enum bp_scan_fail fail;
+	size_t		 role;
+	size_t		 file;		/* index of the input */
+	size_t		 line, recno;	/* line 0: unknown (JSON) */
+	size_t		 column;	/* 1-based */
+	char		 value[41];	/* the value, its first 40 bytes */
+};
+
+/* 0, or -1 with s->fail set.  Errors of reading are left to the table. */
+int	 bp_scan_inputs(struct bp_scan *s, const struct bs_buf *, size_t n,
+	    const struct bs_read_opts *);
 
 #endif /* PLOTS_H */

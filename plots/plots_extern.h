@@ -212,8 +212,17 @@ void	 bp_fmt_num(char *buf, size_t len, double v);
  */
 void	 bp_utf8_trim(char *buf);
 
-/* Type-7 quantile of sorted x[0..n). */
-double	 bp_quantile7(const double *sorted, size_t n, double p);
+/*
+ * Column col as a 1-based number among n columns, as libstat resolves
+ * a column that no name matches: its 0-based index, or -1.
+ */
+long	 bp_col_number(const char *col, size_t n);
+/* Ascending order of doubles, for qsort. */
 int	 bp_dcmp(const void *, const void *);
+/*
+ * The finite values of v[0..n) times f, sorted (box plots and CDFs
+ * draw them in order); NULL when out of memory.
+ */
+double	*bp_finite_sorted(const double *v, size_t n, double f, size_t *m);
 
 #endif /* PLOTS_EXTERN_H */

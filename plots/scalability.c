@@ -194,272 +194,337 @@ draw_fit(cairo_t *cr, const struct bp_frame *f, const struct bp_scal_opts *o,
 	cairo_restore(cr);
 }
 
-int
-bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
-    const struct bp_scal_series *s, size_t ns, struct bs_err *err)
-{
-	struct bp_frame f;
+/* What the passes of a scalability chart share. */
+struct scal {
+	const struct bp_scal_opts *o;
+	const struct bp_scal_series *s;
+	size_t		 ns;
+	struct pt	**pts;		/* per series, scaled, by x */
+	size_t		*np, nall;
+	double		 fx, fy;
+	double		 xmin, xmax, ymin, ymax;
+	double		*dodge;		/* sideways shift per series */
+	int		 anyci;
+	struct bp_frame	 f;
 	struct bp_legend leg;
-	struct pt **pts = NULL;
-	size_t *np = NULL, nall = 0, k;
-	double fx = bp_factor(&o->chart.x), fy = bp_factor(&o->chart.y);
-	double xmin = HUGE_VAL, xmax = -HUGE_VAL, ymin = HUGE_VAL;
-	double ymax = -HUGE_VAL, *allx = NULL, *dodge = NULL;
-	int anyci = 0, rc = -1;
-	char b1[32], b2[32], b3[96];
+};
 
-	memset(&leg, 0, sizeof(leg));
-	if (ns == 0)
-		return bp_err(err, "scalability chart: no series");
-	if (ns > BP_MAX_SERIES)
-		return bp_err(err, "scalability chart: %zu series, at most %d",
-		    ns, BP_MAX_SERIES);
-	if ((pts = calloc(ns, sizeof(*pts))) == NULL ||
-	    (np = calloc(ns, sizeof(*np))) == NULL) {
-		bp_err(err, "out of memory");
-		goto out;
-	}
-	for (size_t i = 0; i < ns; i++) {
-		if ((pts[i] = series_points(&s[i], fx, fy, &np[i])) == NULL) {
-			bp_err(err, "out of memory");
-			goto out;
-		}
-		nall += np[i];
-		for (size_t j = 0; j < np[i]; j++) {
-			struct pt *p = &pts[i][j];
+/* Data pass: the finite points of every series and their ranges. */
+static int
+scal_points(struct scal *sc, struct bs_err *err)
+{
+	sc->xmin = sc->ymin = HUGE_VAL;
+	sc->xmax = sc->ymax = -HUGE_VAL;
+	if ((sc->pts = calloc(sc->ns, sizeof(*sc->pts))) == NULL ||
+	    (sc->np = calloc(sc->ns, sizeof(*sc->np))) == NULL)
+		return bp_err(err, "out of memory");
+	for (size_t i = 0; i < sc->ns; i++) {
+		if ((sc->pts[i] = series_points(&sc->s[i], sc->fx, sc->fy,
+		    &sc->np[i])) == NULL)
+			return bp_err(err, "out of memory");
+		sc->nall += sc->np[i];
+		for (size_t j = 0; j < sc->np[i]; j++) {
+			struct pt *p = &sc->pts[i][j];
 
-			xmin = fmin(xmin, p->x);
-			xmax = fmax(xmax, p->x);
-			ymin = fmin(ymin, p->y);
-			ymax = fmax(ymax, p->y);
+			sc->xmin = fmin(sc->xmin, p->x);
+			sc->xmax = fmax(sc->xmax, p->x);
+			sc->ymin = fmin(sc->ymin, p->y);
+			sc->ymax = fmax(sc->ymax, p->y);
 			if (isfinite(p->lo) || isfinite(p->hi))
-				anyci = 1;
+				sc->anyci = 1;
 			if (isfinite(p->lo))
-				ymin = fmin(ymin, p->lo);
+				sc->ymin = fmin(sc->ymin, p->lo);
 			if (isfinite(p->hi))
-				ymax = fmax(ymax, p->hi);
+				sc->ymax = fmax(sc->ymax, p->hi);
 		}
 	}
-	if (nall == 0) {
-		bp_err(err, "scalability chart: no finite points");
-		goto out;
-	}
+	if (sc->nall == 0)
+		return bp_err(err, "scalability chart: no finite points");
 	/* The peak and a near ceiling belong in the picture. */
-	for (size_t i = 0; i < ns; i++) {
-		const struct bs_usl *u = s[i].fit;
+	for (size_t i = 0; i < sc->ns; i++) {
+		const struct bs_usl *u = sc->s[i].fit;
 
 		if (u == NULL)
 			continue;
-		if (o->peak && !u->peak_outside && isfinite(u->peak_y))
-			ymax = fmax(ymax, u->peak_y * fy);
-		if (o->ceiling && isfinite(u->ceiling) &&
-		    u->ceiling * fy < ymax * 1.5)
-			ymax = fmax(ymax, u->ceiling * fy);
+		if (sc->o->peak && !u->peak_outside && isfinite(u->peak_y))
+			sc->ymax = fmax(sc->ymax, u->peak_y * sc->fy);
+		if (sc->o->ceiling && isfinite(u->ceiling) &&
+		    u->ceiling * sc->fy < sc->ymax * 1.5)
+			sc->ymax = fmax(sc->ymax, u->ceiling * sc->fy);
 	}
-	if ((allx = malloc(nall * sizeof(*allx))) == NULL) {
-		bp_err(err, "out of memory");
-		goto out;
+	return 0;
+}
+
+/* Scale pass: the axes, x in powers of two when the data are. */
+static int
+scal_scale(struct scal *sc, double w, double h, struct bs_err *err)
+{
+	const struct bp_chart *c = &sc->o->chart;
+	double *allx;
+	size_t k = 0;
+
+	if ((allx = malloc(sc->nall * sizeof(*allx))) == NULL)
+		return bp_err(err, "out of memory");
+	for (size_t i = 0; i < sc->ns; i++)
+		for (size_t j = 0; j < sc->np[i]; j++)
+			allx[k++] = sc->pts[i][j].x / sc->fx;
+	bp_frame_init(&sc->f, w, h, c);
+	sc->f.ax.kind = bp_axis_kind(&c->x, allx, sc->nall);
+	sc->f.ax.base2 = c->x.base2 == 1 || (c->x.base2 == BP_AUTO &&
+	    bp_all_pow2(allx, sc->nall));
+	free(allx);
+	sc->f.ax.padlo = sc->f.ax.padhi = 0.03;
+	sc->f.ay.kind = c->y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
+	if (!c->y.log && sc->o->zero && sc->ymin > 0)
+		sc->ymin = 0;
+	sc->f.ay.padlo = sc->ymin == 0 ? 0 : 0.03;
+	sc->f.ay.padhi = 0.03;
+	if (bp_axspec_set(&sc->f.ax, &c->x, sc->xmin, sc->xmax, err) == -1 ||
+	    bp_axspec_set(&sc->f.ay, &c->y, sc->ymin, sc->ymax, err) == -1)
+		return -1;
+	return 0;
+}
+
+/* The legend entries of series i's fit. */
+static void
+fit_legend(struct scal *sc, size_t i, const struct bs_usl *u)
+{
+	const struct bp_scal_opts *o = sc->o;
+	struct bp_legend *leg = &sc->leg;
+	struct bp_rgb c = bp_palette(i);
+	const char *mname = u->model == BS_USL_AMDAHL ? "Amdahl" : "USL";
+	char b1[32], b2[32], b3[96];
+
+	bp_fmt_num(b1, sizeof(b1), u->alpha);
+	bp_fmt_num(b2, sizeof(b2), u->beta);
+	if (u->model == BS_USL_USL)
+		snprintf(b3, sizeof(b3), "\xce\xb1 = %s, \xce\xb2 = %s", b1, b2);
+	else
+		snprintf(b3, sizeof(b3), "\xce\xb1 = %s", b1);
+	if (o->band)
+		bp_legend_add(leg, BP_LEG_BAND, c, i, "%s fit, %g%% band "
+		    "(R\xc2\xb2 %.3f)\n%s", mname, u->confidence, u->r2, b3);
+	else
+		bp_legend_add(leg, BP_LEG_LINE, c, 99, "%s fit (R\xc2\xb2 %.3f)"
+		    "\n%s", mname, u->r2, b3);
+	if (o->peak && u->model == BS_USL_USL && isfinite(u->peak_n)) {
+		bp_fmt_num(b1, sizeof(b1), u->peak_n * sc->fx);
+		bp_fmt_num(b2, sizeof(b2), u->peak_y * sc->fy);
+		if (u->peak_outside) {
+			bp_fmt_num(b3, sizeof(b3), (u->peak_n < u->nmin ?
+			    u->nmin : u->nmax) * sc->fx);
+			bp_legend_add(leg, BP_LEG_TEXT, c, 7, "peak N* = %s lies "
+			    "beyond the measured %s (extrapolated)", b1, b3);
+		} else
+			bp_legend_add(leg, BP_LEG_MARKER, c, 7, "peak N* = %s, "
+			    "X = %s", b1, b2);
 	}
-	k = 0;
-	for (size_t i = 0; i < ns; i++)
-		for (size_t j = 0; j < np[i]; j++)
-			allx[k++] = pts[i][j].x / fx;
+	if (o->linear)
+		bp_legend_add(leg, BP_LEG_DOTTED, c, 0,
+		    "linear scaling \xce\xbb" "N");
+	if (o->ceiling && isfinite(u->ceiling)) {
+		bp_fmt_num(b1, sizeof(b1), u->ceiling * sc->fy);
+		bp_legend_add(leg, BP_LEG_DOTTED, c, 0, "ceiling "
+		    "\xce\xbb/\xce\xb1 = %s%s", b1, u->ceiling * sc->fy >
+		    sc->ymax * 1.5 ? " (off scale)" : "");
+	}
+}
 
-	bp_frame_init(&f, w, h, &o->chart);
-	f.ax.kind = bp_axis_kind(&o->chart.x, allx, nall);
-	f.ax.base2 = o->chart.x.base2 == 1 || (o->chart.x.base2 == BP_AUTO &&
-	    bp_all_pow2(allx, nall));
-	f.ax.padlo = f.ax.padhi = 0.03;
-	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
-	if (!o->chart.y.log && o->zero && ymin > 0)
-		ymin = 0;
-	f.ay.padlo = ymin == 0 ? 0 : 0.03;
-	f.ay.padhi = 0.03;
-	if (bp_axspec_set(&f.ax, &o->chart.x, xmin, xmax, err) == -1 ||
-	    bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax, err) == -1)
-		goto out;
+/*
+ * Legend pass, before the plot area is sized: each series followed by
+ * its fit, so that entries of one colour stay together.
+ */
+static void
+scal_legend(struct scal *sc)
+{
+	const struct bp_scal_opts *o = sc->o;
+	char def[32];
 
-	/*
-	 * Legend, measured before the plot area is sized: each series
-	 * followed by its fit, so that entries of one colour stay together.
-	 */
-	for (size_t i = 0; i < ns; i++) {
-		const struct bs_usl *u = s[i].fit;
-		const char *mname = u && u->model == BS_USL_AMDAHL ?
-		    "Amdahl" : "USL";
-		char def[32];
-		const char *name = s[i].name;
+	for (size_t i = 0; i < sc->ns; i++) {
+		const struct bs_usl *u = sc->s[i].fit;
+		const char *name = sc->s[i].name;
 
 		if (name == NULL) {
 			snprintf(def, sizeof(def), "series %zu", i + 1);
 			name = def;
 		}
-		bp_legend_add(&leg, u ? BP_LEG_MARKER : BP_LEG_LINE,
+		bp_legend_add(&sc->leg, u ? BP_LEG_MARKER : BP_LEG_LINE,
 		    bp_palette(i), i, "%s", name);
-		if (u == NULL)
-			continue;
-		bp_fmt_num(b1, sizeof(b1), u->alpha);
-		bp_fmt_num(b2, sizeof(b2), u->beta);
-		if (u->model == BS_USL_USL)
-			snprintf(b3, sizeof(b3), "\xce\xb1 = %s, \xce\xb2 = %s",
-			    b1, b2);
-		else
-			snprintf(b3, sizeof(b3), "\xce\xb1 = %s", b1);
-		if (o->band)
-			bp_legend_add(&leg, BP_LEG_BAND, bp_palette(i), i,
-			    "%s fit, %g%% band (R\xc2\xb2 %.3f)\n%s", mname,
-			    u->confidence, u->r2, b3);
-		else
-			bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), 99,
-			    "%s fit (R\xc2\xb2 %.3f)\n%s", mname, u->r2, b3);
-		if (o->peak && u->model == BS_USL_USL &&
-		    isfinite(u->peak_n)) {
-			bp_fmt_num(b1, sizeof(b1), u->peak_n * fx);
-			bp_fmt_num(b2, sizeof(b2), u->peak_y * fy);
-			if (u->peak_outside) {
-				bp_fmt_num(b3, sizeof(b3), (u->peak_n < u->nmin ?
-				    u->nmin : u->nmax) * fx);
-				bp_legend_add(&leg, BP_LEG_TEXT, bp_palette(i),
-				    7, "peak N* = %s lies beyond the "
-				    "measured %s (extrapolated)", b1, b3);
-			} else
-				bp_legend_add(&leg, BP_LEG_MARKER,
-				    bp_palette(i), 7, "peak N* = %s, "
-				    "X = %s", b1, b2);
-		}
-		if (o->linear)
-			bp_legend_add(&leg, BP_LEG_DOTTED, bp_palette(i), 0,
-			    "linear scaling \xce\xbb" "N");
-		if (o->ceiling && isfinite(u->ceiling)) {
-			bp_fmt_num(b1, sizeof(b1), u->ceiling * fy);
-			bp_legend_add(&leg, BP_LEG_DOTTED, bp_palette(i), 0,
-			    "ceiling \xce\xbb/\xce\xb1 = %s%s", b1,
-			    u->ceiling * fy > ymax * 1.5 ? " (off scale)" :
-			    "");
-		}
+		if (u != NULL)
+			fit_legend(sc, i, u);
 	}
-	if (anyci) {
-		if (o->ci_level > 0)
-			bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
-			    "error bars: %g%% CI %s", o->ci_level,
-			    o->ci_of ? o->ci_of : "");
-		else
-			bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
-			    "error bars: interval as given");
-	}
-	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
-		goto out;
+	if (sc->anyci && o->ci_level > 0)
+		bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
+		    "error bars: %g%% CI %s", o->ci_level,
+		    o->ci_of ? o->ci_of : "");
+	else if (sc->anyci)
+		bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
+		    "error bars: interval as given");
+}
 
-	bp_frame_back(cr, &f);
-	for (size_t i = 0; i < ns; i++)
-		if (s[i].fit != NULL)
-			draw_fit(cr, &f, o, s[i].fit, fx, fy, bp_palette(i));
+/*
+ * Series measured at the same x would hide each other's error bars:
+ * shift each series sideways by a few units (a dodge, as ggplot2's
+ * position_dodge).  Not with fitted models, whose curves the points
+ * must stay on.
+ */
+static int
+scal_dodge(struct scal *sc, struct bs_err *err)
+{
+	size_t k, ns = sc->ns;
 
-	/*
-	 * Series measured at the same x would hide each other's error
-	 * bars: shift each series sideways by a few units (a dodge, as
-	 * ggplot2's position_dodge).  Not with fitted models, whose
-	 * curves the points must stay on.
-	 */
-	if ((dodge = calloc(ns, sizeof(*dodge))) == NULL) {
-		bp_err(err, "out of memory");
-		goto out;
-	}
-	for (k = 0; k < ns && s[k].fit == NULL; k++)
+	if ((sc->dodge = calloc(ns, sizeof(*sc->dodge))) == NULL)
+		return bp_err(err, "out of memory");
+	for (k = 0; k < ns && sc->s[k].fit == NULL; k++)
 		;
-	if (ns > 1 && k == ns && anyci && shared_x(pts, np, ns)) {
-		double step = fmin(f.st.marker * 1.7,
-		    f.st.tick * 2.5 / (double)(ns - 1));
+	if (ns > 1 && k == ns && sc->anyci && shared_x(sc->pts, sc->np, ns)) {
+		double step = fmin(sc->f.st.marker * 1.7,
+		    sc->f.st.tick * 2.5 / (double)(ns - 1));
 
 		for (size_t i = 0; i < ns; i++)
-			dodge[i] = ((double)i - (double)(ns - 1) / 2) * step;
+			sc->dodge[i] = ((double)i - (double)(ns - 1) / 2) * step;
 	}
+	return 0;
+}
+
+/* Series i's points joined (clipped), where no model is drawn. */
+static void
+scal_line(cairo_t *cr, const struct scal *sc, size_t i)
+{
+	const struct bp_frame *f = &sc->f;
 
 	cairo_save(cr);
-	/* Lines (clipped), error bars, then markers on top. */
-	for (size_t i = 0; i < ns; i++) {
-		struct bp_rgb c = bp_palette(i);
+	bp_frame_clip(cr, f);
+	cairo_set_line_width(cr, f->st.line);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	bp_set_rgb(cr, bp_palette(i));
+	for (size_t j = 0; j < sc->np[i]; j++) {
+		double x = bp_fx(f, sc->pts[i][j].x) + sc->dodge[i];
+		double y = bp_fy(f, sc->pts[i][j].y);
 
-		if (s[i].fit != NULL || np[i] < 2)
-			continue;
-		cairo_save(cr);
-		bp_frame_clip(cr, &f);
-		cairo_set_line_width(cr, f.st.line);
-		cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-		bp_set_rgb(cr, c);
-		for (size_t j = 0; j < np[i]; j++) {
-			double x = bp_fx(&f, pts[i][j].x) + dodge[i];
-			double y = bp_fy(&f, pts[i][j].y);
-
-			if (j == 0)
-				cairo_move_to(cr, x, y);
-			else
-				cairo_line_to(cr, x, y);
-		}
-		cairo_stroke(cr);
-		cairo_restore(cr);
+		if (j == 0)
+			cairo_move_to(cr, x, y);
+		else
+			cairo_line_to(cr, x, y);
 	}
-	for (size_t i = 0; i < ns; i++) {
-		struct bp_rgb c = bp_palette(i);
-		double cap = f.st.marker * 1.1;
-
-		cairo_set_line_width(cr, f.st.thin * 1.6);
-		bp_set_rgb(cr, c);
-		for (size_t j = 0; j < np[i]; j++) {
-			struct pt *p = &pts[i][j];
-			double x = bp_fx(&f, p->x) + dodge[i];
-			double lo = isfinite(p->lo) ? p->lo : p->y;
-			double hi = isfinite(p->hi) ? p->hi : p->y;
-
-			if (lo == hi)
-				continue;
-			cairo_move_to(cr, x, bp_fy(&f, lo));
-			cairo_line_to(cr, x, bp_fy(&f, hi));
-			cairo_move_to(cr, x - cap, bp_fy(&f, lo));
-			cairo_line_to(cr, x + cap, bp_fy(&f, lo));
-			cairo_move_to(cr, x - cap, bp_fy(&f, hi));
-			cairo_line_to(cr, x + cap, bp_fy(&f, hi));
-		}
-		cairo_stroke(cr);
-	}
-	for (size_t i = 0; i < ns; i++)
-		for (size_t j = 0; j < np[i]; j++)
-			bp_marker(cr, i, bp_fx(&f, pts[i][j].x) + dodge[i],
-			    bp_fy(&f, pts[i][j].y), f.st.marker,
-			    bp_palette(i));
-	/* The peak: a star on the curve when inside the axis range. */
-	for (size_t i = 0; i < ns; i++) {
-		const struct bs_usl *u = s[i].fit;
-		double x;
-
-		if (u == NULL || !o->peak || u->model != BS_USL_USL ||
-		    !isfinite(u->peak_n) || u->peak_outside)
-			continue;
-		x = u->peak_n * fx;
-		if (x < f.xt.lo || x > f.xt.hi)
-			continue;
-		cairo_save(cr);
-		cairo_set_line_width(cr, f.st.thin);
-		bp_set_rgba(cr, bp_palette(i), 0.6);
-		cairo_move_to(cr, bp_fx(&f, x), bp_fy(&f, u->peak_y * fy));
-		cairo_line_to(cr, bp_fx(&f, x), f.py + f.ph);
-		cairo_stroke(cr);
-		cairo_restore(cr);
-		bp_marker(cr, 7, bp_fx(&f, x), bp_fy(&f, u->peak_y * fy),
-		    f.st.marker * 1.5, bp_palette(i));
-	}
+	cairo_stroke(cr);
 	cairo_restore(cr);
+}
 
-	rc = bp_frame_finish(cr, &f, &leg, err);
+/* Series i's error bars with caps. */
+static void
+scal_errorbars(cairo_t *cr, const struct scal *sc, size_t i)
+{
+	const struct bp_frame *f = &sc->f;
+	double cap = f->st.marker * 1.1;
+
+	cairo_set_line_width(cr, f->st.thin * 1.6);
+	bp_set_rgb(cr, bp_palette(i));
+	for (size_t j = 0; j < sc->np[i]; j++) {
+		struct pt *p = &sc->pts[i][j];
+		double x = bp_fx(f, p->x) + sc->dodge[i];
+		double lo = isfinite(p->lo) ? p->lo : p->y;
+		double hi = isfinite(p->hi) ? p->hi : p->y;
+
+		if (lo == hi)
+			continue;
+		cairo_move_to(cr, x, bp_fy(f, lo));
+		cairo_line_to(cr, x, bp_fy(f, hi));
+		cairo_move_to(cr, x - cap, bp_fy(f, lo));
+		cairo_line_to(cr, x + cap, bp_fy(f, lo));
+		cairo_move_to(cr, x - cap, bp_fy(f, hi));
+		cairo_line_to(cr, x + cap, bp_fy(f, hi));
+	}
+	cairo_stroke(cr);
+}
+
+/* The USL peak: a star on the curve when inside the axis range. */
+static void
+scal_peak(cairo_t *cr, const struct scal *sc, size_t i)
+{
+	const struct bs_usl *u = sc->s[i].fit;
+	const struct bp_frame *f = &sc->f;
+	double x;
+
+	if (u == NULL || !sc->o->peak || u->model != BS_USL_USL ||
+	    !isfinite(u->peak_n) || u->peak_outside)
+		return;
+	x = u->peak_n * sc->fx;
+	if (x < f->xt.lo || x > f->xt.hi)
+		return;
+	cairo_save(cr);
+	cairo_set_line_width(cr, f->st.thin);
+	bp_set_rgba(cr, bp_palette(i), 0.6);
+	cairo_move_to(cr, bp_fx(f, x), bp_fy(f, u->peak_y * sc->fy));
+	cairo_line_to(cr, bp_fx(f, x), f->py + f->ph);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	bp_marker(cr, 7, bp_fx(f, x), bp_fy(f, u->peak_y * sc->fy),
+	    f->st.marker * 1.5, bp_palette(i));
+}
+
+/* Marks pass: fits, lines, error bars, then markers and peaks on top. */
+static void
+scal_marks(cairo_t *cr, const struct scal *sc)
+{
+	const struct bp_frame *f = &sc->f;
+
+	for (size_t i = 0; i < sc->ns; i++)
+		if (sc->s[i].fit != NULL)
+			draw_fit(cr, f, sc->o, sc->s[i].fit, sc->fx, sc->fy,
+			    bp_palette(i));
+	cairo_save(cr);
+	for (size_t i = 0; i < sc->ns; i++)
+		if (sc->s[i].fit == NULL && sc->np[i] >= 2)
+			scal_line(cr, sc, i);
+	for (size_t i = 0; i < sc->ns; i++)
+		scal_errorbars(cr, sc, i);
+	for (size_t i = 0; i < sc->ns; i++)
+		for (size_t j = 0; j < sc->np[i]; j++)
+			bp_marker(cr, i, bp_fx(f, sc->pts[i][j].x) +
+			    sc->dodge[i], bp_fy(f, sc->pts[i][j].y),
+			    f->st.marker, bp_palette(i));
+	for (size_t i = 0; i < sc->ns; i++)
+		scal_peak(cr, sc, i);
+	cairo_restore(cr);
+}
+
+int
+bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
+    const struct bp_scal_series *s, size_t ns, struct bs_err *err)
+{
+	struct scal sc;
+	int rc = -1;
+
+	if (ns == 0)
+		return bp_err(err, "scalability chart: no series");
+	if (ns > BP_MAX_SERIES)
+		return bp_err(err, "scalability chart: %zu series, at most %d",
+		    ns, BP_MAX_SERIES);
+	memset(&sc, 0, sizeof(sc));
+	sc.o = o;
+	sc.s = s;
+	sc.ns = ns;
+	sc.fx = bp_factor(&o->chart.x);
+	sc.fy = bp_factor(&o->chart.y);
+	if (scal_points(&sc, err) == -1 || scal_scale(&sc, w, h, err) == -1)
+		goto out;
+	scal_legend(&sc);
+	bp_legend_place(cr, &sc.leg, &sc.f);
+	if (bp_frame_place(cr, &sc.f, &o->chart, err) != 0)
+		goto out;
+	bp_frame_back(cr, &sc.f);
+	if (scal_dodge(&sc, err) == -1)
+		goto out;
+	scal_marks(cr, &sc);
+	rc = bp_frame_finish(cr, &sc.f, &sc.leg, err);
 out:
-	bp_legend_free(&leg);
-	if (pts != NULL)
+	bp_legend_free(&sc.leg);
+	if (sc.pts != NULL)
 		for (size_t i = 0; i < ns; i++)
-			free(pts[i]);
-	free(pts);
-	free(np);
-	free(allx);
-	free(dodge);
+			free(sc.pts[i]);
+	free(sc.pts);
+	free(sc.np);
+	free(sc.dodge);
 	return rc;
 }

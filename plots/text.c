@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plots_extern.h"
@@ -285,21 +286,20 @@ bp_dcmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Hyndman and Fan type 7, R's default: h = (n - 1) p. */
-double
-bp_quantile7(const double *x, size_t n, double p)
+/* The finite values of v[0..n) times f, sorted; NULL when out of memory. */
+double *
+bp_finite_sorted(const double *v, size_t n, double f, size_t *m)
 {
-	double h, f;
-	size_t lo;
+	double *c = malloc((n ? n : 1) * sizeof(*c));
 
-	if (n == 0)
-		return NAN;
-	h = (double)(n - 1) * p;
-	lo = (size_t)floor(h);
-	if (lo >= n - 1)
-		return x[n - 1];
-	f = h - (double)lo;
-	return x[lo] + f * (x[lo + 1] - x[lo]);
+	*m = 0;
+	if (c == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			c[(*m)++] = v[i] * f;
+	qsort(c, *m, sizeof(*c), bp_dcmp);
+	return c;
 }
 
 void

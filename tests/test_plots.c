@@ -336,6 +336,35 @@ test_box_stats(void **state)
 	assert_int_equal(b.noutliers, 2);
 }
 
+/* Axis titles from column names, through libstat's one unit parser. */
+static void
+test_axis_title(void **state)
+{
+	static const struct {
+		const char *col, *given;
+		double maxabs;
+		const char *want;
+	} c[] = {
+		{ "latency_us", NULL, 1500, "latency (ms)" },
+		{ "throughput_msg_per_sec", "Throughput (msg/s)", 50000,
+		    "Throughput (kmsg/s)" },
+		{ "ns/op", NULL, 10, "ns/op" },
+		{ "ms", NULL, 10, "time (ms)" },
+		{ "threads", "Threads", 64, "Threads" },
+		{ "size (bytes)", "Size (bytes)", 10, "Size (bytes)" },
+	};
+	double f;
+	char *t;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		t = bp_axis_title(c[i].col, c[i].given, c[i].maxabs, &f);
+		assert_non_null(t);
+		assert_string_equal(t, c[i].want);
+		free(t);
+	}
+}
+
 /* Chinese and µ through the font fallback: no unknown glyphs. */
 static void
 test_text_fallback(void **state)
@@ -965,6 +994,7 @@ main(void)
 		cmocka_unit_test(test_contrast),
 		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_box_stats),
+		cmocka_unit_test(test_axis_title),
 		cmocka_unit_test(test_text_fallback),
 		cmocka_unit_test(test_text_invalid_utf8),
 		cmocka_unit_test(test_render_all),
