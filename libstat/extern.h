@@ -123,21 +123,43 @@ bs_contains(const char *p, size_t len, const char *w)
 /* ---- spans.c */
 
 /*
- * Where each record lies in an input held in memory: its offset, and
- * its length with the length of its line end (0, 1 or 2 bytes) in the
- * top two bits, which a record of at most BS_MAX_RECORD bytes leaves
- * free.  12 bytes a record, where reading it again would cost a parse.
+ * Where each record lies in an input held in memory.  Records mostly
+ * follow one another, so a record costs 4 bytes: its length, with the
+ * length of its line end (0, 1 or 2 bytes) in the top two bits that a
+ * record of at most BS_MAX_RECORD bytes leaves free.  A record that
+ * does not start where the one before it ended (the first; one after a
+ * blank line or a header) also has its offset in jump[].
  */
 struct bs_spans {
-	uint64_t	*off;
 	uint32_t	*len;
 	size_t		 n, cap;
+	struct bs_jump {
+		size_t	 row, off;
+	}		*jump;
+	size_t		 njump, jcap;
+	size_t		 next;		/* where the next record would start */
 };
 
 #define BS_SPAN_LEN(l)	((l) & 0x3fffffffu)
 #define BS_SPAN_EOL(l)	((l) >> 30)
 
-int	 bs_spans_add(struct bs_spans *, const struct bs_record *);
+/* Note a record that does not follow the one before; 0 or -1. */
+int	 bs_spans_jump(struct bs_spans *, size_t off);
+/* Room for one more record; 0 or -1. */
+int	 bs_spans_grow(struct bs_spans *);
+
+/* Note where a record lies (called for every record: inline). */
+static inline int
+bs_spans_add(struct bs_spans *sp, size_t off, size_t len, size_t eollen)
+{
+	if ((sp->n == 0 || off != sp->next) && bs_spans_jump(sp, off) == -1)
+		return -1;
+	if (sp->n == sp->cap && bs_spans_grow(sp) == -1)
+		return -1;
+	sp->len[sp->n++] = (uint32_t)len | (uint32_t)eollen << 30;
+	sp->next = off + len + eollen;
+	return 0;
+}
 
 /* ---- the generic formats */
 

@@ -179,29 +179,35 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
     const struct bs_read_opts *ro)
 {
 	const char *p = c->buf->data;
+	size_t off = 0, j = 0;
 
 	if (sp->n > 0 && !ro->no_header && (c->fmt == BS_FMT_CSV ||
 	    c->fmt == BS_FMT_TSV)) {
-		header(c, &c->o[1], (size_t)sp->off[0]);
-		header(c, &c->o[0], (size_t)sp->off[0]);
+		header(c, &c->o[1], sp->jump[0].off);
+		header(c, &c->o[0], sp->jump[0].off);
 	}
 	for (size_t i = 0; i < sp->n; i++) {
 		struct obuf *o = next(c);
-		size_t off = (size_t)sp->off[i], len = BS_SPAN_LEN(sp->len[i]);
+		size_t len = BS_SPAN_LEN(sp->len[i]);
 		size_t eol = BS_SPAN_EOL(sp->len[i]);
 
-		if (o->fp == NULL)
-			continue;
-		if (c->fmt == BS_FMT_NDJSON) {
-			ndjsonrec(c, o, p, off, off + len);
+		if (j < sp->njump && sp->jump[j].row == i)
+			off = sp->jump[j++].off;
+		if (o->fp == NULL) {
+			off += len + eol;
 			continue;
 		}
-		put(o, p + off, len);
-		addcols(c, o);
-		if (eol)
-			put(o, p + off + len, eol);
-		else
-			putstr(o, "\n");
+		if (c->fmt == BS_FMT_NDJSON)
+			ndjsonrec(c, o, p, off, off + len);
+		else {
+			put(o, p + off, len);
+			addcols(c, o);
+			if (eol)
+				put(o, p + off + len, eol);
+			else
+				putstr(o, "\n");
+		}
+		off += len + eol;
 	}
 	return 0;
 }

@@ -113,8 +113,14 @@ cap_record(void *arg, const struct bs_record *r, struct bs_err *e)
 
 	if (capcheck(c, r->f, r->nf, r, e) == -1)
 		return -1;
-	if (c->spans != NULL && bs_spans_add(c->spans, r) == -1)
-		return bs_seterr(e, c->name, r->line, "out of memory");
+	if (c->spans != NULL) {
+		/* A span keeps 30 bits of length (buffers need not be loaded). */
+		if (BS_SPAN_LEN(r->len) != r->len)
+			return bs_seterr(e, c->name, r->line, "record longer "
+			    "than %u bytes", BS_SPAN_LEN(~0u));
+		if (bs_spans_add(c->spans, r->off, r->len, r->eollen) == -1)
+			return bs_seterr(e, c->name, r->line, "out of memory");
+	}
 	return c->cb->record(c->cb->arg, r, e);
 }
 

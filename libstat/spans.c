@@ -19,22 +19,25 @@ bs_spans_free(struct bs_spans *sp)
 {
 	if (sp == NULL)
 		return;
-	free(sp->off);
 	free(sp->len);
+	free(sp->jump);
 	free(sp);
 }
 
 int
-bs_spans_add(struct bs_spans *sp, const struct bs_record *r)
+bs_spans_jump(struct bs_spans *sp, size_t off)
 {
-	size_t cap = sp->cap;
-
-	if (sp->n == sp->cap && (bs_grow(&sp->off, &cap, sp->n + 1,
-	    sizeof(*sp->off)) == -1 || bs_grow(&sp->len, &sp->cap, sp->n + 1,
-	    sizeof(*sp->len)) == -1))
+	if (bs_grow(&sp->jump, &sp->jcap, sp->njump + 1,
+	    sizeof(*sp->jump)) == -1)
 		return -1;
-	sp->off[sp->n] = r->off;
-	sp->len[sp->n] = (uint32_t)r->len | (uint32_t)r->eollen << 30;
-	sp->n++;
+	sp->jump[sp->njump].row = sp->n;
+	sp->jump[sp->njump].off = off;
+	sp->njump++;
 	return 0;
+}
+
+int
+bs_spans_grow(struct bs_spans *sp)
+{
+	return bs_grow(&sp->len, &sp->cap, sp->n + 1, sizeof(*sp->len));
 }
