@@ -137,7 +137,7 @@ struct bs_spans {
 		size_t	 row, off;
 	}		*jump;
 	size_t		 njump, jcap;
-	size_t		 next;		/* where the next record would start */
+	size_t		 next;		/* where a next record would start */
 };
 
 #define BS_SPAN_LEN(l)	((l) & 0x3fffffffu)

@@ -21,7 +21,7 @@ jnum(json_t *o, const char *k)
 
 static int
 fio(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
-    const char *name, struct bs_err *e)
+    const char *file, struct bs_err *e)
 {
 	static const char *const dirs[] = { "read", "write", "trim" };
 	static const struct { const char *key, *col; } pcts[] = {
@@ -35,7 +35,7 @@ fio(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	size_t i;
 
 	(void)cb;
-	(void)name;
+	(void)file;
 	(void)e;
 	json_array_foreach(jobs, i, job) {
 		for (int d = 0; d < 3; d++) {
@@ -52,8 +52,8 @@ fio(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 			if (!(iops > 0) && !(bw > 0) && !(jnum(dj,
 			    "total_ios") > 0))
 				continue;	/* no I/O this way */
-			bs_rows_set(r, "jobname", json_string_value(json_object_get(job,
-			    "jobname")));
+			bs_rows_set(r, "jobname", json_string_value(
+			    json_object_get(job, "jobname")));
 			bs_rows_set(r, "rw", dirs[d]);
 			bs_rows_setnum(r, "iops", iops);
 			bs_rows_setnum(r, "bw_bytes", bw);
@@ -64,15 +64,16 @@ fio(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 				lat = json_object_get(dj, "lat");
 				scale = 1000;
 			}
-			bs_rows_setnum(r, "lat_mean_ns", jnum(lat, "mean") * scale);
+			bs_rows_setnum(r, "lat_mean_ns", jnum(lat, "mean") *
+			    scale);
 			clat = json_object_get(dj, v2 || !json_object_get(dj,
 			    "clat_ns") ? "clat" : "clat_ns");
 			pct = json_object_get(clat, "percentile");
 			if (pct == NULL)
 				pct = json_object_get(dj, "percentile");
 			for (size_t k = 0; k < 4; k++)
-				bs_rows_setnum(r, pcts[k].col, jnum(pct, pcts[k].key) *
-				    scale);
+				bs_rows_setnum(r, pcts[k].col, jnum(pct,
+				    pcts[k].key) * scale);
 			bs_rows_endrow(r, 0);
 		}
 	}

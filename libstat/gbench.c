@@ -95,7 +95,7 @@ set_time(struct bs_rows *r, const char *col, json_t *v, int k)
 
 static int
 gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
-    const char *name, struct bs_err *e)
+    const char *file, struct bs_err *e)
 {
 	static const char *const meta[] = { "name", "run_name", "run_type",
 	    "family_index", "per_family_instance_index", "repetitions",
@@ -131,8 +131,8 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 			/* One message per failing benchmark. */
 			nerr++;
 			if (nx == NULL || strcmp(nx, name) != 0) {
-				bs_reader_warn(cb, "gbench: '%s' failed (%zu run%s): %s: "
-				    "left out", name, nerr, nerr > 1 ? "s" : "",
+				bs_reader_warn(cb, "gbench: '%s' failed (%zu "
+				    "run%s): %s: left out", name, nerr, nerr > 1 ? "s" : "",
 				    m ? m : "error");
 				nerr = 0;
 			}
@@ -151,21 +151,24 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 			run = name;
 		bs_rows_set(r, "name", run);
 		if (json_is_integer(rep))
-			bs_rows_setint(r, "repetition", json_integer_value(rep) + 1);
+			bs_rows_setint(r, "repetition",
+			    json_integer_value(rep) + 1);
 		else
-			bs_rows_setint(r, "repetition", bs_rows_nextrep(r, run));
+			bs_rows_setint(r, "repetition",
+			    bs_rows_nextrep(r, run));
 		bs_rows_setjson(r, "threads", json_object_get(o, "threads"));
-		bs_rows_setjson(r, "iterations", json_object_get(o, "iterations"));
+		bs_rows_setjson(r, "iterations", json_object_get(o,
+		    "iterations"));
 		{
 			const char *u = json_string_value(json_object_get(o,
 			    "time_unit"));
-			int k = unit_exp(u);
+			int ux = unit_exp(u);
 
 			set_time(r, "real_time", json_object_get(o,
-			    "real_time"), k);
+			    "real_time"), ux);
 			set_time(r, "cpu_time", json_object_get(o, "cpu_time"),
-			    k);
-			bs_rows_set(r, "time_unit", k >= 0 ? "ns" : u);
+			    ux);
+			bs_rows_set(r, "time_unit", ux >= 0 ? "ns" : u);
 		}
 		json_object_foreach(o, k, v) {
 			size_t m;
@@ -176,12 +179,13 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 				bs_rows_setjson(r, k, v);
 		}
 		if (json_is_string(json_object_get(o, "label")))
-			bs_rows_setjson(r, "label", json_object_get(o, "label"));
+			bs_rows_setjson(r, "label", json_object_get(o,
+			    "label"));
 		bs_rows_endrow(r, 0);
 	}
 	/* Written with --benchmark_report_aggregates_only: nothing to use. */
 	if (r->nrows == 0 && naggr > 0)
-		return bs_seterr(e, name, 0, "only aggregates (mean, median, "
+		return bs_seterr(e, file, 0, "only aggregates (mean, median, "
 		    "stddev) in this Google Benchmark output: run it without "
 		    "--benchmark_report_aggregates_only");
 	return 0;
@@ -232,7 +236,8 @@ gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	if (errf) {
 		if (g->lasterr == NULL || strcmp(g->lasterr, name) != 0)
-			bs_reader_warn(g->cb, "gbench: '%s' failed (line %zu): left out",
+			bs_reader_warn(g->cb, "gbench: '%s' failed (line %zu): "
+			    "left out",
 			    name, rec->line);
 		free(g->lasterr);
 		g->lasterr = name;

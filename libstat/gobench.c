@@ -89,7 +89,8 @@ gobench(const char *p, size_t len, struct bs_rows *r)
 					bs_rows_set(r, tok[t + 1], tok[t]);
 				for (i = 0; i < ncfg; i++)
 					if (cfg[i].v[0])
-						bs_rows_set(r, cfg[i].k, cfg[i].v);
+						bs_rows_set(r, cfg[i].k,
+						    cfg[i].v);
 				bs_rows_endrow(r, line);
 			}
 freetok:

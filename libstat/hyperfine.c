@@ -14,12 +14,12 @@
 
 static int
 hyperfine(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
-    const char *name, struct bs_err *e)
+    const char *file, struct bs_err *e)
 {
 	json_t *res = json_object_get(root, "results"), *o;
 	size_t i;
 
-	(void)name;
+	(void)file;
 	(void)e;
 	json_array_foreach(res, i, o) {
 		json_t *times = json_object_get(o, "times");
@@ -64,14 +64,14 @@ hyperfine(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 				free(col);
 			}
 			if (json_is_string(json_object_get(o, "parameter"))) {
-				bs_rows_setjson(r, "parameter", json_object_get(o,
-				    "parameter"));
+				bs_rows_setjson(r, "parameter",
+				    json_object_get(o, "parameter"));
 			}
 			bs_rows_endrow(r, 0);
 		}
 		if (bad)
-			bs_reader_warn(cb, "hyperfine: '%s': %zu of %zu runs exited "
-			    "with a non-zero status or a signal: left out",
+			bs_reader_warn(cb, "hyperfine: '%s': %zu of %zu runs "
+			    "exited with a non-zero status or a signal: left out",
 			    cmd ? cmd : "?", bad, json_array_size(times));
 	}
 	return 0;

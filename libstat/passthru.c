@@ -34,7 +34,7 @@ struct obuf {
 struct pctx {
 	const struct bs_buf	*buf;
 	const struct bs_passthru *pt;
-	struct obuf		 o[2];		/* 0 rejects, 1 output */
+	struct obuf		 o[2];	/* 0 rejects, 1 output */
 	int			 delim;
 	enum bs_format		 fmt;
 	size_t			 row;

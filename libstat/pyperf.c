@@ -13,14 +13,14 @@
 
 static int
 pyperf(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
-    const char *name, struct bs_err *e)
+    const char *file, struct bs_err *e)
 {
 	json_t *fmeta = json_object_get(root, "metadata");
 	json_t *bl = json_object_get(root, "benchmarks"), *b, *run, *v;
 	size_t i, j, k, nrun;
 
 	(void)cb;
-	(void)name;
+	(void)file;
 	(void)e;
 	json_array_foreach(bl, i, b) {
 		json_t *bmeta = json_object_get(b, "metadata");
@@ -30,9 +30,11 @@ pyperf(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 		    "unit"));
 
 		if (name == NULL)
-			name = json_string_value(json_object_get(fmeta, "name"));
+			name = json_string_value(json_object_get(fmeta,
+			    "name"));
 		if (unit == NULL)
-			unit = json_string_value(json_object_get(fmeta, "unit"));
+			unit = json_string_value(json_object_get(fmeta,
+			    "unit"));
 		nrun = 0;
 		json_array_foreach(json_object_get(b, "runs"), j, run) {
 			json_t *vals = json_object_get(run, "values");

@@ -114,7 +114,7 @@ cap_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	if (capcheck(c, r->f, r->nf, r, e) == -1)
 		return -1;
 	if (c->spans != NULL) {
-		/* A span keeps 30 bits of length (buffers need not be loaded). */
+		/* A span keeps 30 bits of length: a buffer may be made. */
 		if (BS_SPAN_LEN(r->len) != r->len)
 			return bs_seterr(e, c->name, r->line, "record longer "
 			    "than %u bytes", BS_SPAN_LEN(~0u));
