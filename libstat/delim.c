@@ -202,12 +202,8 @@ delim_record(struct dctx *c, const char *p, size_t len, size_t line,
 		for (i = 0; i < c->nf; i++)
 			c->f[i].s = c->text.p + c->foff[i];
 	}
-	r.f = c->f;
-	r.nf = c->nf;
-	r.line = line;
-	r.off = off;
-	r.len = len;
-	r.eollen = eollen;
+	r = (struct bs_record){ .f = c->f, .nf = c->nf, .line = line,
+	    .off = off, .len = len, .eollen = eollen };
 	return emit(c, &r);
 }
 

@@ -180,13 +180,8 @@ kvline_cb(void *arg, const char *s, size_t len, size_t line, size_t off,
 		return bs_seterr(e, c->name, line, "out of memory");
 	if (c->pass == 0 || n == 0)
 		return 0;
-	r.f = c->vals;
-	r.nf = c->nkeys;
-	r.line = line;
-	r.off = off;
-	r.len = len;
-	r.eollen = eol;
-	c->nrec++;
+	r = (struct bs_record){ .f = c->vals, .nf = c->nkeys, .line = line,
+	    .recno = ++c->nrec, .off = off, .len = len, .eollen = eol };
 	return c->cb->record(c->cb->arg, &r, e);
 }
 

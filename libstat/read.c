@@ -140,6 +140,18 @@ cap_format(void *arg, enum bs_format f)
 	c->cb->format(c->cb->arg, f);
 }
 
+/* The readers that need nothing but the source, by format. */
+static int (*const readers[BS_FMT__MAX])(struct bs_src *,
+    const struct bs_reader_cb *, struct bs_err *) = {
+	[BS_FMT_KV] = bs_read_kv,
+	[BS_FMT_PLAIN] = bs_read_plain,
+	[BS_FMT_HYPERFINE] = bs_read_hyperfine,
+	[BS_FMT_GBENCH] = bs_read_gbench,
+	[BS_FMT_GOBENCH] = bs_read_gobench,
+	[BS_FMT_PYPERF] = bs_read_pyperf,
+	[BS_FMT_FIO] = bs_read_fio,
+};
+
 int
 bs_read(const struct bs_buf *buf, const char *path,
     const struct bs_read_opts *o, const struct bs_reader_cb *ucb,
@@ -184,29 +196,10 @@ bs_read(const struct bs_buf *buf, const char *path,
 	case BS_FMT_NDJSON:
 		rc = bs_read_json(&s, f, cb, e);
 		break;
-	case BS_FMT_KV:
-		rc = bs_read_kv(&s, cb, e);
-		break;
-	case BS_FMT_PLAIN:
-		rc = bs_read_plain(&s, cb, e);
-		break;
-	case BS_FMT_HYPERFINE:
-		rc = bs_read_hyperfine(&s, cb, e);
-		break;
-	case BS_FMT_GBENCH:
-		rc = bs_read_gbench(&s, cb, e);
-		break;
-	case BS_FMT_GOBENCH:
-		rc = bs_read_gobench(&s, cb, e);
-		break;
-	case BS_FMT_PYPERF:
-		rc = bs_read_pyperf(&s, cb, e);
-		break;
-	case BS_FMT_FIO:
-		rc = bs_read_fio(&s, cb, e);
-		break;
 	default:
-		rc = bs_seterr(e, s.name, 0, "unknown input format");
+		rc = (unsigned)f < BS_FMT__MAX && readers[f] != NULL ?
+		    readers[f](&s, cb, e) :
+		    bs_seterr(e, s.name, 0, "unknown input format");
 		break;
 	}
 	bs_src_close(&s);
