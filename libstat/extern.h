@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* 1e0 .. 1e22, the powers of ten that are exact doubles. */
 extern const double bs_pow10[23];
@@ -43,34 +44,30 @@ void	 bs_strhash_free(struct bs_strhash *);
 int	 bs_grow(void *pp, size_t *cap, size_t need, size_t sz);
 
 /*
- * The end of the delimited record that starts at p[pos]: the index of the
- * line feed that ends it outside quotes, or len; *nls counts the line
- * feeds inside quotes, *open says a quote is still open at len.
- */
-size_t	 bs_delim_record_end(const char *p, size_t pos, size_t len,
-	    size_t *nls, int *open);
-
-/*
  * jansson could not parse for want of memory: it says so, or (2.14, deep
  * in the parser) leaves the error text empty.  Use where jansson.h is.
  */
 #define JSON_OOM(je) (json_error_code(je) == json_error_out_of_memory || \
 	(je)->text[0] == '\0')
 
-/* Readers by format; all hand records to the callbacks. */
-struct bs_src;
-int	 bs_read_delim(struct bs_src *, int delim, int no_header,
-	    const struct bs_reader_cb *, struct bs_err *);
-int	 bs_read_json(struct bs_src *, enum bs_format,
-	    const struct bs_reader_cb *, struct bs_err *);
-int	 bs_read_kv(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_read_plain(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_read_tools(struct bs_src *, enum bs_format,
-	    const struct bs_reader_cb *, struct bs_err *);
-/* Detect a real tool's format in the start of an input; 0 when none. */
-enum bs_format bs_detect_tool(const char *p, size_t len);
+/*
+ * The readers, in layers; each calls only the layers below it, never
+ * one above, so that no reader depends on dispatch or on another format
+ * of its own layer (gbench's CSV reporter goes through the delimited
+ * reader, one layer down):
+ *
+ *   read.c       bs_read(): detection and dispatch, the field limits
+ *   detect.c     which format an input is in
+ *   hyperfine.c gbench.c gobench.c pyperf.c fio.c
+ *                the real tools' formats, over the row builder
+ *   rowbuild.c   rows built cell by cell, handed over as records
+ *   delim.c json.c kv.c plain.c
+ *                the generic formats
+ *   source.c     bytes: files, standard input, memory, gzip, binary
+ *   spans.c      where each record lies, for writing it back
+ */
+
+/* ---- source.c */
 
 /*
  * An input source: either all of it in memory, or a file read in
@@ -88,9 +85,196 @@ struct bs_src {
 	size_t		 cap;
 };
 
+/* Bytes of the start of an input that detection looks at. */
+#define BS_DETECT_LEN	65536u
+
+/*
+ * Open buf (when non-NULL) or path ("-" or NULL: standard input) with
+ * the first BS_DETECT_LEN bytes in the window, gzip inflated, and empty
+ * or binary input refused.  On failure nothing is left to close.
+ */
+int	 bs_src_open(struct bs_src *, const struct bs_buf *, const char *path,
+	    struct bs_err *);
+void	 bs_src_close(struct bs_src *);
 /* Read more input; keep bytes from win[keep] on.  1 more, 0 eof, -1 err. */
 int	 bs_src_fill(struct bs_src *, size_t keep, struct bs_err *);
 /* Read all that is left into memory (for JSON). */
 int	 bs_src_slurp(struct bs_src *, struct bs_err *);
+/* Offset of the first byte after a UTF-8 byte order mark. */
+size_t	 bs_skipbom(const char *p, size_t len);
+
+/* Leave out the blanks (space, tab) around a field. */
+static inline void
+bs_trim(const char **s, size_t *len)
+{
+	while (*len > 0 && (**s == ' ' || **s == '\t'))
+		(*s)++, (*len)--;
+	while (*len > 0 && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t'))
+		(*len)--;
+}
+
+/* Does the text p[0..len) hold the string w? */
+static inline int
+bs_contains(const char *p, size_t len, const char *w)
+{
+	return memmem(p, len, w, strlen(w)) != NULL;
+}
+
+/* ---- spans.c */
+
+/*
+ * Where each record lies in an input held in memory.  Records mostly
+ * follow one another, so a record costs 4 bytes: its length, with the
+ * length of its line end (0, 1 or 2 bytes) in the top two bits that a
+ * record of at most BS_MAX_RECORD bytes leaves free.  A record that
+ * does not start where the one before it ended (the first; one after a
+ * blank line or a header) also has its offset in jump[].
+ */
+struct bs_spans {
+	uint32_t	*len;
+	size_t		 n, cap;
+	struct bs_jump {
+		size_t	 row, off;
+	}		*jump;
+	size_t		 njump, jcap;
+	size_t		 next;		/* where a next record would start */
+};
+
+#define BS_SPAN_LEN(l)	((l) & 0x3fffffffu)
+#define BS_SPAN_EOL(l)	((l) >> 30)
+
+/* Note a record that does not follow the one before; 0 or -1. */
+int	 bs_spans_jump(struct bs_spans *, size_t off);
+/* Room for one more record; 0 or -1. */
+int	 bs_spans_grow(struct bs_spans *);
+
+/* Note where a record lies (called for every record: inline). */
+static inline int
+bs_spans_add(struct bs_spans *sp, size_t off, size_t len, size_t eollen)
+{
+	if ((sp->n == 0 || off != sp->next) && bs_spans_jump(sp, off) == -1)
+		return -1;
+	if (sp->n == sp->cap && bs_spans_grow(sp) == -1)
+		return -1;
+	sp->len[sp->n++] = (uint32_t)len | (uint32_t)eollen << 30;
+	sp->next = off + len + eollen;
+	return 0;
+}
+
+/* ---- the generic formats */
+
+/* delim.c: records split at delim; no_header names the columns 1, 2... */
+int	 bs_read_delim(struct bs_src *, int delim, int no_header,
+	    const struct bs_reader_cb *, struct bs_err *);
+/*
+ * The delimiter of delimited text: the candidate (, tab ; |) that splits
+ * the first lines into the same number of fields.
+ */
+int	 bs_delim_detect(const char *p, size_t len);
+
+/* json.c: an array of records, an object holding one, or NDJSON. */
+int	 bs_read_json(struct bs_src *, enum bs_format,
+	    const struct bs_reader_cb *, struct bs_err *);
+/* JSON or NDJSON, for text whose first byte is '[' or '{'. */
+enum bs_format bs_json_kind(const char *p, size_t len);
+/* Index of the first byte from i on that is not JSON white space. */
+size_t	 bs_json_skipws(const char *p, size_t i, size_t n);
+/* Index just past the JSON value starting at i (which is valid JSON). */
+size_t	 bs_json_skipval(const char *p, size_t i, size_t n);
+
+/* kv.c: key=value lines. */
+int	 bs_read_kv(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+/* Does the line hold a key=value token? */
+int	 bs_kv_line(const char *s, size_t len);
+
+/* plain.c: one number a line. */
+int	 bs_read_plain(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+/* Is the line one number, perhaps with a # comment? */
+int	 bs_plain_line(const char *s, size_t len);
+/* Does a line that is no number look like a malformed one ("0x10")? */
+int	 bs_plain_looks_numeric(const char *s, size_t len);
+
+/* ---- rowbuild.c */
+
+/*
+ * Rows built cell by cell: set cells of the current row by column name
+ * (columns are added as they are first named), end the row, and hand
+ * all of them over at the end.  Out of memory sets failed, which
+ * bs_rows_emit() reports.  Zero-initialise.
+ */
+struct bs_rows {
+	char		**cols;
+	size_t		 ncols, ccap;
+	char		***cells;	/* per row, ncols-wide (grows) */
+	size_t		*rowcols;	/* columns known when row was made */
+	size_t		*lines;
+	size_t		 nrows, rcap, lcap, rccap;
+	char		**cur;		/* row being built */
+	size_t		 curcap;
+	int		 failed;
+	/* Lookups in constant time: many rows or columns stay linear. */
+	struct bs_strhash colh;		/* column name -> index */
+	struct bs_strhash nameh;	/* "name" cell -> index in nname */
+	long long	*nname;		/* rows so far with that name */
+	size_t		 nnames, nncap;
+};
+
+struct json_t;
+
+void	 bs_rows_setn(struct bs_rows *, const char *col, const char *val,
+	    size_t len);
+void	 bs_rows_set(struct bs_rows *, const char *col, const char *val);
+/* A finite number as its shortest text; nothing for NaN and infinities. */
+void	 bs_rows_setnum(struct bs_rows *, const char *col, double);
+void	 bs_rows_setint(struct bs_rows *, const char *col, long long);
+/* A JSON number, string or boolean as text; nothing for others. */
+void	 bs_rows_setjson(struct bs_rows *, const char *col, struct json_t *);
+void	 bs_rows_endrow(struct bs_rows *, size_t line);
+/* Rows so far whose "name" cell is name, plus one. */
+long long bs_rows_nextrep(struct bs_rows *, const char *name);
+/* Hand the rows over; "no <what> results" when there are none. */
+int	 bs_rows_emit(struct bs_rows *, const char *name, const char *what,
+	    const struct bs_reader_cb *, struct bs_err *);
+void	 bs_rows_free(struct bs_rows *);
+/*
+ * A tool's JSON document, loaded tolerantly (bare NaN, notices before
+ * it), must be an object; fill builds the rows from it (0, or -1 with
+ * the error set), which are then handed over.
+ */
+int	 bs_rows_read_json(struct bs_src *, const char *what,
+	    int (*fill)(struct json_t *, struct bs_rows *,
+	    const struct bs_reader_cb *, const char *name, struct bs_err *),
+	    const struct bs_reader_cb *, struct bs_err *);
+/* Tell the caller's warn hook, if any, what a reader left out. */
+void	 bs_reader_warn(const struct bs_reader_cb *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* ---- the real tools' formats: detection over the first bytes, reader */
+int	 bs_hyperfine_detect(const char *p, size_t len);
+int	 bs_read_hyperfine(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_gbench_detect(const char *p, size_t len);
+int	 bs_gbench_csv_detect(const char *p, size_t len);
+int	 bs_read_gbench(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_gobench_detect(const char *p, size_t len);
+int	 bs_read_gobench(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_pyperf_detect(const char *p, size_t len);
+int	 bs_read_pyperf(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_fio_detect(const char *p, size_t len);
+int	 bs_read_fio(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+
+/* ---- detect.c */
+
+/*
+ * The format of an input from its first bytes; *delim is set for
+ * delimited text.
+ */
+enum bs_format bs_detect(const char *p, size_t len, int *delim);
 
 #endif /* LIBSTAT_EXTERN_H */

@@ -55,8 +55,13 @@ addkeys(struct jctx *c, json_t *obj)
 	return 0;
 }
 
+/*
+ * Hand over one object as a record; where holds its line and, for
+ * NDJSON, the bytes of that line (JSON arrays have none to give).
+ */
 static int
-emitobj(struct jctx *c, json_t *obj, size_t line, struct bs_err *e)
+emitobj(struct jctx *c, json_t *obj, const struct bs_record *where,
+    struct bs_err *e)
 {
 	struct bs_record r;
 	const char *k;
@@ -100,10 +105,9 @@ emitobj(struct jctx *c, json_t *obj, size_t line, struct bs_err *e)
 			break;
 		}
 	}
-	memset(&r, 0, sizeof(r));
+	r = *where;
 	r.f = c->vals;
 	r.nf = c->nkeys;
-	r.line = line;
 	r.recno = ++c->nrec;
 	return c->cb->record(c->cb->arg, &r, e);
 }
@@ -153,6 +157,7 @@ records(json_t *root)
 static int
 read_json(struct bs_src *s, struct jctx *c, struct bs_err *e)
 {
+	static const struct bs_record nowhere;
 	json_error_t je;
 	json_t *root, *arr, *o;
 	size_t i;
@@ -171,7 +176,7 @@ read_json(struct bs_src *s, struct jctx *c, struct bs_err *e)
 			goto out;
 		}
 		/* These say what went wrong ({} has no fields). */
-		if (prepare(c, e) == -1 || emitobj(c, root, 0, e) == -1)
+		if (prepare(c, e) == -1 || emitobj(c, root, &nowhere, e) == -1)
 			goto out;
 		rc = 0;
 		goto out;
@@ -199,7 +204,7 @@ read_json(struct bs_src *s, struct jctx *c, struct bs_err *e)
 	if (prepare(c, e) == -1)
 		goto out;
 	json_array_foreach(arr, i, o)
-		if (emitobj(c, o, 0, e) == -1)
+		if (emitobj(c, o, &nowhere, e) == -1)
 			goto out;
 	rc = 0;
 out:
@@ -212,7 +217,8 @@ read_ndjson(struct bs_src *s, struct jctx *c, struct bs_err *e)
 {
 	json_error_t je;
 	json_t **objs = NULL;
-	size_t *lines = NULL, n = 0, cap = 0, lcap = 0, pos = 0, line = 1;
+	struct bs_record *where = NULL;
+	size_t n = 0, cap = 0, wcap = 0, pos = 0, line = 1;
 	const char *nl;
 	size_t end, k;
 	int rc = -1;
@@ -243,13 +249,17 @@ read_ndjson(struct bs_src *s, struct jctx *c, struct bs_err *e)
 				goto out;
 			}
 			if (bs_grow(&objs, &cap, n + 1, sizeof(*objs)) == -1 ||
-			    bs_grow(&lines, &lcap, n + 1, sizeof(*lines)) == -1) {
+			    bs_grow(&where, &wcap, n + 1, sizeof(*where)) == -1) {
 				json_decref(o);
 				bs_seterr(e, s->name, line, "out of memory");
 				goto out;
 			}
-			objs[n] = o;
-			lines[n++] = line;
+			memset(&where[n], 0, sizeof(where[n]));
+			where[n].line = line;
+			where[n].off = s->base + pos;
+			where[n].len = end - pos;
+			where[n].eollen = nl ? 1 : 0;
+			objs[n++] = o;
 			if (addkeys(c, o) == -1) {
 				bs_seterr(e, s->name, line, "out of memory");
 				goto out;
@@ -265,14 +275,14 @@ read_ndjson(struct bs_src *s, struct jctx *c, struct bs_err *e)
 	if (prepare(c, e) == -1)
 		goto out;
 	for (k = 0; k < n; k++)
-		if (emitobj(c, objs[k], lines[k], e) == -1)
+		if (emitobj(c, objs[k], &where[k], e) == -1)
 			goto out;
 	rc = 0;
 out:
 	for (k = 0; k < n; k++)
 		json_decref(objs[k]);
 	free(objs);
-	free(lines);
+	free(where);
 	return rc;
 }
 
@@ -294,4 +304,73 @@ bs_read_json(struct bs_src *s, enum bs_format f, const struct bs_reader_cb *cb,
 	free(c.num);
 	bs_strhash_free(&c.hash);
 	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/*
+ * Scanning JSON text without building it: enough to tell JSON from
+ * NDJSON and, for boutlier, to find where each record lies so that it
+ * can be written back with the digits it was written with (jansson
+ * would print 0.1 back as 0.10000000000000001).
+ */
+
+size_t
+bs_json_skipws(const char *p, size_t i, size_t n)
+{
+	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' ||
+	    p[i] == '\r'))
+		i++;
+	return i;
+}
+
+size_t
+bs_json_skipval(const char *p, size_t i, size_t n)
+{
+	int depth = 0, instr = 0;
+
+	if (i < n && p[i] != '{' && p[i] != '[' && p[i] != '"') {
+		while (i < n && p[i] != ',' && p[i] != '}' && p[i] != ']' &&
+		    p[i] != ' ' && p[i] != '\n' && p[i] != '\r' && p[i] != '\t')
+			i++;
+		return i;
+	}
+	for (; i < n; i++) {
+		char ch = p[i];
+
+		if (instr) {
+			if (ch == '\\')
+				i++;
+			else if (ch == '"') {
+				instr = 0;
+				if (depth == 0)
+					return i + 1;
+			}
+		} else if (ch == '"')
+			instr = 1;
+		else if (ch == '{' || ch == '[')
+			depth++;
+		else if ((ch == '}' || ch == ']') && --depth == 0)
+			return i + 1;
+	}
+	return n;
+}
+
+enum bs_format
+bs_json_kind(const char *p, size_t len)
+{
+	size_t j;
+
+	/* One object per line is NDJSON; anything else JSON. */
+	if (len == 0 || p[0] != '{')
+		return BS_FMT_JSON;
+	for (j = bs_json_skipval(p, 0, len); j < len && (p[j] == ' ' ||
+	    p[j] == '\t' || p[j] == '\r'); j++)
+		;
+	if (j < len && p[j] == '\n') {
+		/* Another object must follow for NDJSON. */
+		j = bs_json_skipws(p, j, len);
+		if (j < len && p[j] == '{')
+			return BS_FMT_NDJSON;
+	}
+	return BS_FMT_JSON;
 }

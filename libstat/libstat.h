@@ -140,10 +140,20 @@ struct bs_reader_cb {
  */
 const char *const *bs_format_meta(enum bs_format);
 
+/*
+ * Where each record of an input held in memory lies, noted while it is
+ * read (bs_read_opts.spans) so that bs_passthru() can write the records
+ * back by copying their bytes, without reading the input again.
+ */
+struct bs_spans;
+struct bs_spans	*bs_spans_new(void);
+void		 bs_spans_free(struct bs_spans *);
+
 struct bs_read_opts {
 	enum bs_format	 format;	/* BS_FMT_AUTO to detect */
 	int		 delim;		/* 0 to detect */
 	int		 no_header;
+	struct bs_spans	*spans;		/* NULL, or filled by bs_read(buf) */
 };
 
 /*

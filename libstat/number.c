@@ -231,11 +231,21 @@ bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
 	return slowpath(s, len, val);
 }
 
+/*
+ * 128-bit integers are a GCC and Clang extension, which __extension__
+ * says is meant (-Wpedantic); without them the exact shifts are lost.
+ */
+#ifndef __SIZEOF_INT128__
+#error "libstat needs a 128-bit integer type (__int128)"
+#endif
+__extension__ typedef __int128 i128;
+__extension__ typedef unsigned __int128 u128;
+
 /* 10^k as an unsigned 128-bit integer, k <= 38. */
-static unsigned __int128
+static u128
 pow10_128(int k)
 {
-	unsigned __int128 r = 1;
+	u128 r = 1;
 
 	while (k-- > 0)
 		r *= 10;
@@ -244,13 +254,13 @@ pow10_128(int k)
 
 /* Correctly rounded (double)(v * 10^exp) for an exact integer v. */
 static double
-scale10(__int128 v, int exp)
+scale10(i128 v, int exp)
 {
 	int neg = v < 0;
-	unsigned __int128 u = neg ? -(unsigned __int128)v : (unsigned __int128)v;
+	u128 u = neg ? -(u128)v : (u128)v;
 	double x;
 
-	if (u < ((unsigned __int128)1 << 53) && exp >= -22 && exp <= 22) {
+	if (u < ((u128)1 << 53) && exp >= -22 && exp <= 22) {
 		x = (double)u;
 		x = exp < 0 ? x / bs_pow10[-exp] : x * bs_pow10[exp];
 	} else {
@@ -266,7 +276,7 @@ scale10(__int128 v, int exp)
 double
 bs_dec_sub(const struct bs_dec *x, const struct bs_dec *ref)
 {
-	__int128 a, b;
+	i128 a, b;
 	int e, da, db;
 
 	if (x->mant == 0 && ref->mant == 0)
@@ -293,8 +303,8 @@ bs_dec_sub(const struct bs_dec *x, const struct bs_dec *ref)
 			lr = -lr;
 		return (double)(lx - lr);
 	}
-	a = (__int128)(x->mant * pow10_128(da));
-	b = (__int128)(ref->mant * pow10_128(db));
+	a = (i128)(x->mant * pow10_128(da));
+	b = (i128)(ref->mant * pow10_128(db));
 	if (x->neg)
 		a = -a;
 	if (ref->neg)

@@ -6,227 +6,120 @@
  * NDJSON records gain keys, inserted into the original text so that the
  * numbers keep the digits they were written with (jansson would print
  * 0.1 back as 0.10000000000000001).
+ *
+ * The text formats are written from the spans the first read noted
+ * (struct bs_spans): each record's bytes are copied, not read again.
+ * A JSON array, whose reader (jansson) knows no byte offsets, is
+ * scanned for its records; the real tools' formats, which have no rows
+ * of their own, are read again and written as CSV.
  */
+#include <stdlib.h>
 #include <string.h>
-
-#include <jansson.h>
 
 #include "libstat.h"
 #include "extern.h"
 
+/*
+ * Output through a buffer of our own: a record is a few short pieces,
+ * and stdio's per-call cost was most of the time of writing them.
+ */
+#define OBUFSZ	(64u * 1024)
+
+struct obuf {
+	FILE	*fp;		/* NULL: this stream is not written */
+	char	*p;
+	size_t	 n;
+};
+
 struct pctx {
 	const struct bs_buf	*buf;
 	const struct bs_passthru *pt;
-	FILE			*out, *rej;
+	struct obuf		 o[2];	/* 0 rejects, 1 output */
 	int			 delim;
 	enum bs_format		 fmt;
 	size_t			 row;
-	int			 started;
-	int			 no_header;
 	const char		**vals;
 };
 
-static inline void
-put(FILE *fp, const void *p, size_t n)
+static void
+flush(struct obuf *o)
 {
-	if (fp && n)
-		fwrite_unlocked(p, 1, n, fp);
+	if (o->n > 0)
+		fwrite_unlocked(o->p, 1, o->n, o->fp);
+	o->n = 0;
 }
 
-static void
-putstr(FILE *fp, const char *s)
+static inline void
+put(struct obuf *o, const void *p, size_t n)
 {
-	put(fp, s, strlen(s));
+	if (o->fp == NULL || n == 0)
+		return;
+	if (n > OBUFSZ - o->n) {
+		flush(o);
+		if (n > OBUFSZ) {
+			fwrite_unlocked(p, 1, n, o->fp);
+			return;
+		}
+	}
+	memcpy(o->p + o->n, p, n);
+	o->n += n;
+}
+
+static inline void
+putstr(struct obuf *o, const char *s)
+{
+	put(o, s, strlen(s));
+}
+
+/* Ask the caller about the next record: the stream it goes to. */
+static struct obuf *
+next(struct pctx *c)
+{
+	return &c->o[c->pt->annotate(c->pt->arg, c->row++, c->vals) ? 1 : 0];
 }
 
 /* The header line of delimited input, with the new column names. */
 static void
-header(struct pctx *c, FILE *fp, size_t hdrend)
+header(struct pctx *c, struct obuf *o, size_t hdrend)
 {
 	size_t s = 0, e = hdrend, k;
 	const char *p = c->buf->data;
 	char d = (char)c->delim;
 
-	if (fp == NULL)
-		return;
 	while (e > s && (p[e - 1] == '\n' || p[e - 1] == '\r'))
 		e--;
-	put(fp, p, e);
+	put(o, p, e);
 	for (k = 0; k < c->pt->ncols; k++) {
-		put(fp, &d, 1);
-		putstr(fp, c->pt->cols[k]);
+		put(o, &d, 1);
+		putstr(o, c->pt->cols[k]);
 	}
 	/* The header's own line end. */
-	k = e;
-	if (k < hdrend && p[k] == '\r')
-		putstr(fp, "\r\n");
-	else
-		putstr(fp, "\n");
+	putstr(o, e < hdrend && p[e] == '\r' ? "\r\n" : "\n");
 }
 
-static int
-rec_cb(void *arg, const struct bs_record *r, struct bs_err *e)
+/* The added fields of a text record, as its format writes them. */
+static void
+addcols(struct pctx *c, struct obuf *o)
 {
-	struct pctx *c = arg;
-	const char *p = c->buf->data;
-	int keep;
-	FILE *fp;
-	size_t k;
+	char d = (char)c->delim;
 
-	(void)e;
-	if (!c->started && !c->no_header &&
-	    (c->fmt == BS_FMT_CSV || c->fmt == BS_FMT_TSV)) {
-		header(c, c->out, r->off);
-		header(c, c->rej, r->off);
-	}
-	c->started = 1;
-	keep = c->pt->annotate(c->pt->arg, c->row++, c->vals);
-	fp = keep ? c->out : c->rej;
-	if (fp == NULL)
-		return 0;
-	put(fp, p + r->off, r->len);
-	for (k = 0; k < c->pt->ncols; k++) {
-		char d = (char)c->delim;
-
+	for (size_t k = 0; k < c->pt->ncols; k++) {
 		switch (c->fmt) {
 		case BS_FMT_KV:
-			fprintf(fp, " %s=%s", c->pt->cols[k], c->vals[k]);
+			putstr(o, " ");
 			break;
 		case BS_FMT_PLAIN:
-			fprintf(fp, "%s%s=%s", k ? " " : " # ", c->pt->cols[k],
-			    c->vals[k]);
+			putstr(o, k ? " " : " # ");
 			break;
 		default:
-			put(fp, &d, 1);
-			putstr(fp, c->vals[k]);
-			break;
+			put(o, &d, 1);
+			putstr(o, c->vals[k]);
+			continue;
 		}
+		putstr(o, c->pt->cols[k]);
+		putstr(o, "=");
+		putstr(o, c->vals[k]);
 	}
-	if (r->eollen)
-		put(fp, p + r->off + r->len, r->eollen);
-	else
-		putstr(fp, "\n");
-	return 0;
-}
-
-static int
-hdr_cb(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
-{
-	(void)arg;
-	(void)f;
-	(void)n;
-	(void)e;
-	return 0;
-}
-
-/*
- * The real tools' formats have no rows of their own to write back: their
- * records are written as CSV, the columns the reader made, plus ours.
- */
-static void
-csvfield(FILE *fp, const char *s, size_t len)
-{
-	if (fp == NULL)
-		return;
-	if (s == NULL)
-		return;
-	if (memchr(s, ',', len) == NULL && memchr(s, '"', len) == NULL &&
-	    memchr(s, '\n', len) == NULL && memchr(s, '\r', len) == NULL) {
-		put(fp, s, len);
-		return;
-	}
-	putstr(fp, "\"");
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '"')
-			putstr(fp, "\"");
-		put(fp, s + i, 1);
-	}
-	putstr(fp, "\"");
-}
-
-static void
-csvrow(struct pctx *c, FILE *fp, const struct bs_field *f, size_t n,
-    const char *const *extra)
-{
-	if (fp == NULL)
-		return;
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			putstr(fp, ",");
-		csvfield(fp, f[i].s, f[i].len);
-	}
-	for (size_t k = 0; k < c->pt->ncols; k++) {
-		putstr(fp, ",");
-		putstr(fp, extra[k]);
-	}
-	putstr(fp, "\n");
-}
-
-static int
-tool_hdr(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
-{
-	struct pctx *c = arg;
-
-	(void)e;
-	csvrow(c, c->out, f, n, c->pt->cols);
-	csvrow(c, c->rej, f, n, c->pt->cols);
-	return 0;
-}
-
-static int
-tool_rec(void *arg, const struct bs_record *r, struct bs_err *e)
-{
-	struct pctx *c = arg;
-	int keep = c->pt->annotate(c->pt->arg, c->row++, c->vals);
-
-	(void)e;
-	csvrow(c, keep ? c->out : c->rej, r->f, r->nf, c->vals);
-	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* JSON text scanning */
-
-static size_t
-skipws(const char *p, size_t i, size_t n)
-{
-	while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' ||
-	    p[i] == '\r'))
-		i++;
-	return i;
-}
-
-/* Index just past the JSON value starting at i (which is valid JSON). */
-static size_t
-skipval(const char *p, size_t i, size_t n)
-{
-	int depth = 0, instr = 0;
-
-	if (i < n && p[i] != '{' && p[i] != '[' && p[i] != '"') {
-		while (i < n && p[i] != ',' && p[i] != '}' && p[i] != ']' &&
-		    p[i] != ' ' && p[i] != '\n' && p[i] != '\r' && p[i] != '\t')
-			i++;
-		return i;
-	}
-	for (; i < n; i++) {
-		char ch = p[i];
-
-		if (instr) {
-			if (ch == '\\')
-				i++;
-			else if (ch == '"') {
-				instr = 0;
-				if (depth == 0)
-					return i + 1;
-			}
-		} else if (ch == '"')
-			instr = 1;
-		else if (ch == '{' || ch == '[')
-			depth++;
-		else if ((ch == '}' || ch == ']') && --depth == 0)
-			return i + 1;
-	}
-	return n;
 }
 
 /*
@@ -234,7 +127,7 @@ skipval(const char *p, size_t i, size_t n)
  * member, before the white space and '}' that close it.
  */
 static void
-jsonrec(struct pctx *c, FILE *fp, const char *p, size_t s, size_t e)
+jsonrec(struct pctx *c, struct obuf *o, const char *p, size_t s, size_t e)
 {
 	size_t last = e - 1, k;
 	int empty;
@@ -243,15 +136,144 @@ jsonrec(struct pctx *c, FILE *fp, const char *p, size_t s, size_t e)
 	    p[last - 1] == '\r' || p[last - 1] == '\t'))
 		last--;
 	empty = last == s + 1;
-	put(fp, p + s, last - s);
+	put(o, p + s, last - s);
 	for (k = 0; k < c->pt->ncols; k++) {
-		putstr(fp, k > 0 || !empty ? ", " : "");
-		bs_json_string(fp, c->pt->cols[k], strlen(c->pt->cols[k]));
-		putstr(fp, ": ");
-		bs_json_string(fp, c->vals[k], strlen(c->vals[k]));
+		putstr(o, k > 0 || !empty ? ", " : "");
+		/* Only added when the stream is written: quoting takes time. */
+		if (o->fp != NULL) {
+			flush(o);
+			bs_json_string(o->fp, c->pt->cols[k],
+			    strlen(c->pt->cols[k]));
+		}
+		putstr(o, ": ");
+		if (o->fp != NULL) {
+			flush(o);
+			bs_json_string(o->fp, c->vals[k], strlen(c->vals[k]));
+		}
 	}
-	put(fp, p + last, e - last);
+	put(o, p + last, e - last);
 }
+
+/*
+ * An NDJSON line p[pos..end): its object gains the keys.  The reader
+ * took the line as one object, so only white space follows the '}'.
+ */
+static void
+ndjsonrec(struct pctx *c, struct obuf *o, const char *p, size_t pos,
+    size_t end)
+{
+	size_t s = bs_json_skipws(p, pos, end), ve = end;
+
+	while (ve > s && (p[ve - 1] == ' ' || p[ve - 1] == '\t' ||
+	    p[ve - 1] == '\r' || p[ve - 1] == '\n'))
+		ve--;
+	put(o, p + pos, s - pos);
+	jsonrec(c, o, p, s, ve);
+	put(o, p + ve, end - ve);
+	putstr(o, "\n");
+}
+
+/* Text formats: every record copied from where the first read saw it. */
+static int
+passthru_spans(struct pctx *c, const struct bs_spans *sp,
+    const struct bs_read_opts *ro)
+{
+	const char *p = c->buf->data;
+	size_t off = 0, j = 0;
+
+	if (sp->n > 0 && !ro->no_header && (c->fmt == BS_FMT_CSV ||
+	    c->fmt == BS_FMT_TSV)) {
+		header(c, &c->o[1], sp->jump[0].off);
+		header(c, &c->o[0], sp->jump[0].off);
+	}
+	for (size_t i = 0; i < sp->n; i++) {
+		struct obuf *o = next(c);
+		size_t len = BS_SPAN_LEN(sp->len[i]);
+		size_t eol = BS_SPAN_EOL(sp->len[i]);
+
+		if (j < sp->njump && sp->jump[j].row == i)
+			off = sp->jump[j++].off;
+		if (o->fp == NULL) {
+			off += len + eol;
+			continue;
+		}
+		if (c->fmt == BS_FMT_NDJSON)
+			ndjsonrec(c, o, p, off, off + len);
+		else {
+			put(o, p + off, len);
+			addcols(c, o);
+			if (eol)
+				put(o, p + off + len, eol);
+			else
+				putstr(o, "\n");
+		}
+		off += len + eol;
+	}
+	return 0;
+}
+
+/*
+ * The real tools' formats have no rows of their own to write back: their
+ * records are written as CSV, the columns the reader made, plus ours.
+ */
+static void
+csvfield(struct obuf *o, const char *s, size_t len)
+{
+	if (s == NULL)
+		return;
+	if (memchr(s, ',', len) == NULL && memchr(s, '"', len) == NULL &&
+	    memchr(s, '\n', len) == NULL && memchr(s, '\r', len) == NULL) {
+		put(o, s, len);
+		return;
+	}
+	putstr(o, "\"");
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '"')
+			putstr(o, "\"");
+		put(o, s + i, 1);
+	}
+	putstr(o, "\"");
+}
+
+static void
+csvrow(struct pctx *c, struct obuf *o, const struct bs_field *f, size_t n,
+    const char *const *extra)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			putstr(o, ",");
+		csvfield(o, f[i].s, f[i].len);
+	}
+	for (size_t k = 0; k < c->pt->ncols; k++) {
+		putstr(o, ",");
+		putstr(o, extra[k]);
+	}
+	putstr(o, "\n");
+}
+
+static int
+tool_hdr(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+{
+	struct pctx *c = arg;
+
+	(void)e;
+	csvrow(c, &c->o[1], f, n, c->pt->cols);
+	csvrow(c, &c->o[0], f, n, c->pt->cols);
+	return 0;
+}
+
+static int
+tool_rec(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	struct pctx *c = arg;
+
+	(void)e;
+	csvrow(c, next(c), r->f, r->nf, c->vals);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* A JSON array, found by scanning the text */
 
 /*
  * The records array: the document itself, or the first member holding a
@@ -261,7 +283,7 @@ jsonrec(struct pctx *c, FILE *fp, const char *p, size_t s, size_t e)
 static size_t
 findarray(const char *p, size_t n)
 {
-	size_t i = skipws(p, 0, n), v;
+	size_t i = bs_json_skipws(p, 0, n), v;
 
 	if (i < n && p[i] == '[')
 		return i;
@@ -269,21 +291,21 @@ findarray(const char *p, size_t n)
 		return (size_t)-1;
 	i++;
 	for (;;) {
-		i = skipws(p, i, n);
+		i = bs_json_skipws(p, i, n);
 		if (i >= n || p[i] != '"')
 			return (size_t)-1;
-		i = skipval(p, i, n);		/* the key */
-		i = skipws(p, i, n);
+		i = bs_json_skipval(p, i, n);		/* the key */
+		i = bs_json_skipws(p, i, n);
 		if (i >= n || p[i] != ':')
 			return (size_t)-1;
-		v = skipws(p, i + 1, n);
+		v = bs_json_skipws(p, i + 1, n);
 		if (v < n && p[v] == '[') {
-			size_t f = skipws(p, v + 1, n);
+			size_t f = bs_json_skipws(p, v + 1, n);
 
 			if (f < n && p[f] == '{')
 				return v;
 		}
-		i = skipws(p, skipval(p, v, n), n);
+		i = bs_json_skipws(p, bs_json_skipval(p, v, n), n);
 		if (i >= n || p[i] != ',')
 			return (size_t)-1;
 		i++;
@@ -296,49 +318,44 @@ passthru_json(struct pctx *c, struct bs_err *e)
 	const char *p = c->buf->data;
 	size_t n = c->buf->len, a, i, s, ws, prevend;
 	int any[2] = { 0, 0 }, keep;
-	FILE *fps[2] = { c->rej, c->out };
+	struct obuf *o;
 
 	if ((a = findarray(p, n)) == (size_t)-1) {
 		/* A lone object is one record. */
-		s = skipws(p, 0, n);
+		s = bs_json_skipws(p, 0, n);
 		if (s >= n || p[s] != '{')
 			return bs_seterr(e, c->buf->name, 0, "cannot find the "
 			    "records in the JSON text");
-		i = skipval(p, s, n);
-		keep = c->pt->annotate(c->pt->arg, c->row++, c->vals) ? 1 : 0;
-		if (fps[keep]) {
-			put(fps[keep], p, s);
-			jsonrec(c, fps[keep], p, s, i);
-			put(fps[keep], p + i, n - i);
-		}
+		i = bs_json_skipval(p, s, n);
+		o = next(c);
+		put(o, p, s);
+		jsonrec(c, o, p, s, i);
+		put(o, p + i, n - i);
 		return 0;
 	}
-	put(c->out, p, a + 1);
-	put(c->rej, p, a + 1);
+	put(&c->o[1], p, a + 1);
+	put(&c->o[0], p, a + 1);
 	prevend = a + 1;
-	i = skipws(p, a + 1, n);
+	i = bs_json_skipws(p, a + 1, n);
 	while (i < n && p[i] != ']') {
 		s = i;
-		i = skipval(p, s, n);
-		keep = c->pt->annotate(c->pt->arg, c->row++, c->vals) ? 1 : 0;
-		if (fps[keep]) {
-			/*
-			 * The first record kept keeps the white space after
-			 * '['; later ones the separator that stood before
-			 * them, comma included.
-			 */
-			if (any[keep])
-				put(fps[keep], p + prevend, s - prevend);
-			else
-				put(fps[keep], p + a + 1,
-				    skipws(p, a + 1, n) - (a + 1));
-			jsonrec(c, fps[keep], p, s, i);
-		}
+		i = bs_json_skipval(p, s, n);
+		o = next(c);
+		keep = o == &c->o[1];
+		/*
+		 * The first record kept keeps the white space after '['; later
+		 * ones the separator that stood before them, comma included.
+		 */
+		if (any[keep])
+			put(o, p + prevend, s - prevend);
+		else
+			put(o, p + a + 1, bs_json_skipws(p, a + 1, n) - (a + 1));
+		jsonrec(c, o, p, s, i);
 		any[keep] = 1;
 		prevend = i;
-		i = skipws(p, i, n);
+		i = bs_json_skipws(p, i, n);
 		if (i < n && p[i] == ',')
-			i = skipws(p, i + 1, n);
+			i = bs_json_skipws(p, i + 1, n);
 	}
 	/* The rest of the document: white space before ']' and after. */
 	for (s = prevend; s < n && p[s] != ']'; s++)
@@ -346,92 +363,74 @@ passthru_json(struct pctx *c, struct bs_err *e)
 	for (ws = s; ws > prevend && (p[ws - 1] == ' ' || p[ws - 1] == '\n' ||
 	    p[ws - 1] == '\r' || p[ws - 1] == '\t'); ws--)
 		;
-	put(c->out, p + ws, n - ws);
-	put(c->rej, p + ws, n - ws);
+	put(&c->o[1], p + ws, n - ws);
+	put(&c->o[0], p + ws, n - ws);
 	return 0;
 }
 
-static int
-passthru_ndjson(struct pctx *c, struct bs_err *e)
-{
-	const char *p = c->buf->data;
-	size_t n = c->buf->len, pos = 0, end, s, ve;
-	const char *nl;
+/* ------------------------------------------------------------------ */
 
+static int
+nop_hdr(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+{
+	(void)arg;
+	(void)f;
+	(void)n;
 	(void)e;
-	while (pos < n) {
-		nl = memchr(p + pos, '\n', n - pos);
-		end = nl ? (size_t)(nl - p) : n;
-		s = skipws(p, pos, end);
-		if (s < end) {
-			int keep = c->pt->annotate(c->pt->arg, c->row++,
-			    c->vals);
-			FILE *fp = keep ? c->out : c->rej;
-
-			ve = skipval(p, s, end);
-			if (fp) {
-				put(fp, p + pos, s - pos);
-				jsonrec(c, fp, p, s, ve);
-				put(fp, p + ve, end - ve);
-				putstr(fp, "\n");
-			}
-		}
-		pos = end + 1;
-	}
 	return 0;
 }
 
-/*
- * Delimited text: the first pass has checked every record, so this one
- * only needs their bounds, found as the reader finds them (a record ends
- * at a line end outside quotes; empty lines are skipped), not their
- * fields.
- */
 static int
-passthru_delim(struct pctx *c, struct bs_err *e)
+nop_rec(void *arg, const struct bs_record *r, struct bs_err *e)
 {
-	const char *p = c->buf->data;
-	size_t n = c->buf->len, pos = 0, end, k, line = 1, nls;
-	struct bs_record r;
-	int header = !c->no_header, inq;
-
-	if (n >= 3 && (unsigned char)p[0] == 0xef &&
-	    (unsigned char)p[1] == 0xbb && (unsigned char)p[2] == 0xbf)
-		pos = 3;
-	memset(&r, 0, sizeof(r));
-	while (pos < n) {
-		end = bs_delim_record_end(p, pos, n, &nls, &inq);
-		k = end;
-		r.eollen = end < n ? 1 : 0;
-		if (k > pos && p[k - 1] == '\r') {
-			k--;
-			r.eollen++;
-		}
-		if (k > pos) {
-			if (header)
-				header = 0;	/* written with the first record */
-			else {
-				r.off = pos;
-				r.len = k - pos;
-				r.line = line;
-				if (rec_cb(c, &r, e) == -1)
-					return -1;
-			}
-		}
-		line += 1 + nls;
-		pos = end + 1;
-	}
+	(void)arg;
+	(void)r;
+	(void)e;
 	return 0;
+}
+
+static int
+dispatch(struct pctx *c, const struct bs_read_opts *ro, struct bs_err *e)
+{
+	struct bs_reader_cb cb = { tool_hdr, tool_rec, c, NULL, NULL };
+	struct bs_read_opts again;
+	struct bs_spans *own;
+	int rc;
+
+	switch (ro->format) {
+	case BS_FMT_JSON:
+		return passthru_json(c, e);
+	case BS_FMT_CSV:
+	case BS_FMT_TSV:
+	case BS_FMT_NDJSON:
+	case BS_FMT_KV:
+	case BS_FMT_PLAIN:
+		if (ro->spans != NULL && ro->spans->n > 0)
+			return passthru_spans(c, ro->spans, ro);
+		/* Not noted by the first read: read once more to note them. */
+		if ((own = bs_spans_new()) == NULL)
+			return bs_seterr(e, c->buf->name, 0, "out of memory");
+		again = *ro;
+		again.spans = own;
+		cb.header = nop_hdr;
+		cb.record = nop_rec;
+		cb.arg = NULL;
+		rc = bs_read(c->buf, NULL, &again, &cb, NULL, NULL, e);
+		if (rc == 0)
+			rc = passthru_spans(c, own, ro);
+		bs_spans_free(own);
+		return rc;
+	default:
+		return bs_read(c->buf, NULL, ro, &cb, NULL, NULL, e);
+	}
 }
 
 int
 bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
     const struct bs_passthru *pt, FILE *out, FILE *rej, struct bs_err *e)
 {
-	struct bs_reader_cb cb = { hdr_cb, rec_cb, NULL, NULL, NULL };
 	struct pctx c;
 	const char *vals[64];
-	enum bs_format used;
 	int rc;
 
 	if (pt->ncols > 64)
@@ -439,28 +438,22 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 	memset(&c, 0, sizeof(c));
 	c.buf = buf;
 	c.pt = pt;
-	c.out = out;
-	c.rej = rej;
+	c.o[1].fp = out;
+	c.o[0].fp = rej;
 	c.vals = vals;
 	c.delim = ro->delim ? ro->delim : ',';
 	c.fmt = ro->format;
-	c.no_header = ro->no_header;
-	cb.arg = &c;
-	switch (ro->format) {
-	case BS_FMT_JSON:
-		return passthru_json(&c, e);
-	case BS_FMT_NDJSON:
-		return passthru_ndjson(&c, e);
-	case BS_FMT_CSV:
-	case BS_FMT_TSV:
-		return passthru_delim(&c, e);
-	case BS_FMT_KV:
-	case BS_FMT_PLAIN:
-		rc = bs_read(buf, NULL, ro, &cb, &used, NULL, e);
-		return rc;
-	default:
-		cb.header = tool_hdr;
-		cb.record = tool_rec;
-		return bs_read(buf, NULL, ro, &cb, &used, NULL, e);
+	for (int k = 0; k < 2; k++)
+		if (c.o[k].fp != NULL &&
+		    (c.o[k].p = malloc(OBUFSZ)) == NULL) {
+			free(c.o[0].p);
+			return bs_seterr(e, NULL, 0, "out of memory");
+		}
+	rc = dispatch(&c, ro, e);
+	for (int k = 0; k < 2; k++) {
+		if (c.o[k].fp != NULL)
+			flush(&c.o[k]);
+		free(c.o[k].p);
 	}
+	return rc;
 }

@@ -329,6 +329,95 @@ test_result_csv_quoting(void **state)
 	bs_result_free(r);
 }
 
+/* Flag every third record; the rest are kept. */
+static int
+every_third(void *arg, size_t row, const char **vals)
+{
+	(void)arg;
+	vals[0] = row % 3 == 2 ? "yes" : "no";
+	return row % 3 != 2;
+}
+
+static int
+nohdr(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+{
+	(void)arg;
+	(void)f;
+	(void)n;
+	(void)e;
+	return 0;
+}
+
+static int
+norec(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	(void)arg;
+	(void)r;
+	(void)e;
+	return 0;
+}
+
+/* Write buf back, the spans of a first read given or not. */
+static void
+passthru_to(const char *text, enum bs_format f, int first, char **out,
+    char **rej)
+{
+	static const char *const cols[] = { "flag" };
+	struct bs_passthru pt = { cols, 1, every_third, NULL };
+	struct bs_reader_cb cb = { nohdr, norec, NULL, NULL, NULL };
+	struct bs_read_opts ro = { f, 0, 0, NULL };
+	struct bs_buf buf = { strdup(text), strlen(text), strdup("t") };
+	struct bs_err e;
+	size_t olen, rlen;
+	FILE *ofp = open_memstream(out, &olen), *rfp = open_memstream(rej,
+	    &rlen);
+	int delim = 0;
+
+	if (first) {
+		assert_non_null(ro.spans = bs_spans_new());
+		assert_int_equal(bs_read(&buf, NULL, &ro, &cb, NULL, &delim,
+		    &e), 0);
+	}
+	ro.delim = f == BS_FMT_CSV ? ',' : 0;
+	assert_int_equal(bs_passthru(&buf, &ro, &pt, ofp, rfp, &e), 0);
+	fclose(ofp);
+	fclose(rfp);
+	bs_spans_free(ro.spans);
+	bs_buf_free(&buf);
+}
+
+static void
+test_passthru_spans(void **state)
+{
+	static const struct {
+		enum bs_format	 f;
+		const char	*in, *out, *rej;
+	} cases[] = {
+		{ BS_FMT_CSV, "a,b\r\n\n1,\"x\ny\"\r\n2,z\n\n3,w\n4,v",
+		    "a,b,flag\r\n1,\"x\ny\",no\r\n2,z,no\n4,v,no\n",
+		    "a,b,flag\r\n3,w,yes\n" },
+		{ BS_FMT_NDJSON, "{\"a\": 1}\n\n{\"a\":2 } \r\n{}\n",
+		    "{\"a\": 1, \"flag\": \"no\"}\n{\"a\":2, \"flag\": "
+		    "\"no\" } \r\n", "{\"flag\": \"yes\"}\n" },
+		{ BS_FMT_KV, "a=1\nno pair\na=2\r\na=3",
+		    "a=1 flag=no\na=2 flag=no\r\n", "a=3 flag=yes\n" },
+		{ BS_FMT_PLAIN, "# c\n1\n\n2 # two\n3\n",
+		    "1 # flag=no\n2 # two # flag=no\n", "3 # flag=yes\n" },
+	};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (int first = 0; first < 2; first++) {
+			char *out, *rej;
+
+			passthru_to(cases[i].in, cases[i].f, first, &out, &rej);
+			assert_string_equal(out, cases[i].out);
+			assert_string_equal(rej, cases[i].rej);
+			free(out);
+			free(rej);
+		}
+}
+
 int
 main(void)
 {
@@ -344,6 +433,7 @@ main(void)
 		cmocka_unit_test(test_fences),
 		cmocka_unit_test(test_fmt_double),
 		cmocka_unit_test(test_result_csv_quoting),
+		cmocka_unit_test(test_passthru_spans),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

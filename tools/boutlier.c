@@ -26,6 +26,7 @@ struct state {
 	struct bs_fences *fences;	/* ngroups * nvcols */
 	size_t		*seen;		/* rows seen per group */
 	size_t		(*counts)[5];	/* per group and column, per class */
+	const char	*name[5];	/* of each class, asked for once */
 	enum drop	 drop;
 };
 
@@ -76,7 +77,7 @@ annotate(void *arg, size_t row, const char **vals)
 		enum bs_outlier o = bs_classify(&st->fences[g * t->nvcols + c],
 		    s->v[i]);
 
-		vals[c] = bs_outlier_name(o);
+		vals[c] = st->name[o];
 		st->counts[g * t->nvcols + c][o]++;
 		if ((st->drop == DROP_MILD && o != BS_OUT_NONE) ||
 		    (st->drop == DROP_SEVERE && (o == BS_OUT_LOW_SEVERE ||
@@ -146,6 +147,8 @@ main(int argc, char *argv[])
 
 	tool_init("boutlier", &com, argv);
 	memset(&st, 0, sizeof(st));
+	for (int o = BS_OUT_NONE; o <= BS_OUT_HIGH_SEVERE; o++)
+		st.name[o] = bs_outlier_name((enum bs_outlier)o);
 	while ((ch = getopt_long(argc, argv, TOOL_COMMON_SHORTOPTS, longopts,
 	    NULL)) != -1) {
 		if (ch == 'f')
@@ -209,7 +212,13 @@ main(int argc, char *argv[])
 	/* Standard input is read once and kept for the second pass. */
 	if (bs_buf_load(&buf, argc ? argv[0] : "-", &e) == -1)
 		die_err(&e);
+	/*
+	 * The first read notes each row's group and where its bytes lie:
+	 * the second pass copies them with the flag added, parsing nothing.
+	 */
 	com.topts.rowgroups = 1;
+	if ((com.topts.read.spans = bs_spans_new()) == NULL)
+		die("out of memory");
 	if ((st.t = bs_table_new(&com.topts)) == NULL)
 		die("out of memory");
 	if (bs_table_read(st.t, &buf, NULL, &e) == -1 ||
@@ -298,6 +307,7 @@ main(int argc, char *argv[])
 	free(st.counts);
 	free(st.seen);
 	bs_table_free(st.t);
+	bs_spans_free(com.topts.read.spans);
 	bs_buf_free(&buf);
 	return 0;
 }

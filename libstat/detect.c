@@ -1,0 +1,104 @@
+/*
+ * Format detection, from the first BS_DETECT_LEN bytes of an input: the
+ * real tools' formats by what they always write, then JSON by its first
+ * byte, then the line formats (plain numbers, key=value, delimited) by
+ * what their first lines hold.  Each format says what it looks like in
+ * its own file; the order of the questions is here.
+ */
+#include <string.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+/* A real tool's format in p[0..len) (white space skipped); 0 when none. */
+static enum bs_format
+detect_tool(const char *p, size_t len)
+{
+	size_t i = 0;
+
+	if (bs_fio_detect(p, len))
+		return BS_FMT_FIO;
+	while (i < len && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' ||
+	    p[i] == '\t'))
+		i++;
+	if (i < len && p[i] == '{') {
+		if (bs_hyperfine_detect(p, len))
+			return BS_FMT_HYPERFINE;
+		if (bs_pyperf_detect(p, len))
+			return BS_FMT_PYPERF;
+		if (bs_gbench_detect(p, len))
+			return BS_FMT_GBENCH;
+		return BS_FMT_AUTO;
+	}
+	if (bs_gbench_csv_detect(p + i, len - i))
+		return BS_FMT_GBENCH;
+	if (bs_gobench_detect(p + i, len - i))
+		return BS_FMT_GOBENCH;
+	return BS_FMT_AUTO;
+}
+
+enum bs_format
+bs_detect(const char *p, size_t len, int *delim)
+{
+	size_t i = bs_skipbom(p, len), ls, nlines = 0;
+	int allplain = 1, anykv = 0, firstnum = -1, anydelim = 0;
+	int firstlooks = 0;
+	const char *nl;
+	enum bs_format t;
+
+	while (i < len && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+	    p[i] == '\n'))
+		i++;
+	if ((t = detect_tool(p + i, len - i)) != BS_FMT_AUTO)
+		return t;
+	if (i < len && (p[i] == '[' || p[i] == '{'))
+		return bs_json_kind(p + i, len - i);
+	for (ls = i; ls < len && nlines < 20; ) {
+		size_t le;
+
+		nl = memchr(p + ls, '\n', len - ls);
+		le = nl ? (size_t)(nl - p) : len;
+		{
+			size_t s = ls, e = le;
+
+			while (s < e && (p[s] == ' ' || p[s] == '\t'))
+				s++;
+			while (e > s && (p[e - 1] == '\r' || p[e - 1] == ' '))
+				e--;
+			if (e > s && p[s] != '#') {
+				int num = bs_plain_line(p + s, e - s);
+
+				nlines++;
+				if (!num)
+					allplain = 0;
+				if (firstnum < 0) {
+					firstnum = num;
+					firstlooks = !num && bs_plain_looks_numeric(
+					    p + s, e - s);
+				}
+				for (size_t q = s; q < e && !anydelim; q++)
+					anydelim = p[q] == ',' || p[q] == ';' ||
+					    p[q] == '|' || p[q] == '\t';
+				if (nlines <= 3 && bs_kv_line(p + s, e - s))
+					anykv = 1;
+			}
+		}
+		if (nl == NULL)
+			break;
+		ls = le + 1;
+	}
+	/*
+	 * A column of numbers is plain; so is one that starts with a number
+	 * and has no delimiter, so that a stray word is an error on its own
+	 * line rather than the first number taken for a header.  A first
+	 * line that looks like a number but is not one is such a stray
+	 * word too: a header must not look numeric.
+	 */
+	if (nlines > 0 && (allplain || ((firstnum == 1 || firstlooks) &&
+	    !anydelim && !anykv)))
+		return BS_FMT_PLAIN;
+	if (anykv)
+		return BS_FMT_KV;
+	*delim = bs_delim_detect(p + i, len - i);
+	return *delim == '\t' ? BS_FMT_TSV : BS_FMT_CSV;
+}

@@ -1,0 +1,331 @@
+/*
+ * Google Benchmark, JSON (--benchmark_format=json) or CSV: one row per
+ * repetition, times scaled to nanoseconds, aggregates left out (they
+ * are statistics of rows that are there), failed runs left out with a
+ * warning.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+static int
+endswith(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+
+	return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static int
+gbench_aggregate_name(const char *n)
+{
+	return endswith(n, "_mean") || endswith(n, "_median") ||
+	    endswith(n, "_stddev") || endswith(n, "_cv") ||
+	    endswith(n, "_BigO") || endswith(n, "_RMS");
+}
+
+/*
+ * Google Benchmark writes each benchmark's times in its own unit (ns,
+ * us, ms, s), so that one file, or a baseline and a candidate, can mix
+ * them.  Times are given in nanoseconds here, time_unit says "ns"; the
+ * scaling moves the decimal exponent of the text, so it adds no rounding.
+ */
+static int
+unit_exp(const char *u)
+{
+	if (u == NULL || strcmp(u, "ns") == 0)
+		return 0;
+	if (strcmp(u, "us") == 0)
+		return 3;
+	if (strcmp(u, "ms") == 0)
+		return 6;
+	if (strcmp(u, "s") == 0)
+		return 9;
+	return -1;
+}
+
+static void
+set_scaled(struct bs_rows *r, const char *col, const char *text, size_t len,
+    int k)
+{
+	char *buf;
+	const char *e = memchr(text, 'e', len);
+	int rc;
+
+	if (e == NULL)
+		e = memchr(text, 'E', len);
+	if (k == 0 || len == 0) {
+		bs_rows_setn(r, col, text, len);
+		return;
+	}
+	if (e != NULL)
+		rc = asprintf(&buf, "%.*se%ld", (int)(e - text), text,
+		    strtol(e + 1, NULL, 10) + k);
+	else
+		rc = asprintf(&buf, "%.*se%d", (int)len, text, k);
+	if (rc == -1) {
+		r->failed = 1;
+		return;
+	}
+	bs_rows_set(r, col, buf);
+	free(buf);
+}
+
+static void
+set_time(struct bs_rows *r, const char *col, json_t *v, int k)
+{
+	char buf[40];
+
+	if (!json_is_number(v) || k <= 0) {
+		bs_rows_setjson(r, col, v);
+		return;
+	}
+	if (json_is_integer(v))
+		snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT,
+		    json_integer_value(v));
+	else
+		bs_fmt_double(buf, sizeof(buf), json_real_value(v));
+	set_scaled(r, col, buf, strlen(buf), k);
+}
+
+static int
+gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
+    const char *file, struct bs_err *e)
+{
+	static const char *const meta[] = { "name", "run_name", "run_type",
+	    "family_index", "per_family_instance_index", "repetitions",
+	    "repetition_index", "threads", "iterations", "real_time",
+	    "cpu_time", "time_unit", "aggregate_name", "aggregate_unit",
+	    "error_occurred", "error_message", "skipped", "skip_message",
+	    "label", "big_o", "cpu_coefficient", "real_coefficient", "rms",
+	    NULL };
+	json_t *arr = json_object_get(root, "benchmarks"), *o, *v;
+	const char *k;
+	size_t i, nerr = 0, naggr = 0;
+
+	json_array_foreach(arr, i, o) {
+		const char *name = json_string_value(json_object_get(o,
+		    "name"));
+
+		if (json_is_string(json_object_get(o, "aggregate_name")))
+			naggr++;
+		const char *run = json_string_value(json_object_get(o,
+		    "run_name"));
+		const char *rt = json_string_value(json_object_get(o,
+		    "run_type"));
+		json_t *rep = json_object_get(o, "repetition_index");
+
+		if (name == NULL)
+			continue;
+		if (json_is_true(json_object_get(o, "error_occurred"))) {
+			const char *m = json_string_value(json_object_get(o,
+			    "error_message"));
+			const char *nx = json_string_value(json_object_get(
+			    json_array_get(arr, i + 1), "name"));
+
+			/* One message per failing benchmark. */
+			nerr++;
+			if (nx == NULL || strcmp(nx, name) != 0) {
+				bs_reader_warn(cb, "gbench: '%s' failed (%zu "
+				    "run%s): %s: left out", name, nerr, nerr > 1 ? "s" : "",
+				    m ? m : "error");
+				nerr = 0;
+			}
+			continue;
+		}
+		if (json_is_true(json_object_get(o, "skipped")) ||
+		    (json_is_integer(json_object_get(o, "skipped")) &&
+		    json_integer_value(json_object_get(o, "skipped")) != 0))
+			continue;
+		if ((rt && strcmp(rt, "aggregate") == 0) ||
+		    json_object_get(o, "aggregate_name") != NULL ||
+		    (rt == NULL && gbench_aggregate_name(name)) ||
+		    json_object_get(o, "big_o") || json_object_get(o, "rms"))
+			continue;
+		if (run == NULL)
+			run = name;
+		bs_rows_set(r, "name", run);
+		if (json_is_integer(rep))
+			bs_rows_setint(r, "repetition",
+			    json_integer_value(rep) + 1);
+		else
+			bs_rows_setint(r, "repetition",
+			    bs_rows_nextrep(r, run));
+		bs_rows_setjson(r, "threads", json_object_get(o, "threads"));
+		bs_rows_setjson(r, "iterations", json_object_get(o,
+		    "iterations"));
+		{
+			const char *u = json_string_value(json_object_get(o,
+			    "time_unit"));
+			int ux = unit_exp(u);
+
+			set_time(r, "real_time", json_object_get(o,
+			    "real_time"), ux);
+			set_time(r, "cpu_time", json_object_get(o, "cpu_time"),
+			    ux);
+			bs_rows_set(r, "time_unit", ux >= 0 ? "ns" : u);
+		}
+		json_object_foreach(o, k, v) {
+			size_t m;
+
+			for (m = 0; meta[m] && strcmp(meta[m], k) != 0; m++)
+				;
+			if (meta[m] == NULL && json_is_number(v))
+				bs_rows_setjson(r, k, v);
+		}
+		if (json_is_string(json_object_get(o, "label")))
+			bs_rows_setjson(r, "label", json_object_get(o,
+			    "label"));
+		bs_rows_endrow(r, 0);
+	}
+	/* Written with --benchmark_report_aggregates_only: nothing to use. */
+	if (r->nrows == 0 && naggr > 0)
+		return bs_seterr(e, file, 0, "only aggregates (mean, median, "
+		    "stddev) in this Google Benchmark output: run it without "
+		    "--benchmark_report_aggregates_only");
+	return 0;
+}
+
+/* Google Benchmark's CSV reporter, read through the CSV reader. */
+struct gcsv {
+	struct bs_rows		*r;
+	const struct bs_reader_cb *cb;
+	char			**hdr;
+	size_t			 nhdr;
+	char			*lasterr;
+};
+
+static int
+gcsv_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+{
+	struct gcsv *g = arg;
+
+	if ((g->hdr = calloc(n + 1, sizeof(*g->hdr))) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		if ((g->hdr[i] = strndup(f[i].s, f[i].len)) == NULL)
+			return bs_seterr(e, NULL, 0, "out of memory");
+	g->nhdr = n;
+	return 0;
+}
+
+static int
+gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
+{
+	struct gcsv *g = arg;
+	char *name = NULL, *unit;
+	const char *errf = NULL;
+	size_t i;
+	int k = 0;
+
+	for (i = 0; i < rec->nf && i < g->nhdr; i++) {
+		if (strcmp(g->hdr[i], "name") == 0 && name == NULL &&
+		    rec->f[i].s != NULL && (name = strndup(rec->f[i].s,
+		    rec->f[i].len)) == NULL)
+			return bs_seterr(e, NULL, 0, "out of memory");
+		if (strcmp(g->hdr[i], "error_occurred") == 0 &&
+		    rec->f[i].len == 4 && memcmp(rec->f[i].s, "true", 4) == 0)
+			errf = "error";
+	}
+	if (name == NULL && (name = strdup("")) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	if (errf) {
+		if (g->lasterr == NULL || strcmp(g->lasterr, name) != 0)
+			bs_reader_warn(g->cb, "gbench: '%s' failed (line %zu): "
+			    "left out",
+			    name, rec->line);
+		free(g->lasterr);
+		g->lasterr = name;
+		return 0;
+	}
+	if (gbench_aggregate_name(name)) {
+		free(name);
+		return 0;
+	}
+	bs_rows_set(g->r, "name", name);
+	bs_rows_setint(g->r, "repetition", bs_rows_nextrep(g->r, name));
+	for (i = 0; i < rec->nf && i < g->nhdr; i++)
+		if (strcmp(g->hdr[i], "time_unit") == 0) {
+			if ((unit = strndup(rec->f[i].s, rec->f[i].len)) ==
+			    NULL) {
+				free(name);
+				return bs_seterr(e, NULL, 0, "out of memory");
+			}
+			k = unit_exp(unit);
+			free(unit);
+		}
+	for (i = 0; i < rec->nf && i < g->nhdr; i++) {
+		if ((strcmp(g->hdr[i], "real_time") == 0 ||
+		    strcmp(g->hdr[i], "cpu_time") == 0) && k > 0) {
+			set_scaled(g->r, g->hdr[i], rec->f[i].s, rec->f[i].len,
+			    k);
+			continue;
+		}
+		if (strcmp(g->hdr[i], "time_unit") == 0 && k >= 0) {
+			bs_rows_set(g->r, "time_unit", "ns");
+			continue;
+		}
+		if (strcmp(g->hdr[i], "name") == 0 ||
+		    strcmp(g->hdr[i], "error_occurred") == 0 ||
+		    strcmp(g->hdr[i], "error_message") == 0 ||
+		    rec->f[i].len == 0)
+			continue;
+		bs_rows_setn(g->r, g->hdr[i], rec->f[i].s, rec->f[i].len);
+	}
+	bs_rows_endrow(g->r, rec->line);
+	free(name);
+	return 0;
+}
+
+int
+bs_gbench_detect(const char *p, size_t len)
+{
+	return bs_contains(p, len, "\"benchmarks\"") &&
+	    (bs_contains(p, len, "\"real_time\"") ||
+	    bs_contains(p, len, "\"run_type\"") ||
+	    bs_contains(p, len, "\"context\""));
+}
+
+int
+bs_gbench_csv_detect(const char *p, size_t len)
+{
+	return len >= 50 && strncmp(p, "name,iterations,real_time,"
+	    "cpu_time,time_unit", 44) == 0;
+}
+
+/* The CSV reporter's rows go through the CSV reader, then the builder. */
+static int
+gbench_csv(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
+{
+	struct bs_rows r;
+	struct gcsv g = { &r, cb, NULL, 0, NULL };
+	struct bs_reader_cb gcb = { gcsv_header, gcsv_record, &g, NULL, NULL };
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	rc = bs_read_delim(s, ',', 0, &gcb, e);
+	for (size_t i = 0; i < g.nhdr; i++)
+		free(g.hdr[i]);
+	free(g.hdr);
+	free(g.lasterr);
+	if (rc == 0)
+		rc = bs_rows_emit(&r, s->name, "Google Benchmark", cb, e);
+	bs_rows_free(&r);
+	return rc;
+}
+
+int
+bs_read_gbench(struct bs_src *s, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	if (bs_src_slurp(s, e) == -1)
+		return -1;
+	if (s->len > 0 && s->win[strspn(s->win, " \t\r\n")] != '{')
+		return gbench_csv(s, cb, e);
+	return bs_rows_read_json(s, "Google Benchmark", gbench_json, cb, e);
+}

@@ -1,0 +1,106 @@
+/*
+ * Plain numbers: one value a line, perhaps followed by a # comment; the
+ * column is called "value".
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+/* Is the line s[0..len) one number, perhaps with a # comment? */
+int
+bs_plain_line(const char *s, size_t len)
+{
+	const char *h = memchr(s, '#', len);
+	struct bs_dec d;
+	double v;
+
+	if (h)
+		len = (size_t)(h - s);
+	return bs_parse_number(s, len, &d, &v) != BS_NUM_NOTNUM;
+}
+
+/*
+ * Does a line that is not a number still look like one: a sign (ASCII or
+ * U+2212) or nothing, then a digit or ".digit", or nan/inf written some
+ * other way ("nan(0x1)", "infinity")?  Such a first line is a malformed
+ * value, never a column name: "−3", "0x10", "1_000".
+ */
+int
+bs_plain_looks_numeric(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	if (i < len && (s[i] == '-' || s[i] == '+'))
+		i++;
+	else if (len >= 3 && memcmp(s, "\xe2\x88\x92", 3) == 0)
+		i += 3;
+	if (i < len && s[i] >= '0' && s[i] <= '9')
+		return 1;
+	if (i + 1 < len && s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9')
+		return 1;
+	if (len - i >= 3 && (strncasecmp(s + i, "nan", 3) == 0 ||
+	    strncasecmp(s + i, "inf", 3) == 0))
+		return len - i == 3 || s[i + 3] == '(' ||
+		    (len - i == 8 && strncasecmp(s + i, "infinity", 8) == 0);
+	return 0;
+}
+
+/*
+ * Plain numbers: one pass over each line finds both its end and a '#'
+ * (lines are short, so a byte loop beats two memchr() calls).
+ */
+int
+bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	struct bs_field h = { "value", 5 }, f;
+	struct bs_record r;
+	size_t pos, line = 1;
+	const char *p, *q, *lim, *hash;
+
+	if (cb->header(cb->arg, &h, 1, e) == -1)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	r.f = &f;
+	r.nf = 1;
+	pos = bs_skipbom(s->win, s->len);
+	for (;;) {
+		p = s->win + pos;
+		lim = s->win + s->len;
+		hash = NULL;
+		for (q = p; q < lim && *q != '\n'; q++)
+			if (*q == '#' && hash == NULL)
+				hash = q;
+		if (q == lim && !s->eof) {
+			if (s->len - pos > BS_MAX_RECORD)
+				return bs_seterr(e, s->name, line,
+				    "line longer than %u bytes", BS_MAX_RECORD);
+			if (bs_src_fill(s, pos, e) == -1)
+				return -1;
+			pos = 0;
+			continue;
+		}
+		r.len = (size_t)(q - p);
+		r.eollen = q < lim ? 1 : 0;
+		if (r.len > 0 && p[r.len - 1] == '\r') {
+			r.len--;
+			r.eollen++;
+		}
+		f.s = p;
+		f.len = hash ? (size_t)(hash - p) : r.len;
+		bs_trim(&f.s, &f.len);
+		if (f.len > 0) {
+			r.line = line;
+			r.off = s->base + pos;
+			if (cb->record(cb->arg, &r, e) == -1)
+				return -1;
+		}
+		line++;
+		if (q == lim)
+			break;
+		pos = (size_t)(q - s->win) + 1;
+	}
+	return 0;
+}

@@ -1,0 +1,347 @@
+/*
+ * The row builder under the readers of real benchmark tools' formats:
+ * each reader sets cells by column name as it walks its input and ends
+ * rows; the columns are only known at the end, when the rows are handed
+ * over as ordinary records.  The files are small, so collecting them
+ * first costs little.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+static long
+colidx(struct bs_rows *r, const char *name)
+{
+	long i = bs_strhash_get(&r->colh, name, strlen(name));
+
+	if (i >= 0)
+		return i;
+	if (bs_grow(&r->cols, &r->ccap, r->ncols + 1, sizeof(*r->cols)) == -1 ||
+	    (r->cols[r->ncols] = strdup(name)) == NULL) {
+		r->failed = 1;
+		return -1;
+	}
+	if (bs_strhash_put(&r->colh, r->cols[r->ncols], strlen(name),
+	    r->ncols) == -1) {
+		free(r->cols[r->ncols]);
+		r->failed = 1;
+		return -1;
+	}
+	return (long)r->ncols++;
+}
+
+/* Cell col of the current row: len bytes of val, copied. */
+void
+bs_rows_setn(struct bs_rows *r, const char *col, const char *val,
+    size_t len)
+{
+	long i = colidx(r, col);
+
+	if (i < 0 || val == NULL)
+		return;
+	if ((size_t)i >= r->curcap) {
+		/* New cells start empty. */
+		size_t ncap = r->ncols + 8;
+		char **n = realloc(r->cur, ncap * sizeof(*n));
+
+		if (n == NULL) {
+			r->failed = 1;
+			return;
+		}
+		memset(n + r->curcap, 0, (ncap - r->curcap) * sizeof(*n));
+		r->cur = n;
+		r->curcap = ncap;
+	}
+	free(r->cur[i]);
+	if ((r->cur[i] = strndup(val, len)) == NULL)
+		r->failed = 1;
+}
+
+void
+bs_rows_set(struct bs_rows *r, const char *col, const char *val)
+{
+	if (val != NULL)
+		bs_rows_setn(r, col, val, strlen(val));
+}
+
+void
+bs_rows_setnum(struct bs_rows *r, const char *col, double v)
+{
+	char buf[40];
+
+	if (!isfinite(v))
+		return;
+	bs_fmt_double(buf, sizeof(buf), v);
+	bs_rows_set(r, col, buf);
+}
+
+void
+bs_rows_setint(struct bs_rows *r, const char *col, long long v)
+{
+	char buf[40];
+
+	snprintf(buf, sizeof(buf), "%lld", v);
+	bs_rows_set(r, col, buf);
+}
+
+/* A JSON number or numeric string as text; NULL for anything else. */
+void
+bs_rows_setjson(struct bs_rows *r, const char *col, json_t *v)
+{
+	if (json_is_integer(v))
+		bs_rows_setint(r, col, json_integer_value(v));
+	else if (json_is_real(v))
+		bs_rows_setnum(r, col, json_real_value(v));
+	else if (json_is_string(v))
+		bs_rows_set(r, col, json_string_value(v));
+	else if (json_is_true(v))
+		bs_rows_set(r, col, "true");
+	else if (json_is_false(v))
+		bs_rows_set(r, col, "false");
+}
+
+void
+bs_rows_endrow(struct bs_rows *r, size_t line)
+{
+	long ci;
+
+	if (r->failed)
+		return;
+	if (bs_grow(&r->cells, &r->rcap, r->nrows + 1, sizeof(*r->cells)) ==
+	    -1 || bs_grow(&r->lines, &r->lcap, r->nrows + 1,
+	    sizeof(*r->lines)) == -1 || bs_grow(&r->rowcols, &r->rccap,
+	    r->nrows + 1, sizeof(*r->rowcols)) == -1) {
+		r->failed = 1;
+		return;
+	}
+	/* Count the rows of each "name" (the row keeps the string). */
+	if ((ci = bs_strhash_get(&r->colh, "name", 4)) >= 0 &&
+	    (size_t)ci < r->curcap && r->cur[ci] != NULL) {
+		const char *n = r->cur[ci];
+		long k = bs_strhash_get(&r->nameh, n, strlen(n));
+
+		if (k < 0) {
+			if (bs_grow(&r->nname, &r->nncap, r->nnames + 1,
+			    sizeof(*r->nname)) == -1 ||
+			    bs_strhash_put(&r->nameh, n, strlen(n),
+			    r->nnames) == -1) {
+				r->failed = 1;
+				return;
+			}
+			k = (long)r->nnames;
+			r->nname[r->nnames++] = 0;
+		}
+		r->nname[k]++;
+	}
+	r->cells[r->nrows] = r->cur;
+	r->rowcols[r->nrows] = r->curcap;
+	r->lines[r->nrows++] = line;
+	r->cur = NULL;
+	r->curcap = 0;
+}
+
+void
+bs_rows_free(struct bs_rows *r)
+{
+	for (size_t i = 0; i < r->nrows; i++) {
+		for (size_t k = 0; k < r->rowcols[i]; k++)
+			free(r->cells[i][k]);
+		free(r->cells[i]);
+	}
+	for (size_t k = 0; k < r->curcap; k++)
+		free(r->cur[k]);
+	free(r->cur);
+	for (size_t i = 0; i < r->ncols; i++)
+		free(r->cols[i]);
+	free(r->cols);
+	free(r->cells);
+	free(r->rowcols);
+	free(r->lines);
+	bs_strhash_free(&r->colh);
+	bs_strhash_free(&r->nameh);
+	free(r->nname);
+}
+
+int
+bs_rows_emit(struct bs_rows *r, const char *name, const char *what,
+    const struct bs_reader_cb *cb, struct bs_err *e)
+{
+	struct bs_field *f;
+	struct bs_record rec;
+	size_t i, k;
+	int rc = -1;
+
+	if (r->failed)
+		return bs_seterr(e, name, 0, "out of memory");
+	if (r->nrows == 0)
+		return bs_seterr(e, name, 0, "no %s results in the input",
+		    what);
+	if ((f = calloc(r->ncols + 1, sizeof(*f))) == NULL)
+		return bs_seterr(e, name, 0, "out of memory");
+	for (k = 0; k < r->ncols; k++) {
+		f[k].s = r->cols[k];
+		f[k].len = strlen(r->cols[k]);
+	}
+	if (cb->header(cb->arg, f, r->ncols, e) == -1)
+		goto out;
+	for (i = 0; i < r->nrows; i++) {
+		for (k = 0; k < r->ncols; k++) {
+			const char *s = k < r->rowcols[i] ? r->cells[i][k] :
+			    NULL;
+
+			f[k].s = s;
+			f[k].len = s ? strlen(s) : 0;
+		}
+		memset(&rec, 0, sizeof(rec));
+		rec.f = f;
+		rec.nf = r->ncols;
+		rec.line = r->lines[i];
+		rec.recno = i + 1;
+		if (cb->record(cb->arg, &rec, e) == -1)
+			goto out;
+	}
+	rc = 0;
+out:
+	free(f);
+	return rc;
+}
+
+/*
+ * The one way a reader says what it left out: formatted here, handed to
+ * the caller's warn hook (bs_table_opts.warn for a table), never
+ * printed.
+ */
+void
+bs_reader_warn(const struct bs_reader_cb *cb, const char *fmt, ...)
+{
+	char *buf;
+	va_list ap;
+	int rc;
+
+	if (cb->warn == NULL)
+		return;
+	va_start(ap, fmt);
+	rc = vasprintf(&buf, fmt, ap);
+	va_end(ap);
+	if (rc == -1)
+		return;
+	cb->warn(cb->arg, buf);
+	free(buf);
+}
+
+
+/* ------------------------------------------------------------------ */
+/* JSON loading, tolerant of what the tools write */
+
+/*
+ * Google Benchmark writes NaN and infinities as bare tokens, and fio
+ * may print notices before its JSON: turn the tokens into null (outside
+ * strings) and start at the first '{'.
+ */
+static json_t *
+loadjson(const char *p, size_t len, const char *name, struct bs_err *e)
+{
+	static const char *const toks[] = { "-Infinity", "Infinity", "NaN" };
+	struct bs_sbuf c = { 0 };
+	json_error_t je;
+	json_t *root;
+	size_t i, s = 0, last;
+	int instr = 0;
+
+	while (s < len && p[s] != '{' && p[s] != '[')
+		s++;
+	last = s;
+	for (i = s; i < len; i++) {
+		if (instr) {
+			if (p[i] == '\\')
+				i++;
+			else if (p[i] == '"')
+				instr = 0;
+			continue;
+		}
+		if (p[i] == '"') {
+			instr = 1;
+			continue;
+		}
+		for (int t = 0; t < 3; t++) {
+			size_t l = strlen(toks[t]);
+
+			if (i + l <= len && memcmp(p + i, toks[t], l) == 0) {
+				if (bs_sbuf_add(&c, p + last, i - last) == -1 ||
+				    bs_sbuf_add(&c, "null", 4) == -1) {
+					bs_sbuf_free(&c);
+					bs_seterr(e, name, 0, "out of memory");
+					return NULL;
+				}
+				i += l - 1;
+				last = i + 1;
+				break;
+			}
+		}
+	}
+	if (c.p && bs_sbuf_add(&c, p + last, len - last) == -1) {
+		bs_sbuf_free(&c);
+		bs_seterr(e, name, 0, "out of memory");
+		return NULL;
+	}
+	/*
+	 * A key repeated in one object keeps its last value, as jansson
+	 * does: fio 3.1 repeats percentile keys ("0.00").  (Plain JSON
+	 * input refuses repeated keys.)
+	 */
+	root = c.p ? json_loadb(c.p, c.len, JSON_ALLOW_NUL, &je) :
+	    json_loadb(p + s, len - s, JSON_ALLOW_NUL, &je);
+	bs_sbuf_free(&c);
+	if (root == NULL && JSON_OOM(&je))
+		bs_seterr(e, name, 0, "out of memory");
+	else if (root == NULL) {
+		/* Lines count from the start, notices before the JSON too. */
+		size_t line = je.line > 0 ? (size_t)je.line : 0;
+
+		for (i = 0; line > 0 && i < s; i++)
+			line += p[i] == '\n';
+		bs_seterr(e, name, line, "invalid JSON: %s", je.text);
+	}
+	return root;
+}
+
+
+/* Repetition number of name: how many rows it had before, plus one. */
+long long
+bs_rows_nextrep(struct bs_rows *r, const char *name)
+{
+	long k = bs_strhash_get(&r->nameh, name, strlen(name));
+
+	return k < 0 ? 1 : r->nname[k] + 1;
+}
+
+int
+bs_rows_read_json(struct bs_src *s, const char *what,
+    int (*fill)(json_t *, struct bs_rows *, const struct bs_reader_cb *,
+    const char *, struct bs_err *), const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	struct bs_rows r;
+	json_t *root;
+	int rc = -1;
+
+	if (bs_src_slurp(s, e) == -1)
+		return -1;
+	if ((root = loadjson(s->win, s->len, s->name, e)) == NULL)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	if (!json_is_object(root))
+		bs_seterr(e, s->name, 0, "not %s JSON output", what);
+	else if (fill(root, &r, cb, s->name, e) == 0)
+		rc = bs_rows_emit(&r, s->name, what, cb, e);
+	json_decref(root);
+	bs_rows_free(&r);
+	return rc;
+}
