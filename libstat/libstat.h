@@ -803,4 +803,40 @@ const char *bs_verdict_name(enum bs_verdict);
 /* "welch", "mwu", "paired-t", "signed-rank". */
 const char *bs_test_name(const struct bs_cmp_opts *);
 
+/* ------------------------------------------------------------------ */
+/* A comparison written out (report.c) */
+
+struct bs_report_opts {
+	const struct bs_cmp_opts *c;
+	double		 confidence;	/* percent, for the headings */
+	const char	*variant;	/* the variant column, or NULL */
+	const char	*vbase;		/* its baseline value */
+	const char *const *vc;		/* its candidate values */
+	size_t		 nvc;
+};
+
+/*
+ * Write a comparison in format f: csv/tsv/json the machine columns
+ * (<groups>, column, ..., verdict, direction, note, direction_rule, and
+ * baseline, candidate with a variant); table and md for people, with the
+ * rules in force (md: the pull-request report).  0, or -1 with errno.
+ */
+int	 bs_comparison_write(FILE *, const struct bs_comparison *,
+	    const struct bs_table *, const struct bs_report_opts *,
+	    enum bs_outfmt);
+/* "higher" or "lower": which way the metric improves. */
+const char *bs_direction_name(const struct bs_metric *);
+
+/* ------------------------------------------------------------------ */
+/* Numbers for people (format.c); machine formats use bs_fmt_double */
+
+/* Six significant digits, all of an integer part up to 1e15; "-" if none. */
+void	 bs_fmt_num(char *, size_t, double);
+/* "+4.2%", "n/a", "+inf%". */
+void	 bs_fmt_pct(char *, size_t, double ratio);
+/* "+4.2% [+1.1%, +7.3%]", an open side "-inf"/"+inf"; "-" when NaN. */
+void	 bs_fmt_change(char *, size_t, double x, double lo, double hi);
+/* "0.0123", "<0.0001", "-". */
+void	 bs_fmt_p(char *, size_t, double p);
+
 #endif /* LIBSTAT_H */
