@@ -804,6 +804,42 @@ const char *bs_verdict_name(enum bs_verdict);
 const char *bs_test_name(const struct bs_cmp_opts *);
 
 /* ------------------------------------------------------------------ */
+/* Absolute targets: bstat --target 'p99(latency_us)<50' (target.c) */
+
+enum bs_target_op { BS_TOP_GE, BS_TOP_GT, BS_TOP_LE, BS_TOP_LT };
+enum bs_target_stat { BS_TST_MEAN, BS_TST_MEDIAN, BS_TST_MIN, BS_TST_MAX,
+	BS_TST_Q1, BS_TST_Q3, BS_TST_SD, BS_TST_SE, BS_TST_IQR, BS_TST_CV,
+	BS_TST_CI_LO, BS_TST_CI_HI, BS_TST_N, BS_TST_PCT };
+enum bs_target_status { BS_TARGET_MET, BS_TARGET_MISSED,
+	BS_TARGET_UNPROVEN };
+
+struct bs_target {
+	const char		*expr;		/* as given */
+	char			*column;
+	enum bs_target_stat	 stat;		/* COL alone: the mean */
+	double			 pct;		/* BS_TST_PCT: 99.9 */
+	enum bs_target_op	 op;
+	double			 v;
+};
+
+/* "COL>=V", "COL<V", "STAT(COL)<=V"; 0 or -1 with the reason. */
+int	 bs_target_parse(const char *, struct bs_target *, struct bs_err *);
+void	 bs_target_free(struct bs_target *);
+/*
+ * Judge a summary: a mean by its interval (met, missed, or unproven when
+ * the interval straddles V or there is none); any other statistic as it
+ * stands.  *measured is the statistic.
+ */
+enum bs_target_status bs_target_eval(const struct bs_target *,
+	    const struct bs_summary *, const struct bs_summary_opts *,
+	    double *measured);
+/* Index of the target's pNN among so's percentiles, or -1. */
+int	 bs_target_pct_index(const struct bs_target *,
+	    const struct bs_summary_opts *);
+const char *bs_target_status_name(enum bs_target_status);
+const char *bs_target_op_text(enum bs_target_op);
+
+/* ------------------------------------------------------------------ */
 /* A comparison written out (report.c) */
 
 struct bs_report_opts {

@@ -15,8 +15,12 @@ enum {
 	OPT_AUTOCORR,
 	OPT_STEADY,
 	OPT_STEADYTOL,
-	OPT_NOQUANT
+	OPT_NOQUANT,
+	OPT_TARGET,
+	OPT_GATE
 };
+
+#define MAXTARGETS	32
 
 
 static void
@@ -45,11 +49,18 @@ usage(FILE *fp, int status)
 "      --steady-tol PCT    relative difference counted as steady (default 2)\n"
 "      --no-quantiles      keep no values: memory per group, not per value;\n"
 "                          mean, sd, se, interval, min, max and cv only\n"
+"      --target EXPR       an absolute target, repeatable: COL>=V (the mean,\n"
+"                          judged by its interval), STAT(COL)<V with STAT\n"
+"                          mean, median, pNN, min, max, q1, q3, sd, se, iqr,\n"
+"                          cv, ci_lo, ci_hi, n; column target: met, missed,\n"
+"                          unproven\n"
+"      --gate              exit 1 when a target is missed\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
 "Columns: <groups>, column, n, missing, mean, sd, se, ci_lo, ci_hi, min, q1,\n"
-"median, q3, max, iqr, cv, p95, p99 [, r1] [, steady_diff, steady].\n"
+"median, q3, max, iqr, cv, p95, p99 [, r1] [, steady_diff, steady]\n"
+"[, target].  Exit status: 0; 1 with --gate when a target is missed; 2 error.\n"
 "With several FILEs, a first group column 'file' names the input.\n");
 	exit(status);
 }
@@ -74,6 +85,109 @@ pctname(char *buf, size_t len, double p)
 	snprintf(buf, len, "p%s", num);
 }
 
+/* Every target names a value column and a statistic bstat computes. */
+static void
+check_targets(const struct bs_target *tg, size_t n, const struct bs_table *t,
+    const struct bs_summary_opts *so)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < t->nvcols; k++)
+			if (strcmp(bs_table_vname(t, k), tg[i].column) == 0)
+				break;
+		if (k == t->nvcols)
+			die("--target '%s': '%s' is not a value column",
+			    tg[i].expr, tg[i].column);
+		if (tg[i].stat == BS_TST_PCT && bs_target_pct_index(&tg[i],
+		    so) < 0)
+			die("--target '%s': p%g is not computed (add %g to "
+			    "--percentiles)", tg[i].expr, tg[i].pct,
+			    tg[i].pct);
+		if (so->no_quantiles && (tg[i].stat == BS_TST_PCT ||
+		    tg[i].stat == BS_TST_MEDIAN || tg[i].stat == BS_TST_Q1 ||
+		    tg[i].stat == BS_TST_Q3 || tg[i].stat == BS_TST_IQR))
+			die("--target '%s': --no-quantiles keeps no values "
+			    "for order statistics", tg[i].expr);
+	}
+}
+
+/* The table of targets for the md report: the methodology's table. */
+static struct bs_result *
+target_table(const struct bs_table *t)
+{
+	struct bs_result *r = bs_result_new();
+	static const char *const cols[] = { "target", "measured", "status" };
+
+	if (r == NULL)
+		die("out of memory");
+	for (size_t k = 0; k < t->ngcols; k++)
+		bs_result_addcol(r, t->names[t->gcols[k]]);
+	for (size_t k = 0; k < 3; k++)
+		bs_result_addcol(r, cols[k]);
+	return r;
+}
+
+/*
+ * The targets on column c of group g: missed if one is missed, else
+ * unproven if one is unproven, else met (an enum bs_target_status);
+ * -1 when none applies.  With
+ * tres, a row of the target table for each.
+ */
+static int
+judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
+    size_t g, size_t c, const struct bs_summary *s,
+    const struct bs_summary_opts *so, struct bs_result *tres)
+{
+	static const char *const icon[] = { "\xe2\x9c\x85 met",
+	    "\xe2\x9d\x8c missed", "\xe2\x9d\x94 unproven" };
+	enum bs_target_status st;
+	int all = -1;
+	char a[40], b[40], d[40], text[160], what[32];
+	double x;
+	size_t i, k;
+	long row;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(tg[i].column, bs_table_vname(t, c)) != 0)
+			continue;
+		st = bs_target_eval(&tg[i], s, so, &x);
+		if (all < 0 || st == BS_TARGET_MISSED ||
+		    (st == BS_TARGET_UNPROVEN && all == BS_TARGET_MET))
+			all = (int)st;
+		if (tres == NULL || (row = bs_result_addrow(tres)) < 0)
+			continue;
+		for (k = 0; k < t->ngcols; k++)
+			bs_result_str(tres, (size_t)row, k,
+			    t->groups[g].key[k]);
+		if (tg[i].stat == BS_TST_PCT)
+			snprintf(what, sizeof(what), "p%g", tg[i].pct);
+		bs_fmt_num(d, sizeof(d), tg[i].v);
+		snprintf(text, sizeof(text), "%s of %s %s %s",
+		    tg[i].stat == BS_TST_PCT ? what :
+		    tg[i].stat == BS_TST_MEAN ? "mean" : "", tg[i].column,
+		    bs_target_op_text(tg[i].op), d);
+		if (tg[i].stat != BS_TST_MEAN && tg[i].stat != BS_TST_PCT) {
+			const char *p = strchr(tg[i].expr, '(');
+
+			snprintf(text, sizeof(text), "%.*s of %s %s %s",
+			    (int)(p - tg[i].expr), tg[i].expr, tg[i].column,
+			    bs_target_op_text(tg[i].op), d);
+		}
+		bs_result_str(tres, (size_t)row, k++, text);
+		bs_fmt_num(a, sizeof(a), x);
+		if (tg[i].stat == BS_TST_MEAN) {
+			bs_fmt_num(b, sizeof(b), s->ci_lo);
+			bs_fmt_num(d, sizeof(d), s->ci_hi);
+			snprintf(text, sizeof(text), "%s [%s, %s]", a, b, d);
+		} else
+			snprintf(text, sizeof(text), "%s", a);
+		bs_result_str(tres, (size_t)row, k++, text);
+		bs_result_str(tres, (size_t)row, k, icon[st]);
+	}
+	return all;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -85,6 +199,8 @@ main(int argc, char *argv[])
 		{ "steady",	   required_argument, NULL, OPT_STEADY },
 		{ "steady-tol",	   required_argument, NULL, OPT_STEADYTOL },
 		{ "no-quantiles",  no_argument,	      NULL, OPT_NOQUANT },
+		{ "target",	   required_argument, NULL, OPT_TARGET },
+		{ "gate",	   no_argument,	      NULL, OPT_GATE },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -93,6 +209,10 @@ main(int argc, char *argv[])
 	struct bs_result *res;
 	struct bs_summary s;
 	struct bs_err e;
+	struct bs_target tg[MAXTARGETS];
+	struct bs_result *tres = NULL;
+	size_t ntg = 0;
+	int gate = 0, missed = 0;
 	char name[64], *label, *warmlabel = NULL;
 	size_t nwarm = 0, n1 = 0, n0 = 0;
 	size_t g, c, k, col;
@@ -139,6 +259,16 @@ main(int argc, char *argv[])
 		case OPT_NOQUANT:
 			so.no_quantiles = 1;
 			break;
+		case OPT_TARGET:
+			if (ntg == MAXTARGETS)
+				die("--target: at most %d targets", MAXTARGETS);
+			if (bs_target_parse(optarg, &tg[ntg], &e) == -1)
+				die("%s", e.msg);
+			ntg++;
+			break;
+		case OPT_GATE:
+			gate = 1;
+			break;
 		case OPT_STEADYTOL:
 			if (bs_parse_double(optarg, &tol) == -1 || tol < 0)
 				die("--steady-tol takes a percentage, not '%s'",
@@ -163,7 +293,10 @@ main(int argc, char *argv[])
 		so.skip = 0;
 	}
 
+	if (gate && ntg == 0)
+		die("--gate needs a --target");
 	t = tool_read_table(&com, argc, argv);
+	check_targets(tg, ntg, t, &so);
 	if ((res = bs_result_new()) == NULL)
 		die("out of memory");
 	for (k = 0; k < t->ngcols; k++)
@@ -187,6 +320,10 @@ main(int argc, char *argv[])
 		bs_result_addcol(res, "steady_diff");
 		bs_result_addcol(res, "steady");
 	}
+	if (ntg > 0)
+		bs_result_addcol(res, "target");
+	if (ntg > 0 && com.outfmt == BS_OUT_MD)
+		tres = target_table(t);
 
 	for (g = 0; g < t->ngroups; g++)
 		for (c = 0; c < t->nvcols; c++) {
@@ -230,6 +367,17 @@ main(int argc, char *argv[])
 					    s.steady ? "yes" : "no");
 				col++;
 			}
+			if (ntg > 0) {
+				int st = judge(tg, ntg, t, g, c, &s, &so,
+				    tres);
+
+				if (st >= 0)
+					bs_result_str(res, (size_t)row, col,
+					    bs_target_status_name(
+					    (enum bs_target_status)st));
+				missed |= st == BS_TARGET_MISSED;
+				col++;
+			}
 
 			label = tool_label(t, t->groups[g].key, 0,
 			    bs_table_vname(t, c));
@@ -263,8 +411,15 @@ main(int argc, char *argv[])
 		    "from the rest (warm-up?); consider --skip", nwarm,
 		    warmlabel);
 	free(warmlabel);
-	tool_write_result(&com, res);
+	{
+		const struct bs_result *out[2] = { res, tres };
+
+		tool_write_results(&com, out, tres ? 2 : 1);
+	}
 	bs_result_free(res);
+	bs_result_free(tres);
+	for (k = 0; k < ntg; k++)
+		bs_target_free(&tg[k]);
 	bs_table_free(t);
-	return 0;
+	return gate && missed ? 1 : 0;
 }

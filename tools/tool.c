@@ -211,23 +211,40 @@ tool_close_stdout(void)
 void
 tool_write_result(const struct tool_common *c, const struct bs_result *r)
 {
+	tool_write_results(c, &r, 1);
+}
+
+/* Several results, one after the other with a blank line between. */
+void
+tool_write_results(const struct tool_common *c,
+    const struct bs_result *const *r, size_t n)
+{
 	struct bs_afile a;
 	struct bs_err e;
+	FILE *fp = stdout;
+	size_t i;
 
-	if (r->failed)
-		die("out of memory");
-	if (c->output == NULL || strcmp(c->output, "-") == 0) {
-		if (bs_result_write(r, c->outfmt, stdout) == -1)
-			die("write error on standard output: %s",
-			    strerror(errno));
+	for (i = 0; i < n; i++)
+		if (r[i]->failed)
+			die("out of memory");
+	memset(&a, 0, sizeof(a));
+	if (c->output != NULL && strcmp(c->output, "-") != 0) {
+		if (bs_afile_open(&a, c->output, &e) == -1)
+			die_err(&e);
+		fp = a.fp;
+	}
+	for (i = 0; i < n; i++)
+		if ((i > 0 && fputc('\n', fp) == EOF) ||
+		    bs_result_write(r[i], c->outfmt, fp) == -1) {
+			if (a.fp == NULL)
+				die("write error on standard output: %s",
+				    strerror(errno));
+			bs_afile_abort(&a);
+			die("%s: write error: %s", c->output, strerror(errno));
+		}
+	if (a.fp == NULL) {
 		tool_close_stdout();
 		return;
-	}
-	if (bs_afile_open(&a, c->output, &e) == -1)
-		die_err(&e);
-	if (bs_result_write(r, c->outfmt, a.fp) == -1) {
-		bs_afile_abort(&a);
-		die("%s: write error: %s", c->output, strerror(errno));
 	}
 	if (bs_afile_commit(&a, &e) == -1)
 		die_err(&e);

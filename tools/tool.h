@@ -66,6 +66,8 @@ struct bs_table *tool_read_table(struct tool_common *, int argc,
 /* Write a result to -o (atomically) or standard output; exits on error. */
 void	 tool_write_result(const struct tool_common *,
 	    const struct bs_result *);
+void	 tool_write_results(const struct tool_common *,
+	    const struct bs_result *const *, size_t);
 /*
  * "g1=v1 g2=v2 column" for messages, from group column `from` on;
  * allocated (any length), the caller frees it.

@@ -1,0 +1,185 @@
+/*
+ * Absolute targets ("throughput > 1M msg/s", "p99 < 50 us"): parsing an
+ * expression and judging a summary against it.  A target on the mean is
+ * judged by its confidence interval: met when the whole interval meets
+ * it, missed when none of it does, unproven when the interval straddles
+ * the target (or there is none, n < 2).  A target on a point statistic
+ * (median, pNN, min, max, a CI bound, ...) is met or missed as it
+ * stands: ci_lo(COL) >= V is "met with the interval's confidence".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libstat.h"
+
+static const char *const stnames[] = { "mean", "median", "min", "max",
+	"q1", "q3", "sd", "se", "iqr", "cv", "ci_lo", "ci_hi", "n" };
+
+static const char *const statusnames[] = { "met", "missed", "unproven" };
+
+const char *
+bs_target_status_name(enum bs_target_status s)
+{
+	return (unsigned)s < 3 ? statusnames[s] : "?";
+}
+
+static int
+parse_op(const char **p, enum bs_target_op *op)
+{
+	static const struct { const char *s; enum bs_target_op op; } ops[] = {
+		{ ">=", BS_TOP_GE }, { "<=", BS_TOP_LE }, { ">", BS_TOP_GT },
+		{ "<", BS_TOP_LT }
+	};
+
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (strncmp(*p, ops[i].s, strlen(ops[i].s)) == 0) {
+			*op = ops[i].op;
+			*p += strlen(ops[i].s);
+			return 0;
+		}
+	return -1;
+}
+
+/* "mean", "p99.9", "median", ...: the statistic; -1 when none. */
+static int
+parse_stat(const char *s, size_t len, struct bs_target *t)
+{
+	char buf[64], *end;
+
+	if (len == 0 || len >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	for (size_t i = 0; i < sizeof(stnames) / sizeof(stnames[0]); i++)
+		if (strcmp(buf, stnames[i]) == 0) {
+			t->stat = (enum bs_target_stat)i;
+			return 0;
+		}
+	if (buf[0] == 'p' && buf[1] != '\0') {
+		t->pct = strtod(buf + 1, &end);
+		if (*end == '\0' && t->pct >= 0 && t->pct <= 100) {
+			t->stat = BS_TST_PCT;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int
+bs_target_parse(const char *expr, struct bs_target *t, struct bs_err *e)
+{
+	const char *p = expr, *open, *close, *opat;
+	size_t n;
+
+	memset(t, 0, sizeof(*t));
+	t->expr = expr;
+	t->stat = BS_TST_MEAN;
+	/* The operator: the first of < > in the text. */
+	if ((opat = strpbrk(expr, "<>")) == NULL)
+		return bs_seterr(e, NULL, 0, "--target '%s': no comparison "
+		    "(>=, >, <=, <)", expr);
+	open = memchr(expr, '(', (size_t)(opat - expr));
+	close = open ? memchr(open, ')', (size_t)(opat - open)) : NULL;
+	if (open != NULL) {
+		if (close == NULL || close + 1 != opat ||
+		    parse_stat(expr, (size_t)(open - expr), t) == -1)
+			return bs_seterr(e, NULL, 0, "--target '%s': STAT(COL) "
+			    "takes mean, median, pNN, min, max, q1, q3, sd, se, "
+			    "iqr, cv, ci_lo, ci_hi or n", expr);
+		p = open + 1;
+		n = (size_t)(close - p);
+	} else
+		n = (size_t)(opat - p);
+	while (n > 0 && p[n - 1] == ' ')
+		n--;
+	while (n > 0 && *p == ' ') {
+		p++;
+		n--;
+	}
+	if (n == 0)
+		return bs_seterr(e, NULL, 0, "--target '%s': no column", expr);
+	if ((t->column = strndup(p, n)) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	p = opat;
+	if (parse_op(&p, &t->op) == -1 || bs_parse_double(p, &t->v) == -1 ||
+	    !isfinite(t->v)) {
+		free(t->column);
+		t->column = NULL;
+		return bs_seterr(e, NULL, 0, "--target '%s': the comparison "
+		    "takes a number after %s", expr, p);
+	}
+	return 0;
+}
+
+void
+bs_target_free(struct bs_target *t)
+{
+	if (t != NULL)
+		free(t->column);
+}
+
+static int
+holds(enum bs_target_op op, double x, double v)
+{
+	switch (op) {
+	case BS_TOP_GE:
+		return x >= v;
+	case BS_TOP_GT:
+		return x > v;
+	case BS_TOP_LE:
+		return x <= v;
+	default:
+		return x < v;
+	}
+}
+
+int
+bs_target_pct_index(const struct bs_target *t,
+    const struct bs_summary_opts *so)
+{
+	for (size_t i = 0; i < so->npct; i++)
+		if (so->pct[i] == t->pct)
+			return (int)i;
+	return -1;
+}
+
+enum bs_target_status
+bs_target_eval(const struct bs_target *t, const struct bs_summary *s,
+    const struct bs_summary_opts *so, double *measured)
+{
+	const double f[] = { s->mean, s->median, s->min, s->max, s->q1,
+	    s->q3, s->sd, s->se, s->iqr, s->cv, s->ci_lo, s->ci_hi,
+	    (double)s->n };
+	double x;
+	int k;
+
+	if (t->stat == BS_TST_PCT) {
+		k = bs_target_pct_index(t, so);
+		x = k >= 0 ? s->pct[k] : NAN;
+	} else
+		x = f[t->stat];
+	*measured = x;
+	if (isnan(x))
+		return BS_TARGET_UNPROVEN;
+	if (t->stat != BS_TST_MEAN)
+		return holds(t->op, x, t->v) ? BS_TARGET_MET :
+		    BS_TARGET_MISSED;
+	/* The mean: by where its interval lies. */
+	if (!isfinite(s->ci_lo) || !isfinite(s->ci_hi))
+		return BS_TARGET_UNPROVEN;
+	if (holds(t->op, s->ci_lo, t->v) && holds(t->op, s->ci_hi, t->v))
+		return BS_TARGET_MET;
+	if (!holds(t->op, s->ci_lo, t->v) && !holds(t->op, s->ci_hi, t->v))
+		return BS_TARGET_MISSED;
+	return BS_TARGET_UNPROVEN;
+}
+
+const char *
+bs_target_op_text(enum bs_target_op op)
+{
+	static const char *const s[] = { ">=", ">", "<=", "<" };
+
+	return (unsigned)op < 4 ? s[op] : "?";
+}
