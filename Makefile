@@ -93,10 +93,12 @@ install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	for t in $(TOOL_BIN); do install -m 0755 $$t $(DESTDIR)$(BINDIR)/$$t; done
 	for m in $(MANS); do install -m 0644 $$m $(DESTDIR)$(MANDIR)/man1/; done
+	mkdir -p $(DESTDIR)$(MANDIR)/man3 && install -m 0644 man/libstat.3 $(DESTDIR)$(MANDIR)/man3/
 
 uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
 	for m in $(MANS); do rm -f $(DESTDIR)$(MANDIR)/man1/`basename $$m`; done
+	rm -f $(DESTDIR)$(MANDIR)/man3/libstat.3
 
 clean:
 	rm -f $(TOOLS) libstat/*.o libstat/libstat.a plots/*.o plots/libplots.a tools/*.o

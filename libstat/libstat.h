@@ -510,7 +510,7 @@ const char	*bs_usl_model_name(enum bs_usl_model);
 int		 bs_usl_model_parse(const char *);
 
 /*
- * The fit report (usl_report.c).  As JSON, the contract's objects: one
+ * The fit report (usl_report.c).  As JSON, the objects of docs/INTERFACE.md: one
  * object for n = 1, else an array of n with names[i] as each one's
  * "series"; 0, or -1 when fp has an error.  As text for people: one
  * line, "NAME: usl fit: lambda = ... R^2 = ...", and a second line

@@ -1,5 +1,5 @@
 /*
- * A comparison as a report: the machine-readable result (the contract's
+ * A comparison as a report: the machine-readable result (docs/INTERFACE.md's
  * columns, then ours), the table for people, the one-pair sentence, the
  * rules in force and the Markdown pull-request report.  What is decided
  * is verdict.c's; this is how it is written.
@@ -18,7 +18,7 @@ bs_direction_name(const struct bs_metric *m)
 	return m->higher ? "higher" : "lower";
 }
 
-/* The machine-readable result: the contract's columns, then ours. */
+/* The machine-readable result: the columns of docs/INTERFACE.md, then ours. */
 static struct bs_result *
 machine(const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o)

@@ -24,9 +24,9 @@ json_num(FILE *fp, const char *key, double v)
 }
 
 /*
- * One fit as the contract's object; with series set, a "series" key
+ * One fit as docs/INTERFACE.md's object; with series set, a "series" key
  * comes first.  Amdahl has no beta and no peak, only a ceiling, which
- * the contract reports as its peak_y.
+ * docs/INTERFACE.md reports as its peak_y.
  */
 static void
 json_fit(FILE *fp, const struct bs_usl *u, const char *series)
