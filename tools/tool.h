@@ -1,6 +1,6 @@
 /*
- * What the command-line tools share: the common options of the
- * contract, messages, and the output file.
+ * What the command-line tools share: the common options of
+ * docs/INTERFACE.md, messages, and the output file.
  */
 #ifndef TOOL_H
 #define TOOL_H

@@ -42,6 +42,20 @@ cohen <- function(b, c) {
 }
 cliff <- function(b, c) mean(sign(outer(c, b, "-")))
 
+# The Hodges-Lehmann interval in the normal case as bcompare(1) defines
+# it: the order statistics k = ceiling(nm/2 - 1/2 - z sigma) and
+# nm - k + 1 of the pairwise differences, sigma with the tie correction.
+hl_orderstat <- function(b, c, conf) {
+  d <- sort(as.vector(outer(c, b, "-")))
+  n <- length(b); m <- length(c); nm <- n * m
+  tt <- table(c(b, c))
+  sigma <- sqrt(nm / 12 * ((n + m + 1) -
+                           sum(tt^3 - tt) / ((n + m) * (n + m - 1))))
+  k <- ceiling(nm / 2 - 0.5 - qnorm(1 - (1 - conf) / 2) * sigma)
+  k <- max(1, min(nm, k))
+  c(median(d), d[k], d[nm - k + 1])
+}
+
 # One metric: a named list of the output cells (NA for empty).
 # The relative change is the estimator whose interval is reported over
 # the baseline's centre (mean, or median for the rank tests), and only
@@ -119,6 +133,7 @@ metric <- function(b, c, test, paired, conf, alpha) {
     # differences).  R's exact case gives the same; in the normal case R
     # reports a root of the corrected statistic instead, which is only
     # near the median (and its interval bounds agree to about 1e-4).
+    r$diff_ci_lo <- w$conf.int[1]; r$diff_ci_hi <- w$conf.int[2]
     if (paired) {
       d <- c - b; d <- d[d != 0]
       wa <- outer(d, d, "+") / 2
@@ -127,13 +142,20 @@ metric <- function(b, c, test, paired, conf, alpha) {
     } else {
       r$diff <- median(outer(c, b, "-"))
       mid <- length(b) * length(c) / 2
+      exact <- length(b) < 50 && length(c) < 50 &&
+               length(unique(c(b, c))) == length(c(b, c))
+      if (!exact) {
+        # Normal case: the order statistics of the pairwise differences
+        # (bcompare(1), Methods), not R's roots of the statistic.
+        os <- hl_orderstat(b, c, conf)
+        r$diff_ci_lo <- os[2]; r$diff_ci_hi <- os[3]
+      }
     }
     r$sign <- sign(r$statistic - mid)
-    r$diff_ci_lo <- w$conf.int[1]; r$diff_ci_hi <- w$conf.int[2]
     if (cb > 0) {
       r$change <- r$diff / cb
-      r$change_ci_lo <- w$conf.int[1] / cb
-      r$change_ci_hi <- w$conf.int[2] / cb
+      r$change_ci_lo <- r$diff_ci_lo / cb
+      r$change_ci_hi <- r$diff_ci_hi / cb
     }
     r$tested <- minp <= alpha
   }
@@ -317,6 +339,122 @@ names(gb)[2] <- names(gn)[2] <- "ns/op"
 add("gobench_mwu", "-f csv -g name -c ns/op --test mwu",
     compare(gb, gn, "name", "ns/op", test = "mwu"), "name",
     paste0(go, "old.txt ", go, "new.txt"), "5e-4 -a 2e-5")
+
+# ---------------------------------------------------------------------
+# The classes of the verdicts issue, each written from its definition.
+write_pair <- function(b, c, name) {
+  write.csv(b, file.path(dir, paste0(name, "_base.csv")), row.names = FALSE,
+            quote = FALSE)
+  write.csv(c, file.path(dir, paste0(name, "_cand.csv")), row.names = FALSE,
+            quote = FALSE)
+  list(read_exact(file.path(dir, paste0(name, "_base.csv"))),
+       read_exact(file.path(dir, paste0(name, "_cand.csv"))),
+       paste0(file.path(dir, paste0(name, "_base.csv")), " ",
+              file.path(dir, paste0(name, "_cand.csv"))))
+}
+
+# Negative centres: an offset-corrected time around -10 against one
+# around -5 (the candidate larger: worse for a time).  No relative change
+# from a centre <= 0; the verdict follows the difference.
+set.seed(101)
+neg <- write_pair(data.frame(g = "a", offset_ns = round(rnorm(15, -10, 1), 3)),
+                  data.frame(g = "a", offset_ns = round(rnorm(15, -5, 1), 3)),
+                  "neg")
+add("neg_welch", "-f csv -g g", compare(neg[[1]], neg[[2]], "g", "offset_ns"),
+    "g", neg[[3]])
+add("neg_mwu", "-f csv -g g --test mwu",
+    compare(neg[[1]], neg[[2]], "g", "offset_ns", test = "mwu"), "g", neg[[3]])
+add("neg_paired", "-f csv -g g --paired",
+    compare(neg[[1]], neg[[2]], "g", "offset_ns", paired = TRUE), "g", neg[[3]])
+add("neg_paired_mwu", "-f csv -g g --paired --test mwu",
+    compare(neg[[1]], neg[[2]], "g", "offset_ns", paired = TRUE,
+            test = "mwu"), "g", neg[[3]], "5e-4")
+
+# A shift with zero change: many ties, the median of the pairwise
+# differences is 0 but the ranks lean one way; the verdict follows W.
+set.seed(102)
+zs <- write_pair(data.frame(g = "a", wait_ms = sample(1:3, 3000, TRUE,
+                                                      c(.30, .40, .30))),
+                 data.frame(g = "a", wait_ms = sample(1:3, 3000, TRUE,
+                                                      c(.25, .40, .35))),
+                 "zeroshift")
+add("zeroshift_mwu", "-f csv -g g --test mwu",
+    compare(zs[[1]], zs[[2]], "g", "wait_ms", test = "mwu"), "g", zs[[3]],
+    "5e-4 -a 1e-9")
+add("zeroshift_mwu_hib", "-f csv -g g --test mwu --higher-is-better wait_ms",
+    compare(zs[[1]], zs[[2]], "g", "wait_ms", test = "mwu",
+            higher = "wait_ms"), "g", zs[[3]], "5e-4 -a 1e-9")
+
+# Constant samples that differ (go test -benchmem B/op): certain.
+cs <- write_pair(data.frame(g = "a", "B/op" = rep(1816, 10), check.names = FALSE),
+                 data.frame(g = "a", "B/op" = rep(3608, 10), check.names = FALSE),
+                 "const")
+add("const_welch", "-f csv -g g", compare(cs[[1]], cs[[2]], "g", "B/op"), "g",
+    cs[[3]])
+add("const_mwu", "-f csv -g g --test mwu",
+    compare(cs[[1]], cs[[2]], "g", "B/op", test = "mwu"), "g", cs[[3]])
+add("const_threshold", "-f csv -g g --threshold 200",
+    compare(cs[[1]], cs[[2]], "g", "B/op", threshold = 2), "g", cs[[3]])
+
+# Rates spelled every way improve upward; times, sizes of allocations and
+# names that match no rule improve downward.  Every column 10% higher.
+set.seed(103)
+rate_cols <- c("ops_per_sec", "throughput_rps", "req/s", "ops/s", "MB/s",
+               "qps", "tps", "iops", "bw_bytes", "bandwidth",
+               "throughput_msg_per_sec", "items_per_second")
+other_cols <- c("ns/op", "B/op", "allocs/op", "latency_ms", "time",
+                "widgets")
+mkr <- function(f) {
+  d <- data.frame(g = rep("a", 12))
+  for (k in c(rate_cols, other_cols))
+    d[[k]] <- round(rnorm(12, 1000 * f, 5), 2)
+  d
+}
+rt <- write_pair(mkr(1), mkr(1.1), "rates")
+add("rates", "-f csv -g g",
+    compare(rt[[1]], rt[[2]], "g", c(rate_cols, other_cols),
+            higher = rate_cols), "g", rt[[3]])
+
+# Bimodal samples with mwu: the change is the Hodges-Lehmann shift over
+# the baseline median, inside its own interval (the ratio of medians
+# would jump between the modes).
+set.seed(104)
+bm <- write_pair(data.frame(g = "a", lat_us = round(c(rnorm(20, 100, 2),
+                                                      rnorm(20, 200, 2)), 2)),
+                 data.frame(g = "a", lat_us = round(c(rnorm(19, 101, 2),
+                                                      rnorm(21, 201, 2)), 2)),
+                 "bimodal")
+bmr <- compare(bm[[1]], bm[[2]], "g", "lat_us", test = "mwu")
+stopifnot(bmr[[1]]$change >= bmr[[1]]$change_ci_lo,
+          bmr[[1]]$change <= bmr[[1]]$change_ci_hi)
+add("bimodal_mwu", "-f csv -g g --test mwu", bmr, "g", bm[[3]])
+
+# Ties, normal approximation: the Hodges-Lehmann estimate is the median
+# of the pairwise differences and its interval the order statistics
+# k = ceiling(nm/2 - 1/2 - z sigma) and nm - k + 1 (sigma with the tie
+# correction); R's wilcox.test instead finds roots of the corrected
+# statistic, near but not on them.  Both are pinned: ours exactly, R's to
+# within half the spacing of the integer data.
+set.seed(105)
+tb <- data.frame(g = "a", v = sample(0:6, 40, TRUE))
+tcd <- data.frame(g = "a", v = sample(1:7, 40, TRUE))
+ti <- write_pair(tb, tcd, "ties")
+os <- hl_orderstat(ti[[1]]$v, ti[[2]]$v, 0.95)
+ours <- data.frame(g = "a", column = "v", diff = os[1], diff_ci_lo = os[2],
+                   diff_ci_hi = os[3])
+w <- wilcox.test(ti[[2]]$v, ti[[1]]$v, conf.int = TRUE)
+theirs <- data.frame(g = "a", column = "v", diff = unname(w$estimate),
+                     diff_ci_lo = w$conf.int[1], diff_ci_hi = w$conf.int[2])
+write.csv(ours, "tests/expected/bcompare_ties_orderstat.csv", row.names = FALSE,
+          quote = FALSE)
+write.csv(theirs, "tests/expected/bcompare_ties_r.csv", row.names = FALSE,
+          quote = FALSE)
+cases[[length(cases) + 1]] <- c("ties_orderstat", ti[[3]], "-f csv -g g --test mwu",
+                                "tests/expected/bcompare_ties_orderstat.csv", "1e-12")
+cases[[length(cases) + 1]] <- c("ties_r", ti[[3]], "-f csv -g g --test mwu",
+                                "tests/expected/bcompare_ties_r.csv", "0 -a 0.5")
+cat(sprintf("ties: R %.7g [%.7g, %.7g]; order statistics %g [%g, %g]\n",
+            w$estimate, w$conf.int[1], w$conf.int[2], os[1], os[2], os[3]))
 
 m <- do.call(rbind, cases)
 colnames(m) <- c("case", "input", "args", "expected", "rtol")
