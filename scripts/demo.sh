@@ -38,6 +38,11 @@ if [ -x ./bcompare ]; then
 	bcompare --test mwu -g op -f md -o out/compare.md \
 	    $D/latency_baseline.csv $D/latency_candidate.csv 2>/dev/null || true
 	echo "(pull-request report: out/compare.md)"
+
+	step "Throughput of the candidate implementation against the baseline, per thread count" \
+	    "bcompare --gate --variant impl -g threads -c throughput_msg_per_sec --skip 1 $D/mq.csv"
+	bcompare --gate --variant impl -g threads -c throughput_msg_per_sec \
+	    --skip 1 $D/mq.csv 2>/dev/null || true
 fi
 
 if [ -x ./bplot ]; then
