@@ -160,12 +160,6 @@ check_column(const struct bp_header *h, const char *file, const char *opt,
 	    list);
 }
 
-static void
-readwarn(const char *file, const char *msg)
-{
-	warnmsg("warning: %s: %s", file, msg);
-}
-
 /* ------------------------------------------------------------------ */
 /*
  * A first pass over every input (plots' bp_scan_inputs), before the
@@ -304,7 +298,7 @@ read_input(struct input *in, struct tool_common *com, struct opts *o,
 	com->topts.columns = *bstat_mode ? "mean,ci_lo,ci_hi" :
 	    o->kind == K_HEAT ? o->z : o->y;
 	com->topts.file_group = in->r.filecol;
-	com->topts.warn = readwarn;
+	com->topts.warn = tool_readwarn;
 	if ((in->t = bs_table_new(&com->topts)) == NULL)
 		die("out of memory");
 	for (size_t k = 0; k < in->nbufs; k++)
