@@ -453,8 +453,9 @@ struct bs_usl {
 	double	 lambda, alpha, beta;
 	/*
 	 * Standard errors from the asymptotic covariance s^2 (J'J)^-1,
-	 * s^2 = RSS / (n - p), as R's summary.nls; 0 for a parameter that
-	 * is not estimated (beta of Amdahl, a parameter at its bound).
+	 * s^2 = RSS / (n - p), as R's summary.nls, p the model's parameters
+	 * (3 for the USL, 2 for Amdahl) and J its full Jacobian, also at a
+	 * bound (as R's port algorithm reports it); 0 for beta of Amdahl.
 	 */
 	double	 se_lambda, se_alpha, se_beta;
 	/* Wald intervals: estimate -/+ t_{(1+c)/2, n-p} se. */

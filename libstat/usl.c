@@ -13,8 +13,9 @@
  * with the smallest residual sum of squares.  With two bounded
  * parameters that is at most four small fits, and it finds the
  * constrained least-squares optimum that R's nls(algorithm = "port",
- * lower = 0) finds.  A parameter pinned at zero is reported with
- * standard error 0 and flagged in at_bound.
+ * lower = 0) finds.  A parameter pinned at zero is flagged in at_bound;
+ * its standard error, like every other's, is the one R's summary()
+ * reports there, from the model's full Jacobian at the optimum.
  *
  * Conditioning.  Throughput may be 1e6 while beta is 1e-5, so the
  * solver works on scaled quantities of order one: t = N / Nmax,
@@ -54,7 +55,6 @@ struct usl_cand {
 	int	 ok;
 	int	 free[3];
 	double	 u[3];
-	double	 cov[3][3];	/* unscaled by s^2 already */
 	double	 rss;		/* scaled */
 	size_t	 p;
 	size_t	 iter;
@@ -124,6 +124,55 @@ usl_df(const gsl_vector *v, void *arg, gsl_matrix *jac)
 	return GSL_SUCCESS;
 }
 
+/*
+ * The covariance (J'J)^-1 of the free parameters at u, from the
+ * Jacobian of those parameters there, unscaled by s^2; rows and columns
+ * of fixed parameters are 0.  0, or -1 when out of memory or not finite.
+ */
+static int
+usl_covar(struct usl_data *d, const int free[3], const double u[3],
+    double cov[3][3])
+{
+	gsl_vector *v = NULL;
+	gsl_matrix *jac = NULL, *covar = NULL;
+	size_t p = 0, k = 0, kk;
+	int rc = -1;
+
+	memset(cov, 0, 3 * sizeof(cov[0]));
+	for (size_t j = 0; j < 3; j++)
+		p += (d->free[j] = free[j]) != 0;
+	d->p = p;
+	if ((v = gsl_vector_alloc(p)) == NULL ||
+	    (jac = gsl_matrix_alloc(d->n, p)) == NULL ||
+	    (covar = gsl_matrix_alloc(p, p)) == NULL)
+		goto out;
+	for (size_t j = 0; j < 3; j++)
+		if (free[j])
+			gsl_vector_set(v, k++, u[j]);
+	usl_df(v, d, jac);
+	if (gsl_multifit_nlinear_covar(jac, 0.0, covar) != GSL_SUCCESS)
+		goto out;
+	rc = 0;
+	k = 0;
+	for (size_t i = 0; i < 3; i++) {
+		if (!free[i])
+			continue;
+		kk = 0;
+		for (size_t j = 0; j < 3; j++)
+			if (free[j]) {
+				cov[i][j] = gsl_matrix_get(covar, k, kk++);
+				if (!isfinite(cov[i][j]))
+					rc = -1;
+			}
+		k++;
+	}
+out:
+	gsl_matrix_free(covar);
+	gsl_matrix_free(jac);
+	gsl_vector_free(v);
+	return rc;
+}
+
 /* Fit one candidate (set of free parameters) from the start u0. */
 static void
 usl_try(struct usl_data *d, const int free[3], const double start[3],
@@ -134,9 +183,8 @@ usl_try(struct usl_data *d, const int free[3], const double start[3],
 	gsl_multifit_nlinear_workspace *w = NULL;
 	gsl_multifit_nlinear_fdf fdf;
 	gsl_vector *x0 = NULL;
-	gsl_matrix *covar = NULL;
 	double chisq;
-	size_t p = 0, k, kk;
+	size_t p = 0;
 	int status, info = 0;
 
 	memset(c, 0, sizeof(*c));
@@ -152,10 +200,8 @@ usl_try(struct usl_data *d, const int free[3], const double start[3],
 	fp.trs = gsl_multifit_nlinear_trs_lm;
 	fp.scale = gsl_multifit_nlinear_scale_more;
 	fp.solver = gsl_multifit_nlinear_solver_qr;
-	if ((w = gsl_multifit_nlinear_alloc(T, &fp, d->n, p)) == NULL)
-		goto out;
-	if ((x0 = gsl_vector_alloc(p)) == NULL ||
-	    (covar = gsl_matrix_alloc(p, p)) == NULL)
+	if ((w = gsl_multifit_nlinear_alloc(T, &fp, d->n, p)) == NULL ||
+	    (x0 = gsl_vector_alloc(p)) == NULL)
 		goto out;
 	for (size_t j = 0, m = 0; j < 3; j++)
 		if (free[j])
@@ -187,25 +233,8 @@ usl_try(struct usl_data *d, const int free[3], const double start[3],
 		goto out;
 	c->rss = chisq;
 	c->iter = gsl_multifit_nlinear_niter(w);
-	if (gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 0.0,
-	    covar) != GSL_SUCCESS)
-		goto out;
-	k = 0;
-	for (size_t i = 0; i < 3; i++) {
-		if (!free[i])
-			continue;
-		kk = 0;
-		for (size_t j = 0; j < 3; j++)
-			if (free[j])
-				c->cov[i][j] = gsl_matrix_get(covar, k, kk++);
-		k++;
-	}
-	c->ok = 1;
-	for (size_t j = 0; j < 3; j++)
-		if (!isfinite(c->u[j]))
-			c->ok = 0;
+	c->ok = isfinite(c->u[0]) && isfinite(c->u[1]) && isfinite(c->u[2]);
 out:
-	gsl_matrix_free(covar);
 	gsl_vector_free(x0);
 	if (w != NULL)
 		gsl_multifit_nlinear_free(w);
@@ -290,36 +319,25 @@ out:
 	gsl_vector_free(c);
 }
 
+/*
+ * Refuse what no fit can be made of; otherwise the largest N and |X|,
+ * by which the problem is scaled, the smallest N and the number of
+ * distinct N.
+ */
 static int
-dbl_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-int
-bs_usl_fit(const double *n, const double *x, size_t len,
+usl_check(const double *n, const double *x, size_t len,
     enum bs_usl_model model, double confidence, struct bs_usl *r,
-    struct bs_err *err)
+    double *ymax, struct bs_err *err)
 {
-	static const int faces[4][3] = {
-		{ 1, 1, 1 }, { 1, 1, 0 }, { 1, 0, 1 }, { 1, 0, 0 }
-	};
-	struct usl_data d;
-	struct usl_cand cand, best;
-	double *t = NULL, *y = NULL, *sorted = NULL;
-	double nmax = 0.0, ymax = 0.0, start[3], s[3], mean = 0.0, tss = 0.0;
-	double u[3], k[3];
-	size_t i, nd, nfaces, firstface;
-	int rc = -1;
+	double *sorted;
+	size_t i;
 
-	memset(r, 0, sizeof(*r));
 	if (model != BS_USL_USL && model != BS_USL_AMDAHL)
 		return usl_err(err, "unknown scalability model %d", model);
 	if (!(confidence > 0.0 && confidence < 100.0))
 		return usl_err(err, "confidence %g: not between 0 and 100",
 		    confidence);
+	*ymax = 0.0;
 	for (i = 0; i < len; i++) {
 		if (!isfinite(n[i]) || !isfinite(x[i]))
 			return usl_err(err, "scalability fit: point %zu is "
@@ -327,30 +345,151 @@ bs_usl_fit(const double *n, const double *x, size_t len,
 		if (n[i] <= 0.0)
 			return usl_err(err, "scalability fit: concurrency "
 			    "%g at point %zu is not positive", n[i], i + 1);
-		if (n[i] > nmax)
-			nmax = n[i];
-		if (fabs(x[i]) > ymax)
-			ymax = fabs(x[i]);
+		if (n[i] > r->nmax)
+			r->nmax = n[i];
+		if (fabs(x[i]) > *ymax)
+			*ymax = fabs(x[i]);
 	}
-
 	if ((sorted = malloc((len ? len : 1) * sizeof(*sorted))) == NULL)
 		return usl_err(err, "out of memory");
 	memcpy(sorted, n, len * sizeof(*sorted));
-	qsort(sorted, len, sizeof(*sorted), dbl_cmp);
-	for (i = 0, nd = 0; i < len; i++)
+	qsort(sorted, len, sizeof(*sorted), bs_cmp_double);
+	for (i = 0; i < len; i++)
 		if (i == 0 || sorted[i] != sorted[i - 1])
-			nd++;
-	if (nd < BS_USL_MIN_DISTINCT) {
-		usl_err(err, "%s fit needs at least %d distinct concurrency "
-		    "values, got %zu", bs_usl_model_name(model),
-		    BS_USL_MIN_DISTINCT, nd);
-		goto out;
-	}
-	if (!(ymax > 0.0)) {
-		usl_err(err, "scalability fit: throughput is zero throughout");
-		goto out;
-	}
+			r->ndistinct++;
+	r->nmin = len > 0 ? sorted[0] : 0.0;
+	free(sorted);
+	if (r->ndistinct < BS_USL_MIN_DISTINCT)
+		return usl_err(err, "%s fit needs at least %d distinct "
+		    "concurrency values, got %zu", bs_usl_model_name(model),
+		    BS_USL_MIN_DISTINCT, r->ndistinct);
+	if (!(*ymax > 0.0))
+		return usl_err(err, "scalability fit: throughput is zero "
+		    "throughout");
+	return 0;
+}
 
+/*
+ * The constrained optimum: every face of the feasible region the model
+ * has (USL: all four; Amdahl: beta fixed at 0 throughout), fitted from
+ * the start values; of the fits inside the region, the one with the
+ * smallest residual sum of squares.  0, or -1 when none converged.
+ */
+static int
+usl_search(struct usl_data *d, enum bs_usl_model model,
+    struct usl_cand *best)
+{
+	static const int faces[4][3] = {
+		{ 1, 1, 1 }, { 1, 1, 0 }, { 1, 0, 1 }, { 1, 0, 0 }
+	};
+	struct usl_cand cand;
+	double start[3], s[3];
+
+	usl_start(d, model == BS_USL_USL, start);
+	memset(best, 0, sizeof(*best));
+	for (size_t i = 0; i < 4; i++) {
+		if (model == BS_USL_AMDAHL && faces[i][2])
+			continue;
+		s[0] = start[0];
+		s[1] = faces[i][1] ? start[1] : 0.0;
+		s[2] = faces[i][2] ? start[2] : 0.0;
+		usl_try(d, faces[i], s, &cand);
+		if (!cand.ok || cand.u[1] < 0.0 || cand.u[2] < 0.0 ||
+		    cand.u[0] <= 0.0)
+			continue;
+		if (!best->ok || cand.rss < best->rss * (1.0 - 1e-12))
+			*best = cand;
+	}
+	return best->ok ? 0 : -1;
+}
+
+/*
+ * Estimates, covariance and intervals in the caller's units.  The
+ * covariance is that of every parameter of the model, from its full
+ * Jacobian at the optimum, on n - p degrees of freedom with p the
+ * model's parameters, also where the optimum lies on a bound: R's
+ * summary() of nls(algorithm = "port", lower = 0) reports it so, and
+ * the interval of a parameter at 0 then says how far from 0 the data
+ * would let it be, where the face's own covariance would claim it is
+ * known exactly.
+ */
+static int
+usl_infer(struct usl_data *d, const struct usl_cand *best, double ymax,
+    struct bs_usl *r)
+{
+	int free[3] = { 1, 1, r->model == BS_USL_USL };
+	double k[3], cov[3][3], *se[3] = { &r->se_lambda, &r->se_alpha,
+	    &r->se_beta };
+	double *est[3] = { &r->lambda, &r->alpha, &r->beta };
+	double *lo[3] = { &r->lambda_lo, &r->alpha_lo, &r->beta_lo };
+	double *hi[3] = { &r->lambda_hi, &r->alpha_hi, &r->beta_hi };
+
+	if (usl_covar(d, free, best->u, cov) == -1)
+		return -1;
+	/* Back to the caller's units. */
+	k[0] = ymax / r->nmax;
+	k[1] = 1.0 / r->nmax;
+	k[2] = 1.0 / (r->nmax * r->nmax);
+	r->df = (double)(r->n - (size_t)(2 + free[2]));
+	r->rss = best->rss * ymax * ymax;
+	r->sigma = sqrt(r->rss / r->df);
+	r->tq = gsl_cdf_tdist_Pinv(0.5 + r->confidence / 200.0, r->df);
+	for (size_t i = 0; i < 3; i++) {
+		*est[i] = best->u[i] * k[i];
+		for (size_t j = 0; j < 3; j++)
+			r->cov[i][j] = cov[i][j] * (best->rss / r->df) *
+			    k[i] * k[j];
+		*se[i] = sqrt(r->cov[i][i]);
+		*lo[i] = *est[i] - r->tq * *se[i];
+		*hi[i] = *est[i] + r->tq * *se[i];
+	}
+	if (!best->free[1])
+		r->at_bound |= BS_USL_ALPHA_AT_0;
+	if (r->model == BS_USL_USL && !best->free[2])
+		r->at_bound |= BS_USL_BETA_AT_0;
+	return 0;
+}
+
+/*
+ * The throughput maximum, or without one (beta = 0, or alpha >= 1) the
+ * ceiling lambda / alpha in its place, as for Amdahl.
+ */
+static void
+usl_peak(struct bs_usl *r)
+{
+	r->ceiling = NAN;
+	if (r->beta == 0.0 && r->alpha > 0.0)
+		r->ceiling = r->lambda / r->alpha;
+	r->peak_n = NAN;
+	r->peak_y = NAN;
+	r->peak_outside = 1;
+	if (r->model == BS_USL_USL && r->beta > 0.0 && r->alpha < 1.0) {
+		r->peak_n = sqrt((1.0 - r->alpha) / r->beta);
+		r->peak_y = bs_usl_eval(r, r->peak_n);
+		r->peak_outside = r->peak_n < r->nmin || r->peak_n > r->nmax;
+	} else
+		r->peak_y = r->ceiling;
+}
+
+int
+bs_usl_fit(const double *n, const double *x, size_t len,
+    enum bs_usl_model model, double confidence, struct bs_usl *r,
+    struct bs_err *err)
+{
+	struct usl_data d;
+	struct usl_cand best;
+	double *t, *y, ymax = 0.0, mean = 0.0, tss = 0.0;
+	size_t i;
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	if (usl_check(n, x, len, model, confidence, r, &ymax, err) == -1) {
+		memset(r, 0, sizeof(*r));
+		return -1;
+	}
+	r->model = model;
+	r->n = len;
+	r->confidence = confidence;
 	t = malloc(len * sizeof(*t));
 	y = malloc(len * sizeof(*y));
 	if (t == NULL || y == NULL) {
@@ -358,101 +497,30 @@ bs_usl_fit(const double *n, const double *x, size_t len,
 		goto out;
 	}
 	for (i = 0; i < len; i++) {
-		t[i] = n[i] / nmax;
+		t[i] = n[i] / r->nmax;
 		y[i] = x[i] / ymax;
 		mean += (x[i] - mean) / (double)(i + 1);
 	}
 	for (i = 0; i < len; i++)
 		tss += (x[i] - mean) * (x[i] - mean);
-
 	memset(&d, 0, sizeof(d));
 	d.t = t;
 	d.y = y;
 	d.n = len;
-	d.inv = 1.0 / nmax;
-
-	usl_start(&d, model == BS_USL_USL, start);
-
-	/* USL: all four faces.  Amdahl: beta is fixed at 0 throughout. */
-	firstface = model == BS_USL_USL ? 0 : 1;
-	nfaces = 4;
-	memset(&best, 0, sizeof(best));
-	for (i = firstface; i < nfaces; i++) {
-		if (model == BS_USL_AMDAHL && faces[i][2])
-			continue;
-		s[0] = start[0];
-		s[1] = faces[i][1] ? start[1] : 0.0;
-		s[2] = faces[i][2] ? start[2] : 0.0;
-		usl_try(&d, faces[i], s, &cand);
-		if (!cand.ok || cand.u[1] < 0.0 || cand.u[2] < 0.0 ||
-		    cand.u[0] <= 0.0)
-			continue;
-		if (!best.ok || cand.rss < best.rss * (1.0 - 1e-12))
-			best = cand;
-	}
-	if (!best.ok) {
+	d.inv = 1.0 / r->nmax;
+	if (usl_search(&d, model, &best) == -1 ||
+	    usl_infer(&d, &best, ymax, r) == -1) {
 		usl_err(err, "%s fit did not converge",
 		    bs_usl_model_name(model));
 		goto out;
 	}
-
-	/* Back to the caller's units. */
-	k[0] = ymax / nmax;
-	k[1] = 1.0 / nmax;
-	k[2] = 1.0 / (nmax * nmax);
-	for (i = 0; i < 3; i++)
-		u[i] = best.u[i] * k[i];
-
-	r->model = model;
-	r->lambda = u[0];
-	r->alpha = u[1];
-	r->beta = u[2];
-	r->n = len;
-	r->ndistinct = nd;
-	r->nmin = sorted[0];
-	r->nmax = nmax;
-	r->confidence = confidence;
 	r->iterations = best.iter;
-	r->df = (double)(len - best.p);
-	r->rss = best.rss * ymax * ymax;
-	r->sigma = sqrt(r->rss / r->df);
 	r->r2 = tss > 0.0 ? 1.0 - r->rss / tss : NAN;
-	r->tq = gsl_cdf_tdist_Pinv(0.5 + confidence / 200.0, r->df);
-	if (model == BS_USL_USL && !best.free[1])
-		r->at_bound |= BS_USL_ALPHA_AT_0;
-	if (model == BS_USL_USL && !best.free[2])
-		r->at_bound |= BS_USL_BETA_AT_0;
-	if (model == BS_USL_AMDAHL && !best.free[1])
-		r->at_bound |= BS_USL_ALPHA_AT_0;
-	for (i = 0; i < 3; i++)
-		for (size_t j = 0; j < 3; j++)
-			r->cov[i][j] = best.cov[i][j] * (best.rss / r->df) *
-			    k[i] * k[j];
-	r->se_lambda = sqrt(r->cov[0][0]);
-	r->se_alpha = sqrt(r->cov[1][1]);
-	r->se_beta = sqrt(r->cov[2][2]);
-	r->lambda_lo = r->lambda - r->tq * r->se_lambda;
-	r->lambda_hi = r->lambda + r->tq * r->se_lambda;
-	r->alpha_lo = r->alpha - r->tq * r->se_alpha;
-	r->alpha_hi = r->alpha + r->tq * r->se_alpha;
-	r->beta_lo = r->beta - r->tq * r->se_beta;
-	r->beta_hi = r->beta + r->tq * r->se_beta;
-
-	r->ceiling = NAN;
-	if (r->beta == 0.0 && r->alpha > 0.0)
-		r->ceiling = r->lambda / r->alpha;
-	r->peak_n = NAN;
-	r->peak_y = NAN;
-	r->peak_outside = 1;
-	if (model == BS_USL_USL && r->beta > 0.0 && r->alpha < 1.0) {
-		r->peak_n = sqrt((1.0 - r->alpha) / r->beta);
-		r->peak_y = bs_usl_eval(r, r->peak_n);
-		r->peak_outside = r->peak_n < r->nmin || r->peak_n > r->nmax;
-	} else
-		r->peak_y = r->ceiling;
+	usl_peak(r);
 	rc = 0;
 out:
-	free(sorted);
+	if (rc == -1)
+		memset(r, 0, sizeof(*r));
 	free(t);
 	free(y);
 	return rc;

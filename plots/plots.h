@@ -619,4 +619,117 @@ struct bp_scan {
 int	 bp_scan_inputs(struct bp_scan *s, const struct bs_buf *, size_t n,
 	    const struct bs_read_opts *);
 
+/* ------------------------------------------------------------------ */
+/*
+ * What a command line asks of a chart (request.c), apart from the
+ * wording, which is the tool's: the kinds, which options apply to
+ * which kind, and how the inputs are read for them.
+ */
+
+enum bp_kind { BP_KIND_SCAL, BP_KIND_HEAT, BP_KIND_BOX, BP_KIND_CDF,
+	BP_KIND__N };
+
+/* "scalability", "heatmap", "box", "cdf"; -1 if unknown. */
+int		 bp_kind_parse(const char *);
+const char	*bp_kind_name(enum bp_kind);
+
+struct bp_request {
+	enum bp_kind	 kind;
+	const char	*x, *y, *z, *series;	/* the roles' columns */
+	const char	*title, *xlabel, *ylabel, *zlabel;
+	int		 logx, logy;
+	int		 legend;	/* BP_LEGEND_* */
+	double		 width, height;
+	int		 fit;		/* -1 or enum bs_usl_model */
+	const char	*fitreport;
+	int		 cmap;		/* -1: default */
+	double		 center;	/* NaN: none */
+	int		 confset;	/* the confidence level was given */
+};
+
+/* No columns or titles, no fit, 800 x 500, legend auto, no centre. */
+void	 bp_request_init(struct bp_request *);
+
+/* How a request misuses the options, in the order they are checked. */
+enum bp_misuse {
+	BP_MISUSE_NONE = 0,
+	BP_MISUSE_FIT_KIND,	/* --fit on a chart other than scalability */
+	BP_MISUSE_REPORT_NOFIT,	/* --fit-report without --fit */
+	BP_MISUSE_HEAT_ONLY,	/* -z, --zlabel, --colormap, --center */
+	BP_MISUSE_HEAT_AXES,	/* --series, --logx, --logy on a heatmap */
+	BP_MISUSE_HEAT_LEGEND,	/* --legend on a heatmap */
+	BP_MISUSE_BOX_LOGX,
+	BP_MISUSE_CDF_LOGY,
+	BP_MISUSE_CDF_X,
+	BP_MISUSE_CENTER_MAP,	/* --center with a sequential map */
+	BP_MISUSE_NEED_X,	/* scalability without -x */
+	BP_MISUSE_NEED_XYZ,	/* heatmap without one of -x, -y, -z */
+	BP_MISUSE_NEED_Y,	/* box or CDF without -y */
+	BP_MISUSE_SAME_XY,	/* -x and -y name one column */
+	BP_MISUSE_SAME_SERIES,	/* --series names -x or -y */
+	BP_MISUSE_TEXT_UTF8	/* title *which (title, x, y, z) not UTF-8 */
+};
+
+/* The first misuse of the options, or BP_MISUSE_NONE. */
+enum bp_misuse bp_request_check(const struct bp_request *, size_t *which);
+
+/* How the inputs are read for a request, from the first header. */
+struct bp_plan {
+	int	 bstat;		/* bstat's output: means with intervals */
+	int	 bycol;		/* ... told apart by its "column" */
+	int	 sfile;		/* --series file names the file column */
+	int	 filecol;	/* the table has a file column */
+};
+
+void	 bp_request_plan(const struct bp_request *, const struct bp_header *,
+	    size_t ninputs, struct bp_plan *);
+/* The first pass over the inputs that the request needs. */
+void	 bp_request_scan(const struct bp_request *, const struct bp_plan *,
+	    struct bp_scan *);
+
+/* The inputs of a chart and the table of their groups by role. */
+struct bp_inputs {
+	struct bs_buf	*bufs;
+	size_t		 nbufs;
+	char		**fname;	/* bp_file_labels(), or NULL */
+	char		*groups;	/* the group columns, "a,b" */
+	struct bs_table	*t;
+	struct bp_roles	 r;
+};
+
+/* Load every path (whole, as standard input can be read only once). */
+int	 bp_inputs_load(struct bp_inputs *, const char *const *paths,
+	    size_t n, struct bs_err *);
+/*
+ * Build the table: groups are the roles (series, x, y, bstat's
+ * "column") after the file column the plan adds, values the request's
+ * column or bstat's mean, ci_lo and ci_hi; to supplies the rest (the
+ * reader's options, the warning function).  skip: rows left out of
+ * every group by the charts.
+ */
+int	 bp_inputs_table(struct bp_inputs *, const struct bp_request *,
+	    const struct bp_plan *, struct bs_table_opts *to, size_t skip,
+	    struct bs_err *);
+void	 bp_inputs_free(struct bp_inputs *);
+
+/*
+ * Draw on s the chart a request asks for, from what was gathered from
+ * its inputs: the chart options from the request, axis titles with the
+ * units of the columns.  Scalability: fit holds the model of every line
+ * or is NULL; the error bars' level is stated unless bstat's means with
+ * intervals were read and no level was given.  Box: sm's only category
+ * is renamed after the column when there is no -x.  0, or -1 with e set.
+ */
+int	 bp_draw_scalability(struct bp_surface *s, const struct bp_request *,
+	    const struct bp_inputs *, const struct bp_lines *,
+	    const struct bs_usl *fit, double confidence, int bstat,
+	    struct bs_err *e);
+int	 bp_draw_heatmap(struct bp_surface *s, const struct bp_request *,
+	    const struct bp_inputs *, const struct bp_grid *, struct bs_err *e);
+int	 bp_draw_box(struct bp_surface *s, const struct bp_request *,
+	    const struct bp_inputs *, struct bp_samples *sm, struct bs_err *e);
+int	 bp_draw_cdf(struct bp_surface *s, const struct bp_request *,
+	    const struct bp_inputs *, const struct bp_samples *sm,
+	    struct bs_err *e);
+
 #endif /* PLOTS_H */

@@ -217,8 +217,6 @@ void	 bp_utf8_trim(char *buf);
  * a column that no name matches: its 0-based index, or -1.
  */
 long	 bp_col_number(const char *col, size_t n);
-/* Ascending order of doubles, for qsort. */
-int	 bp_dcmp(const void *, const void *);
 /*
  * The finite values of v[0..n) times f, sorted (box plots and CDFs
  * draw them in order); NULL when out of memory.

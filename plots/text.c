@@ -278,14 +278,6 @@ bp_utf8_trim(char *buf)
 		buf[end - buf] = '\0';
 }
 
-int
-bp_dcmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The finite values of v[0..n) times f, sorted; NULL when out of memory. */
 double *
 bp_finite_sorted(const double *v, size_t n, double f, size_t *m)
@@ -298,7 +290,7 @@ bp_finite_sorted(const double *v, size_t n, double f, size_t *m)
 	for (size_t i = 0; i < n; i++)
 		if (isfinite(v[i]))
 			c[(*m)++] = v[i] * f;
-	qsort(c, *m, sizeof(*c), bp_dcmp);
+	qsort(c, *m, sizeof(*c), bs_cmp_double);
 	return c;
 }
 

@@ -359,6 +359,18 @@ bp_format_tick(double v, double step, char *buf, size_t len)
 	    subnormal_digits(scale10(step, sh), step), -sh, buf, len);
 }
 
+/* Callers may give a data range either way round. */
+static void
+order_range(double *lo, double *hi)
+{
+	double x = *lo;
+
+	if (*lo > *hi) {
+		*lo = *hi;
+		*hi = x;
+	}
+}
+
 static void
 ticks_clear(struct bp_ticks *t, enum bp_scale_kind kind)
 {
@@ -405,12 +417,7 @@ bp_ticks_linear(double dmin, double dmax, size_t m, struct bp_ticks *t)
 	ticks_clear(t, BP_SCALE_LINEAR);
 	if (!isfinite(dmin) || !isfinite(dmax))
 		return -1;
-	if (dmin > dmax) {
-		double x = dmin;
-
-		dmin = dmax;
-		dmax = x;
-	}
+	order_range(&dmin, &dmax);
 	if (dmax - dmin <= 1e-12 * fmax(fabs(dmin), fabs(dmax))) {
 		/*
 		 * One value: a range around it.  A tenth of a subnormal
@@ -463,12 +470,7 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 	ticks_clear(t, BP_SCALE_LOG10);
 	if (!(dmin > 0) || !(dmax > 0) || !isfinite(dmin) || !isfinite(dmax))
 		return -1;
-	if (dmin > dmax) {
-		double x = dmin;
-
-		dmin = dmax;
-		dmax = x;
-	}
+	order_range(&dmin, &dmax);
 	e0 = floor(log10(dmin) + 1e-9);
 	e1 = ceil(log10(dmax) - 1e-9);
 	/* Decade ticks when at least two powers of ten lie in the data. */
@@ -570,12 +572,7 @@ bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 	ticks_clear(t, log ? BP_SCALE_LOG2 : BP_SCALE_LINEAR);
 	if (!isfinite(dmin) || !isfinite(dmax) || (log && !(dmin > 0)))
 		return -1;
-	if (dmin > dmax) {
-		double x = dmin;
-
-		dmin = dmax;
-		dmax = x;
-	}
+	order_range(&dmin, &dmax);
 	if (m < 2)
 		m = 2;
 	if (log) {

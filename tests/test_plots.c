@@ -982,6 +982,71 @@ test_render_sizes(void **state)
 	    NULL), 0);
 }
 
+/*
+ * Which options apply to which chart kind: every kind accepts its own
+ * options, and the first rule that a request breaks is the one named.
+ */
+static void
+test_request_check(void **state)
+{
+	struct bp_request q;
+	size_t which;
+
+	(void)state;
+	assert_int_equal(bp_kind_parse("heatmap"), BP_KIND_HEAT);
+	assert_int_equal(bp_kind_parse("pie"), -1);
+	assert_string_equal(bp_kind_name(BP_KIND_CDF), "cdf");
+
+	bp_request_init(&q);
+	q.x = "threads";
+	q.y = "tput";
+	q.fit = BS_USL_USL;
+	q.logx = q.logy = 1;
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_NONE);
+	q.kind = BP_KIND_BOX;
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_FIT_KIND);
+	q.fit = -1;
+	q.fitreport = "r.json";
+	assert_int_equal(bp_request_check(&q, &which),
+	    BP_MISUSE_REPORT_NOFIT);
+	q.fitreport = NULL;
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_BOX_LOGX);
+	q.kind = BP_KIND_CDF;
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_CDF_LOGY);
+	q.logy = 0;
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_CDF_X);
+
+	bp_request_init(&q);
+	q.kind = BP_KIND_HEAT;
+	q.x = "a";
+	q.y = "b";
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_NEED_XYZ);
+	q.z = "c";
+	q.center = 0;
+	q.cmap = BP_CMAP_VIRIDIS;
+	assert_int_equal(bp_request_check(&q, &which),
+	    BP_MISUSE_CENTER_MAP);
+	q.cmap = BP_CMAP_DIVERGING;
+	q.ylabel = "\xff";
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_TEXT_UTF8);
+	assert_int_equal(which, 2);
+	q.ylabel = NULL;
+	q.legend = BP_LEGEND_NONE;
+	assert_int_equal(bp_request_check(&q, &which),
+	    BP_MISUSE_HEAT_LEGEND);
+	q.kind = BP_KIND_SCAL;
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_HEAT_ONLY);
+	q.z = NULL;
+	q.cmap = -1;
+	q.center = NAN;
+	q.y = "a";
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_SAME_XY);
+	q.y = NULL;
+	q.series = "a";
+	assert_int_equal(bp_request_check(&q, &which),
+	    BP_MISUSE_SAME_SERIES);
+}
+
 int
 main(void)
 {
@@ -1003,6 +1068,7 @@ main(void)
 		cmocka_unit_test(test_render_errors),
 		cmocka_unit_test(test_render_pow2),
 		cmocka_unit_test(test_render_sizes),
+		cmocka_unit_test(test_request_check),
 	};
 
 	gsl_set_error_handler_off();

@@ -80,12 +80,16 @@ test_usl_oracle(void **state)
 		/* The CI is the stated t interval. */
 		assert_close(u.lambda_hi - u.lambda, u.tq * u.se_lambda,
 		    1e-12, 0);
+		assert_close(u.alpha_hi - u.alpha, u.tq * u.se_alpha,
+		    1e-12, 1e-300);
+		assert_close(u.beta - u.beta_lo, u.tq * u.se_beta,
+		    1e-12, 1e-300);
 		assert_true(u.lambda_lo < u.lambda && u.lambda < u.lambda_hi);
 		free(p.n);
 		free(p.x);
 		rows++;
 	}
-	assert_true(rows >= 5);
+	assert_true(rows >= 7);
 }
 
 static void
@@ -122,7 +126,10 @@ test_usl_peak(void **state)
 /*
  * Amdahl-shaped data fitted with the USL: the unconstrained optimum
  * has beta < 0, so the constrained one lies on beta = 0 and equals the
- * Amdahl fit (R's port algorithm with lower = 0 agrees).
+ * Amdahl fit (R's port algorithm with lower = 0 agrees).  Its intervals
+ * are not the Amdahl fit's: like R's summary(), they come from the
+ * USL's full Jacobian at that point, on n - 3 degrees of freedom (the
+ * standard errors themselves are checked against R in the oracle test).
  */
 static void
 test_usl_bound(void **state)
@@ -130,6 +137,7 @@ test_usl_bound(void **state)
 	struct pts p;
 	struct bs_usl u, a;
 	struct bs_err err;
+	char *text;
 
 	(void)state;
 	load_points("amdahl", &p);
@@ -137,18 +145,40 @@ test_usl_bound(void **state)
 	    &err), 0);
 	assert_int_equal(bs_usl_fit(p.n, p.x, p.len, BS_USL_AMDAHL, 95, &a,
 	    &err), 0);
-	assert_true(u.at_bound & BS_USL_BETA_AT_0);
+	assert_int_equal(u.at_bound, BS_USL_BETA_AT_0);
 	assert_true(u.beta == 0.0);
-	assert_true(u.se_beta == 0.0);
 	assert_close(u.lambda, 199.2104101, 1e-7, 0);
 	assert_close(u.alpha, 0.0793941, 1e-6, 0);
 	assert_close(u.lambda, a.lambda, 1e-8, 0);
 	assert_close(u.alpha, a.alpha, 1e-8, 0);
+	assert_close(u.df, (double)p.len - 3, 0, 0);
+	assert_close(a.df, (double)p.len - 2, 0, 0);
+	assert_true(u.se_alpha > 2 * a.se_alpha);
+	assert_true(u.se_beta > 0.0);
+	assert_close(u.beta_hi, u.tq * u.se_beta, 1e-12, 0);
+	assert_close(u.beta_lo, -u.beta_hi, 1e-12, 0);
 	/* No finite peak: the ceiling lambda / alpha is approached. */
 	assert_true(isnan(u.peak_n));
 	assert_true(u.peak_outside);
+	assert_close(u.ceiling, u.lambda / u.alpha, 1e-15, 0);
+	assert_close(u.peak_y, u.ceiling, 1e-15, 0);
 	assert_close(a.ceiling, a.lambda / a.alpha, 1e-15, 0);
 	assert_close(a.peak_y, a.ceiling, 1e-15, 0);
+	/* The text names the ceiling, not a peak. */
+	assert_non_null(text = bs_usl_report_text(&u, NULL));
+	assert_non_null(strstr(text, "ceiling lambda/alpha = 2509"));
+	assert_null(strstr(text, "peak"));
+	free(text);
+	free(p.n);
+	free(p.x);
+
+	/* Coherency without contention: alpha on its bound instead. */
+	load_points("coherency", &p);
+	assert_int_equal(bs_usl_fit(p.n, p.x, p.len, BS_USL_USL, 95, &u,
+	    &err), 0);
+	assert_int_equal(u.at_bound, BS_USL_ALPHA_AT_0);
+	assert_true(u.alpha == 0.0 && u.se_alpha > 0.0);
+	assert_true(isfinite(u.peak_n) && isnan(u.ceiling));
 	free(p.n);
 	free(p.x);
 }

@@ -34,35 +34,6 @@ enum {
 	OPT_CENTER
 };
 
-enum kind { K_SCAL, K_HEAT, K_BOX, K_CDF };
-
-static const char *const kind_names[] = { "scalability", "heatmap", "box",
-	"cdf" };
-
-struct opts {
-	enum kind	 kind;
-	const char	*x, *y, *z, *series;
-	const char	*title, *xlabel, *ylabel, *zlabel;
-	int		 logx, logy;
-	int		 legend;	/* BP_LEGEND_* */
-	double		 width, height;
-	int		 fit;		/* -1 or enum bs_usl_model */
-	const char	*fitreport;
-	int		 cmap;		/* -1: default */
-	double		 center;	/* NaN: none */
-	int		 confset;	/* --confidence was given */
-};
-
-/* Everything read: the table and what its group columns mean. */
-struct input {
-	struct bs_table	*t;
-	struct bs_buf	*bufs;
-	size_t		 nbufs;
-	char		**fname;	/* labels of the files in legends */
-	struct bp_roles	 r;
-	char		*groups;	/* the group columns, "a,b" */
-};
-
 static void
 usage(FILE *fp, int status)
 {
@@ -125,19 +96,6 @@ xcalloc(size_t n, size_t size)
 	return p;
 }
 
-/*
- * The name whose unit a column's values have: the column's own, except
- * where the input format says more than the name (pyperf's "value" is
- * in seconds).
- */
-static const char *
-unit_column(const struct bs_table *t, const char *col)
-{
-	if (t->format == BS_FMT_PYPERF && strcmp(col, "value") == 0)
-		return "value_s";
-	return col;
-}
-
 /* ------------------------------------------------------------------ */
 /* Reading */
 
@@ -160,12 +118,6 @@ check_column(const struct bp_header *h, const char *file, const char *opt,
 	    list);
 }
 
-static void
-readwarn(const char *file, const char *msg)
-{
-	warnmsg("warning: %s: %s", file, msg);
-}
-
 /* ------------------------------------------------------------------ */
 /*
  * A first pass over every input (plots' bp_scan_inputs), before the
@@ -176,8 +128,8 @@ readwarn(const char *file, const char *msg)
 static const char *const role_opt[BP_ROLE__N] = { "--series", "-x", "-y" };
 
 static void
-scan_fail(const struct input *in, const struct bp_scan *sc,
-    const struct opts *o)
+scan_fail(const struct bp_inputs *in, const struct bp_scan *sc,
+    const struct bp_request *o)
 {
 	const char *file = in->bufs[sc->file].name;
 	const char *opt = role_opt[sc->role], *col = sc->r[sc->role].col;
@@ -210,25 +162,13 @@ scan_fail(const struct input *in, const struct bp_scan *sc,
 }
 
 static void
-scan_input(struct input *in, struct tool_common *com, const struct opts *o,
-    int sfile)
+scan_input(const struct bp_inputs *in, const struct tool_common *com,
+    const struct bp_request *o, const struct bp_plan *pl)
 {
 	struct bp_scan sc;
 
-	memset(&sc, 0, sizeof(sc));
-	sc.filecol = in->r.filecol;
-	sc.xnum = o->kind == K_SCAL;
-	sc.xpos = o->fit >= 0;
-	sc.r[BP_ROLE_SERIES].col = sfile ? NULL : o->series;
-	sc.r[BP_ROLE_SERIES].label = 1;
-	sc.r[BP_ROLE_SERIES].limit = BP_MAX_SERIES;
-	sc.r[BP_ROLE_X].col = o->x;
-	sc.r[BP_ROLE_X].label = o->kind != K_SCAL;
-	sc.r[BP_ROLE_X].limit = o->kind != K_SCAL ? BP_MAX_TICKS : 0;
-	sc.r[BP_ROLE_Y].col = o->kind == K_HEAT ? o->y : NULL;
-	sc.r[BP_ROLE_Y].label = 1;
-	sc.r[BP_ROLE_Y].limit = BP_MAX_TICKS;
-	if (sfile && in->nbufs > BP_MAX_SERIES)
+	bp_request_scan(o, pl, &sc);
+	if (pl->sfile && in->nbufs > BP_MAX_SERIES)
 		die("%zu files: a chart shows at most %d series", in->nbufs,
 		    BP_MAX_SERIES);
 	if (bp_scan_inputs(&sc, in->bufs, in->nbufs, &com->topts.read) == -1)
@@ -238,85 +178,51 @@ scan_input(struct input *in, struct tool_common *com, const struct opts *o,
 /*
  * Load every operand (standard input can be read only once, and the
  * first input's header decides between raw rows and bstat's output),
- * then build the table: groups are the roles (series, x, y) in that
- * order, after the file column that several inputs add.
+ * then build the table of the roles' groups.
  */
 static void
-read_input(struct input *in, struct tool_common *com, struct opts *o,
-    int argc, char **argv, int *bstat_mode)
+read_input(struct bp_inputs *in, struct tool_common *com,
+    const struct bp_request *o, int argc, char **argv, struct bp_plan *pl)
 {
-	const char *stdin_only[] = { "-" }, *role[4];
+	const char *stdin_only[] = { "-" };
 	struct bp_header h;
 	struct bs_err e;
-	int bycol = 0, sfile, bad;
+	int bad;
 
-	memset(in, 0, sizeof(*in));
 	if (argc == 0) {
 		argc = 1;
 		argv = (char **)stdin_only;
 	}
-	in->nbufs = (size_t)argc;
-	in->bufs = xcalloc(in->nbufs, sizeof(*in->bufs));
-	for (size_t i = 0; i < in->nbufs; i++)
-		if (bs_buf_load(&in->bufs[i], argv[i], &e) == -1)
-			die_err(&e);
+	if (bp_inputs_load(in, (const char *const *)argv, (size_t)argc,
+	    &e) == -1)
+		die_err(&e);
 	/* The first header: does it name what the options name? */
 	if (bp_header_read(&h, &in->bufs[0], &com->topts.read, &e) == -1)
 		die_err(&e);
-	*bstat_mode = o->kind == K_SCAL && bp_header_bstat(&h, o->y, &bycol);
-	if (o->kind == K_SCAL && o->y == NULL && !*bstat_mode)
+	bp_request_plan(o, &h, in->nbufs, pl);
+	if (o->kind == BP_KIND_SCAL && o->y == NULL && !pl->bstat)
 		die("scalability needs -y COL (or bstat's output with columns "
 		    "mean, ci_lo and ci_hi)");
-	/*
-	 * Several inputs get a first group column "file"; --series file
-	 * asks for it even with one input, unless a real column has the
-	 * name.
-	 */
-	sfile = o->series != NULL && strcmp(o->series, "file") == 0 &&
-	    !bp_header_has(&h, "file");
-	in->r.filecol = argc > 1 || sfile;
-	if (in->r.filecol && (in->fname = bp_file_labels(in->bufs, in->nbufs,
+	if (pl->filecol && (in->fname = bp_file_labels(in->bufs, in->nbufs,
 	    &bad)) == NULL)
 		die("out of memory");
-	if (in->r.filecol && bad)
+	if (pl->filecol && bad)
 		warnmsg("warning: a file name is not valid UTF-8: the legend "
 		    "shows U+FFFD for its bad bytes");
 	if (!com->topts.read.no_header) {
 		check_column(&h, in->bufs[0].name, "-x", o->x);
-		if (!*bstat_mode)
+		if (!pl->bstat)
 			check_column(&h, in->bufs[0].name, "-y", o->y);
 		check_column(&h, in->bufs[0].name, "-z", o->z);
-		if (!sfile)
+		if (!pl->sfile)
 			check_column(&h, in->bufs[0].name, "--series",
 			    o->series);
 	}
 	bp_header_free(&h);
-	scan_input(in, com, o, sfile);
-
-	/* The series column "file" is the file column itself. */
-	role[0] = sfile ? NULL : o->series;
-	role[1] = o->x;
-	role[2] = o->kind == K_HEAT ? o->y : NULL;
-	role[3] = bycol ? "column" : NULL;
-	if (bp_roles_groups(&in->r, role, &in->groups) == -1)
-		die("out of memory");
-	com->topts.groups = in->groups;
-	com->topts.columns = *bstat_mode ? "mean,ci_lo,ci_hi" :
-	    o->kind == K_HEAT ? o->z : o->y;
-	com->topts.file_group = in->r.filecol;
-	com->topts.warn = readwarn;
-	if ((in->t = bs_table_new(&com->topts)) == NULL)
-		die("out of memory");
-	for (size_t k = 0; k < in->nbufs; k++)
-		if (bs_table_read(in->t, &in->bufs[k], NULL, &e) == -1)
-			die_err(&e);
-	if (bs_table_finish(in->t, &e) == -1)
+	scan_input(in, com, o, pl);
+	com->topts.warn = tool_readwarn;
+	if (bp_inputs_table(in, o, pl, &com->topts, com->skip, &e) == -1)
 		die_err(&e);
-	in->r.t = in->t;
-	in->r.bufs = in->bufs;
-	in->r.flabel = in->fname;
-	in->r.nbufs = in->nbufs;
-	in->r.skip = com->skip;
 }
 
 /* ------------------------------------------------------------------ */
@@ -345,7 +251,7 @@ open_fit_report(const char *path)
 }
 
 static struct bp_surface *
-surface(const struct tool_common *com, const struct opts *o)
+surface(const struct tool_common *com, const struct bp_request *o)
 {
 	struct bp_surface *s;
 	struct bs_err e;
@@ -370,27 +276,6 @@ finish(struct bp_surface *s, int rc, struct bs_err *e)
 /* ------------------------------------------------------------------ */
 /* Charts */
 
-/* An axis title from plots' bp_axis_title(), or the end of the run. */
-static char *
-title(const char *col, const char *given, double maxabs, double *factor)
-{
-	char *t;
-
-	if ((t = bp_axis_title(col, given, maxabs, factor)) == NULL)
-		die("out of memory");
-	return t;
-}
-
-/* What every chart takes from the options (check_applies() vetted it). */
-static void
-chart_opts(struct bp_chart *c, const struct opts *o)
-{
-	c->title = o->title;
-	c->legend = o->legend;
-	c->x.log = o->logx;
-	c->y.log = o->logy;
-}
-
 /* Means with t intervals, no quantiles: what a point or a cell shows. */
 static void
 summary_opts(const struct tool_common *com, struct bs_summary_opts *so)
@@ -402,7 +287,7 @@ summary_opts(const struct tool_common *com, struct bs_summary_opts *so)
 }
 
 static void
-lines_fail(const struct bp_lines *ls, const struct opts *o)
+lines_fail(const struct bp_lines *ls, const struct bp_request *o)
 {
 	switch (ls->fail) {
 	case BP_LINES_SUMMARY:
@@ -424,7 +309,7 @@ lines_fail(const struct bp_lines *ls, const struct opts *o)
 
 /* Fit every line first: a refused fit leaves no image behind. */
 static void
-fit_lines(const struct bp_lines *ls, const struct opts *o, double conf,
+fit_lines(const struct bp_lines *ls, const struct bp_request *o, double conf,
     struct bs_usl *fit)
 {
 	struct bs_err e;
@@ -472,22 +357,17 @@ report_fits(const struct bp_lines *ls, const struct bs_usl *fit,
 }
 
 static void
-plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
-    int bstat_mode)
+plot_scalability(const struct bp_inputs *in, const struct tool_common *com,
+    const struct bp_request *o, const struct bp_plan *pl)
 {
 	struct bs_summary_opts so;
 	struct bp_lines ls;
-	struct bp_scal_series *ss;
-	struct bp_scal_opts po;
 	struct bp_surface *s;
 	struct bs_usl *fit;
 	struct bs_err e;
-	const char *ycol = o->y;
-	char *xt, *yt;
-	int rc;
 
 	summary_opts(com, &so);
-	if (bp_lines_gather(&in->r, o->y, bstat_mode, &so, &ls) == -1)
+	if (bp_lines_gather(&in->r, o->y, pl->bstat, &so, &ls) == -1)
 		lines_fail(&ls, o);
 	if (in->r.kcol >= 0 && ls.colkey == NULL)
 		die("the input holds no means of column '%s'", o->y);
@@ -500,160 +380,52 @@ plot_scalability(struct input *in, struct tool_common *com, struct opts *o,
 	fit = xcalloc(ls.n, sizeof(*fit));
 	if (o->fit >= 0)
 		fit_lines(&ls, o, com->confidence, fit);
-
-	bp_scal_opts_init(&po);
-	chart_opts(&po.chart, o);
-	if (ycol == NULL || strcmp(ycol, "mean") == 0)
-		ycol = ls.colkey ? ls.colkey : "mean";
-	xt = title(o->x, o->xlabel, ls.xmax, &po.chart.x.factor);
-	yt = title(unit_column(in->t, ycol), o->ylabel, ls.ymax,
-	    &po.chart.y.factor);
-	po.chart.x.label = xt;
-	po.chart.y.label = yt;
-	/* The level of intervals read from bstat is known only if told. */
-	po.ci_level = bstat_mode && !o->confset ? 0 : com->confidence;
-	ss = xcalloc(ls.n, sizeof(*ss));
-	for (size_t i = 0; i < ls.n; i++) {
-		/* One unnamed line: its points are means. */
-		ss[i].name = *ls.l[i].name ? ls.l[i].name : "mean";
-		ss[i].x = ls.l[i].x;
-		ss[i].y = ls.l[i].y;
-		ss[i].lo = ls.l[i].lo;
-		ss[i].hi = ls.l[i].hi;
-		ss[i].n = ls.l[i].n;
-		ss[i].fit = o->fit >= 0 ? &fit[i] : NULL;
-	}
 	if (o->fit >= 0 && o->fitreport != NULL)
 		open_fit_report(o->fitreport);	/* before the image */
 	s = surface(com, o);
-	rc = bp_scalability(s->cr, s->width, s->height, &po, ss, ls.n, &e);
-	finish(s, rc, &e);
+	finish(s, bp_draw_scalability(s, o, in, &ls, o->fit >= 0 ? fit : NULL,
+	    com->confidence, pl->bstat, &e), &e);
 	if (o->fit >= 0)
 		report_fits(&ls, fit, o->fitreport);
 	bp_lines_free(&ls);
 	free(fit);
-	free(ss);
-	free(xt);
-	free(yt);
 }
 
 static void
-plot_heatmap(struct input *in, struct tool_common *com, struct opts *o)
+plot_heatmap(const struct bp_inputs *in, const struct tool_common *com,
+    const struct bp_request *o, const struct bp_plan *pl)
 {
 	struct bs_summary_opts so;
-	struct bp_heatmap_opts po;
 	struct bp_surface *s;
 	struct bp_grid gr;
 	struct bs_err e;
-	char *zt;
-	int rc;
 
-	if (in->r.filecol)
+	if (pl->filecol)
 		die("heatmap draws one input at a time (got %zu files)",
 		    in->nbufs);
 	summary_opts(com, &so);
 	if (bp_grid_gather(&in->r, &so, &gr, &e) == -1)
 		die_err(&e);
-	bp_heatmap_opts_init(&po);
-	chart_opts(&po.chart, o);
-	po.chart.x.label = o->xlabel ? o->xlabel : o->x;
-	po.chart.y.label = o->ylabel ? o->ylabel : o->y;
-	zt = title(unit_column(in->t, o->z), o->zlabel, gr.maxabs,
-	    &po.zfactor);
-	po.zlabel = zt;
-	if (o->cmap >= 0)
-		po.cmap = (enum bp_cmap)o->cmap;
-	if (isfinite(o->center)) {
-		po.center = o->center * po.zfactor;
-		if (o->cmap < 0)
-			po.cmap = BP_CMAP_DIVERGING;
-	}
 	s = surface(com, o);
-	rc = bp_heatmap(s->cr, s->width, s->height, &po,
-	    (const char *const *)gr.xcat, gr.nx, (const char *const *)gr.ycat,
-	    gr.ny, gr.z, &e);
-	finish(s, rc, &e);
+	finish(s, bp_draw_heatmap(s, o, in, &gr, &e), &e);
 	bp_grid_free(&gr);
-	free(zt);
 }
 
-/* Values per category and series, for box plots and CDFs. */
+/* Box plots and CDFs: values per category and series. */
 static void
-gather(struct input *in, struct bp_samples *sm)
+plot_samples(const struct bp_inputs *in, const struct tool_common *com,
+    const struct bp_request *o, const struct bp_plan *pl)
 {
-	if (bp_samples_gather(&in->r, sm) == -1)
+	struct bp_samples sm;
+	struct bp_surface *s;
+	struct bs_err e;
+
+	(void)pl;
+	if (bp_samples_gather(&in->r, &sm) == -1)
 		die("out of memory");
-}
-
-static void
-plot_box(struct input *in, struct tool_common *com, struct opts *o)
-{
-	struct bp_samples sm;
-	struct bp_box_opts po;
-	struct bp_sample *bs;
-	struct bp_surface *s;
-	struct bs_err e;
-	char *yt;
-	int rc;
-
-	gather(in, &sm);
-	if (in->r.kx < 0) {
-		/* One category, named after the column. */
-		free(sm.cat[0]);
-		if ((sm.cat[0] = strdup(o->y)) == NULL)
-			die("out of memory");
-	}
-	bs = xcalloc(sm.ncat * sm.nser, sizeof(*bs));
-	for (size_t i = 0; i < sm.ncat * sm.nser; i++) {
-		bs[i].v = sm.v[i];
-		bs[i].n = sm.n[i];
-	}
-	bp_box_opts_init(&po);
-	chart_opts(&po.chart, o);
-	po.chart.x.label = o->xlabel ? o->xlabel : o->x;
-	yt = title(unit_column(in->t, o->y), o->ylabel, sm.maxabs,
-	    &po.chart.y.factor);
-	po.chart.y.label = yt;
-	po.series = (const char *const *)sm.ser;
-	po.nseries = sm.nser;
 	s = surface(com, o);
-	rc = bp_box(s->cr, s->width, s->height, &po,
-	    (const char *const *)sm.cat, sm.ncat, bs, &e);
-	finish(s, rc, &e);
-	free(bs);
-	free(yt);
-	bp_samples_free(&sm);
-}
-
-static void
-plot_cdf(struct input *in, struct tool_common *com, struct opts *o)
-{
-	struct bp_samples sm;
-	struct bp_cdf_opts po;
-	struct bp_cdf_series *cs;
-	struct bp_surface *s;
-	struct bs_err e;
-	char *xt;
-	int rc;
-
-	gather(in, &sm);
-	cs = xcalloc(sm.nser, sizeof(*cs));
-	for (size_t i = 0; i < sm.nser; i++) {
-		cs[i].name = *sm.ser[i] ? sm.ser[i] : o->y;
-		cs[i].v = sm.v[i];
-		cs[i].n = sm.n[i];
-	}
-	bp_cdf_opts_init(&po);
-	chart_opts(&po.chart, o);
-	xt = title(unit_column(in->t, o->y), o->xlabel, sm.maxabs,
-	    &po.chart.x.factor);
-	po.chart.x.label = xt;
-	po.chart.y.label = o->ylabel;
-	s = surface(com, o);
-	rc = bp_cdf(s->cr, s->width, s->height, &po, cs, sm.nser, &e);
-	finish(s, rc, &e);
-	free(cs);
-	free(xt);
+	finish(s, o->kind == BP_KIND_BOX ? bp_draw_box(s, o, in, &sm, &e) :
+	    bp_draw_cdf(s, o, in, &sm, &e), &e);
 	bp_samples_free(&sm);
 }
 
@@ -670,58 +442,60 @@ size_opt(const char *name, const char *arg)
 	return v;
 }
 
+/*
+ * What a misuse of the options says (plots' bp_request_check() finds
+ * it): pre, then the chart kind and post when post is not NULL.
+ */
+static const struct {
+	const char	*pre, *post;
+} misuse_msg[] = {
+	[BP_MISUSE_FIT_KIND] = { "--fit applies to scalability charts, not ",
+	    "" },
+	[BP_MISUSE_REPORT_NOFIT] = { "--fit-report needs --fit usl or --fit "
+	    "amdahl", NULL },
+	[BP_MISUSE_HEAT_ONLY] = { "-z, --zlabel, --colormap and --center "
+	    "apply to heatmaps, not ", "" },
+	[BP_MISUSE_HEAT_AXES] = { "--series, --logx and --logy do not apply "
+	    "to heatmaps", NULL },
+	[BP_MISUSE_HEAT_LEGEND] = { "--legend does not apply to heatmaps "
+	    "(the colour bar is their legend)", NULL },
+	[BP_MISUSE_BOX_LOGX] = { "--logx does not apply to box plots (x is "
+	    "categories)", NULL },
+	[BP_MISUSE_CDF_LOGY] = { "--logy does not apply to a CDF (y is a "
+	    "fraction)", NULL },
+	[BP_MISUSE_CDF_X] = { "a CDF has no -x: its values come from -y COL",
+	    NULL },
+	[BP_MISUSE_CENTER_MAP] = { "--center needs the diverging colour map",
+	    NULL },
+	[BP_MISUSE_NEED_X] = { "scalability needs -x COL (the concurrency "
+	    "column)", NULL },
+	[BP_MISUSE_NEED_XYZ] = { "heatmap needs -x COL, -y COL and -z COL",
+	    NULL },
+	[BP_MISUSE_NEED_Y] = { "", " needs -y COL (the values)" },
+	[BP_MISUSE_SAME_SERIES] = { "--series names the same column as -x or "
+	    "-y", NULL }
+};
+
 /* Options that mean nothing for this kind are errors, not ignored. */
 static void
-check_applies(const struct opts *o, const struct tool_common *com)
+check_applies(const struct bp_request *o, const struct tool_common *com)
 {
-	const char *k = kind_names[o->kind];
+	static const char *const text_opt[] = { "--title", "--xlabel",
+	    "--ylabel", "--zlabel" };
+	enum bp_misuse m;
+	size_t which;
 
-	if (o->kind != K_SCAL && o->fit >= 0)
-		die("--fit applies to scalability charts, not %s", k);
-	if (o->fitreport != NULL && o->fit < 0)
-		die("--fit-report needs --fit usl or --fit amdahl");
-	if (o->kind != K_HEAT && (o->z != NULL || o->cmap >= 0 ||
-	    isfinite(o->center) || o->zlabel != NULL))
-		die("-z, --zlabel, --colormap and --center apply to heatmaps, "
-		    "not %s", k);
-	if (o->kind == K_HEAT && (o->series != NULL || o->logx || o->logy))
-		die("--series, --logx and --logy do not apply to heatmaps");
-	if (o->kind == K_HEAT && o->legend != BP_LEGEND_AUTO)
-		die("--legend does not apply to heatmaps (the colour bar is "
-		    "their legend)");
-	if (o->kind == K_BOX && o->logx)
-		die("--logx does not apply to box plots (x is categories)");
-	if (o->kind == K_CDF && o->logy)
-		die("--logy does not apply to a CDF (y is a fraction)");
-	if (o->kind == K_CDF && o->x != NULL)
-		die("a CDF has no -x: its values come from -y COL");
-	if (o->cmap >= 0 && o->cmap != BP_CMAP_DIVERGING &&
-	    isfinite(o->center))
-		die("--center needs the diverging colour map");
-	if (o->kind == K_SCAL && o->x == NULL)
-		die("scalability needs -x COL (the concurrency column)");
-	if (o->kind == K_HEAT && (o->x == NULL || o->y == NULL ||
-	    o->z == NULL))
-		die("heatmap needs -x COL, -y COL and -z COL");
-	if ((o->kind == K_BOX || o->kind == K_CDF) && o->y == NULL)
-		die("%s needs -y COL (the values)", k);
-	if (o->x != NULL && o->y != NULL && strcmp(o->x, o->y) == 0)
+	switch (m = bp_request_check(o, &which)) {
+	case BP_MISUSE_NONE:
+		break;
+	case BP_MISUSE_SAME_XY:
 		die("-x and -y name the same column '%s'", o->x);
-	if (o->series != NULL && ((o->x != NULL &&
-	    strcmp(o->series, o->x) == 0) || (o->y != NULL &&
-	    strcmp(o->series, o->y) == 0)))
-		die("--series names the same column as -x or -y");
-	{
-		/* Titles are drawn as text: they must be UTF-8. */
-		const char *const txt[] = { o->title, o->xlabel, o->ylabel,
-		    o->zlabel };
-		const char *const name[] = { "--title", "--xlabel",
-		    "--ylabel", "--zlabel" };
-
-		for (size_t i = 0; i < 4; i++)
-			if (txt[i] != NULL && !g_utf8_validate(txt[i], -1,
-			    NULL))
-				die("%s: the text is not valid UTF-8", name[i]);
+	case BP_MISUSE_TEXT_UTF8:
+		die("%s: the text is not valid UTF-8", text_opt[which]);
+	default:
+		die("%s%s%s", misuse_msg[m].pre, misuse_msg[m].post != NULL ?
+		    bp_kind_name(o->kind) : "", misuse_msg[m].post != NULL ?
+		    misuse_msg[m].post : "");
 	}
 	if (com->output == NULL)
 		die("no output file: give -o OUT with .png, .pdf or .svg");
@@ -747,6 +521,12 @@ glib_fatal(const char *msg)
 	_exit(2);
 }
 
+/* The chart of each kind, in the order of enum bp_kind. */
+static void (*const plot[BP_KIND__N])(const struct bp_inputs *,
+    const struct tool_common *, const struct bp_request *,
+    const struct bp_plan *) = { plot_scalability, plot_heatmap,
+	plot_samples, plot_samples };
+
 int
 main(int argc, char *argv[])
 {
@@ -771,20 +551,14 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
-	struct opts o;
-	struct input in;
-	const char *kind;
-	size_t k;
-	int ch, bstat_mode;
+	struct bp_request o;
+	struct bp_inputs in;
+	struct bp_plan pl;
+	int ch, k;
 
 	tool_init("bplot", &com, argv);
 	bp_log_init(glib_fatal);
-	memset(&o, 0, sizeof(o));
-	o.fit = o.cmap = -1;
-	o.center = NAN;
-	o.width = 800;
-	o.height = 500;
-	o.legend = BP_LEGEND_AUTO;
+	bp_request_init(&o);
 	/* -y is ours here; -c, -g and -f are not (see check below). */
 	while ((ch = getopt_long(argc, argv, "x:y:z:c:g:d:f:o:h", longopts,
 	    NULL)) != -1) {
@@ -874,44 +648,19 @@ main(int argc, char *argv[])
 	if (argc == 0)
 		die("no chart kind given (scalability, heatmap, box, cdf; "
 		    "see bplot --help)");
-	kind = argv[0];
-	for (k = 0; k < sizeof(kind_names) / sizeof(kind_names[0]); k++)
-		if (strcmp(kind, kind_names[k]) == 0)
-			break;
-	if (k == sizeof(kind_names) / sizeof(kind_names[0]))
+	if ((k = bp_kind_parse(argv[0])) < 0)
 		die("unknown chart kind '%s' (scalability, heatmap, box, cdf)",
-		    kind);
-	o.kind = (enum kind)k;
+		    argv[0]);
+	o.kind = (enum bp_kind)k;
 	argc--;
 	argv++;
 	check_applies(&o, &com);
 
-	read_input(&in, &com, &o, argc, argv, &bstat_mode);
-	if (bstat_mode && com.skip)
+	read_input(&in, &com, &o, argc, argv, &pl);
+	if (pl.bstat && com.skip)
 		die("--skip drops raw rows; the input holds means already "
 		    "(give --skip to bstat)");
-	switch (o.kind) {
-	case K_SCAL:
-		plot_scalability(&in, &com, &o, bstat_mode);
-		break;
-	case K_HEAT:
-		plot_heatmap(&in, &com, &o);
-		break;
-	case K_BOX:
-		plot_box(&in, &com, &o);
-		break;
-	case K_CDF:
-		plot_cdf(&in, &com, &o);
-		break;
-	}
-	bs_table_free(in.t);
-	for (k = 0; k < in.nbufs; k++) {
-		bs_buf_free(&in.bufs[k]);
-		if (in.fname != NULL)
-			free(in.fname[k]);
-	}
-	free(in.fname);
-	free(in.groups);
-	free(in.bufs);
+	plot[o.kind](&in, &com, &o, &pl);
+	bp_inputs_free(&in);
 	return 0;
 }

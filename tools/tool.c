@@ -169,8 +169,8 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 	}
 }
 
-static void
-readwarn(const char *file, const char *msg)
+void
+tool_readwarn(const char *file, const char *msg)
 {
 	warnmsg("warning: %s: %s", file, msg);
 }
@@ -183,7 +183,7 @@ tool_read_table(struct tool_common *c, int argc, char **argv)
 	int i;
 
 	c->topts.file_group = argc > 1;
-	c->topts.warn = readwarn;
+	c->topts.warn = tool_readwarn;
 	if ((t = bs_table_new(&c->topts)) == NULL)
 		die("out of memory");
 	if (argc == 0) {

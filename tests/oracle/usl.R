@@ -11,7 +11,11 @@
 #
 # The fits use algorithm = "port" with lower bounds 0 on alpha and
 # beta, the same constrained problem bs_usl_fit() solves.  Standard
-# errors are summary.nls()'s, r2 is 1 - RSS/TSS.
+# errors are summary.nls()'s, r2 is 1 - RSS/TSS.  Where a parameter
+# ends on its bound (the USL fits of the amdahl set, beta = 0, and of
+# the coherency set, alpha = 0) the port algorithm still reports every
+# parameter's standard error, from the full Jacobian at the solution on
+# n - 3 degrees of freedom; bs_usl_fit() reports the same.
 
 set.seed(20240611)
 
@@ -31,7 +35,11 @@ sets <- list(
 	linear = make("linear", c(1, 2, 4, 8, 16, 32, 48, 64), 3,
 	    500, 0.005, 0.0001, 0.005),
 	amdahl = make("amdahl", c(1, 2, 3, 4, 6, 8, 12, 16, 24, 32), 4,
-	    200, 0.08, 0, 0.015)
+	    200, 0.08, 0, 0.015),
+	# No contention, only coherency: the noise puts the unconstrained
+	# alpha below 0, so the USL fit lies on the bound alpha = 0.
+	coherency = make("coherency", c(1, 2, 4, 8, 12, 16, 24, 32, 48), 3,
+	    100, 0, 0.0004, 0.02)
 )
 
 # Start values from the linearised law, as the C code does.
@@ -100,7 +108,8 @@ fit <- function(name, model) {
 
 out <- rbind(fit("peak", "usl"), fit("peak", "amdahl"),
 	fit("linear", "usl"), fit("linear", "amdahl"),
-	fit("amdahl", "amdahl"))
+	fit("amdahl", "amdahl"), fit("amdahl", "usl"),
+	fit("coherency", "usl"))
 write.csv(out, file.path("tests", "expected", "usl.csv"),
     row.names = FALSE, quote = FALSE)
 print(out)

@@ -1,0 +1,195 @@
+/*
+ * The charts a command line asks for, from the data gathered from its
+ * inputs: what each chart takes from the request (titles, axes, the
+ * colour map) and the units of its columns, so that a tool only reads,
+ * words its errors and writes the file.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plots_extern.h"
+
+/* What every chart takes from the request (bp_request_check() vetted it). */
+static void
+chart_opts(struct bp_chart *c, const struct bp_request *q)
+{
+	c->title = q->title;
+	c->legend = q->legend;
+	c->x.log = q->logx;
+	c->y.log = q->logy;
+}
+
+/*
+ * The name whose unit a column's values have: the column's own, except
+ * where the input format says more than the name (pyperf's "value" is
+ * in seconds).
+ */
+static const char *
+unit_column(const struct bs_table *t, const char *col)
+{
+	if (t->format == BS_FMT_PYPERF && strcmp(col, "value") == 0)
+		return "value_s";
+	return col;
+}
+
+/* The title of the axis of column col, allocated (*t); -1 no memory. */
+static int
+axis_title(char **t, const struct bp_inputs *in, const char *col,
+    const char *given, double maxabs, double *factor, struct bs_err *e)
+{
+	if ((*t = bp_axis_title(unit_column(in->t, col), given, maxabs,
+	    factor)) == NULL)
+		return bp_err(e, "out of memory");
+	return 0;
+}
+
+int
+bp_draw_scalability(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_inputs *in, const struct bp_lines *ls,
+    const struct bs_usl *fit, double confidence, int bstat,
+    struct bs_err *e)
+{
+	struct bp_scal_series *ss = calloc(ls->n + 1, sizeof(*ss));
+	struct bp_scal_opts po;
+	const char *ycol = q->y;
+	char *xt = NULL, *yt = NULL;
+	int rc = -1;
+
+	bp_scal_opts_init(&po);
+	chart_opts(&po.chart, q);
+	if (ycol == NULL || strcmp(ycol, "mean") == 0)
+		ycol = ls->colkey ? ls->colkey : "mean";
+	/* x is a count of workers: no unit of a format applies to it. */
+	if ((xt = bp_axis_title(q->x, q->xlabel, ls->xmax,
+	    &po.chart.x.factor)) == NULL || ss == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	if (axis_title(&yt, in, ycol, q->ylabel, ls->ymax, &po.chart.y.factor,
+	    e) == -1)
+		goto out;
+	po.chart.x.label = xt;
+	po.chart.y.label = yt;
+	/* The level of intervals read from bstat is known only if told. */
+	po.ci_level = bstat && !q->confset ? 0 : confidence;
+	for (size_t i = 0; i < ls->n; i++) {
+		/* One unnamed line: its points are means. */
+		ss[i].name = *ls->l[i].name ? ls->l[i].name : "mean";
+		ss[i].x = ls->l[i].x;
+		ss[i].y = ls->l[i].y;
+		ss[i].lo = ls->l[i].lo;
+		ss[i].hi = ls->l[i].hi;
+		ss[i].n = ls->l[i].n;
+		ss[i].fit = fit != NULL ? &fit[i] : NULL;
+	}
+	rc = bp_scalability(s->cr, s->width, s->height, &po, ss, ls->n, e);
+out:
+	free(ss);
+	free(xt);
+	free(yt);
+	return rc;
+}
+
+int
+bp_draw_heatmap(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_inputs *in, const struct bp_grid *gr, struct bs_err *e)
+{
+	struct bp_heatmap_opts po;
+	char *zt;
+	int rc;
+
+	bp_heatmap_opts_init(&po);
+	chart_opts(&po.chart, q);
+	po.chart.x.label = q->xlabel ? q->xlabel : q->x;
+	po.chart.y.label = q->ylabel ? q->ylabel : q->y;
+	if (axis_title(&zt, in, q->z, q->zlabel, gr->maxabs, &po.zfactor,
+	    e) == -1)
+		return -1;
+	po.zlabel = zt;
+	if (q->cmap >= 0)
+		po.cmap = (enum bp_cmap)q->cmap;
+	/* A centre asks for a diverging map unless one was named. */
+	if (isfinite(q->center)) {
+		po.center = q->center * po.zfactor;
+		if (q->cmap < 0)
+			po.cmap = BP_CMAP_DIVERGING;
+	}
+	rc = bp_heatmap(s->cr, s->width, s->height, &po,
+	    (const char *const *)gr->xcat, gr->nx,
+	    (const char *const *)gr->ycat, gr->ny, gr->z, e);
+	free(zt);
+	return rc;
+}
+
+int
+bp_draw_box(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_inputs *in, struct bp_samples *sm, struct bs_err *e)
+{
+	struct bp_sample *bs = calloc(sm->ncat * sm->nser + 1, sizeof(*bs));
+	struct bp_box_opts po;
+	char *yt = NULL, *name;
+	int rc = -1;
+
+	/* Without -x, one category named after the column. */
+	if (bs == NULL || (in->r.kx < 0 && (name = strdup(q->y)) == NULL)) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	if (in->r.kx < 0) {
+		free(sm->cat[0]);
+		sm->cat[0] = name;
+	}
+	for (size_t i = 0; i < sm->ncat * sm->nser; i++) {
+		bs[i].v = sm->v[i];
+		bs[i].n = sm->n[i];
+	}
+	bp_box_opts_init(&po);
+	chart_opts(&po.chart, q);
+	po.chart.x.label = q->xlabel ? q->xlabel : q->x;
+	if (axis_title(&yt, in, q->y, q->ylabel, sm->maxabs,
+	    &po.chart.y.factor, e) == -1)
+		goto out;
+	po.chart.y.label = yt;
+	po.series = (const char *const *)sm->ser;
+	po.nseries = sm->nser;
+	rc = bp_box(s->cr, s->width, s->height, &po,
+	    (const char *const *)sm->cat, sm->ncat, bs, e);
+out:
+	free(bs);
+	free(yt);
+	return rc;
+}
+
+int
+bp_draw_cdf(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_inputs *in, const struct bp_samples *sm,
+    struct bs_err *e)
+{
+	struct bp_cdf_series *cs = calloc(sm->nser + 1, sizeof(*cs));
+	struct bp_cdf_opts po;
+	char *xt = NULL;
+	int rc = -1;
+
+	if (cs == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < sm->nser; i++) {
+		cs[i].name = *sm->ser[i] ? sm->ser[i] : q->y;
+		cs[i].v = sm->v[i];
+		cs[i].n = sm->n[i];
+	}
+	bp_cdf_opts_init(&po);
+	chart_opts(&po.chart, q);
+	if (axis_title(&xt, in, q->y, q->xlabel, sm->maxabs,
+	    &po.chart.x.factor, e) == -1)
+		goto out;
+	po.chart.x.label = xt;
+	po.chart.y.label = q->ylabel;
+	rc = bp_cdf(s->cr, s->width, s->height, &po, cs, sm->nser, e);
+out:
+	free(cs);
+	free(xt);
+	return rc;
+}
