@@ -188,6 +188,127 @@ judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 	return all;
 }
 
+/* The result's columns: groups, column, the statistics asked for. */
+static struct bs_result *
+columns(const struct bs_table *t, const struct bs_summary_opts *so,
+    size_t ntg)
+{
+	static const char *const cols[] = { "column", "n", "missing", "mean",
+	    "sd", "se", "ci_lo", "ci_hi", "min", "q1", "median", "q3", "max",
+	    "iqr", "cv" };
+	struct bs_result *res;
+	char name[64];
+	size_t k;
+
+	if ((res = bs_result_new()) == NULL)
+		die("out of memory");
+	for (k = 0; k < t->ngcols; k++)
+		bs_result_addcol(res, t->names[t->gcols[k]]);
+	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
+		bs_result_addcol(res, cols[k]);
+	for (k = 0; k < so->npct; k++) {
+		pctname(name, sizeof(name), so->pct[k]);
+		bs_result_addcol(res, name);
+	}
+	if (so->autocorr)
+		bs_result_addcol(res, "r1");
+	if (so->steady) {
+		bs_result_addcol(res, "steady_diff");
+		bs_result_addcol(res, "steady");
+	}
+	if (ntg > 0)
+		bs_result_addcol(res, "target");
+	return res;
+}
+
+/* One row: the summary of value column c of group g. */
+static void
+addrow(struct bs_result *res, const struct bs_table *t, size_t g, size_t c,
+    const struct bs_summary *s, const struct bs_summary_opts *so)
+{
+	const double v[] = { s->mean, s->sd, s->se, s->ci_lo, s->ci_hi,
+	    s->min, s->q1, s->median, s->q3, s->max, s->iqr, s->cv };
+	size_t row = (size_t)bs_result_addrow(res), col, k;
+
+	for (col = 0; col < t->ngcols; col++)
+		bs_result_str(res, row, col, t->groups[g].key[col]);
+	bs_result_str(res, row, col++, bs_table_vname(t, c));
+	bs_result_int(res, row, col++, (long long)s->n);
+	bs_result_int(res, row, col++, (long long)s->missing);
+	for (k = 0; k < sizeof(v) / sizeof(v[0]); k++)
+		bs_result_num(res, row, col++, v[k]);
+	for (k = 0; k < so->npct; k++)
+		bs_result_num(res, row, col++, s->pct[k]);
+	if (so->autocorr)
+		bs_result_num(res, row, col++, s->r1);
+	if (so->steady) {
+		bs_result_num(res, row, col++, s->steady_diff);
+		if (s->steady >= 0)
+			bs_result_str(res, row, col, s->steady ? "yes" : "no");
+	}
+}
+
+/* What is said about the series, the first few of each kind in full. */
+struct notes {
+	size_t	 n1, n0, nwarm;
+	char	*warmlabel;
+};
+
+/*
+ * Notes on one series.  Its label is built only when something is said
+ * (a million groups need no million labels); the first warm-up label is
+ * kept for the closing hint.
+ */
+static void
+notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
+    const struct bs_summary *s, const struct bs_summary_opts *so)
+{
+	int one = s->n == 1 && nt->n1++ < 3, zero = s->n == 0 &&
+	    nt->n0++ < 3;
+	int ac = so->autocorr && isfinite(s->r1) && s->n >= 3 &&
+	    fabs(s->r1) > bs_autocorr_limit(s->n);
+	int st = so->steady && s->steady < 0 && s->n > 0;
+	int warm = s->warmup && nt->nwarm++ == 0;
+	char *label;
+
+	if (!one && !zero && !ac && !st && !warm)
+		return;
+	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
+	if (one)
+		warnmsg("note: %s: single observation: no statistical "
+		    "inference", label);
+	else if (zero)
+		warnmsg("note: %s: no values (n = 0)", label);
+	if (ac)
+		tool_autocorr_warning(label, "runs", s->r1, s->n);
+	if (st)
+		warnmsg("note: %s: fewer than 2 x %zu samples: steady state "
+		    "not judged", label, so->steady);
+	if (warm)
+		nt->warmlabel = label;
+	else
+		free(label);
+}
+
+static void
+closing_notes(struct notes *nt)
+{
+	if (nt->n1 > 3)
+		warnmsg("note: %zu more series with a single observation: no "
+		    "statistical inference", nt->n1 - 3);
+	if (nt->n0 > 3)
+		warnmsg("note: %zu more series with no values (n = 0)",
+		    nt->n0 - 3);
+	if (nt->nwarm == 1)
+		warnmsg("hint: %s: the first samples sit far from the rest "
+		    "(warm-up?); consider --skip", nt->warmlabel);
+	else if (nt->nwarm > 1)
+		warnmsg("hint: %zu series (%s, ...): the first samples sit far "
+		    "from the rest (warm-up?); consider --skip", nt->nwarm,
+		    nt->warmlabel);
+	free(nt->warmlabel);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -213,10 +334,8 @@ main(int argc, char *argv[])
 	struct bs_result *tres = NULL;
 	size_t ntg = 0;
 	int gate = 0, missed = 0;
-	char name[64], *label, *warmlabel = NULL;
-	size_t nwarm = 0, n1 = 0, n0 = 0;
-	size_t g, c, k, col;
-	long row;
+	struct notes nt;
+	size_t g, c, k;
 	int ch, np;
 	double tol;
 
@@ -297,120 +416,31 @@ main(int argc, char *argv[])
 		die("--gate needs a --target");
 	t = tool_read_table(&com, argc, argv);
 	check_targets(tg, ntg, t, &so);
-	if ((res = bs_result_new()) == NULL)
-		die("out of memory");
-	for (k = 0; k < t->ngcols; k++)
-		bs_result_addcol(res, t->names[t->gcols[k]]);
-	bs_result_addcol(res, "column");
-	{
-		static const char *const cols[] = { "n", "missing", "mean",
-		    "sd", "se", "ci_lo", "ci_hi", "min", "q1", "median", "q3",
-		    "max", "iqr", "cv" };
-
-		for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
-			bs_result_addcol(res, cols[k]);
-	}
-	for (k = 0; k < so.npct; k++) {
-		pctname(name, sizeof(name), so.pct[k]);
-		bs_result_addcol(res, name);
-	}
-	if (so.autocorr)
-		bs_result_addcol(res, "r1");
-	if (so.steady) {
-		bs_result_addcol(res, "steady_diff");
-		bs_result_addcol(res, "steady");
-	}
-	if (ntg > 0)
-		bs_result_addcol(res, "target");
+	res = columns(t, &so, ntg);
 	if (ntg > 0 && com.outfmt == BS_OUT_MD)
 		tres = target_table(t);
-
+	memset(&nt, 0, sizeof(nt));
 	for (g = 0; g < t->ngroups; g++)
 		for (c = 0; c < t->nvcols; c++) {
 			struct bs_series *ser = &t->groups[g].s[c];
 
-			if (bs_summarize(ser, &so, 0, &s, &e) == -1) {
-				label = tool_label(t, t->groups[g].key, 0,
-				    bs_table_vname(t, c));
-				die("%s: %s", label, e.msg);
-			}
-			if ((row = bs_result_addrow(res)) < 0)
-				die("out of memory");
-			for (col = 0; col < t->ngcols; col++)
-				bs_result_str(res, (size_t)row, col,
-				    t->groups[g].key[col]);
-			bs_result_str(res, (size_t)row, col++,
-			    bs_table_vname(t, c));
-			bs_result_int(res, (size_t)row, col++,
-			    (long long)s.n);
-			bs_result_int(res, (size_t)row, col++,
-			    (long long)s.missing);
-			{
-				const double v[] = { s.mean, s.sd, s.se,
-				    s.ci_lo, s.ci_hi, s.min, s.q1, s.median,
-				    s.q3, s.max, s.iqr, s.cv };
-
-				for (k = 0; k < sizeof(v) / sizeof(v[0]); k++)
-					bs_result_num(res, (size_t)row, col++,
-					    v[k]);
-			}
-			for (k = 0; k < so.npct; k++)
-				bs_result_num(res, (size_t)row, col++,
-				    s.pct[k]);
-			if (so.autocorr)
-				bs_result_num(res, (size_t)row, col++, s.r1);
-			if (so.steady) {
-				bs_result_num(res, (size_t)row, col++,
-				    s.steady_diff);
-				if (s.steady >= 0)
-					bs_result_str(res, (size_t)row, col,
-					    s.steady ? "yes" : "no");
-				col++;
-			}
+			if (bs_summarize(ser, &so, 0, &s, &e) == -1)
+				die("%s: %s", tool_label(t, t->groups[g].key, 0,
+				    bs_table_vname(t, c)), e.msg);
+			addrow(res, t, g, c, &s, &so);
 			if (ntg > 0) {
 				int st = judge(tg, ntg, t, g, c, &s, &so,
 				    tres);
 
 				if (st >= 0)
-					bs_result_str(res, (size_t)row, col,
-					    bs_target_status_name(
+					bs_result_str(res, res->nrows - 1,
+					    res->ncols - 1, bs_target_status_name(
 					    (enum bs_target_status)st));
 				missed |= st == BS_TARGET_MISSED;
-				col++;
 			}
-
-			label = tool_label(t, t->groups[g].key, 0,
-			    bs_table_vname(t, c));
-			if (s.n == 1 && n1++ < 3)
-				warnmsg("note: %s: single observation: no "
-				    "statistical inference", label);
-			else if (s.n == 0 && n0++ < 3)
-				warnmsg("note: %s: no values (n = 0)", label);
-			if (so.autocorr && isfinite(s.r1) && s.n >= 3 &&
-			    fabs(s.r1) > bs_autocorr_limit(s.n))
-				tool_autocorr_warning(label, "runs", s.r1, s.n);
-			if (so.steady && s.steady < 0 && s.n > 0)
-				warnmsg("note: %s: fewer than 2 x %zu samples: "
-				    "steady state not judged", label,
-				    so.steady);
-			if (s.warmup && nwarm++ == 0)
-				warmlabel = label;
-			else
-				free(label);
+			notes(&nt, t, g, c, &s, &so);
 		}
-	if (n1 > 3)
-		warnmsg("note: %zu more series with a single observation: no "
-		    "statistical inference", n1 - 3);
-	if (n0 > 3)
-		warnmsg("note: %zu more series with no values (n = 0)", n0 - 3);
-	if (nwarm == 1)
-		warnmsg("hint: %s: the first samples sit far from the rest "
-		    "(warm-up?); consider --skip", warmlabel);
-	else if (nwarm > 1)
-		warnmsg("hint: %zu series (%s, ...): the first samples sit far "
-		    "from the rest (warm-up?); consider --skip", nwarm,
-		    warmlabel);
-	free(warmlabel);
+	closing_notes(&nt);
 	{
 		const struct bs_result *out[2] = { res, tres };
 
