@@ -118,49 +118,71 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 		tool_close_stdout();
 }
 
-/* What the comparison flagged, one line per finding, in metric order. */
+#define NWARN		7	/* kinds of warning (BS_CW_*) */
+#define WARNMAX		5	/* lines of one kind before a count */
+
+/*
+ * What the comparison flagged, one line per finding in metric order: the
+ * first WARNMAX of each kind, then how many more (thousands of groups
+ * would otherwise bury the table).
+ */
 static void
 warnings(const struct bs_comparison *cmp, const struct bs_table *t,
     const struct opts *o)
 {
+	static const char *const what[NWARN] = { "in one input only",
+	    "with fewer than 2 values on a side", "with fewer than 10 values "
+	    "on a side", "without spread", "whose rank test cannot reach "
+	    "alpha", "with autocorrelated baseline runs", "with "
+	    "autocorrelated candidate runs" };
+	size_t seen[NWARN] = { 0 }, k;
+
 	for (size_t i = 0; i < cmp->nunmeasured; i++)
 		warnmsg("note: %s: no value in either input: left out",
 		    cmp->unmeasured[i]);
 	for (size_t i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
+		unsigned w = 0;
 		char *label;
 
-		if (m->warn == 0)
+		for (k = 0; k < NWARN; k++)
+			if ((m->warn & (1u << k)) && seen[k]++ < WARNMAX)
+				w |= 1u << k;
+		if (w == 0)
 			continue;
 		label = tool_label(t, m->key, cmp->keyfrom, m->column);
-		if (m->warn & BS_CW_ONESIDE)
+		if (w & BS_CW_ONESIDE)
 			warnmsg("warning: %s: only in the %s: verdict missing",
 			    label, m->b ? "baseline" : "candidate");
-		if (m->warn & BS_CW_TOOFEW)
+		if (w & BS_CW_TOOFEW)
 			warnmsg("warning: %s: fewer than 2 values on a side "
 			    "(%zu baseline, %zu candidate): no test", label,
 			    m->nb, m->nc);
-		if (m->warn & BS_CW_FEWREPS)
+		if (w & BS_CW_FEWREPS)
 			warnmsg("warning: %s: %zu baseline and %zu candidate "
 			    "values: run at least 10 repetitions", label,
 			    m->nb, m->nc);
-		if (m->warn & BS_CW_NOSPREAD)
+		if (w & BS_CW_NOSPREAD)
 			warnmsg("warning: %s: every value on each side is "
 			    "identical: no spread", label);
-		if (m->warn & BS_CW_MINP)
+		if (w & BS_CW_MINP)
 			warnmsg("warning: %s: with %zu and %zu values the %s "
 			    "test cannot reach p < %g (smallest p %.3g): add "
 			    "repetitions", label, m->nb, m->nc, o->c.paired ?
 			    "signed-rank" : "Mann-Whitney", o->c.alpha,
 			    m->minp);
-		if (m->warn & BS_CW_AC_BASE)
+		if (w & BS_CW_AC_BASE)
 			tool_autocorr_warning(label, "baseline runs", m->r1_b,
 			    m->nb);
-		if (m->warn & BS_CW_AC_CAND)
+		if (w & BS_CW_AC_CAND)
 			tool_autocorr_warning(label, "candidate runs", m->r1_c,
 			    m->nc);
 		free(label);
 	}
+	for (k = 0; k < NWARN; k++)
+		if (seen[k] > WARNMAX)
+			warnmsg("warning: %zu more metrics %s", seen[k] - WARNMAX,
+			    what[k]);
 }
 
 static int
