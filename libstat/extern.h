@@ -219,12 +219,16 @@ struct bs_rows {
 	struct bs_strhash nameh;	/* "name" cell -> index in nname */
 	long long	*nname;		/* rows so far with that name */
 	size_t		 nnames, nncap;
+	char		**units;	/* per column: declared unit, or NULL */
+	size_t		 ucap;
 };
 
 struct json_t;
 
 void	 bs_rows_setn(struct bs_rows *, const char *col, const char *val,
 	    size_t len);
+/* Declare the unit of a column (handed to the reader's unit hook). */
+void	 bs_rows_unit(struct bs_rows *, const char *col, const char *unit);
 void	 bs_rows_set(struct bs_rows *, const char *col, const char *val);
 /* A finite number as its shortest text; nothing for NaN and infinities. */
 void	 bs_rows_setnum(struct bs_rows *, const char *col, double);

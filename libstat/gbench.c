@@ -304,7 +304,8 @@ gbench_csv(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
 {
 	struct bs_rows r;
 	struct gcsv g = { &r, cb, NULL, 0, NULL };
-	struct bs_reader_cb gcb = { gcsv_header, gcsv_record, &g, NULL, NULL };
+	struct bs_reader_cb gcb = { gcsv_header, gcsv_record, &g, NULL, NULL,
+	    NULL };
 	int rc;
 
 	memset(&r, 0, sizeof(r));

@@ -131,6 +131,12 @@ struct bs_reader_cb {
 	void	(*warn)(void *arg, const char *msg);
 	/* Optional: the format, once detected, before the header. */
 	void	(*format)(void *arg, enum bs_format);
+	/*
+	 * Optional: the unit a reader declares for a column it makes
+	 * ("ns", "s", "B", "B/s", "ops/s"; hyperfine's time is in s, Google
+	 * Benchmark's real_time in ns), after the header, before records.
+	 */
+	void	(*unit)(void *arg, const char *column, const char *unit);
 };
 
 /*

@@ -140,6 +140,14 @@ cap_format(void *arg, enum bs_format f)
 	c->cb->format(c->cb->arg, f);
 }
 
+static void
+cap_unit(void *arg, const char *column, const char *unit)
+{
+	const struct capctx *c = arg;
+
+	c->cb->unit(c->cb->arg, column, unit);
+}
+
 /* The readers that need nothing but the source, by format. */
 static int (*const readers[BS_FMT__MAX])(struct bs_src *,
     const struct bs_reader_cb *, struct bs_err *) = {
@@ -162,7 +170,8 @@ bs_read(const struct bs_buf *buf, const char *path,
 	int delim = o->delim, rc = -1;
 	struct capctx cc = { ucb, NULL, NULL };
 	struct bs_reader_cb wcb = { cap_header, cap_record, &cc,
-	    ucb->warn ? cap_warn : NULL, ucb->format ? cap_format : NULL };
+	    ucb->warn ? cap_warn : NULL, ucb->format ? cap_format : NULL,
+	    ucb->unit ? cap_unit : NULL };
 	const struct bs_reader_cb *cb = &wcb;
 	size_t dlen, bom;
 

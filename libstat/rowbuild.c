@@ -164,9 +164,35 @@ bs_rows_free(struct bs_rows *r)
 	free(r->cells);
 	free(r->rowcols);
 	free(r->lines);
+	for (size_t k = 0; k < r->ucap; k++)
+		free(r->units[k]);
+	free(r->units);
 	bs_strhash_free(&r->colh);
 	bs_strhash_free(&r->nameh);
 	free(r->nname);
+}
+
+void
+bs_rows_unit(struct bs_rows *r, const char *col, const char *unit)
+{
+	long i = colidx(r, col);
+	size_t cap = r->ucap;
+
+	if (i < 0 || unit == NULL)
+		return;
+	if ((size_t)i >= r->ucap) {
+		if (bs_grow(&r->units, &cap, (size_t)i + 1,
+		    sizeof(*r->units)) == -1) {
+			r->failed = 1;
+			return;
+		}
+		memset(r->units + r->ucap, 0, (cap - r->ucap) *
+		    sizeof(*r->units));
+		r->ucap = cap;
+	}
+	free(r->units[i]);
+	if ((r->units[i] = strdup(unit)) == NULL)
+		r->failed = 1;
 }
 
 int
@@ -191,6 +217,9 @@ bs_rows_emit(struct bs_rows *r, const char *name, const char *what,
 	}
 	if (cb->header(cb->arg, f, r->ncols, e) == -1)
 		goto out;
+	for (k = 0; cb->unit != NULL && k < r->ucap && k < r->ncols; k++)
+		if (r->units[k] != NULL)
+			cb->unit(cb->arg, r->cols[k], r->units[k]);
 	for (i = 0; i < r->nrows; i++) {
 		for (k = 0; k < r->ncols; k++) {
 			const char *s = k < r->rowcols[i] ? r->cells[i][k] :

@@ -669,7 +669,7 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 {
 	struct tpriv *p = t->priv;
 	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
-	    on_format };
+	    on_format, NULL };
 	enum bs_format used;
 	int delim;
 	size_t before = t->nrows;
