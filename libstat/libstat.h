@@ -39,7 +39,7 @@ void	 bs_err_format(const struct bs_err *, char *buf, size_t len);
 
 /*
  * A number as written: sign * mant * 10^exp, with up to 19 significant
- * digits kept exactly.  Keeping the digits lets columns be shifted by a
+ * digits kept exactly; more are rounded to 19, half to even.  Keeping the digits lets columns be shifted by a
  * reference value without the rounding error of going through double
  * first (NIST NumAcc3/4, 19-digit nanosecond timestamps).
  */
@@ -47,7 +47,7 @@ struct bs_dec {
 	uint64_t mant;
 	int	 exp;
 	int	 neg;
-	int	 inexact;	/* more than 19 digits were given */
+	int	 inexact;	/* rounded: more than 19 digits given */
 };
 
 enum bs_numparse {

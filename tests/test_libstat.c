@@ -75,6 +75,53 @@ test_dec_sub(void **state)
 	assert_true(bs_dec_sub(&a, &b) == -2.5);
 }
 
+/*
+ * Beyond 19 significant digits the mantissa is rounded half to even:
+ * each case is the text, then the 19-digit mantissa and exponent it must
+ * keep (written out by hand).
+ */
+static void
+test_parse_round19(void **state)
+{
+	static const struct {
+		const char *s;
+		uint64_t mant;
+		int exp;
+	} cases[] = {
+		{ "12345678901234567894", UINT64_C(1234567890123456789), 1 },
+		{ "12345678901234567896", UINT64_C(1234567890123456790), 1 },
+		/* Exactly half: to the even neighbour, up from an odd one. */
+		{ "12345678901234567895", UINT64_C(1234567890123456790), 1 },
+		{ "12345678901234567885", UINT64_C(1234567890123456788), 1 },
+		/* Not exactly half: a later digit says up. */
+		{ "123456789012345678850001", UINT64_C(1234567890123456789),
+		    5 },
+		{ "99999999999999999995", UINT64_C(1000000000000000000), 2 },
+		{ "0.12345678901234567891", UINT64_C(1234567890123456789),
+		    -19 },
+		{ "1.23456789012345678951", UINT64_C(1234567890123456790),
+		    -18 },
+		{ "-1.23456789012345678950", UINT64_C(1234567890123456790),
+		    -18 },
+		{ "12345678901234567890", UINT64_C(1234567890123456789), 1 },
+	};
+	struct bs_dec d;
+	double v;
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(bs_parse_number(cases[i].s,
+		    strlen(cases[i].s), &d, &v), BS_NUM_OK);
+		assert_true(d.mant == cases[i].mant);
+		assert_int_equal(d.exp, cases[i].exp);
+		/* The double is still strtod()'s, from all the digits. */
+		assert_true(v == strtod(cases[i].s, NULL));
+	}
+	/* Only the trailing zero was dropped: nothing was rounded. */
+	bs_parse_number("12345678901234567890", 20, &d, &v);
+	assert_int_equal(d.inexact, 0);
+}
+
 /* Every row of R's quantile() for types 1-9. */
 static void
 test_quantiles_r(void **state)
@@ -425,6 +472,7 @@ main(void)
 		cmocka_unit_test(test_parse_exact),
 		cmocka_unit_test(test_parse_kinds),
 		cmocka_unit_test(test_dec_sub),
+		cmocka_unit_test(test_parse_round19),
 		cmocka_unit_test(test_quantiles_r),
 		cmocka_unit_test(test_quantiles_large),
 		cmocka_unit_test(test_fences_large),
