@@ -169,22 +169,32 @@ int	 bs_read(const struct bs_buf *buf, const char *path,
 /* Tables: values grouped by key, per value column, in input order */
 
 /*
- * The values of one value column within one group.  Values are stored
- * shifted by the first value of the series (ref), computed from the exact
- * decimal text; v[i] is NaN where the input was missing.
- */
-/*
  * Running moments of a series that is not stored (streaming mode):
  * Welford's updates on the shifted values, which keep them accurate.
+ * The extremes are also kept as parsed, for order statistics exact to
+ * the double.
  */
 struct bs_moments {
 	size_t		 n;		/* values counted (after skip) */
 	double		 mean, m2, min, max;
+	double		 rmin, rmax;	/* min and max as parsed */
 	int		 overflow;	/* a running sum left the doubles */
 };
 
+/*
+ * The values of one value column within one group.  Values are stored
+ * shifted by the first value of the series (ref), computed from the exact
+ * decimal text, for the moments; v[i] is NaN where the input was missing.
+ * Order statistics need the values as parsed instead: refd + v[i] is
+ * that double for most values, and where it is not, ulp[i] says how
+ * many steps along the doubles it lies away (1 byte a value, allocated
+ * only when a value needs it).  A value more than 127 steps away is one
+ * far smaller in magnitude than the reference, which then helps the
+ * moments little: the series is re-based on zero (refd 0, v as parsed).
+ */
 struct bs_series {
 	double		*v;
+	signed char	*ulp;		/* NULL: refd + v[i] is as parsed */
 	double		*raw;		/* the values as parsed, if asked for */
 	struct bs_moments *mom;		/* streaming mode: v stays NULL */
 	size_t		 n;		/* stored, missing included */
@@ -253,13 +263,31 @@ long	 bs_table_find_group(const struct bs_table *, char *const *key);
 const char *bs_table_vname(const struct bs_table *, size_t i);
 
 /*
- * The value at index i of a series, unshifted: exactly as parsed when the
- * table kept raw values, else within an ulp or two of it.
+ * y moved k steps along the doubles (k small; y finite).  The bits of a
+ * double, with the sign bit flipped for positive numbers and every bit
+ * for negative ones, count in the order of the doubles.
  */
+static inline double
+bs_ulp_step(double y, int k)
+{
+	union { double d; uint64_t u; } b;
+
+	b.d = y;
+	b.u = (b.u >> 63) ? ~b.u : b.u | (UINT64_C(1) << 63);
+	b.u += (uint64_t)(int64_t)k;
+	b.u = (b.u >> 63) ? b.u & ~(UINT64_C(1) << 63) : ~b.u;
+	return b.d;
+}
+
+/* The value at index i of a series, unshifted: exactly as parsed. */
 static inline double
 bs_series_value(const struct bs_series *s, size_t i)
 {
-	return s->raw ? s->raw[i] : s->refd + s->v[i];
+	if (s->raw)
+		return s->raw[i];
+	if (s->ulp && s->ulp[i])
+		return bs_ulp_step(s->refd + s->v[i], s->ulp[i]);
+	return s->refd + s->v[i];
 }
 
 /* ------------------------------------------------------------------ */

@@ -63,6 +63,7 @@ static void
 series_free(struct bs_series *s)
 {
 	free(s->v);
+	free(s->ulp);
 	free(s->raw);
 	free(s->mom);
 }
@@ -101,9 +102,58 @@ shifted(struct bs_series *s, const struct bs_dec *d)
 	return v;
 }
 
-/* Streaming mode: count one row of a series, fold its value in. */
+/* The bits of a double, counting in the order of the doubles. */
+static uint64_t
+okey(double d)
+{
+	uint64_t u;
+
+	memcpy(&u, &d, sizeof(u));
+	return (u >> 63) ? ~u : u | (UINT64_C(1) << 63);
+}
+
+/*
+ * Store x, a value relative to the series' reference, whose double as
+ * parsed is d.  Where refd + x is not d, the steps between them are noted
+ * (see struct bs_series), or the series is re-based on zero when they are
+ * too many to note.  Room for one more value has been made.
+ */
 static int
-moments_add(struct bs_series *s, size_t skip, int missing, double x)
+series_put(struct bs_series *s, double x, double d)
+{
+	double y = s->refd + x;
+	uint64_t ky, kd, dist;
+
+	if (s->raw)
+		s->raw[s->n] = d;
+	if (s->ulp)
+		s->ulp[s->n] = 0;
+	if (y != d) {
+		ky = okey(y);
+		kd = okey(d);
+		dist = kd > ky ? kd - ky : ky - kd;
+		if (dist > 127) {
+			reshift(s);
+			x = d;
+		} else {
+			if (s->ulp == NULL &&
+			    (s->ulp = calloc(s->cap, sizeof(*s->ulp))) == NULL)
+				return -1;
+			s->ulp[s->n] = (signed char)(kd > ky ? (int)dist :
+			    -(int)dist);
+		}
+	}
+	s->v[s->n++] = x;
+	return 0;
+}
+
+/*
+ * Streaming mode: count one row of a series, fold its value in: x
+ * shifted, raw as parsed.
+ */
+static int
+moments_add(struct bs_series *s, size_t skip, int missing, double x,
+    double raw)
 {
 	struct bs_moments *m = s->mom;
 	double d;
@@ -120,6 +170,10 @@ moments_add(struct bs_series *s, size_t skip, int missing, double x)
 		m->min = x;
 	if (m->n == 0 || x > m->max)
 		m->max = x;
+	if (m->n == 0 || raw < m->rmin)
+		m->rmin = raw;
+	if (m->n == 0 || raw > m->rmax)
+		m->rmax = raw;
 	m->n++;
 	d = x - m->mean;
 	m->mean += d / (double)m->n;
@@ -521,7 +575,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	const size_t off = p->file_group ? 1 : 0;
 	struct bs_series *s;
 	struct bs_dec d;
-	double v;
+	double v, x;
 	long g;
 
 	/* Without group columns every row is in group 0: no call. */
@@ -557,7 +611,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			if (rc == BS_NUM_OK || rc == BS_NUM_MISSING) {
 				if (moments_add(s, p->o->skip, rc ==
 				    BS_NUM_MISSING, rc == BS_NUM_OK ?
-				    shifted(s, &d) : 0) == -1)
+				    shifted(s, &d) : 0, v) == -1)
 					return bs_seterr(e, p->curfile, r->line,
 					    "out of memory");
 				if (rc == BS_NUM_OK)
@@ -569,23 +623,28 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		if (s->n == s->cap) {
 			size_t cap = s->cap;
 
+			size_t ucap = s->cap;
+
 			if ((p->o->raw && bs_grow(&s->raw, &cap, s->n + 1,
-			    sizeof(*s->raw)) == -1) || bs_grow(&s->v, &s->cap,
+			    sizeof(*s->raw)) == -1) || (s->ulp != NULL &&
+			    bs_grow(&s->ulp, &ucap, s->n + 1,
+			    sizeof(*s->ulp)) == -1) || bs_grow(&s->v, &s->cap,
 			    s->n + 1, sizeof(*s->v)) == -1)
 				return bs_seterr(e, p->curfile, r->line,
 				    "out of memory");
 		}
 		rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
 		    BS_NUM_MISSING;
-		if (s->raw)
-			s->raw[s->n] = rc == BS_NUM_OK ? v : (double)NAN;
 		switch (rc) {
 		case BS_NUM_OK:
 			if (!s->hasref) {
 				s->ref = d;
 				s->refd = v;
 				s->hasref = 1;
-				s->v[s->n++] = 0.0;
+				x = 0.0;
+			} else if (s->ref.mant == 0) {
+				/* Shifted by zero: the value as parsed. */
+				x = v;
 			} else if (d.exp == s->ref.exp && !d.inexact &&
 			    !s->ref.inexact && d.mant < (UINT64_C(1) << 53) &&
 			    s->ref.mant < (UINT64_C(1) << 53) &&
@@ -597,16 +656,20 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 				    (double)s->ref.mant;
 
 				/* a - b is exact; one division rounds. */
-				s->v[s->n++] = d.exp == 0 ? a - b :
+				x = d.exp == 0 ? a - b :
 				    (a - b) / bs_pow10[-d.exp];
-			} else {
-				double x = shifted(s, &d);
-
-				s->v[s->n++] = x;
-			}
+			} else
+				x = shifted(s, &d);
+			if (series_put(s, x, v) == -1)
+				return bs_seterr(e, p->curfile, r->line,
+				    "out of memory");
 			p->state[k] = COL_NUMERIC;
 			break;
 		case BS_NUM_MISSING:
+			if (s->raw)
+				s->raw[s->n] = (double)NAN;
+			if (s->ulp)
+				s->ulp[s->n] = 0;
 			s->v[s->n++] = (double)NAN;
 			s->missing++;
 			break;

@@ -214,6 +214,111 @@ cmpd(const void *a, const void *b)
 }
 
 /*
+ * A one-column table of the numbers in text (one a line), read from
+ * memory; moments set for the streaming mode.
+ */
+static struct bs_table *
+table_of(char *text, struct bs_table_opts *o)
+{
+	struct bs_table *t = bs_table_new(o);
+	struct bs_buf b = { text, strlen(text), "test" };
+	struct bs_err e;
+
+	o->read.format = BS_FMT_PLAIN;
+	assert_non_null(t);
+	assert_int_equal(bs_table_read(t, &b, NULL, &e), 0);
+	assert_int_equal(bs_table_finish(t, &e), 0);
+	return t;
+}
+
+/*
+ * Order statistics are the values as strtod() reads them, or R's
+ * interpolation of those (bs_quantiles(), checked against R above),
+ * whatever the shift of the series: decimals whose shifted value does
+ * not add back to the parsed double, and a first value far from the
+ * rest (1e9, then values near 1.2346e-3, which lost all but a few
+ * digits in the shifted values).
+ */
+static void
+check_exact(char *text, int moments)
+{
+	struct bs_table_opts o;
+	struct bs_summary_opts so;
+	struct bs_summary r[2];
+	struct bs_table *t;
+	struct bs_series *s;
+	struct bs_err e;
+	double *want, p[5] = { 0.25, 0.5, 0.75, 0.9, 0.99 }, q[5];
+	size_t n = 0, cap = 0;
+	char *line, *save, *copy = strdup(text);
+
+	want = NULL;
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (n == cap)
+			want = realloc(want, (cap = cap ? 2 * cap : 64) *
+			    sizeof(*want));
+		want[n++] = strtod(line, NULL);
+	}
+	free(copy);
+	memset(&o, 0, sizeof(o));
+	o.moments = moments;
+	t = table_of(text, &o);
+	s = &t->groups[0].s[0];
+	assert_int_equal(s->n, n);
+	for (size_t i = 0; !moments && i < n; i++)
+		assert_true(bs_series_value(s, i) == want[i]);
+	bs_summary_opts_default(&so);
+	so.npct = 2;
+	so.pct[0] = 90;
+	so.pct[1] = 99;
+	so.no_quantiles = moments;
+	assert_int_equal(bs_summarize(s, &so, 1, &r[0], &e), 0);
+	if (!moments)
+		assert_int_equal(bs_summarize(s, &so, 0, &r[1], &e), 0);
+	qsort(want, n, sizeof(*want), cmpd);
+	for (int k = 0; k < (moments ? 1 : 2); k++) {
+		assert_true(r[k].min == want[0]);
+		assert_true(r[k].max == want[n - 1]);
+	}
+	if (!moments) {
+		assert_int_equal(bs_quantiles(want, n, p, 5, 7, q), 0);
+		for (int k = 0; k < 2; k++) {
+			assert_true(r[k].q1 == q[0]);
+			assert_true(r[k].median == q[1]);
+			assert_true(r[k].q3 == q[2]);
+			assert_true(r[k].iqr == q[2] - q[0]);
+			assert_true(r[k].pct[0] == q[3]);
+			assert_true(r[k].pct[1] == q[4]);
+		}
+	}
+	free(want);
+	bs_table_free(t);
+}
+
+static void
+test_order_stats_exact(void **state)
+{
+	char far[] = "1e9\n0.00123456789\n0.0012345678\n0.00123456788\n"
+	    "0.001234567891\n0.0012346\n";
+	char dec[20000], *p = dec;
+	uint32_t r = 12345;
+	(void)state;
+
+	/* Decimals with 3 to 6 places, many of them an ulp off shifted. */
+	for (int i = 0; i < 1000; i++) {
+		r = r * 1103515245 + 12345;
+		p += sprintf(p, "%u.%0*u\n", 100 + (r >> 8) % 900, 3 + i % 4,
+		    (r >> 2) % (i % 4 == 0 ? 1000 : i % 4 == 1 ? 10000 :
+		    i % 4 == 2 ? 100000 : 1000000));
+	}
+	check_exact(far, 0);
+	check_exact(far, 1);
+	check_exact(dec, 0);
+	check_exact(dec, 1);
+}
+
+/*
  * Large inputs take the bucketed selection; it must give the order
  * statistics a full sort gives, with ties, negatives and a wide range.
  */
@@ -473,6 +578,7 @@ main(void)
 		cmocka_unit_test(test_parse_kinds),
 		cmocka_unit_test(test_dec_sub),
 		cmocka_unit_test(test_parse_round19),
+		cmocka_unit_test(test_order_stats_exact),
 		cmocka_unit_test(test_quantiles_r),
 		cmocka_unit_test(test_quantiles_large),
 		cmocka_unit_test(test_fences_large),
