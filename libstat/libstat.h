@@ -231,7 +231,11 @@ struct bs_table {
 struct bs_table_opts {
 	struct bs_read_opts	 read;
 	const char		*groups;	/* "a,b" names or numbers */
-	const char		*columns;	/* NULL: every numeric column */
+	/*
+	 * NULL: every numeric column but the group columns and the index
+	 * columns (bs_index_column()).
+	 */
+	const char		*columns;
 	const char		*exclude;	/* never value columns */
 	int			 file_group;	/* add a "file" group column */
 	int			 rowgroups;	/* keep the group of each row */
@@ -259,6 +263,12 @@ int	 bs_table_finish(struct bs_table *, struct bs_err *);
 void	 bs_table_free(struct bs_table *);
 /* Index of the group with this key (hashed), -1 if none, -2 no memory. */
 long	 bs_table_find_group(const struct bs_table *, char *const *key);
+/*
+ * Is this the name of an index column (run, rep, repetition, iteration,
+ * iter, trial, seq, index, id; any case), never a value column unless
+ * named with -c?
+ */
+int	 bs_index_column(const char *name);
 /* Name of value column i. */
 const char *bs_table_vname(const struct bs_table *, size_t i);
 

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "libstat.h"
 #include "extern.h"
@@ -38,6 +39,7 @@ struct tpriv {
 	size_t		 ingcols;	/* group columns that come from input */
 	const char *const *meta;	/* never value columns by default */
 	int		 sawcomma;	/* a text column looked like 2,5 */
+	int		 sawindex;	/* an index column was left out */
 };
 
 struct bs_table *
@@ -289,6 +291,23 @@ resolve_list(struct bs_table *t, const char *list, size_t **out, size_t *n,
 	return 0;
 }
 
+/*
+ * Columns that number the runs rather than measure them: a run's index
+ * is numeric, but its mean or a test of it means nothing.  Matched
+ * whole and without regard to case (Run, ITERATION).
+ */
+int
+bs_index_column(const char *name)
+{
+	static const char *const idx[] = { "run", "rep", "repetition",
+	    "iteration", "iter", "trial", "seq", "index", "id", NULL };
+
+	for (size_t i = 0; idx[i] != NULL; i++)
+		if (strcasecmp(name, idx[i]) == 0)
+			return 1;
+	return 0;
+}
+
 static int
 inlist(const size_t *v, size_t n, size_t x)
 {
@@ -371,13 +390,20 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			bs_seterr(e, NULL, 0, "out of memory");
 			goto out;
 		}
+		/*
+		 * By default neither group columns, nor index columns (in
+		 * every format), nor what a tool's format says describes a
+		 * run are values; -c names any of them.
+		 */
 		for (size_t i = off; i < t->nnames; i++) {
 			size_t m = 0;
 
 			while (p->meta && p->meta[m] &&
 			    strcmp(p->meta[m], t->names[i]) != 0)
 				m++;
-			if (!inlist(t->gcols, t->ngcols, i) &&
+			if (bs_index_column(t->names[i]))
+				p->sawindex = 1;
+			else if (!inlist(t->gcols, t->ngcols, i) &&
 			    !inlist(ex, nex, i) && !(p->meta && p->meta[m]))
 				vc[nvc++] = i;
 		}
@@ -785,7 +811,9 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 	t->nvcols = nv;
 	if (nv == 0)
 		return bs_seterr(e, p->curfile, 0, "no numeric column to "
-		    "summarise (use -c to name one)%s", p->sawcomma ?
+		    "summarise (use -c to name one)%s%s", p->sawindex ?
+		    "; index columns such as run or id are not values unless "
+		    "named" : "", p->sawcomma ?
 		    "; numbers with a decimal comma are text: write them "
 		    "with a point" : "");
 	return 0;
