@@ -456,6 +456,24 @@ test_fmt_double(void **state)
 	assert_string_equal(b, "0.3333333333333333");
 	bs_fmt_double(b, sizeof(b), 1e21);
 	assert_string_equal(b, "1e+21");
+	/* 16 and 17 digits where 15 do not read back. */
+	bs_fmt_double(b, sizeof(b), -79.63129434228522);
+	assert_string_equal(b, "-79.63129434228522");
+	bs_fmt_double(b, sizeof(b), 0.1 + 0.2);
+	assert_string_equal(b, "0.30000000000000004");
+	/* Any double reads back as itself (bit patterns from an LCG). */
+	for (uint64_t u = 1, i = 0; i < 100000; i++) {
+		double d;
+
+		u = u * UINT64_C(6364136223846793005) +
+		    UINT64_C(1442695040888963407);
+		memcpy(&d, &u, sizeof(d));
+		if (!isfinite(d))
+			continue;
+		bs_fmt_double(b, sizeof(b), d);
+		assert_true(strtod(b, NULL) == d);
+		assert_true(strlen(b) <= 24);
+	}
 	assert_int_equal(bs_utf8_width("吞吐量", strlen("吞吐量")), 6);
 	assert_int_equal(bs_utf8_width("µs", strlen("µs")), 2);
 }
