@@ -74,12 +74,14 @@ ostats <- function(x, pcts, type = 7) {
   v
 }
 
-# One expected table: per group (first-appearance order) and column.
-table_of <- function(d, gcol, vcols, fun) {
+# One expected table: per group (first-appearance order) and column, the
+# first `skip` rows of every group left out (bstat --skip).
+table_of <- function(d, gcol, vcols, fun, skip = 0) {
   groups <- if (is.null(gcol)) "" else unique(d[[gcol]])
   lines <- NULL
   for (g in groups) {
     rows <- if (is.null(gcol)) seq_len(nrow(d)) else which(d[[gcol]] == g)
+    if (skip > 0) rows <- rows[-seq_len(skip)]
     for (vc in vcols) {
       st <- fun(d[[vc]][rows])
       if (is.null(lines))
@@ -117,6 +119,9 @@ add_case("far_order", "testdata/oracle/far.csv",
 add_case("far_order_t6", "testdata/oracle/far.csv",
          "-g g --quantile-type 6 --percentiles 10,50,90",
          table_of(fd, "g", "x", function(x) fmt17(ostats(x, pf, 6))), 0)
+add_case("far_order_skip1", "testdata/oracle/far.csv", "-g g --skip 1",
+         table_of(fd, "g", "x", function(x) fmt17(ostats(x, c("95", "99"))),
+                  skip = 1), 0)
 add_case("far_moments", "testdata/oracle/far.csv", "-g g",
          table_of(fd, "g", "x", function(x) fmt17(moments(x))), "1e-9")
 
@@ -146,6 +151,9 @@ for (type in c(7, 8)) {
                  paste(pr, collapse = ",")),
            table_of(rd, NULL, "x", function(x) fmt17(ostats(x, pr, type))), 0)
 }
+add_case("roundtrip_skip3", "testdata/oracle/roundtrip.csv", "--skip 3",
+         table_of(rd, NULL, "x", function(x) fmt17(ostats(x, c("95", "99"))),
+                  skip = 3), 0)
 
 # -------------------------------------------------------- digits20.csv
 # Round a digit string (no sign, no point) to 19 digits, half to even:
