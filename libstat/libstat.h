@@ -39,7 +39,7 @@ void	 bs_err_format(const struct bs_err *, char *buf, size_t len);
 
 /*
  * A number as written: sign * mant * 10^exp, with up to 19 significant
- * digits kept exactly.  Keeping the digits lets columns be shifted by a
+ * digits kept exactly; more are rounded to 19, half to even.  Keeping the digits lets columns be shifted by a
  * reference value without the rounding error of going through double
  * first (NIST NumAcc3/4, 19-digit nanosecond timestamps).
  */
@@ -47,7 +47,7 @@ struct bs_dec {
 	uint64_t mant;
 	int	 exp;
 	int	 neg;
-	int	 inexact;	/* more than 19 digits were given */
+	int	 inexact;	/* rounded: more than 19 digits given */
 };
 
 enum bs_numparse {
@@ -175,22 +175,32 @@ int	 bs_read(const struct bs_buf *buf, const char *path,
 /* Tables: values grouped by key, per value column, in input order */
 
 /*
- * The values of one value column within one group.  Values are stored
- * shifted by the first value of the series (ref), computed from the exact
- * decimal text; v[i] is NaN where the input was missing.
- */
-/*
  * Running moments of a series that is not stored (streaming mode):
  * Welford's updates on the shifted values, which keep them accurate.
+ * The extremes are also kept as parsed, for order statistics exact to
+ * the double.
  */
 struct bs_moments {
 	size_t		 n;		/* values counted (after skip) */
 	double		 mean, m2, min, max;
+	double		 rmin, rmax;	/* min and max as parsed */
 	int		 overflow;	/* a running sum left the doubles */
 };
 
+/*
+ * The values of one value column within one group.  Values are stored
+ * shifted by the first value of the series (ref), computed from the exact
+ * decimal text, for the moments; v[i] is NaN where the input was missing.
+ * Order statistics need the values as parsed instead: refd + v[i] is
+ * that double for most values, and where it is not, ulp[i] says how
+ * many steps along the doubles it lies away (1 byte a value, allocated
+ * only when a value needs it).  A value more than 127 steps away is one
+ * far smaller in magnitude than the reference, which then helps the
+ * moments little: the series is re-based on zero (refd 0, v as parsed).
+ */
 struct bs_series {
 	double		*v;
+	signed char	*ulp;		/* NULL: refd + v[i] is as parsed */
 	double		*raw;		/* the values as parsed, if asked for */
 	struct bs_moments *mom;		/* streaming mode: v stays NULL */
 	size_t		 n;		/* stored, missing included */
@@ -227,7 +237,11 @@ struct bs_table {
 struct bs_table_opts {
 	struct bs_read_opts	 read;
 	const char		*groups;	/* "a,b" names or numbers */
-	const char		*columns;	/* NULL: every numeric column */
+	/*
+	 * NULL: every numeric column but the group columns and the index
+	 * columns (bs_index_column()).
+	 */
+	const char		*columns;
 	const char		*exclude;	/* never value columns */
 	int			 file_group;	/* add a "file" group column */
 	int			 rowgroups;	/* keep the group of each row */
@@ -255,17 +269,41 @@ int	 bs_table_finish(struct bs_table *, struct bs_err *);
 void	 bs_table_free(struct bs_table *);
 /* Index of the group with this key (hashed), -1 if none, -2 no memory. */
 long	 bs_table_find_group(const struct bs_table *, char *const *key);
+/*
+ * Is this the name of an index column (run, rep, repetition, iteration,
+ * iter, trial, seq, index, id; any case), never a value column unless
+ * named with -c?
+ */
+int	 bs_index_column(const char *name);
 /* Name of value column i. */
 const char *bs_table_vname(const struct bs_table *, size_t i);
 
 /*
- * The value at index i of a series, unshifted: exactly as parsed when the
- * table kept raw values, else within an ulp or two of it.
+ * y moved k steps along the doubles (k small; y finite).  The bits of a
+ * double, with the sign bit flipped for positive numbers and every bit
+ * for negative ones, count in the order of the doubles.
  */
+static inline double
+bs_ulp_step(double y, int k)
+{
+	union { double d; uint64_t u; } b;
+
+	b.d = y;
+	b.u = (b.u >> 63) ? ~b.u : b.u | (UINT64_C(1) << 63);
+	b.u += (uint64_t)(int64_t)k;
+	b.u = (b.u >> 63) ? b.u & ~(UINT64_C(1) << 63) : ~b.u;
+	return b.d;
+}
+
+/* The value at index i of a series, unshifted: exactly as parsed. */
 static inline double
 bs_series_value(const struct bs_series *s, size_t i)
 {
-	return s->raw ? s->raw[i] : s->refd + s->v[i];
+	if (s->raw)
+		return s->raw[i];
+	if (s->ulp && s->ulp[i])
+		return bs_ulp_step(s->refd + s->v[i], s->ulp[i]);
+	return s->refd + s->v[i];
 }
 
 /* ------------------------------------------------------------------ */

@@ -113,7 +113,7 @@ bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
 {
 	const char *p, *end;
 	uint64_t mant = 0;
-	int exp = 0, ndig = 0, any = 0, neg = 0, inexact = 0;
+	int exp = 0, ndig = 0, any = 0, neg = 0, inexact = 0, first = -1;
 	long e = 0;
 	int eneg = 0;
 	size_t tlen;
@@ -162,8 +162,10 @@ bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
 			ndig++;
 		} else {
 			exp++;
-			if (*p != '0')
-				inexact = 1;
+			if (first < 0)
+				first = *p - '0';
+			else if (*p != '0')
+				inexact = 1;	/* sticky: below the half */
 		}
 	}
 	if (p < end && *p == '.') {
@@ -182,7 +184,9 @@ bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
 				mant = mant * 10 + (uint64_t)(*p - '0');
 				ndig++;
 				exp--;
-			} else if (*p != '0')
+			} else if (first < 0)
+				first = *p - '0';
+			else if (*p != '0')
 				inexact = 1;
 		}
 	}
@@ -203,6 +207,21 @@ bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
 	}
 	if (p != end)
 		return BS_NUM_NOTNUM;
+	if (first >= 0) {
+		/*
+		 * More than 19 significant digits: the mantissa is rounded,
+		 * half to even, as a correctly rounded conversion would, so
+		 * that the error is at most half a unit of the 19th digit
+		 * and has no bias (truncation made every such value small).
+		 */
+		if (first > 5 || (first == 5 && (inexact || (mant & 1))))
+			mant++;
+		if (mant == UINT64_C(10000000000000000000)) {
+			mant = UINT64_C(1000000000000000000);
+			exp++;
+		}
+		inexact = first != 0 || inexact;
+	}
 	if (mant == 0)
 		exp = 0;
 	d->mant = mant;

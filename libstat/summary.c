@@ -412,9 +412,15 @@ clampidx(long j, size_t n)
 	return (size_t)j - 1;
 }
 
+/*
+ * Quantiles of x, or of ro read only (see order_stats()), as R computes
+ * them: each from the one or two order statistics it lies between, as
+ * off + x[k], so that values stored shifted by off are interpolated
+ * from the doubles they stand for (off + x[k] must be exactly that).
+ */
 static int
 quantiles(double *x, const double *ro, size_t n, const double *p, size_t np,
-    int type, double *out)
+    int type, double off, double *out)
 {
 	size_t *ks, nk = 0, i, w;
 	long j;
@@ -451,6 +457,10 @@ quantiles(double *x, const double *ro, size_t n, const double *p, size_t np,
 		qpos(n, p[i], type, &j, &h);
 		lo = stat_at(ks, vals, w, clampidx(j, n));
 		hi = stat_at(ks, vals, w, clampidx(j + 1, n));
+		if (off != 0.0) {
+			lo += off;
+			hi += off;
+		}
 		if (h == 0.0 || lo == hi)
 			out[i] = lo;
 		else if (h == 1.0)
@@ -467,7 +477,7 @@ int
 bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
     double *out)
 {
-	return quantiles(x, NULL, n, p, np, type, out);
+	return quantiles(x, NULL, n, p, np, type, 0.0, out);
 }
 
 /*
@@ -529,8 +539,10 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
     struct bs_summary *r, struct bs_err *e)
 {
 	double *x = NULL, *own = NULL, m, sd, hw, probs[3 + BS_MAX_PCT];
-	double qs[3 + BS_MAX_PCT];
+	double qs[3 + BS_MAX_PCT], off;
 	size_t start, n, i, w, nmiss = 0;
+	/* refd + v[i] is every value as parsed: see struct bs_series. */
+	int exact = s->ulp == NULL && s->raw == NULL;
 
 	memset(r, 0, sizeof(*r));
 	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
@@ -554,8 +566,8 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 			    "without --no-quantiles all values are kept and "
 			    "scaled");
 		r->mean = bs_snap(s->refd + mo->mean);
-		r->min = bs_snap(s->refd + mo->min);
-		r->max = bs_snap(s->refd + mo->max);
+		r->min = mo->rmin;
+		r->max = mo->rmax;
 		if (r->n > 1) {
 			r->sd = sqrt(mo->m2 / (double)(r->n - 1));
 			r->se = r->sd / sqrt((double)r->n);
@@ -580,8 +592,14 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	} else
 		x = s->v;
 	for (i = start, w = 0; i < s->n; i++)
-		if (!isnan(s->v[i]))
+		if (!isnan(s->v[i])) {
+			/* In place, what says how each value was parsed too. */
+			if (x == s->v && s->ulp)
+				s->ulp[w] = s->ulp[i];
+			if (x == s->v && s->raw)
+				s->raw[w] = s->raw[i];
 			x[w++] = s->v[i];
+		}
 	n = w;
 	r->n = n;
 	if (n == 0)
@@ -636,12 +654,39 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	}
 	if (o->no_quantiles)
 		goto done;
+	/*
+	 * Order statistics are input values, or R's interpolation between
+	 * two: from the doubles as parsed, not from the shifted values
+	 * (far from the first value, these have lost digits).  Shifting
+	 * back is exact when every refd + v[i] is the parsed value: then
+	 * the shifted values are ordered alike and quantiles() maps the
+	 * few it needs.  Otherwise x becomes the parsed values, in place
+	 * (the series is given up: keep was not set) or in the copy.
+	 */
+	off = s->refd;
+	if (!exact) {
+		if (x == s->v) {
+			for (i = 0; i < n; i++)
+				x[i] = s->raw ? s->raw[i] : s->ulp[i] ?
+				    bs_ulp_step(s->refd + x[i], s->ulp[i]) :
+				    s->refd + x[i];
+			free(s->ulp);
+			s->ulp = NULL;
+			memset(&s->ref, 0, sizeof(s->ref));
+			s->refd = 0.0;
+		} else
+			for (i = start, w = 0; i < s->n; i++)
+				if (!isnan(s->v[i]))
+					x[w++] = bs_series_value(s, i);
+		off = 0.0;
+	}
 	probs[0] = 0.25;
 	probs[1] = 0.5;
 	probs[2] = 0.75;
 	for (i = 0; i < o->npct; i++)
 		probs[3 + i] = o->pct[i] / 100.0;
-	if (bs_quantiles(x, n, probs, 3 + o->npct, o->qtype, qs) == -1) {
+	if (quantiles(x, NULL, n, probs, 3 + o->npct, o->qtype, off,
+	    qs) == -1) {
 		free(own);
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}
@@ -652,14 +697,15 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 		if (x[i] > r->max)
 			r->max = x[i];
 	}
-	r->min = bs_snap(r->min + s->refd);
-	r->max = bs_snap(r->max + s->refd);
-	r->q1 = bs_snap(s->refd + qs[0]);
-	r->median = bs_snap(s->refd + qs[1]);
-	r->q3 = bs_snap(s->refd + qs[2]);
-	r->iqr = bs_snap(qs[2] - qs[0]);
+	/* Not snapped (bs_snap()): these are inputs or R's arithmetic. */
+	r->min += off;
+	r->max += off;
+	r->q1 = qs[0];
+	r->median = qs[1];
+	r->q3 = qs[2];
+	r->iqr = qs[2] - qs[0];
 	for (i = 0; i < o->npct; i++)
-		r->pct[i] = bs_snap(s->refd + qs[3 + i]);
+		r->pct[i] = qs[3 + i];
 done:
 	free(own);
 	return overflowed(r, o, e);
@@ -731,7 +777,7 @@ bs_tukey_fences(const double *x, size_t n, double k, struct bs_fences *f)
 	 */
 	for (i = 0; n >= 65536 && i < n && !isnan(x[i]); i++)
 		;
-	if (n >= 65536 && i == n && quantiles(NULL, x, n, p, 2, 7, q) == 0) {
+	if (n >= 65536 && i == n && quantiles(NULL, x, n, p, 2, 7, 0.0, q) == 0) {
 		memset(f, 0, sizeof(*f));
 		f->k = k;
 	} else {

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "libstat.h"
 #include "extern.h"
@@ -38,6 +39,7 @@ struct tpriv {
 	size_t		 ingcols;	/* group columns that come from input */
 	const char *const *meta;	/* never value columns by default */
 	int		 sawcomma;	/* a text column looked like 2,5 */
+	int		 sawindex;	/* an index column was left out */
 };
 
 struct bs_table *
@@ -63,6 +65,7 @@ static void
 series_free(struct bs_series *s)
 {
 	free(s->v);
+	free(s->ulp);
 	free(s->raw);
 	free(s->mom);
 }
@@ -101,9 +104,58 @@ shifted(struct bs_series *s, const struct bs_dec *d)
 	return v;
 }
 
-/* Streaming mode: count one row of a series, fold its value in. */
+/* The bits of a double, counting in the order of the doubles. */
+static uint64_t
+okey(double d)
+{
+	uint64_t u;
+
+	memcpy(&u, &d, sizeof(u));
+	return (u >> 63) ? ~u : u | (UINT64_C(1) << 63);
+}
+
+/*
+ * Store x, a value relative to the series' reference, whose double as
+ * parsed is d.  Where refd + x is not d, the steps between them are noted
+ * (see struct bs_series), or the series is re-based on zero when they are
+ * too many to note.  Room for one more value has been made.
+ */
 static int
-moments_add(struct bs_series *s, size_t skip, int missing, double x)
+series_put(struct bs_series *s, double x, double d)
+{
+	double y = s->refd + x;
+	uint64_t ky, kd, dist;
+
+	if (s->raw)
+		s->raw[s->n] = d;
+	if (s->ulp)
+		s->ulp[s->n] = 0;
+	if (y != d) {
+		ky = okey(y);
+		kd = okey(d);
+		dist = kd > ky ? kd - ky : ky - kd;
+		if (dist > 127) {
+			reshift(s);
+			x = d;
+		} else {
+			if (s->ulp == NULL &&
+			    (s->ulp = calloc(s->cap, sizeof(*s->ulp))) == NULL)
+				return -1;
+			s->ulp[s->n] = (signed char)(kd > ky ? (int)dist :
+			    -(int)dist);
+		}
+	}
+	s->v[s->n++] = x;
+	return 0;
+}
+
+/*
+ * Streaming mode: count one row of a series, fold its value in: x
+ * shifted, raw as parsed.
+ */
+static int
+moments_add(struct bs_series *s, size_t skip, int missing, double x,
+    double raw)
 {
 	struct bs_moments *m = s->mom;
 	double d;
@@ -120,6 +172,10 @@ moments_add(struct bs_series *s, size_t skip, int missing, double x)
 		m->min = x;
 	if (m->n == 0 || x > m->max)
 		m->max = x;
+	if (m->n == 0 || raw < m->rmin)
+		m->rmin = raw;
+	if (m->n == 0 || raw > m->rmax)
+		m->rmax = raw;
 	m->n++;
 	d = x - m->mean;
 	m->mean += d / (double)m->n;
@@ -235,6 +291,23 @@ resolve_list(struct bs_table *t, const char *list, size_t **out, size_t *n,
 	return 0;
 }
 
+/*
+ * Columns that number the runs rather than measure them: a run's index
+ * is numeric, but its mean or a test of it means nothing.  Matched
+ * whole and without regard to case (Run, ITERATION).
+ */
+int
+bs_index_column(const char *name)
+{
+	static const char *const idx[] = { "run", "rep", "repetition",
+	    "iteration", "iter", "trial", "seq", "index", "id", NULL };
+
+	for (size_t i = 0; idx[i] != NULL; i++)
+		if (strcasecmp(name, idx[i]) == 0)
+			return 1;
+	return 0;
+}
+
 static int
 inlist(const size_t *v, size_t n, size_t x)
 {
@@ -317,13 +390,20 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			bs_seterr(e, NULL, 0, "out of memory");
 			goto out;
 		}
+		/*
+		 * By default neither group columns, nor index columns (in
+		 * every format), nor what a tool's format says describes a
+		 * run are values; -c names any of them.
+		 */
 		for (size_t i = off; i < t->nnames; i++) {
 			size_t m = 0;
 
 			while (p->meta && p->meta[m] &&
 			    strcmp(p->meta[m], t->names[i]) != 0)
 				m++;
-			if (!inlist(t->gcols, t->ngcols, i) &&
+			if (bs_index_column(t->names[i]))
+				p->sawindex = 1;
+			else if (!inlist(t->gcols, t->ngcols, i) &&
 			    !inlist(ex, nex, i) && !(p->meta && p->meta[m]))
 				vc[nvc++] = i;
 		}
@@ -521,7 +601,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	const size_t off = p->file_group ? 1 : 0;
 	struct bs_series *s;
 	struct bs_dec d;
-	double v;
+	double v, x;
 	long g;
 
 	/* Without group columns every row is in group 0: no call. */
@@ -557,7 +637,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			if (rc == BS_NUM_OK || rc == BS_NUM_MISSING) {
 				if (moments_add(s, p->o->skip, rc ==
 				    BS_NUM_MISSING, rc == BS_NUM_OK ?
-				    shifted(s, &d) : 0) == -1)
+				    shifted(s, &d) : 0, v) == -1)
 					return bs_seterr(e, p->curfile, r->line,
 					    "out of memory");
 				if (rc == BS_NUM_OK)
@@ -569,23 +649,28 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		if (s->n == s->cap) {
 			size_t cap = s->cap;
 
+			size_t ucap = s->cap;
+
 			if ((p->o->raw && bs_grow(&s->raw, &cap, s->n + 1,
-			    sizeof(*s->raw)) == -1) || bs_grow(&s->v, &s->cap,
+			    sizeof(*s->raw)) == -1) || (s->ulp != NULL &&
+			    bs_grow(&s->ulp, &ucap, s->n + 1,
+			    sizeof(*s->ulp)) == -1) || bs_grow(&s->v, &s->cap,
 			    s->n + 1, sizeof(*s->v)) == -1)
 				return bs_seterr(e, p->curfile, r->line,
 				    "out of memory");
 		}
 		rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
 		    BS_NUM_MISSING;
-		if (s->raw)
-			s->raw[s->n] = rc == BS_NUM_OK ? v : (double)NAN;
 		switch (rc) {
 		case BS_NUM_OK:
 			if (!s->hasref) {
 				s->ref = d;
 				s->refd = v;
 				s->hasref = 1;
-				s->v[s->n++] = 0.0;
+				x = 0.0;
+			} else if (s->ref.mant == 0) {
+				/* Shifted by zero: the value as parsed. */
+				x = v;
 			} else if (d.exp == s->ref.exp && !d.inexact &&
 			    !s->ref.inexact && d.mant < (UINT64_C(1) << 53) &&
 			    s->ref.mant < (UINT64_C(1) << 53) &&
@@ -597,16 +682,20 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 				    (double)s->ref.mant;
 
 				/* a - b is exact; one division rounds. */
-				s->v[s->n++] = d.exp == 0 ? a - b :
+				x = d.exp == 0 ? a - b :
 				    (a - b) / bs_pow10[-d.exp];
-			} else {
-				double x = shifted(s, &d);
-
-				s->v[s->n++] = x;
-			}
+			} else
+				x = shifted(s, &d);
+			if (series_put(s, x, v) == -1)
+				return bs_seterr(e, p->curfile, r->line,
+				    "out of memory");
 			p->state[k] = COL_NUMERIC;
 			break;
 		case BS_NUM_MISSING:
+			if (s->raw)
+				s->raw[s->n] = (double)NAN;
+			if (s->ulp)
+				s->ulp[s->n] = 0;
 			s->v[s->n++] = (double)NAN;
 			s->missing++;
 			break;
@@ -722,7 +811,9 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 	t->nvcols = nv;
 	if (nv == 0)
 		return bs_seterr(e, p->curfile, 0, "no numeric column to "
-		    "summarise (use -c to name one)%s", p->sawcomma ?
+		    "summarise (use -c to name one)%s%s", p->sawindex ?
+		    "; index columns such as run or id are not values unless "
+		    "named" : "", p->sawcomma ?
 		    "; numbers with a decimal comma are text: write them "
 		    "with a point" : "");
 	return 0;

@@ -75,6 +75,53 @@ test_dec_sub(void **state)
 	assert_true(bs_dec_sub(&a, &b) == -2.5);
 }
 
+/*
+ * Beyond 19 significant digits the mantissa is rounded half to even:
+ * each case is the text, then the 19-digit mantissa and exponent it must
+ * keep (written out by hand).
+ */
+static void
+test_parse_round19(void **state)
+{
+	static const struct {
+		const char *s;
+		uint64_t mant;
+		int exp;
+	} cases[] = {
+		{ "12345678901234567894", UINT64_C(1234567890123456789), 1 },
+		{ "12345678901234567896", UINT64_C(1234567890123456790), 1 },
+		/* Exactly half: to the even neighbour, up from an odd one. */
+		{ "12345678901234567895", UINT64_C(1234567890123456790), 1 },
+		{ "12345678901234567885", UINT64_C(1234567890123456788), 1 },
+		/* Not exactly half: a later digit says up. */
+		{ "123456789012345678850001", UINT64_C(1234567890123456789),
+		    5 },
+		{ "99999999999999999995", UINT64_C(1000000000000000000), 2 },
+		{ "0.12345678901234567891", UINT64_C(1234567890123456789),
+		    -19 },
+		{ "1.23456789012345678951", UINT64_C(1234567890123456790),
+		    -18 },
+		{ "-1.23456789012345678950", UINT64_C(1234567890123456790),
+		    -18 },
+		{ "12345678901234567890", UINT64_C(1234567890123456789), 1 },
+	};
+	struct bs_dec d;
+	double v;
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(bs_parse_number(cases[i].s,
+		    strlen(cases[i].s), &d, &v), BS_NUM_OK);
+		assert_true(d.mant == cases[i].mant);
+		assert_int_equal(d.exp, cases[i].exp);
+		/* The double is still strtod()'s, from all the digits. */
+		assert_true(v == strtod(cases[i].s, NULL));
+	}
+	/* Only the trailing zero was dropped: nothing was rounded. */
+	bs_parse_number("12345678901234567890", 20, &d, &v);
+	assert_int_equal(d.inexact, 0);
+}
+
 /* Every row of R's quantile() for types 1-9. */
 static void
 test_quantiles_r(void **state)
@@ -164,6 +211,111 @@ cmpd(const void *a, const void *b)
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return (x > y) - (x < y);
+}
+
+/*
+ * A one-column table of the numbers in text (one a line), read from
+ * memory; moments set for the streaming mode.
+ */
+static struct bs_table *
+table_of(char *text, struct bs_table_opts *o)
+{
+	struct bs_table *t = bs_table_new(o);
+	struct bs_buf b = { text, strlen(text), "test" };
+	struct bs_err e;
+
+	o->read.format = BS_FMT_PLAIN;
+	assert_non_null(t);
+	assert_int_equal(bs_table_read(t, &b, NULL, &e), 0);
+	assert_int_equal(bs_table_finish(t, &e), 0);
+	return t;
+}
+
+/*
+ * Order statistics are the values as strtod() reads them, or R's
+ * interpolation of those (bs_quantiles(), checked against R above),
+ * whatever the shift of the series: decimals whose shifted value does
+ * not add back to the parsed double, and a first value far from the
+ * rest (1e9, then values near 1.2346e-3, which lost all but a few
+ * digits in the shifted values).
+ */
+static void
+check_exact(char *text, int moments)
+{
+	struct bs_table_opts o;
+	struct bs_summary_opts so;
+	struct bs_summary r[2];
+	struct bs_table *t;
+	struct bs_series *s;
+	struct bs_err e;
+	double *want, p[5] = { 0.25, 0.5, 0.75, 0.9, 0.99 }, q[5];
+	size_t n = 0, cap = 0;
+	char *line, *save, *copy = strdup(text);
+
+	want = NULL;
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (n == cap)
+			want = realloc(want, (cap = cap ? 2 * cap : 64) *
+			    sizeof(*want));
+		want[n++] = strtod(line, NULL);
+	}
+	free(copy);
+	memset(&o, 0, sizeof(o));
+	o.moments = moments;
+	t = table_of(text, &o);
+	s = &t->groups[0].s[0];
+	assert_int_equal(s->n, n);
+	for (size_t i = 0; !moments && i < n; i++)
+		assert_true(bs_series_value(s, i) == want[i]);
+	bs_summary_opts_default(&so);
+	so.npct = 2;
+	so.pct[0] = 90;
+	so.pct[1] = 99;
+	so.no_quantiles = moments;
+	assert_int_equal(bs_summarize(s, &so, 1, &r[0], &e), 0);
+	if (!moments)
+		assert_int_equal(bs_summarize(s, &so, 0, &r[1], &e), 0);
+	qsort(want, n, sizeof(*want), cmpd);
+	for (int k = 0; k < (moments ? 1 : 2); k++) {
+		assert_true(r[k].min == want[0]);
+		assert_true(r[k].max == want[n - 1]);
+	}
+	if (!moments) {
+		assert_int_equal(bs_quantiles(want, n, p, 5, 7, q), 0);
+		for (int k = 0; k < 2; k++) {
+			assert_true(r[k].q1 == q[0]);
+			assert_true(r[k].median == q[1]);
+			assert_true(r[k].q3 == q[2]);
+			assert_true(r[k].iqr == q[2] - q[0]);
+			assert_true(r[k].pct[0] == q[3]);
+			assert_true(r[k].pct[1] == q[4]);
+		}
+	}
+	free(want);
+	bs_table_free(t);
+}
+
+static void
+test_order_stats_exact(void **state)
+{
+	char far[] = "1e9\n0.00123456789\n0.0012345678\n0.00123456788\n"
+	    "0.001234567891\n0.0012346\n";
+	char dec[20000], *p = dec;
+	uint32_t r = 12345;
+	(void)state;
+
+	/* Decimals with 3 to 6 places, many of them an ulp off shifted. */
+	for (int i = 0; i < 1000; i++) {
+		r = r * 1103515245 + 12345;
+		p += sprintf(p, "%u.%0*u\n", 100 + (r >> 8) % 900, 3 + i % 4,
+		    (r >> 2) % (i % 4 == 0 ? 1000 : i % 4 == 1 ? 10000 :
+		    i % 4 == 2 ? 100000 : 1000000));
+	}
+	check_exact(far, 0);
+	check_exact(far, 1);
+	check_exact(dec, 0);
+	check_exact(dec, 1);
 }
 
 /*
@@ -304,6 +456,24 @@ test_fmt_double(void **state)
 	assert_string_equal(b, "0.3333333333333333");
 	bs_fmt_double(b, sizeof(b), 1e21);
 	assert_string_equal(b, "1e+21");
+	/* 16 and 17 digits where 15 do not read back. */
+	bs_fmt_double(b, sizeof(b), -79.63129434228522);
+	assert_string_equal(b, "-79.63129434228522");
+	bs_fmt_double(b, sizeof(b), 0.1 + 0.2);
+	assert_string_equal(b, "0.30000000000000004");
+	/* Any double reads back as itself (bit patterns from an LCG). */
+	for (uint64_t u = 1, i = 0; i < 100000; i++) {
+		double d;
+
+		u = u * UINT64_C(6364136223846793005) +
+		    UINT64_C(1442695040888963407);
+		memcpy(&d, &u, sizeof(d));
+		if (!isfinite(d))
+			continue;
+		bs_fmt_double(b, sizeof(b), d);
+		assert_true(strtod(b, NULL) == d);
+		assert_true(strlen(b) <= 24);
+	}
 	assert_int_equal(bs_utf8_width("吞吐量", strlen("吞吐量")), 6);
 	assert_int_equal(bs_utf8_width("µs", strlen("µs")), 2);
 }
@@ -425,6 +595,8 @@ main(void)
 		cmocka_unit_test(test_parse_exact),
 		cmocka_unit_test(test_parse_kinds),
 		cmocka_unit_test(test_dec_sub),
+		cmocka_unit_test(test_parse_round19),
+		cmocka_unit_test(test_order_stats_exact),
 		cmocka_unit_test(test_quantiles_r),
 		cmocka_unit_test(test_quantiles_large),
 		cmocka_unit_test(test_fences_large),

@@ -196,12 +196,15 @@ for (iname in names(inputs)) {
 
 # ---------------------------------------------------------------- ts19 case
 # Three integers near 1.7e18, one per line (plain input, column `value`).
-# They are NOT representable in binary64 (all three round to the same double
-# 1732934400123456768, so R's own sd() of them is 0).  The expected values are
-# therefore computed on the data shifted by the exact integer 1732934400123456789
-# (0, 1, 2) and the offset is added back as decimal text.  At 1e-9 relative only
-# sd, se and cv are a real test here; the exact mean is 1732934400123456790
-# and the exact sd is 1.
+# They are NOT representable in binary64: all three round to the same double
+# 1732934400123456768 = 6769275000482253 * 2^8 (the doubles there are 256
+# apart, and 789, 790, 791 are within 128 of 768), so R's own sd() of them is
+# 0.  The moments (mean, sd, se, ci, cv) are therefore computed on the data
+# shifted by the exact integer 1732934400123456789 (0, 1, 2) and the offset is
+# added back as decimal text: the exact mean is 1732934400123456790 and the
+# exact sd is 1.  The order statistics (min, quartiles, max, pNN, iqr) are
+# those of the doubles the input reads as, as R's quantile() gives them: all
+# 1732934400123456768, iqr 0.
 ts19 <- c("1732934400123456789", "1732934400123456790", "1732934400123456791")
 write_lines(ts19, "testdata/oracle/ts19.txt")
 local({
@@ -216,14 +219,17 @@ local({
   y <- c(0, 1, 2)                       # shifted data
   n <- 3; m <- mean(y); s <- sd(y); se <- s / sqrt(n)
   t <- qt(0.975, n - 1)
-  q <- quantile(y, c(0.25, 0.5, 0.75, 0.95, 0.99), type = 7)
-  big <- vapply(c(m, m - t * se, m + t * se, min(y), q[1:3], max(y)), add_offset, "")
+  big <- vapply(c(m, m - t * se, m + t * se), add_offset, "")
   mean_exact <- "1732934400123456790"
   stopifnot(big[1] == mean_exact, s == 1)
   cv <- s / 1732934400123456790
-  row <- c("value", n, 0, big[1], fmt17(s), fmt17(se), big[2], big[3], big[4],
-           big[5], big[6], big[7], big[8], fmt17(q[3] - q[1]), fmt17(cv),
-           add_offset(q[4]), add_offset(q[5]))
+  x <- rep(6769275000482253 * 256, 3)   # exact: 6769275000482253 < 2^53
+  stopifnot(sprintf("%.0f", x[1]) == "1732934400123456768",
+            abs(lo - 56768 + c(0, 1, 2)) < 128)
+  q <- quantile(x, c(0.25, 0.5, 0.75, 0.95, 0.99), type = 7, names = FALSE)
+  row <- c("value", n, 0, big[1], fmt17(s), fmt17(se), big[2], big[3],
+           fmt17(min(x)), fmt17(q[1]), fmt17(q[2]), fmt17(q[3]), fmt17(max(x)),
+           fmt17(q[3] - q[1]), fmt17(cv), fmt17(q[4]), fmt17(q[5]))
   write_lines(c(paste(c("column", "n", "missing", "mean", "sd", "se", "ci_lo",
                         "ci_hi", "min", "q1", "median", "q3", "max", "iqr", "cv",
                         "p95", "p99"), collapse = ","),
