@@ -262,7 +262,6 @@ main(int argc, char *argv[])
 	int ch, rc;
 
 	tool_init("bcompare", &com, argv);
-	com.topts.raw = 1;	/* ties must stay ties */
 	memset(&o, 0, sizeof(o));
 	bs_cmp_opts_default(&o.c);
 	o.c.thr = o.thr;
