@@ -57,6 +57,7 @@ fio(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 			bs_rows_set(r, "rw", dirs[d]);
 			bs_rows_setnum(r, "iops", iops);
 			bs_rows_setnum(r, "bw_bytes", bw);
+			bs_rows_unit(r, "bw_bytes", "B/s");
 			/* fio 3 reports in ns; fio 2 in µs. */
 			if ((lat = json_object_get(dj, "lat_ns")) != NULL)
 				scale = 1;

@@ -169,6 +169,10 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 			set_time(r, "cpu_time", json_object_get(o, "cpu_time"),
 			    ux);
 			bs_rows_set(r, "time_unit", ux >= 0 ? "ns" : u);
+			if (ux >= 0) {
+				bs_rows_unit(r, "real_time", "ns");
+				bs_rows_unit(r, "cpu_time", "ns");
+			}
 		}
 		json_object_foreach(o, k, v) {
 			size_t m;
@@ -268,6 +272,8 @@ gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
 		}
 		if (strcmp(g->hdr[i], "time_unit") == 0 && k >= 0) {
 			bs_rows_set(g->r, "time_unit", "ns");
+			bs_rows_unit(g->r, "real_time", "ns");
+			bs_rows_unit(g->r, "cpu_time", "ns");
 			continue;
 		}
 		if (strcmp(g->hdr[i], "name") == 0 ||

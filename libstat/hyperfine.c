@@ -50,11 +50,15 @@ hyperfine(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 			bs_rows_set(r, "command", cmd ? cmd : "");
 			bs_rows_setint(r, "run", (long long)j + 1);
 			bs_rows_setjson(r, "time", t);
+			bs_rows_unit(r, "time", "s");
 			if (code)
 				bs_rows_setjson(r, "exit_code", code);
 			if (mem)
+			{
 				bs_rows_setjson(r, "memory_usage_byte",
 				    json_array_get(mem, j));
+				bs_rows_unit(r, "memory_usage_byte", "B");
+			}
 			json_object_foreach(params, k, pv) {
 				if (asprintf(&col, "parameter_%s", k) == -1) {
 					r->failed = 1;

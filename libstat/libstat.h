@@ -230,6 +230,8 @@ struct bs_table {
 	uint32_t	*rowgroup;	/* group of each row, if asked for */
 	enum bs_format	 format;
 	int		 delim;
+	char		**units;	/* per input column: the unit its reader
+					   declared, or NULL (bs_table_unit) */
 	/* private */
 	void		*priv;
 };
@@ -275,6 +277,8 @@ long	 bs_table_find_group(const struct bs_table *, char *const *key);
  * named with -c?
  */
 int	 bs_index_column(const char *name);
+/* The unit the reader declared for value column i, or NULL. */
+const char *bs_table_unit(const struct bs_table *, size_t i);
 /* Name of value column i. */
 const char *bs_table_vname(const struct bs_table *, size_t i);
 
@@ -412,6 +416,12 @@ struct bs_colunit {
 
 /* Unit, quantity and direction of a column from its name. */
 void	 bs_column_unit(const char *name, struct bs_colunit *);
+/*
+ * The same, where the input format declared the column's unit (NULL:
+ * none): the declared unit wins over what the name suggests.
+ */
+void	 bs_column_unit_as(const char *name, const char *declared,
+	    struct bs_colunit *);
 /* "rate", "time", "cost", "option", "format", "default". */
 const char *bs_rule_name(enum bs_rule);
 /* Is unit one of the time units ("ns", "us", "ms", "s")? */

@@ -48,6 +48,11 @@ pyperf(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 				bs_rows_setint(r, "run", (long long)nrun);
 				bs_rows_setjson(r, "value", v);
 				bs_rows_set(r, "unit", unit ? unit : "second");
+				/* pyperf's units: second, byte, integer. */
+				if (unit == NULL || strcmp(unit, "second") == 0)
+					bs_rows_unit(r, "value", "s");
+				else if (strcmp(unit, "byte") == 0)
+					bs_rows_unit(r, "value", "B");
 				bs_rows_endrow(r, 0);
 			}
 		}

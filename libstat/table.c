@@ -207,6 +207,9 @@ bs_table_free(struct bs_table *t)
 	for (size_t i = 0; i < t->nnames; i++)
 		free(t->names[i]);
 	free(t->names);
+	for (size_t i = 0; t->units != NULL && i < t->nnames; i++)
+		free(t->units[i]);
+	free(t->units);
 	free(t->gcols);
 	free(t->vcols);
 	free(t->rowgroup);
@@ -742,6 +745,32 @@ on_format(void *arg, enum bs_format f)
 	p->plain = f == BS_FMT_PLAIN;
 }
 
+/* A unit the reader declared for an input column, kept by name. */
+static void
+on_unit(void *arg, const char *column, const char *unit)
+{
+	struct bs_table *t = arg;
+
+	for (size_t i = 0; i < t->nnames; i++) {
+		if (strcmp(t->names[i], column) != 0)
+			continue;
+		if (t->units == NULL &&
+		    (t->units = calloc(t->nnames + 1, sizeof(*t->units))) ==
+		    NULL)
+			return;	/* a unit is a nicety: its absence is none */
+		free(t->units[i]);
+		t->units[i] = strdup(unit);
+		return;
+	}
+}
+
+const char *
+bs_table_unit(const struct bs_table *t, size_t i)
+{
+	return t->units != NULL && i < t->nvcols ? t->units[t->vcols[i]] :
+	    NULL;
+}
+
 static void
 on_warn(void *arg, const char *msg)
 {
@@ -758,7 +787,7 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 {
 	struct tpriv *p = t->priv;
 	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
-	    on_format, NULL };
+	    on_format, on_unit };
 	enum bs_format used;
 	int delim;
 	size_t before = t->nrows;

@@ -277,6 +277,39 @@ bs_column_unit(const char *name, struct bs_colunit *u)
 	direction(name, u);
 }
 
+void
+bs_column_unit_as(const char *name, const char *declared,
+    struct bs_colunit *u)
+{
+	size_t l;
+
+	bs_column_unit(name, u);
+	if (declared == NULL || *declared == '\0' ||
+	    strcmp(u->unit, declared) == 0)
+		return;
+	/* The name carries no unit (or another): the whole name is the base. */
+	if (u->unit[0] == '\0')
+		u->baselen = strlen(name);
+	u->per[0] = '\0';
+	snprintf(u->unit, sizeof(u->unit), "%s", declared);
+	l = strlen(declared);
+	if (unit_lookup(time_toks, declared, l) != NULL)
+		u->qty = BS_QTY_TIME;
+	else if (unit_lookup(byte_toks, declared, l) != NULL)
+		u->qty = BS_QTY_SIZE;
+	else if (l > 2 && strcmp(declared + l - 2, "/s") == 0)
+		u->qty = BS_QTY_RATE;
+	else
+		u->qty = BS_QTY_COUNT;
+	if (u->qty == BS_QTY_RATE) {
+		u->higher = 1;
+		u->rule = BS_RULE_FORMAT;
+	} else if (u->rule == BS_RULE_DEFAULT) {
+		u->higher = 0;
+		u->rule = BS_RULE_FORMAT;
+	}
+}
+
 const char *
 bs_rule_name(enum bs_rule r)
 {

@@ -21,16 +21,17 @@ chart_opts(struct bp_chart *c, const struct bp_request *q)
 }
 
 /*
- * The name whose unit a column's values have: the column's own, except
- * where the input format says more than the name (pyperf's "value" is
- * in seconds).
+ * The unit the input format declared for a value column (pyperf's
+ * "value" in s, Google Benchmark's real_time in ns), or NULL: then the
+ * name says what it can.
  */
 static const char *
-unit_column(const struct bs_table *t, const char *col)
+declared_unit(const struct bs_table *t, const char *col)
 {
-	if (t->format == BS_FMT_PYPERF && strcmp(col, "value") == 0)
-		return "value_s";
-	return col;
+	for (size_t i = 0; i < t->nvcols; i++)
+		if (strcmp(bs_table_vname(t, i), col) == 0)
+			return bs_table_unit(t, i);
+	return NULL;
 }
 
 /* The title of the axis of column col, allocated (*t); -1 no memory. */
@@ -38,8 +39,8 @@ static int
 axis_title(char **t, const struct bp_inputs *in, const char *col,
     const char *given, double maxabs, double *factor, struct bs_err *e)
 {
-	if ((*t = bp_axis_title(unit_column(in->t, col), given, maxabs,
-	    factor)) == NULL)
+	if ((*t = bp_axis_title_as(col, declared_unit(in->t, col), given,
+	    maxabs, factor)) == NULL)
 		return bp_err(e, "out of memory");
 	return 0;
 }

@@ -167,6 +167,9 @@ void	 bp_unit_choose(const char *unit, double maxabs, struct bp_unit *);
  */
 char	*bp_axis_title(const char *col, const char *given, double maxabs,
 	    double *factor);
+/* The same, where the input format declared the column's unit. */
+char	*bp_axis_title_as(const char *col, const char *declared,
+	    const char *given, double maxabs, double *factor);
 
 /* ------------------------------------------------------------------ */
 /* Text */

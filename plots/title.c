@@ -93,6 +93,13 @@ char *
 bp_axis_title(const char *col, const char *given, double maxabs,
     double *factor)
 {
+	return bp_axis_title_as(col, NULL, given, maxabs, factor);
+}
+
+char *
+bp_axis_title_as(const char *col, const char *declared, const char *given,
+    double maxabs, double *factor)
+{
 	struct bs_colunit c;
 	struct bp_unit u;
 	const char *per;
@@ -100,7 +107,7 @@ bp_axis_title(const char *col, const char *given, double maxabs,
 	int rc;
 
 	*factor = 1;
-	bs_column_unit(col, &c);
+	bs_column_unit_as(col, declared, &c);
 	if (given != NULL)
 		return given_title(col, &c, given, maxabs, factor);
 	per = per_of(col, &c);

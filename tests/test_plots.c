@@ -365,6 +365,27 @@ test_axis_title(void **state)
 	}
 }
 
+/*
+ * A unit the input format declared wins over the name: Google
+ * Benchmark's real_time is in ns (it was titled "real_time (millions)"),
+ * pyperf's value in s.
+ */
+static void
+test_axis_title_declared(void **state)
+{
+	double f;
+	char *t;
+
+	(void)state;
+	t = bp_axis_title_as("real_time", "ns", NULL, 31000, &f);
+	assert_string_equal(t, "real_time (\xc2\xb5s)");
+	assert_true(fabs(f - 1e-3) < 1e-15);
+	free(t);
+	t = bp_axis_title_as("value", "s", NULL, 0.002, &f);
+	assert_string_equal(t, "value (ms)");
+	free(t);
+}
+
 /* Chinese and µ through the font fallback: no unknown glyphs. */
 static void
 test_text_fallback(void **state)
@@ -1060,6 +1081,7 @@ main(void)
 		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_box_stats),
 		cmocka_unit_test(test_axis_title),
+		cmocka_unit_test(test_axis_title_declared),
 		cmocka_unit_test(test_text_fallback),
 		cmocka_unit_test(test_text_invalid_utf8),
 		cmocka_unit_test(test_render_all),
