@@ -649,11 +649,36 @@ t_constant(double se, double scale)
 
 /* Welch's t test, as R's t.test(cand, base, conf.level = c / 100). */
 int
+bs_welch_moments(size_t nb, double mb, double vb, size_t nc, double mc,
+    double vc, double confidence, struct bs_welch *r)
+{
+	double	 sx, sy, se, q;
+
+	if (r == NULL || !conf_ok(confidence) || nb < 2 || nc < 2)
+		return -1;
+	/* The same steps as R, so that rounding agrees. */
+	sx = sqrt(vc / (double)nc);
+	sy = sqrt(vb / (double)nb);
+	se = sqrt(sx * sx + sy * sy);
+	r->diff = mc - mb;
+	r->t = r->df = r->p = r->ci_lo = r->ci_hi = NAN;
+	if (!t_constant(se, fmax(fabs(mc), fabs(mb)))) {
+		r->df = satterthwaite(sx * sx, nc, sy * sy, nb);
+		r->t = (mc - mb) / se;
+		r->p = t_pvalue(r->t, r->df);
+		q = gsl_cdf_tdist_Qinv((1 - confidence / 100) / 2, r->df);
+		r->ci_lo = (r->t - q) * se;
+		r->ci_hi = (r->t + q) * se;
+	}
+	return 0;
+}
+
+int
 bs_welch(const double *base, size_t nb, const double *cand, size_t nc,
     double confidence, struct bs_welch *r)
 {
 	double	*x = NULL, *y = NULL;
-	double	 mx, vx, my, vy, sx, sy, se, q;
+	double	 mx, vx, my, vy;
 	size_t	 n, m;
 	int	 rc = -1;
 
@@ -664,21 +689,7 @@ bs_welch(const double *base, size_t nb, const double *cand, size_t nc,
 		goto out;
 	bs_mean_var(x, n, &mx, &vx);
 	bs_mean_var(y, m, &my, &vy);
-	/* The same steps as R, so that rounding agrees. */
-	sx = sqrt(vx / n);
-	sy = sqrt(vy / m);
-	se = sqrt(sx * sx + sy * sy);
-	r->diff = mx - my;
-	r->t = r->df = r->p = r->ci_lo = r->ci_hi = NAN;
-	if (!t_constant(se, fmax(fabs(mx), fabs(my)))) {
-		r->df = satterthwaite(sx * sx, n, sy * sy, m);
-		r->t = (mx - my) / se;
-		r->p = t_pvalue(r->t, r->df);
-		q = gsl_cdf_tdist_Qinv((1 - confidence / 100) / 2, r->df);
-		r->ci_lo = (r->t - q) * se;
-		r->ci_hi = (r->t + q) * se;
-	}
-	rc = 0;
+	rc = bs_welch_moments(m, my, vy, n, mx, vx, confidence, r);
 out:
 	free(x);
 	free(y);
@@ -1129,11 +1140,45 @@ out:
  * values far from 1.
  */
 int
+bs_fieller_moments(size_t nb, double b, double vb, size_t nc, double a,
+    double va, double confidence, double *ratio, double *lo, double *hi)
+{
+	double	 rho, ra, rb, df, t, g, s, r1, r2;
+
+	if (ratio == NULL || lo == NULL || hi == NULL ||
+	    !conf_ok(confidence) || nb < 2 || nc < 2)
+		return -1;
+	*ratio = *lo = *hi = NAN;
+	if (b == 0)
+		return 0;
+	*ratio = rho = a / b;
+	/* Squared standard errors of a and b relative to b. */
+	ra = sqrt(va / (double)nc) / fabs(b);
+	rb = sqrt(vb / (double)nb) / fabs(b);
+	ra *= ra;
+	rb *= rb;
+	if (!(ra + rho * rho * rb > 0) || !isfinite(ra + rho * rho * rb))
+		return 0;
+	df = satterthwaite(ra, nc, rho * rho * rb, nb);
+	t = gsl_cdf_tdist_Qinv((1 - confidence / 100) / 2, df);
+	g = t * t * rb;
+	if (!(g < 1))
+		return 0;
+	/* (1 - g) rho^2 - 2 A rho + (A^2 - t^2 ra) = 0, A the estimate. */
+	s = t * sqrt(rho * rho * rb + ra - g * ra);
+	r1 = (rho - s) / (1 - g);
+	r2 = (rho + s) / (1 - g);
+	*lo = fmin(r1, r2);
+	*hi = fmax(r1, r2);
+	return 0;
+}
+
+int
 bs_fieller(const double *base, size_t nb, const double *cand, size_t nc,
     double confidence, double *ratio, double *lo, double *hi)
 {
 	double	*x = NULL, *y = NULL;
-	double	 a, b, va, vb, rho, ra, rb, df, t, g, s, r1, r2;
+	double	 a, b, va, vb;
 	size_t	 n, m;
 	int	 rc = -1;
 
@@ -1144,29 +1189,8 @@ bs_fieller(const double *base, size_t nb, const double *cand, size_t nc,
 		goto out;
 	bs_mean_var(x, n, &a, &va);
 	bs_mean_var(y, m, &b, &vb);
-	*ratio = *lo = *hi = NAN;
-	rc = 0;
-	if (b == 0)
-		goto out;
-	*ratio = rho = a / b;
-	/* Squared standard errors of a and b relative to b. */
-	ra = sqrt(va / n) / fabs(b);
-	rb = sqrt(vb / m) / fabs(b);
-	ra *= ra;
-	rb *= rb;
-	if (!(ra + rho * rho * rb > 0) || !isfinite(ra + rho * rho * rb))
-		goto out;
-	df = satterthwaite(ra, n, rho * rho * rb, m);
-	t = gsl_cdf_tdist_Qinv((1 - confidence / 100) / 2, df);
-	g = t * t * rb;
-	if (!(g < 1))
-		goto out;
-	/* (1 - g) rho^2 - 2 A rho + (A^2 - t^2 ra) = 0, A the estimate. */
-	s = t * sqrt(rho * rho * rb + ra - g * ra);
-	r1 = (rho - s) / (1 - g);
-	r2 = (rho + s) / (1 - g);
-	*lo = fmin(r1, r2);
-	*hi = fmax(r1, r2);
+	rc = bs_fieller_moments(m, b, vb, n, a, va, confidence, ratio, lo,
+	    hi);
 out:
 	free(x);
 	free(y);
@@ -1182,10 +1206,26 @@ out:
  * NaN when it cannot be computed (no degrees of freedom, s = 0).
  */
 double
+bs_cohen_d_moments(size_t nb, double mb, double vb, size_t nc, double mc,
+    double vc)
+{
+	double	 ss = 0, s;
+
+	if (nb < 1 || nc < 1 || nb + nc < 3)
+		return NAN;
+	if (nc > 1)
+		ss += (double)(nc - 1) * vc;
+	if (nb > 1)
+		ss += (double)(nb - 1) * vb;
+	s = sqrt(ss / (double)(nb + nc - 2));
+	return s > 0 ? (mc - mb) / s : NAN;
+}
+
+double
 bs_cohen_d(const double *base, size_t nb, const double *cand, size_t nc)
 {
 	double	*x = NULL, *y = NULL;
-	double	 mx, vx, my, vy, ss = 0, s, res = NAN;
+	double	 mx, vx = 0, my, vy = 0, res = NAN;
 	size_t	 n, m;
 
 	if ((x = copy_finite(cand, nc, &n)) == NULL ||
@@ -1194,13 +1234,7 @@ bs_cohen_d(const double *base, size_t nb, const double *cand, size_t nc)
 		goto out;
 	bs_mean_var(x, n, &mx, &vx);
 	bs_mean_var(y, m, &my, &vy);
-	if (n > 1)
-		ss += (n - 1) * vx;
-	if (m > 1)
-		ss += (m - 1) * vy;
-	s = sqrt(ss / (n + m - 2));
-	if (s > 0)
-		res = (mx - my) / s;
+	res = bs_cohen_d_moments(m, my, vy, n, mx, vx);
 out:
 	free(x);
 	free(y);

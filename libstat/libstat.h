@@ -438,6 +438,12 @@ struct bs_welch {
 /* Welch's t test of cand against base, as R's t.test(cand, base). */
 int	 bs_welch(const double *base, size_t nb, const double *cand,
 	    size_t nc, double confidence, struct bs_welch *);
+/*
+ * The same from each side's n, mean and variance: R's t.test on any
+ * data with these moments (summaries without their values).
+ */
+int	 bs_welch_moments(size_t nb, double mb, double vb, size_t nc,
+	    double mc, double vc, double confidence, struct bs_welch *);
 
 struct bs_mwu {
 	double	 w;		/* R's W: the candidate's U */
@@ -464,9 +470,14 @@ int	 bs_signed_rank(const double *base, const double *cand, size_t n,
 int	 bs_fieller(const double *base, size_t nb, const double *cand,
 	    size_t nc, double confidence, double *ratio, double *lo,
 	    double *hi);
+int	 bs_fieller_moments(size_t nb, double mb, double vb, size_t nc,
+	    double mc, double vc, double confidence, double *ratio,
+	    double *lo, double *hi);
 
 double	 bs_cohen_d(const double *base, size_t nb, const double *cand,
 	    size_t nc);
+double	 bs_cohen_d_moments(size_t nb, double mb, double vb, size_t nc,
+	    double mc, double vc);
 double	 bs_hedges_g(const double *base, size_t nb, const double *cand,
 	    size_t nc);
 /* P(cand > base) - P(cand < base). */
@@ -751,6 +762,8 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CN_DEFDIR	0x100	/* direction by default: name matched none */
 #define BS_CN_ONESIDE	0x200	/* in one input only */
 #define BS_CN_NOTEST	0x400	/* the test could not be computed */
+#define BS_CN_SUMMARY	0x800	/* compared from summaries (n, mean, sd) */
+#define BS_CN_NON	0x1000	/* a summary without n: no test */
 
 /* A value for the columns a name or glob matches: --threshold COL=PCT. */
 struct bs_colrule {
@@ -782,6 +795,9 @@ struct bs_metric {
 	const char	*vb, *vc;	/* the variant's two sides, or NULL */
 	double		*b, *c;		/* values, missing left out */
 	size_t		 nb, nc;
+	int		 has_b, has_c;	/* present on that side */
+	int		 summary;	/* from (n, mean, sd): no values */
+	double		 sd_b, sd_c;	/* summaries: the sds given */
 	double		 mean_b, mean_c, med_b, med_c;
 	double		 diff, diff_lo, diff_hi;
 	double		 change, change_lo, change_hi;
@@ -803,6 +819,8 @@ struct bs_comparison {
 	struct bs_metric *m;
 	size_t		 n, cap;
 	size_t		 keyfrom;	/* 1 with a variant column, else 0 */
+	long		 keyskip;	/* a group column that names the
+					   metric (summaries), or -1 */
 	const char	**unmeasured;	/* columns without any value */
 	size_t		 nunmeasured;
 };
@@ -822,6 +840,22 @@ int	 bs_compare_tables(struct bs_comparison *, const struct bs_table *tb,
 int	 bs_compare_variant(struct bs_comparison *, const struct bs_table *,
 	    const char *vb, const char *const *vc, size_t nvc,
 	    const struct bs_cmp_opts *, struct bs_err *);
+/*
+ * Is the table made of summaries: value columns mean and sd (and n),
+ * one row per group, as bstat writes them and as some tools report
+ * only (hyperfine --export-csv, BenchmarkDotNet's statistics)?
+ */
+int	 bs_table_is_summary(const struct bs_table *);
+/*
+ * Two tables of summaries: Welch's t from each side's n, mean and sd
+ * (exactly R's t.test on any data with those moments), the change with
+ * Fieller's interval, Cohen's d; no rank test, median or Cliff's delta
+ * (they need the values).  A group column named "column" (bstat's
+ * output) names each metric; else the metric is "mean".
+ */
+int	 bs_compare_summaries(struct bs_comparison *, const struct bs_table *tb,
+	    const struct bs_table *tc, const struct bs_cmp_opts *,
+	    struct bs_err *);
 /*
  * The baseline value of a variant column (the first group column) and
  * its candidates: as given, or the first value in input order and every

@@ -36,7 +36,8 @@ machine(const struct bs_comparison *cmp, const struct bs_table *t,
 	if (res == NULL)
 		return NULL;
 	for (k = cmp->keyfrom; k < t->ngcols; k++)
-		bs_result_addcol(res, t->names[t->gcols[k]]);
+		if ((long)k != cmp->keyskip)
+			bs_result_addcol(res, t->names[t->gcols[k]]);
 	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
 		bs_result_addcol(res, cols[k]);
 	if (o->variant != NULL) {
@@ -52,7 +53,8 @@ machine(const struct bs_comparison *cmp, const struct bs_table *t,
 
 		c = 0;
 		for (k = cmp->keyfrom; k < t->ngcols; k++)
-			bs_result_str(res, row, c++, r->key[k]);
+			if ((long)k != cmp->keyskip)
+				bs_result_str(res, row, c++, r->key[k]);
 		bs_result_str(res, row, c++, r->column);
 		bs_result_int(res, row, c++, (long long)r->nb);
 		bs_result_int(res, row, c++, (long long)r->nc);
@@ -126,7 +128,7 @@ geomean_rows(struct bs_result *res, const struct bs_comparison *cmp,
 		if (gm.k < 2)
 			continue;
 		row = (size_t)bs_result_addrow(res);
-		c = lead + t->ngcols - cmp->keyfrom;
+		c = lead + t->ngcols - cmp->keyfrom - (cmp->keyskip >= 0);
 		for (j = 0; j < c; j++)
 			bs_result_str(res, row, j, "");
 		if (lead)
@@ -158,7 +160,8 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 	if (lead)
 		bs_result_addcol(res, "candidate");
 	for (k = cmp->keyfrom; k < t->ngcols; k++)
-		bs_result_addcol(res, t->names[t->gcols[k]]);
+		if ((long)k != cmp->keyskip)
+			bs_result_addcol(res, t->names[t->gcols[k]]);
 	bs_result_addcol(res, "column");
 	bs_result_addcol(res, o->c->mwu ? "baseline (median)" :
 	    "baseline (mean)");
@@ -179,7 +182,8 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 		if (lead)
 			bs_result_str(res, row, c++, r->vc);
 		for (k = cmp->keyfrom; k < t->ngcols; k++)
-			bs_result_str(res, row, c++, r->key[k]);
+			if ((long)k != cmp->keyskip)
+				bs_result_str(res, row, c++, r->key[k]);
 		bs_result_str(res, row, c++, r->column);
 		bs_fmt_num(buf, sizeof(buf), o->c->mwu ? r->med_b : r->mean_b);
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),

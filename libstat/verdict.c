@@ -84,6 +84,10 @@ setside(struct bs_metric *m, int cand, const struct bs_series *s,
 	double **v = cand ? &m->c : &m->b;
 	size_t *n = cand ? &m->nc : &m->nb;
 
+	if (cand)
+		m->has_c = 1;
+	else
+		m->has_b = 1;
 	free(*v);
 	return (*v = bs_series_values(s, skip, n)) == NULL ? -1 : 0;
 }
@@ -533,16 +537,99 @@ nospread(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->note |= BS_CN_NOREL;
 }
 
+/*
+ * A metric from two summaries: Welch's t from the moments, the change
+ * with Fieller's interval, Cohen's d.
+ */
+static void
+summary_compare(struct bs_metric *m, const struct bs_cmp_opts *o)
+{
+	struct bs_welch w;
+	double ratio, lo, hi, vb, vc;
+
+	m->note |= BS_CN_SUMMARY;
+	m->diff = m->diff_lo = m->diff_hi = NAN;
+	m->change = m->change_lo = m->change_hi = NAN;
+	m->stat = m->df = m->p = m->p_adj = m->d = m->delta = NAN;
+	m->r1_b = m->r1_c = m->minp = NAN;
+	if (!m->has_b || !m->has_c) {
+		m->warn |= BS_CW_ONESIDE;
+		m->note |= BS_CN_ONESIDE;
+		m->v = BS_V_MISSING;
+		return;
+	}
+	m->v = BS_V_INCONCLUSIVE;
+	m->diff = m->mean_c - m->mean_b;
+	if (m->nb == 0 || m->nc == 0) {
+		m->note |= BS_CN_NON;
+		if (m->mean_b > 0)
+			m->change = m->diff / m->mean_b;
+		return;
+	}
+	if (m->nb < 2 || m->nc < 2 || !isfinite(m->sd_b) ||
+	    !isfinite(m->sd_c)) {
+		m->warn |= BS_CW_TOOFEW;
+		m->note |= BS_CN_TOOFEW;
+		return;
+	}
+	if (m->nb < 10 || m->nc < 10)
+		m->warn |= BS_CW_FEWREPS;
+	vb = m->sd_b * m->sd_b;
+	vc = m->sd_c * m->sd_c;
+	m->d = bs_cohen_d_moments(m->nb, m->mean_b, vb, m->nc, m->mean_c,
+	    vc);
+	if (vb == 0 && vc == 0) {
+		m->warn |= BS_CW_NOSPREAD;
+		m->diff_lo = m->diff_hi = m->diff;
+		m->sign = (m->diff > 0) - (m->diff < 0);
+		m->note |= m->diff == 0 ? BS_CN_SAME : BS_CN_CERTAIN;
+		m->p = m->diff == 0 ? 1 : 0;
+		m->testable = 1;
+		if (m->mean_b > 0)
+			m->change = m->change_lo = m->change_hi = m->diff /
+			    m->mean_b;
+		return;
+	}
+	if (bs_welch_moments(m->nb, m->mean_b, vb, m->nc, m->mean_c, vc,
+	    o->confidence, &w) == 0) {
+		m->stat = w.t;
+		m->df = w.df;
+		m->p = w.p;
+		m->diff = w.diff;
+		m->diff_lo = w.ci_lo;
+		m->diff_hi = w.ci_hi;
+		m->sign = (w.t > 0) - (w.t < 0);
+	}
+	m->testable = isfinite(m->p);
+	if (!m->testable)
+		m->note |= BS_CN_NOTEST;
+	if (!(m->mean_b > 0)) {
+		if (isfinite(m->mean_b))
+			m->note |= BS_CN_NOREL;
+		return;
+	}
+	m->change = m->mean_c / m->mean_b - 1;
+	if (bs_fieller_moments(m->nb, m->mean_b, vb, m->nc, m->mean_c, vc,
+	    o->confidence, &ratio, &lo, &hi) == 0) {
+		m->change_lo = lo - 1;
+		m->change_hi = hi - 1;
+	}
+}
+
 static void
 compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
+	if (m->summary) {
+		summary_compare(m, o);
+		return;
+	}
 	m->diff = m->diff_lo = m->diff_hi = NAN;
 	m->change = m->change_lo = m->change_hi = NAN;
 	m->stat = m->df = m->p = m->p_adj = m->d = m->delta = NAN;
 	m->mean_b = m->mean_c = m->med_b = m->med_c = NAN;
 	m->r1_b = m->r1_c = m->minp = NAN;
 	centres(m);
-	if (m->b == NULL || m->c == NULL) {
+	if (!m->has_b || !m->has_c) {
 		m->warn |= BS_CW_ONESIDE;
 		m->note |= BS_CN_ONESIDE;
 		m->v = BS_V_MISSING;
@@ -602,7 +689,7 @@ decide(struct bs_metric *m, const struct bs_cmp_opts *o)
 	if (m->v == BS_V_MISSING)
 		return;
 	m->v = BS_V_INCONCLUSIVE;
-	if (m->note & BS_CN_TOOFEW)
+	if (m->note & (BS_CN_TOOFEW | BS_CN_NON))
 		return;
 	dir = isfinite(m->diff) && m->diff != 0 ? (m->diff > 0) -
 	    (m->diff < 0) : m->sign;
@@ -645,7 +732,8 @@ drop_unmeasured(struct bs_comparison *cmp)
 	for (i = 0; i < cmp->n; i++) {
 		struct bs_metric *m = &cmp->m[i];
 
-		if (m->nb > 0 || m->nc > 0) {
+		if (m->nb > 0 || m->nc > 0 || (m->summary &&
+		    (isfinite(m->mean_b) || isfinite(m->mean_c)))) {
 			cmp->m[w++] = *m;
 			continue;
 		}
@@ -681,7 +769,7 @@ run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
 	for (i = 0; o->paired && i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 
-		if (m->b && m->c && m->nb != m->nc)
+		if (m->has_b && m->has_c && m->nb != m->nc)
 			return bs_seterr(e, NULL, 0, "%s: --paired needs as "
 			    "many candidate as baseline values (%zu and %zu)",
 			    m->column, m->nc, m->nb);
@@ -712,6 +800,7 @@ bs_compare_tables(struct bs_comparison *cmp, const struct bs_table *tb,
     const struct bs_table *tc, const struct bs_cmp_opts *o, struct bs_err *e)
 {
 	memset(cmp, 0, sizeof(*cmp));
+	cmp->keyskip = -1;
 	if (pair_tables(cmp, tb, tc, o->skip) == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	return run(cmp, o, e);
@@ -731,6 +820,7 @@ bs_compare_variant(struct bs_comparison *cmp, const struct bs_table *t,
 
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->keyfrom = 1;
+	cmp->keyskip = -1;
 	/*
 	 * The groups of each value in input order, in one pass: value k
 	 * (0 the baseline, k the candidate vc[k - 1]) owns
@@ -772,6 +862,118 @@ out:
 	free(key);
 	if (rc == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
+	return run(cmp, o, e);
+}
+
+/* The value column of this name, or -1. */
+static long
+valcol(const struct bs_table *t, const char *name)
+{
+	for (size_t i = 0; i < t->nvcols; i++)
+		if (strcmp(bs_table_vname(t, i), name) == 0)
+			return (long)i;
+	return -1;
+}
+
+int
+bs_table_is_summary(const struct bs_table *t)
+{
+	return valcol(t, "mean") >= 0 && valcol(t, "sd") >= 0;
+}
+
+/* The one value of a summary's column in group g (NaN when none). */
+static double
+cell(const struct bs_table *t, size_t g, long c)
+{
+	const struct bs_series *s;
+
+	if (c < 0)
+		return NAN;
+	s = &t->groups[g].s[c];
+	return s->n - s->missing >= 1 ? bs_series_value(s, 0) : NAN;
+}
+
+/* One side of a summary metric from group g of t. */
+static int
+summary_side(struct bs_metric *m, int cand, const struct bs_table *t,
+    size_t g, struct bs_err *e)
+{
+	long cn = valcol(t, "n"), cm = valcol(t, "mean"), cs = valcol(t, "sd");
+	long cmed = valcol(t, "median");
+	double n = cell(t, g, cn);
+
+	if (t->groups[g].s[cm].n > 1)
+		return bs_seterr(e, NULL, 0, "%zu summaries in one group "
+		    "(%s): add the columns that tell them apart to -g (bstat's "
+		    "output: -g ...,column)", t->groups[g].s[cm].n,
+		    t->ngcols ? t->groups[g].key[0] : "all rows");
+	m->summary = 1;
+	if (cand) {
+		m->has_c = 1;
+		m->nc = n >= 0 && isfinite(n) ? (size_t)n : 0;
+		m->mean_c = cell(t, g, cm);
+		m->sd_c = cell(t, g, cs);
+		m->med_c = cell(t, g, cmed);
+	} else {
+		m->has_b = 1;
+		m->nb = n >= 0 && isfinite(n) ? (size_t)n : 0;
+		m->mean_b = cell(t, g, cm);
+		m->sd_b = cell(t, g, cs);
+		m->med_b = cell(t, g, cmed);
+	}
+	return 0;
+}
+
+/*
+ * Summaries: one metric per group, named by a group column "column"
+ * when there is one (bstat's output), else "mean"; paired by the group
+ * key through the baseline table's hash.
+ */
+int
+bs_compare_summaries(struct bs_comparison *cmp, const struct bs_table *tb,
+    const struct bs_table *tc, const struct bs_cmp_opts *o, struct bs_err *e)
+{
+	long kb = -1, gb;
+	size_t g, k, nbm;
+
+	memset(cmp, 0, sizeof(*cmp));
+	if (o->mwu || o->paired)
+		return bs_seterr(e, NULL, 0, "summaries (n, mean, sd) carry no "
+		    "values: %s needs the raw values", o->paired ? "--paired" :
+		    "--test mwu");
+	for (k = 0; k < tb->ngcols; k++)
+		if (strcmp(tb->names[tb->gcols[k]], "column") == 0)
+			kb = (long)k;
+	cmp->keyskip = kb;
+	for (g = 0; g < tb->ngroups; g++) {
+		struct bs_metric *m = addmetric(cmp, tb->groups[g].key,
+		    kb >= 0 ? tb->groups[g].key[kb] : "mean");
+
+		if (m == NULL)
+			return bs_seterr(e, NULL, 0, "out of memory");
+		m->mean_c = m->sd_c = m->med_c = m->mean_b = m->sd_b =
+		    m->med_b = NAN;
+		if (summary_side(m, 0, tb, g, e) == -1)
+			return -1;
+	}
+	nbm = cmp->n;
+	for (g = 0; g < tc->ngroups; g++) {
+		struct bs_metric *m;
+
+		if ((gb = bs_table_find_group(tb, tc->groups[g].key)) == -2)
+			return bs_seterr(e, NULL, 0, "out of memory");
+		if (gb >= 0 && (size_t)gb < nbm)
+			m = &cmp->m[gb];
+		else {
+			if ((m = addmetric(cmp, tc->groups[g].key, kb >= 0 ?
+			    tc->groups[g].key[kb] : "mean")) == NULL)
+				return bs_seterr(e, NULL, 0, "out of memory");
+			m->mean_c = m->sd_c = m->med_c = m->mean_b =
+			    m->sd_b = m->med_b = NAN;
+		}
+		if (summary_side(m, 1, tc, g, e) == -1)
+			return -1;
+	}
 	return run(cmp, o, e);
 }
 
@@ -845,7 +1047,7 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 
 	buf[0] = '\0';
 	if (n & BS_CN_ONESIDE)
-		add(buf, len, "only in the %s", m->b ? "baseline" :
+		add(buf, len, "only in the %s", m->has_b ? "baseline" :
 		    "candidate");
 	if (n & BS_CN_TOOFEW)
 		add(buf, len, "too few values (%zu and %zu): no test", m->nb,
@@ -870,6 +1072,11 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 	if (n & BS_CN_SMALL)
 		add(buf, len, "significant, but within +-%g%%",
 		    100 * m->margin);
+	if (n & BS_CN_NON)
+		add(buf, len, "a summary without n: no test");
+	if (n & BS_CN_SUMMARY)
+		add(buf, len, "from summaries (n, mean, sd): Welch's t; ranks "
+		    "and medians need the values");
 	if (n & BS_CN_DEFDIR)
 		add(buf, len, "lower is better by default (the name matches "
 		    "no rule)");

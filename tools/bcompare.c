@@ -153,7 +153,7 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 		label = tool_label(t, m->key, cmp->keyfrom, m->column);
 		if (w & BS_CW_ONESIDE)
 			warnmsg("warning: %s: only in the %s: verdict missing",
-			    label, m->b ? "baseline" : "candidate");
+			    label, m->has_b ? "baseline" : "candidate");
 		if (w & BS_CW_TOOFEW)
 			warnmsg("warning: %s: fewer than 2 values on a side "
 			    "(%zu baseline, %zu candidate): no test", label,
@@ -259,7 +259,7 @@ main(int argc, char *argv[])
 	struct bs_err e;
 	char *groups = NULL;
 	double v;
-	int ch, rc;
+	int ch, rc, summary;
 
 	tool_init("bcompare", &com, argv);
 	memset(&o, 0, sizeof(o));
@@ -363,8 +363,22 @@ main(int argc, char *argv[])
 	    bs_cmp_check_list("--lower-is-better", o.c.lib, tb, &e) == -1 ||
 	    bs_cmp_check_rules(&o.c, tb, &e) == -1)
 		die("%s", e.msg);
-	rc = o.variant ? bs_compare_variant(&cmp, tb, o.vbase, o.vc, o.nvc,
-	    &o.c, &e) : bs_compare_tables(&cmp, tb, tc, &o.c, &e);
+	/* Summaries (bstat's output, hyperfine's CSV): by their moments. */
+	summary = com.topts.columns == NULL && bs_table_is_summary(tb);
+	if (tc != NULL && summary != (com.topts.columns == NULL &&
+	    bs_table_is_summary(tc)))
+		die("one input holds summaries (n, mean, sd) and the other "
+		    "values: compare like with like");
+	if (summary && o.variant)
+		die("--variant %s: the input holds summaries (n, mean, sd); "
+		    "give the two sides as two files", o.variant);
+	if (summary)
+		rc = bs_compare_summaries(&cmp, tb, tc, &o.c, &e);
+	else if (o.variant)
+		rc = bs_compare_variant(&cmp, tb, o.vbase, o.vc, o.nvc, &o.c,
+		    &e);
+	else
+		rc = bs_compare_tables(&cmp, tb, tc, &o.c, &e);
 	if (rc == -1)
 		die("%s", e.msg);
 	warnings(&cmp, tb, &o);

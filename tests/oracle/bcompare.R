@@ -456,6 +456,47 @@ cases[[length(cases) + 1]] <- c("ties_r", ti[[3]], "-f csv -g g --test mwu",
 cat(sprintf("ties: R %.7g [%.7g, %.7g]; order statistics %g [%g, %g]\n",
             w$estimate, w$conf.int[1], w$conf.int[2], os[1], os[2], os[3]))
 
+# Summaries as input (n, mean, sd per benchmark, as bstat writes them and
+# as some tools report only): Welch's t from the moments is R's t.test on
+# the values the summaries were made from (any data with those moments).
+set.seed(106)
+mkraw <- function(f) list(
+  parse = round(rnorm(14, 1000 * f, 30), 3),
+  sort = round(rnorm(9, 2000, 50), 3),
+  hash = round(rnorm(20, 500 / f, 8), 3))
+rb <- mkraw(1); rc <- mkraw(1.08)
+summ <- function(raw) {
+  d <- do.call(rbind, lapply(names(raw), function(k) {
+    v <- raw[[k]]
+    data.frame(bench = k, column = "ns", n = length(v),
+               mean = sprintf("%.15g", mean(v)), sd = sprintf("%.15g", sd(v)),
+               median = sprintf("%.15g", median(v)))
+  }))
+  d
+}
+write.csv(summ(rb), file.path(dir, "sum_base.csv"), row.names = FALSE,
+          quote = FALSE)
+write.csv(summ(rc), file.path(dir, "sum_cand.csv"), row.names = FALSE,
+          quote = FALSE)
+# The same moments as the files hold (read back as C reads them).
+sb <- read_exact(file.path(dir, "sum_base.csv"))
+sc <- read_exact(file.path(dir, "sum_cand.csv"))
+withmoments <- function(v, m, s) m + s * (v - mean(v)) / sd(v)
+rows <- list()
+for (k in names(rb)) {
+  b <- withmoments(rb[[k]], sb$mean[sb$bench == k], sb$sd[sb$bench == k])
+  c <- withmoments(rc[[k]], sc$mean[sc$bench == k], sc$sd[sc$bench == k])
+  r <- metric(b, c, "welch", FALSE, 0.95, 0.05)
+  r$median_base <- sb$median[sb$bench == k]
+  r$median_cand <- sc$median[sc$bench == k]
+  r$cliff_delta <- NA    # needs the values
+  r$bench <- k; r$column <- "ns"
+  rows[[length(rows) + 1]] <- r
+}
+add("summaries", "-f csv -g bench,column", verdicts(rows, 0.05, 0, "holm",
+    character(0)), "bench", paste(file.path(dir, "sum_base.csv"),
+    file.path(dir, "sum_cand.csv")), "1e-9 -a 1e-20")
+
 m <- do.call(rbind, cases)
 colnames(m) <- c("case", "input", "args", "expected", "rtol")
 write.table(m, "tests/expected/bcompare_cases.tsv", sep = "\t", quote = FALSE,
