@@ -847,6 +847,13 @@ int	 bs_compare_variant(struct bs_comparison *, const struct bs_table *,
  */
 int	 bs_table_is_summary(const struct bs_table *);
 /*
+ * Group g of a table of summaries as a bs_summary: n, mean, sd as given,
+ * se and the t interval from them, order statistics NaN; *column the
+ * metric's name (a group column "column", else "mean").
+ */
+int	 bs_summary_row(const struct bs_table *, size_t g, double confidence,
+	    struct bs_summary *, const char **column, struct bs_err *);
+/*
  * Two tables of summaries: Welch's t from each side's n, mean and sd
  * (exactly R's t.test on any data with those moments), the change with
  * Fieller's interval, Cohen's d; no rank test, median or Cliff's delta

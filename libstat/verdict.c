@@ -893,6 +893,44 @@ cell(const struct bs_table *t, size_t g, long c)
 	return s->n - s->missing >= 1 ? bs_series_value(s, 0) : NAN;
 }
 
+int
+bs_summary_row(const struct bs_table *t, size_t g, double confidence,
+    struct bs_summary *r, const char **column, struct bs_err *e)
+{
+	long cm = valcol(t, "mean"), cs = valcol(t, "sd");
+	double n = cell(t, g, valcol(t, "n")), hw;
+	size_t k;
+
+	memset(r, 0, sizeof(*r));
+	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
+	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
+	r->r1 = r->steady_diff = NAN;
+	r->steady = -1;
+	for (k = 0; k < BS_MAX_PCT; k++)
+		r->pct[k] = NAN;
+	if (t->groups[g].s[cm].n > 1)
+		return bs_seterr(e, NULL, 0, "%zu summaries in one group: "
+		    "group by the columns that name them (-g)",
+		    t->groups[g].s[cm].n);
+	*column = "mean";
+	for (k = 0; k < t->ngcols; k++)
+		if (strcmp(t->names[t->gcols[k]], "column") == 0)
+			*column = t->groups[g].key[k];
+	r->n = n >= 0 && isfinite(n) ? (size_t)n : 0;
+	r->mean = cell(t, g, cm);
+	r->sd = cell(t, g, cs);
+	if (r->n > 0)
+		r->se = r->sd / sqrt((double)r->n);
+	if (r->n > 1 && isfinite(r->sd)) {
+		hw = bs_t_halfwidth(r->sd, r->n, confidence);
+		r->ci_lo = r->mean - hw;
+		r->ci_hi = r->mean + hw;
+	}
+	if (r->mean != 0)
+		r->cv = r->sd / r->mean;
+	return 0;
+}
+
 /* One side of a summary metric from group g of t. */
 static int
 summary_side(struct bs_metric *m, int cand, const struct bs_table *t,

@@ -191,7 +191,7 @@ judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 /* The result's columns: groups, column, the statistics asked for. */
 static struct bs_result *
 columns(const struct bs_table *t, const struct bs_summary_opts *so,
-    size_t ntg)
+    size_t ntg, long skip)
 {
 	static const char *const cols[] = { "column", "n", "missing", "mean",
 	    "sd", "se", "ci_lo", "ci_hi", "min", "q1", "median", "q3", "max",
@@ -203,7 +203,8 @@ columns(const struct bs_table *t, const struct bs_summary_opts *so,
 	if ((res = bs_result_new()) == NULL)
 		die("out of memory");
 	for (k = 0; k < t->ngcols; k++)
-		bs_result_addcol(res, t->names[t->gcols[k]]);
+		if ((long)k != skip)
+			bs_result_addcol(res, t->names[t->gcols[k]]);
 	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
 		bs_result_addcol(res, cols[k]);
 	for (k = 0; k < so->npct; k++) {
@@ -223,16 +224,18 @@ columns(const struct bs_table *t, const struct bs_summary_opts *so,
 
 /* One row: the summary of value column c of group g. */
 static void
-addrow(struct bs_result *res, const struct bs_table *t, size_t g, size_t c,
-    const struct bs_summary *s, const struct bs_summary_opts *so)
+addrow(struct bs_result *res, const struct bs_table *t, size_t g,
+    const char *column, long skip, const struct bs_summary *s,
+    const struct bs_summary_opts *so)
 {
 	const double v[] = { s->mean, s->sd, s->se, s->ci_lo, s->ci_hi,
 	    s->min, s->q1, s->median, s->q3, s->max, s->iqr, s->cv };
 	size_t row = (size_t)bs_result_addrow(res), col, k;
 
-	for (col = 0; col < t->ngcols; col++)
-		bs_result_str(res, row, col, t->groups[g].key[col]);
-	bs_result_str(res, row, col++, bs_table_vname(t, c));
+	for (col = 0, k = 0; k < t->ngcols; k++)
+		if ((long)k != skip)
+			bs_result_str(res, row, col++, t->groups[g].key[k]);
+	bs_result_str(res, row, col++, column);
 	bs_result_int(res, row, col++, (long long)s->n);
 	bs_result_int(res, row, col++, (long long)s->missing);
 	for (k = 0; k < sizeof(v) / sizeof(v[0]); k++)
@@ -336,6 +339,8 @@ main(int argc, char *argv[])
 	int gate = 0, missed = 0;
 	struct notes nt;
 	size_t g, c, k;
+	long skip = -1;
+	int summ;
 	int ch, np;
 	double tol;
 
@@ -416,10 +421,28 @@ main(int argc, char *argv[])
 		die("--gate needs a --target");
 	t = tool_read_table(&com, argc, argv);
 	check_targets(tg, ntg, t, &so);
-	res = columns(t, &so, ntg);
+	summ = com.topts.columns == NULL && bs_table_is_summary(t);
+	for (k = 0; summ && k < t->ngcols; k++)
+		if (strcmp(t->names[t->gcols[k]], "column") == 0)
+			skip = (long)k;
+	res = columns(t, &so, ntg, skip);
 	if (ntg > 0 && com.outfmt == BS_OUT_MD)
 		tres = target_table(t);
 	memset(&nt, 0, sizeof(nt));
+	if (summ) {
+		/* Summaries (n, mean, sd) pass through, one row a group. */
+		warnmsg("note: the input holds summaries (n, mean, sd): "
+		    "passed through; order statistics need the values");
+		for (g = 0; g < t->ngroups; g++) {
+			const char *col;
+
+			if (bs_summary_row(t, g, so.confidence, &s, &col,
+			    &e) == -1)
+				die("%s", e.msg);
+			addrow(res, t, g, col, skip, &s, &so);
+		}
+		goto out;
+	}
 	for (g = 0; g < t->ngroups; g++)
 		for (c = 0; c < t->nvcols; c++) {
 			struct bs_series *ser = &t->groups[g].s[c];
@@ -427,7 +450,7 @@ main(int argc, char *argv[])
 			if (bs_summarize(ser, &so, 0, &s, &e) == -1)
 				die("%s: %s", tool_label(t, t->groups[g].key, 0,
 				    bs_table_vname(t, c)), e.msg);
-			addrow(res, t, g, c, &s, &so);
+			addrow(res, t, g, bs_table_vname(t, c), -1, &s, &so);
 			if (ntg > 0) {
 				int st = judge(tg, ntg, t, g, c, &s, &so,
 				    tres);
@@ -441,6 +464,7 @@ main(int argc, char *argv[])
 			notes(&nt, t, g, c, &s, &so);
 		}
 	closing_notes(&nt);
+out:
 	{
 		const struct bs_result *out[2] = { res, tres };
 
