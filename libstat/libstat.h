@@ -325,6 +325,8 @@ struct bs_summary_opts {
 	size_t	 steady;	/* window; 0 = off */
 	double	 steady_tol;	/* ratio, e.g. 0.02 */
 	int	 no_quantiles;	/* O(1) memory: no order statistics */
+	int	 pct_ci;	/* order-statistic intervals of the
+				   median and the percentiles */
 };
 
 struct bs_summary {
@@ -336,6 +338,10 @@ struct bs_summary {
 	double	 steady_diff;	/* NaN when not computed */
 	int	 steady;	/* 1 yes, 0 no, -1 unknown */
 	int	 warmup;	/* 1 when the first values sit far off */
+	double	 mvalue;	/* Gregg's modality value, NaN if n < 30 */
+	/* With pct_ci: distribution-free intervals, NaN when n is short. */
+	double	 median_lo, median_hi;
+	double	 pct_lo[BS_MAX_PCT], pct_hi[BS_MAX_PCT];
 };
 
 void	 bs_summary_opts_default(struct bs_summary_opts *);
@@ -372,6 +378,27 @@ int	 bs_quantiles(double *x, size_t n, const double *p, size_t np,
  * ones left out, unshifted (as parsed); NULL when out of memory.
  */
 double	*bs_series_values(const struct bs_series *, size_t skip, size_t *n);
+/*
+ * Gregg's mvalue of x[0..n): the sum of the absolute differences of
+ * adjacent bin heights of a histogram over the largest height, with bins
+ * of Scott's width 3.49 sd n^(-1/3) from the minimum and an empty bin at
+ * each end (a unimodal sample gives about 2, two modes about 4).  NaN
+ * for fewer than BS_MVALUE_MIN_N values or no spread.
+ */
+#define BS_MVALUE_MIN_N		30
+#define BS_MVALUE_MODES		2.4	/* at or above: more than one mode */
+double	 bs_mvalue(const double *x, size_t n);
+/*
+ * The distribution-free interval of the p-quantile of n values at
+ * confidence (percent): the 1-based order statistics l < u with
+ * P(l <= B <= u - 1) >= confidence, B ~ Binomial(n, p), l and u - 1 the
+ * binomial quantiles at (1 - c)/2 and (1 + c)/2 (as R's qbinom).  -1
+ * when n is too small for such an interval; bs_quantile_ci_minn gives
+ * the smallest n that has one.
+ */
+int	 bs_quantile_ci_index(size_t n, double p, double confidence,
+	    size_t *l, size_t *u);
+size_t	 bs_quantile_ci_minn(double p, double confidence);
 /* qsort() order of doubles (no NaN): the one comparator of the tree. */
 int	 bs_cmp_double(const void *, const void *);
 /*
@@ -749,6 +776,7 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CW_MINP	0x10	/* the rank test cannot reach alpha */
 #define BS_CW_AC_BASE	0x20	/* baseline runs autocorrelated */
 #define BS_CW_AC_CAND	0x40	/* candidate runs autocorrelated */
+#define BS_CW_MODES	0x80	/* a side looks multimodal (mv_b, mv_c) */
 
 /* Why a verdict is what it is (bits of bs_metric.note; bs_metric_note). */
 #define BS_CN_TOOFEW	0x001	/* fewer than 2 values on a side */
@@ -813,6 +841,7 @@ struct bs_metric {
 	unsigned	 note;		/* BS_CN_* */
 	double		 minp;		/* BS_CW_MINP: smallest p reachable */
 	double		 r1_b, r1_c;	/* lag-1 autocorrelations */
+	double		 mv_b, mv_c;	/* mvalues (bs_mvalue), NaN if few */
 };
 
 struct bs_comparison {

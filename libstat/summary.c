@@ -534,6 +534,47 @@ overflowed(struct bs_summary *r, const struct bs_summary_opts *o,
 	return 0;
 }
 
+/*
+ * The order-statistic intervals of the median and each percentile: the
+ * order statistics of bs_quantile_ci_index, found by one selection.
+ */
+static int
+pct_intervals(double *x, size_t n, double off,
+    const struct bs_summary_opts *o, struct bs_summary *r)
+{
+	size_t ks[2 * (1 + BS_MAX_PCT)], nk = 0, l, u, i, w;
+	double vals[2 * (1 + BS_MAX_PCT)], p, *lo, *hi;
+
+	for (i = 0; i <= o->npct; i++) {
+		lo = i == 0 ? &r->median_lo : &r->pct_lo[i - 1];
+		hi = i == 0 ? &r->median_hi : &r->pct_hi[i - 1];
+		*lo = *hi = NAN;
+		p = i == 0 ? 0.5 : o->pct[i - 1] / 100;
+		if (bs_quantile_ci_index(n, p, o->confidence, &l, &u) == 0) {
+			ks[nk++] = l - 1;
+			ks[nk++] = u - 1;
+		}
+	}
+	if (nk == 0)
+		return 0;
+	qsort(ks, nk, sizeof(*ks), cmpsz);
+	for (i = 0, w = 0; i < nk; i++)
+		if (w == 0 || ks[w - 1] != ks[i])
+			ks[w++] = ks[i];
+	if (order_stats(x, NULL, n, ks, w, vals) == -1)
+		return -1;
+	for (i = 0; i <= o->npct; i++) {
+		p = i == 0 ? 0.5 : o->pct[i - 1] / 100;
+		if (bs_quantile_ci_index(n, p, o->confidence, &l, &u) == -1)
+			continue;
+		lo = i == 0 ? &r->median_lo : &r->pct_lo[i - 1];
+		hi = i == 0 ? &r->median_hi : &r->pct_hi[i - 1];
+		*lo = off + stat_at(ks, vals, w, l - 1);
+		*hi = off + stat_at(ks, vals, w, u - 1);
+	}
+	return 0;
+}
+
 int
 bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
     struct bs_summary *r, struct bs_err *e)
@@ -547,10 +588,11 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	memset(r, 0, sizeof(*r));
 	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
 	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
-	r->r1 = r->steady_diff = NAN;
+	r->r1 = r->steady_diff = r->mvalue = NAN;
+	r->median_lo = r->median_hi = NAN;
 	r->steady = -1;
 	for (i = 0; i < BS_MAX_PCT; i++)
-		r->pct[i] = NAN;
+		r->pct[i] = r->pct_lo[i] = r->pct_hi[i] = NAN;
 	if (s->mom != NULL || (s->v == NULL && s->n > 0)) {
 		/* Streaming mode: the table kept running moments only. */
 		const struct bs_moments *mo = s->mom;
@@ -706,6 +748,11 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	r->iqr = qs[2] - qs[0];
 	for (i = 0; i < o->npct; i++)
 		r->pct[i] = qs[3 + i];
+	r->mvalue = bs_mvalue(x, n);
+	if (o->pct_ci && pct_intervals(x, n, off, o, r) == -1) {
+		free(own);
+		return bs_seterr(e, NULL, 0, "out of memory");
+	}
 done:
 	free(own);
 	return overflowed(r, o, e);
@@ -874,4 +921,95 @@ double
 bs_autocorr_limit(size_t n)
 {
 	return 2.0 / sqrt((double)n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Shape: modes; and intervals of quantiles */
+
+double
+bs_mvalue(const double *x, size_t n)
+{
+	double mean, sd, lo, hi, h, sum = 0, top = 0;
+	size_t nb, i, *cnt;
+
+	if (n < BS_MVALUE_MIN_N)
+		return NAN;
+	bs_mean_sd(x, n, &mean, &sd);
+	lo = hi = x[0];
+	for (i = 1; i < n; i++) {
+		lo = fmin(lo, x[i]);
+		hi = fmax(hi, x[i]);
+	}
+	h = 3.49 * sd * pow((double)n, -1.0 / 3);
+	if (!(h > 0) || !isfinite(h) || !(hi > lo))
+		return NAN;
+	/* A far outlier must not ask for millions of bins. */
+	if ((hi - lo) / h > 100000)
+		h = (hi - lo) / 100000;
+	nb = (size_t)floor((hi - lo) / h) + 1;
+	if ((cnt = calloc(nb + 2, sizeof(*cnt))) == NULL)
+		return NAN;
+	for (i = 0; i < n; i++) {
+		size_t k = (size_t)floor((x[i] - lo) / h);
+
+		cnt[1 + (k < nb ? k : nb - 1)]++;
+	}
+	/* cnt[0] and cnt[nb + 1] are the empty bins at either end. */
+	for (i = 0; i <= nb; i++)
+		sum += fabs((double)cnt[i + 1] - (double)cnt[i]);
+	for (i = 1; i <= nb; i++)
+		top = fmax(top, (double)cnt[i]);
+	free(cnt);
+	return sum / top;
+}
+
+/* R's qbinom(q, n, p): the smallest k with P(B <= k) >= q. */
+static size_t
+qbinom(double q, size_t n, double p)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (gsl_cdf_binomial_P((unsigned)mid, p, (unsigned)n) >= q)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+int
+bs_quantile_ci_index(size_t n, double p, double confidence, size_t *l,
+    size_t *u)
+{
+	double a = 1 - confidence / 100;
+
+	*l = *u = 0;
+	if (n == 0 || n > 4000000000u || !(p > 0 && p < 1))
+		return -1;
+	*l = qbinom(a / 2, n, p);
+	*u = qbinom(1 - a / 2, n, p) + 1;
+	return *l >= 1 && *u <= n ? 0 : -1;
+}
+
+size_t
+bs_quantile_ci_minn(double p, double confidence)
+{
+	size_t n = 1, l, u;
+
+	/* Doubling, then bisection: the interval exists from some n on. */
+	while (n < 4000000000u && bs_quantile_ci_index(n, p, confidence, &l,
+	    &u) == -1)
+		n *= 2;
+	for (size_t lo = n / 2 + 1, hi = n; lo < hi;) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (bs_quantile_ci_index(mid, p, confidence, &l, &u) == 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+		n = hi;
+	}
+	return n;
 }

@@ -551,7 +551,7 @@ summary_compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	m->diff = m->diff_lo = m->diff_hi = NAN;
 	m->change = m->change_lo = m->change_hi = NAN;
 	m->stat = m->df = m->p = m->p_adj = m->d = m->delta = NAN;
-	m->r1_b = m->r1_c = m->minp = NAN;
+	m->r1_b = m->r1_c = m->minp = m->mv_b = m->mv_c = NAN;
 	if (!m->has_b || !m->has_c) {
 		m->warn |= BS_CW_ONESIDE;
 		m->note |= BS_CN_ONESIDE;
@@ -627,7 +627,7 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	m->change = m->change_lo = m->change_hi = NAN;
 	m->stat = m->df = m->p = m->p_adj = m->d = m->delta = NAN;
 	m->mean_b = m->mean_c = m->med_b = m->med_c = NAN;
-	m->r1_b = m->r1_c = m->minp = NAN;
+	m->r1_b = m->r1_c = m->minp = m->mv_b = m->mv_c = NAN;
 	centres(m);
 	if (!m->has_b || !m->has_c) {
 		m->warn |= BS_CW_ONESIDE;
@@ -664,6 +664,10 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	if (!isfinite(m->p) && !(m->note & BS_CN_MINP))
 		m->note |= BS_CN_NOTEST;
 	relchange(m, o);
+	m->mv_b = bs_mvalue(m->b, m->nb);
+	m->mv_c = bs_mvalue(m->c, m->nc);
+	if (m->mv_b >= BS_MVALUE_MODES || m->mv_c >= BS_MVALUE_MODES)
+		m->warn |= BS_CW_MODES;
 	m->r1_b = bs_autocorr1(m->b, m->nb, m->mean_b);
 	m->r1_c = bs_autocorr1(m->c, m->nc, m->mean_c);
 	if (m->nb >= 10 && fabs(m->r1_b) > bs_autocorr_limit(m->nb))
@@ -904,10 +908,11 @@ bs_summary_row(const struct bs_table *t, size_t g, double confidence,
 	memset(r, 0, sizeof(*r));
 	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
 	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
-	r->r1 = r->steady_diff = NAN;
+	r->r1 = r->steady_diff = r->mvalue = NAN;
+	r->median_lo = r->median_hi = NAN;
 	r->steady = -1;
 	for (k = 0; k < BS_MAX_PCT; k++)
-		r->pct[k] = NAN;
+		r->pct[k] = r->pct_lo[k] = r->pct_hi[k] = NAN;
 	if (t->groups[g].s[cm].n > 1)
 		return bs_seterr(e, NULL, 0, "%zu summaries in one group: "
 		    "group by the columns that name them (-g)",

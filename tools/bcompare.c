@@ -118,7 +118,7 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 		tool_close_stdout();
 }
 
-#define NWARN		7	/* kinds of warning (BS_CW_*) */
+#define NWARN		8	/* kinds of warning (BS_CW_*) */
 #define WARNMAX		5	/* lines of one kind before a count */
 
 /*
@@ -134,7 +134,7 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 	    "with fewer than 2 values on a side", "with fewer than 10 values "
 	    "on a side", "without spread", "whose rank test cannot reach "
 	    "alpha", "with autocorrelated baseline runs", "with "
-	    "autocorrelated candidate runs" };
+	    "autocorrelated candidate runs", "that look multimodal" };
 	size_t seen[NWARN] = { 0 }, k;
 
 	for (size_t i = 0; i < cmp->nunmeasured; i++)
@@ -177,6 +177,16 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 		if (w & BS_CW_AC_CAND)
 			tool_autocorr_warning(label, "candidate runs", m->r1_c,
 			    m->nc);
+		if (w & BS_CW_MODES)
+			warnmsg("warning: %s: the %s look%s multimodal (mvalue "
+			    "%.2f): a mean hides the modes; compare medians "
+			    "and percentiles (--test mwu, --stat pNN)", label,
+			    m->mv_b >= BS_MVALUE_MODES ? (m->mv_c >=
+			    BS_MVALUE_MODES ? "baseline and candidate" :
+			    "baseline") : "candidate", m->mv_b >=
+			    BS_MVALUE_MODES && m->mv_c >= BS_MVALUE_MODES ? "" :
+			    "s", fmax(m->mv_b >= BS_MVALUE_MODES ? m->mv_b : 0,
+			    m->mv_c >= BS_MVALUE_MODES ? m->mv_c : 0));
 		free(label);
 	}
 	for (k = 0; k < NWARN; k++)

@@ -17,7 +17,9 @@ enum {
 	OPT_STEADYTOL,
 	OPT_NOQUANT,
 	OPT_TARGET,
-	OPT_GATE
+	OPT_GATE,
+	OPT_PCTCI,
+	OPT_MVALUE
 };
 
 #define MAXTARGETS	32
@@ -55,6 +57,10 @@ usage(FILE *fp, int status)
 "                          cv, ci_lo, ci_hi, n; column target: met, missed,\n"
 "                          unproven\n"
 "      --gate              exit 1 when a target is missed\n"
+"      --percentile-ci     distribution-free intervals of the median and the\n"
+"                          percentiles: median_lo, median_hi, pNN_lo, pNN_hi\n"
+"      --mvalue            add mvalue, Gregg's modality value (about 2 for\n"
+"                          one mode; a warning from 2.4 on, n >= 30)\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -191,7 +197,7 @@ judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 /* The result's columns: groups, column, the statistics asked for. */
 static struct bs_result *
 columns(const struct bs_table *t, const struct bs_summary_opts *so,
-    size_t ntg, long skip)
+    size_t ntg, long skip, int mvalue)
 {
 	static const char *const cols[] = { "column", "n", "missing", "mean",
 	    "sd", "se", "ci_lo", "ci_hi", "min", "q1", "median", "q3", "max",
@@ -211,12 +217,24 @@ columns(const struct bs_table *t, const struct bs_summary_opts *so,
 		pctname(name, sizeof(name), so->pct[k]);
 		bs_result_addcol(res, name);
 	}
+	if (so->pct_ci) {
+		bs_result_addcol(res, "median_lo");
+		bs_result_addcol(res, "median_hi");
+		for (k = 0; k < so->npct; k++) {
+			pctname(name, sizeof(name) - 3, so->pct[k]);
+			bs_result_addcol(res, strcat(name, "_lo"));
+			pctname(name, sizeof(name) - 3, so->pct[k]);
+			bs_result_addcol(res, strcat(name, "_hi"));
+		}
+	}
 	if (so->autocorr)
 		bs_result_addcol(res, "r1");
 	if (so->steady) {
 		bs_result_addcol(res, "steady_diff");
 		bs_result_addcol(res, "steady");
 	}
+	if (mvalue)
+		bs_result_addcol(res, "mvalue");
 	if (ntg > 0)
 		bs_result_addcol(res, "target");
 	return res;
@@ -226,7 +244,7 @@ columns(const struct bs_table *t, const struct bs_summary_opts *so,
 static void
 addrow(struct bs_result *res, const struct bs_table *t, size_t g,
     const char *column, long skip, const struct bs_summary *s,
-    const struct bs_summary_opts *so)
+    const struct bs_summary_opts *so, int mvalue)
 {
 	const double v[] = { s->mean, s->sd, s->se, s->ci_lo, s->ci_hi,
 	    s->min, s->q1, s->median, s->q3, s->max, s->iqr, s->cv };
@@ -242,18 +260,29 @@ addrow(struct bs_result *res, const struct bs_table *t, size_t g,
 		bs_result_num(res, row, col++, v[k]);
 	for (k = 0; k < so->npct; k++)
 		bs_result_num(res, row, col++, s->pct[k]);
+	if (so->pct_ci) {
+		bs_result_num(res, row, col++, s->median_lo);
+		bs_result_num(res, row, col++, s->median_hi);
+		for (k = 0; k < so->npct; k++) {
+			bs_result_num(res, row, col++, s->pct_lo[k]);
+			bs_result_num(res, row, col++, s->pct_hi[k]);
+		}
+	}
 	if (so->autocorr)
 		bs_result_num(res, row, col++, s->r1);
 	if (so->steady) {
 		bs_result_num(res, row, col++, s->steady_diff);
 		if (s->steady >= 0)
 			bs_result_str(res, row, col, s->steady ? "yes" : "no");
+		col++;
 	}
+	if (mvalue)
+		bs_result_num(res, row, col++, s->mvalue);
 }
 
 /* What is said about the series, the first few of each kind in full. */
 struct notes {
-	size_t	 n1, n0, nwarm;
+	size_t	 n1, n0, nwarm, nmodes, nshort;
 	char	*warmlabel;
 };
 
@@ -272,9 +301,12 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 	    fabs(s->r1) > bs_autocorr_limit(s->n);
 	int st = so->steady && s->steady < 0 && s->n > 0;
 	int warm = s->warmup && nt->nwarm++ == 0;
+	int modes = s->mvalue >= BS_MVALUE_MODES && nt->nmodes++ < 3;
+	int shortci = so->pct_ci && s->n > 0 && isnan(s->pct_lo[so->npct ?
+	    so->npct - 1 : 0]) && so->npct > 0 && nt->nshort++ < 3;
 	char *label;
 
-	if (!one && !zero && !ac && !st && !warm)
+	if (!one && !zero && !ac && !st && !warm && !modes && !shortci)
 		return;
 	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
 	if (one)
@@ -287,6 +319,16 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 	if (st)
 		warnmsg("note: %s: fewer than 2 x %zu samples: steady state "
 		    "not judged", label, so->steady);
+	if (modes)
+		warnmsg("warning: %s: looks multimodal (mvalue %.2f >= %.1f): "
+		    "a mean hides the modes; split the runs, or compare "
+		    "medians and percentiles", label, s->mvalue,
+		    BS_MVALUE_MODES);
+	if (shortci)
+		warnmsg("note: %s: p%g at %g%% needs at least %zu values for an "
+		    "interval (%zu here)", label, so->pct[so->npct - 1],
+		    so->confidence, bs_quantile_ci_minn(so->pct[so->npct -
+		    1] / 100, so->confidence), s->n);
 	if (warm)
 		nt->warmlabel = label;
 	else
@@ -302,6 +344,9 @@ closing_notes(struct notes *nt)
 	if (nt->n0 > 3)
 		warnmsg("note: %zu more series with no values (n = 0)",
 		    nt->n0 - 3);
+	if (nt->nmodes > 3)
+		warnmsg("warning: %zu more series look multimodal",
+		    nt->nmodes - 3);
 	if (nt->nwarm == 1)
 		warnmsg("hint: %s: the first samples sit far from the rest "
 		    "(warm-up?); consider --skip", nt->warmlabel);
@@ -324,6 +369,8 @@ main(int argc, char *argv[])
 		{ "steady-tol",	   required_argument, NULL, OPT_STEADYTOL },
 		{ "no-quantiles",  no_argument,	      NULL, OPT_NOQUANT },
 		{ "target",	   required_argument, NULL, OPT_TARGET },
+		{ "percentile-ci", no_argument,	      NULL, OPT_PCTCI },
+		{ "mvalue",	   no_argument,	      NULL, OPT_MVALUE },
 		{ "gate",	   no_argument,	      NULL, OPT_GATE },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -340,7 +387,7 @@ main(int argc, char *argv[])
 	struct notes nt;
 	size_t g, c, k;
 	long skip = -1;
-	int summ;
+	int summ, mvalue = 0;
 	int ch, np;
 	double tol;
 
@@ -393,6 +440,12 @@ main(int argc, char *argv[])
 		case OPT_GATE:
 			gate = 1;
 			break;
+		case OPT_PCTCI:
+			so.pct_ci = 1;
+			break;
+		case OPT_MVALUE:
+			mvalue = 1;
+			break;
 		case OPT_STEADYTOL:
 			if (bs_parse_double(optarg, &tol) == -1 || tol < 0)
 				die("--steady-tol takes a percentage, not '%s'",
@@ -425,7 +478,7 @@ main(int argc, char *argv[])
 	for (k = 0; summ && k < t->ngcols; k++)
 		if (strcmp(t->names[t->gcols[k]], "column") == 0)
 			skip = (long)k;
-	res = columns(t, &so, ntg, skip);
+	res = columns(t, &so, ntg, skip, mvalue);
 	if (ntg > 0 && com.outfmt == BS_OUT_MD)
 		tres = target_table(t);
 	memset(&nt, 0, sizeof(nt));
@@ -439,7 +492,7 @@ main(int argc, char *argv[])
 			if (bs_summary_row(t, g, so.confidence, &s, &col,
 			    &e) == -1)
 				die("%s", e.msg);
-			addrow(res, t, g, col, skip, &s, &so);
+			addrow(res, t, g, col, skip, &s, &so, mvalue);
 		}
 		goto out;
 	}
@@ -450,7 +503,8 @@ main(int argc, char *argv[])
 			if (bs_summarize(ser, &so, 0, &s, &e) == -1)
 				die("%s: %s", tool_label(t, t->groups[g].key, 0,
 				    bs_table_vname(t, c)), e.msg);
-			addrow(res, t, g, bs_table_vname(t, c), -1, &s, &so);
+			addrow(res, t, g, bs_table_vname(t, c), -1, &s, &so,
+			    mvalue);
 			if (ntg > 0) {
 				int st = judge(tg, ntg, t, g, c, &s, &so,
 				    tres);
