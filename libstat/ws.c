@@ -104,7 +104,7 @@ isnum(const struct wsf *f)
 	return bs_parse_number(f->s, f->len, &d, &v) == BS_NUM_OK;
 }
 
-/* Fields that are numbers, a leading time not counted. */
+/* Fields that are numbers (a time stamp is none). */
 static size_t
 numbers(const struct wsf *f, size_t n)
 {
@@ -426,8 +426,8 @@ bs_ws_detect(const char *p, size_t len)
 		size_t end = nl ? (size_t)(nl - p) : len, ll = end - pos, n, t;
 		const char *s = p + pos;
 
-		if (nl == NULL && nlines > 0 && len == BS_DETECT_LEN)
-			break;	/* a line cut short by the window */
+		if (nl == NULL && nlines > 0)
+			break;	/* perhaps a line cut short by the window */
 		pos = end + 1;
 		if (ll > 0 && s[ll - 1] == '\r')
 			ll--;
