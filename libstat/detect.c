@@ -34,6 +34,10 @@ detect_tool(const char *p, size_t len)
 		return BS_FMT_GBENCH;
 	if (bs_gobench_detect(p + i, len - i))
 		return BS_FMT_GOBENCH;
+	if (bs_wrk_detect(p + i, len - i))
+		return BS_FMT_WRK;
+	if (bs_hgrm_detect(p + i, len - i))
+		return BS_FMT_HGRM;
 	return BS_FMT_AUTO;
 }
 
@@ -99,6 +103,9 @@ bs_detect(const char *p, size_t len, int *delim)
 		return BS_FMT_PLAIN;
 	if (anykv)
 		return BS_FMT_KV;
+	/* Blank-aligned columns only where no delimiter would do. */
+	if (bs_ws_detect(p + i, len - i))
+		return BS_FMT_WS;
 	*delim = bs_delim_detect(p + i, len - i);
 	return *delim == '\t' ? BS_FMT_TSV : BS_FMT_CSV;
 }

@@ -273,6 +273,17 @@ int	 bs_fio_detect(const char *p, size_t len);
 int	 bs_read_fio(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
 
+/* ws.c: blank-aligned tables (vmstat, iostat, sar); wrk.c, hgrm.c. */
+int	 bs_ws_detect(const char *p, size_t len);
+int	 bs_read_ws(struct bs_src *, const struct bs_read_opts *,
+	    const struct bs_reader_cb *, struct bs_err *);
+int	 bs_wrk_detect(const char *p, size_t len);
+int	 bs_read_wrk(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_hgrm_detect(const char *p, size_t len);
+int	 bs_read_hgrm(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+
 /* ---- detect.c */
 
 /*

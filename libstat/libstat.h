@@ -79,6 +79,9 @@ enum bs_format {
 	BS_FMT_GOBENCH,
 	BS_FMT_PYPERF,
 	BS_FMT_FIO,
+	BS_FMT_WS,
+	BS_FMT_WRK,
+	BS_FMT_HGRM,
 	BS_FMT__MAX
 };
 
@@ -160,6 +163,13 @@ struct bs_read_opts {
 	int		 delim;		/* 0 to detect */
 	int		 no_header;
 	struct bs_spans	*spans;		/* NULL, or filled by bs_read(buf) */
+	/*
+	 * An input of several tables (iostat's avg-cpu and Device) gives
+	 * one: the one named table, else the one holding most of the
+	 * names in columns and groups ("a,b"), else the first.  NULL: none.
+	 */
+	const char	*table;
+	const char	*columns, *groups;
 };
 
 /*

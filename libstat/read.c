@@ -12,7 +12,8 @@
 
 static const char *const fmtnames[BS_FMT__MAX] = {
 	"auto", "csv", "tsv", "json", "ndjson", "kv", "plain",
-	"hyperfine", "gbench", "gobench", "pyperf", "fio"
+	"hyperfine", "gbench", "gobench", "pyperf", "fio",
+	"ws", "wrk", "hgrm"
 };
 
 const char *const *
@@ -24,6 +25,8 @@ bs_format_meta(enum bs_format f)
 	    "iterations", NULL };
 	static const char *const gobench[] = { "procs", "iterations", NULL };
 	static const char *const pyperf[] = { "run", NULL };
+	static const char *const pct[] = { "run", "percentile", "threads",
+	    "connections", "total_count", NULL };
 
 	switch (f) {
 	case BS_FMT_HYPERFINE:
@@ -34,6 +37,9 @@ bs_format_meta(enum bs_format f)
 		return gobench;
 	case BS_FMT_PYPERF:
 		return pyperf;
+	case BS_FMT_WRK:
+	case BS_FMT_HGRM:
+		return pct;
 	default:
 		return none;
 	}
@@ -158,6 +164,8 @@ static int (*const readers[BS_FMT__MAX])(struct bs_src *,
 	[BS_FMT_GOBENCH] = bs_read_gobench,
 	[BS_FMT_PYPERF] = bs_read_pyperf,
 	[BS_FMT_FIO] = bs_read_fio,
+	[BS_FMT_WRK] = bs_read_wrk,
+	[BS_FMT_HGRM] = bs_read_hgrm,
 };
 
 int
@@ -204,6 +212,9 @@ bs_read(const struct bs_buf *buf, const char *path,
 	case BS_FMT_JSON:
 	case BS_FMT_NDJSON:
 		rc = bs_read_json(&s, f, cb, e);
+		break;
+	case BS_FMT_WS:
+		rc = bs_read_ws(&s, o, cb, e);
 		break;
 	default:
 		rc = (unsigned)f < BS_FMT__MAX && readers[f] != NULL ?

@@ -791,11 +791,17 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 	enum bs_format used;
 	int delim;
 	size_t before = t->nrows;
+	struct bs_read_opts ro = p->o->read;
 
 	p->curfile = buf ? buf->name : (path == NULL || strcmp(path, "-") == 0 ?
 	    "<stdin>" : path);
 	p->lastg = -1;
-	if (bs_read(buf, path, &p->o->read, &cb, &used, &delim, e) == -1)
+	/* A reader of several tables chooses by the names asked for. */
+	if (ro.columns == NULL && ro.groups == NULL) {
+		ro.columns = p->o->columns;
+		ro.groups = p->o->groups;
+	}
+	if (bs_read(buf, path, &ro, &cb, &used, &delim, e) == -1)
 		return -1;
 	if (p->nfiles++ == 0) {
 		t->format = used;

@@ -54,6 +54,8 @@ usage(FILE *fp, int status)
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
 "                          hyperfine, gbench, gobench, pyperf, fio\n"
+"                          ws, wrk, hgrm\n"
+"      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -f, --format F          table (default), csv, tsv, json, md\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the intervals (95)\n"

@@ -46,6 +46,8 @@ usage(FILE *fp, int status)
 "      --no-header         the first row is data\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
 "                          hyperfine, gbench, gobench, pyperf, fio\n"
+"                          ws, wrk, hgrm\n"
+"      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --skip N            leave the first N samples of every group out of\n"
 "                          the fences (they are still flagged)\n"

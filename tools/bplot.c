@@ -73,6 +73,8 @@ usage(FILE *fp, int status)
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
 "                          hyperfine, gbench, gobench, pyperf, fio\n"
+"                          ws, wrk, hgrm\n"
+"      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -o, --output OUT        the image (required; whole or not at all)\n"
 "      --confidence P      confidence level of the error bars and the fit\n"
 "                          band, percent (95)\n"

@@ -127,7 +127,7 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		if ((f = bs_format_parse(arg)) < 0)
 			die("unknown input format '%s' (auto, csv, tsv, json, "
 			    "ndjson, kv, plain, hyperfine, gbench, gobench, "
-			    "pyperf, fio)", arg);
+			    "pyperf, fio, ws, wrk, hgrm)", arg);
 		c->topts.read.format = (enum bs_format)f;
 		return 1;
 	case 'f':
@@ -147,6 +147,9 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		if (c->confidence < 1)
 			warnmsg("warning: --confidence %s is a percentage: a "
 			    "%s%% interval (for 95%% write 95)", arg, arg);
+		return 1;
+	case OPT_TABLE:
+		c->topts.read.table = arg;
 		return 1;
 	case OPT_SKIP:
 		if (bs_parse_size(arg, &c->skip) == -1)

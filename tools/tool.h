@@ -17,6 +17,7 @@ enum {
 	OPT_CONFIDENCE,
 	OPT_SKIP,
 	OPT_VERSION,
+	OPT_TABLE,
 	OPT_TOOL = 1100		/* tools number their own from here */
 };
 
@@ -42,7 +43,8 @@ extern const char *progname;
 	{ "confidence",	  required_argument, NULL, OPT_CONFIDENCE }, \
 	{ "skip",	  required_argument, NULL, OPT_SKIP }, \
 	{ "help",	  no_argument,	     NULL, 'h' }, \
-	{ "version",	  no_argument,	     NULL, OPT_VERSION }
+	{ "version",	  no_argument,	     NULL, OPT_VERSION }, \
+	{ "table",	  required_argument, NULL, OPT_TABLE }
 #define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:h"
 
 /* Set up a tool: names, defaults, and tool_signals(). */

@@ -15,7 +15,8 @@ FUZZ_LIBS = `$(PKG_CONFIG) --libs gsl jansson` -lcsv -lz -lm -lpthread
 
 # One reader target per input format, and the option values.
 FUZZ_FORMATS = auto csv tsv json ndjson kv plain hyperfine gbench gobench \
-	pyperf fio
+	pyperf fio \
+	ws wrk hgrm
 FUZZ_TARGETS = $(FUZZ_FORMATS:%=read_%) opts
 
 LIB_SRC	= $(sort $(wildcard libstat/*.c))

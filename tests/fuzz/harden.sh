@@ -26,7 +26,8 @@ cd "$(dirname "$0")/../.." || exit 2
 root=$(pwd)
 ncpu=$(nproc 2>/dev/null || echo 2)
 targets="read_auto read_csv read_tsv read_json read_ndjson read_kv read_plain
-read_hyperfine read_gbench read_gobench read_pyperf read_fio opts"
+read_hyperfine read_gbench read_gobench read_pyperf read_fio opts
+read_ws read_wrk read_hgrm"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
 # Sanitizer run-time settings: a finding fails with its own exit status
