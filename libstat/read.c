@@ -12,7 +12,9 @@
 
 static const char *const fmtnames[BS_FMT__MAX] = {
 	"auto", "csv", "tsv", "json", "ndjson", "kv", "plain",
-	"hyperfine", "gbench", "gobench", "pyperf", "fio"
+	"hyperfine", "gbench", "gobench", "pyperf", "fio",
+	"jmh", "bdn", "pytest-benchmark", "libtest", "criterion", "catch2",
+	"benchmarkjs", "custom-json"
 };
 
 const char *const *
@@ -24,6 +26,11 @@ bs_format_meta(enum bs_format f)
 	    "iterations", NULL };
 	static const char *const gobench[] = { "procs", "iterations", NULL };
 	static const char *const pyperf[] = { "run", NULL };
+	static const char *const jmh[] = { "threads", "fork", "iteration",
+	    NULL };
+	static const char *const bdn[] = { "launch", "iteration", NULL };
+	static const char *const pytestbench[] = { "round", NULL };
+	static const char *const catch2[] = { "iterations", NULL };
 
 	switch (f) {
 	case BS_FMT_HYPERFINE:
@@ -34,6 +41,14 @@ bs_format_meta(enum bs_format f)
 		return gobench;
 	case BS_FMT_PYPERF:
 		return pyperf;
+	case BS_FMT_JMH:
+		return jmh;
+	case BS_FMT_BDN:
+		return bdn;
+	case BS_FMT_PYTEST_BENCHMARK:
+		return pytestbench;
+	case BS_FMT_CATCH2:
+		return catch2;
 	default:
 		return none;
 	}
@@ -158,6 +173,14 @@ static int (*const readers[BS_FMT__MAX])(struct bs_src *,
 	[BS_FMT_GOBENCH] = bs_read_gobench,
 	[BS_FMT_PYPERF] = bs_read_pyperf,
 	[BS_FMT_FIO] = bs_read_fio,
+	[BS_FMT_JMH] = bs_read_jmh,
+	[BS_FMT_BDN] = bs_read_bdn,
+	[BS_FMT_PYTEST_BENCHMARK] = bs_read_pytestbench,
+	[BS_FMT_LIBTEST] = bs_read_libtest,
+	[BS_FMT_CRITERION] = bs_read_criterion,
+	[BS_FMT_CATCH2] = bs_read_catch2,
+	[BS_FMT_BENCHMARKJS] = bs_read_benchmarkjs,
+	[BS_FMT_CUSTOM_JSON] = bs_read_customjson,
 };
 
 int
