@@ -28,6 +28,17 @@ detect_tool(const char *p, size_t len)
 			return BS_FMT_PYPERF;
 		if (bs_gbench_detect(p, len))
 			return BS_FMT_GBENCH;
+		if (bs_bdn_detect(p, len))
+			return BS_FMT_BDN;
+		if (bs_pytestbench_detect(p, len))
+			return BS_FMT_PYTEST_BENCHMARK;
+		return BS_FMT_AUTO;
+	}
+	if (i < len && p[i] == '[') {
+		if (bs_jmh_detect(p + i, len - i))
+			return BS_FMT_JMH;
+		if (bs_customjson_detect(p + i, len - i))
+			return BS_FMT_CUSTOM_JSON;
 		return BS_FMT_AUTO;
 	}
 	if (bs_gbench_csv_detect(p + i, len - i))
@@ -38,6 +49,15 @@ detect_tool(const char *p, size_t len)
 		return BS_FMT_WRK;
 	if (bs_hgrm_detect(p + i, len - i))
 		return BS_FMT_HGRM;
+	/* Criterion prints libtest's lines too: it is asked first. */
+	if (bs_criterion_detect(p + i, len - i))
+		return BS_FMT_CRITERION;
+	if (bs_catch2_detect(p + i, len - i))
+		return BS_FMT_CATCH2;
+	if (bs_benchmarkjs_detect(p + i, len - i))
+		return BS_FMT_BENCHMARKJS;
+	if (bs_libtest_detect(p + i, len - i))
+		return BS_FMT_LIBTEST;
 	return BS_FMT_AUTO;
 }
 

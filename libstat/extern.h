@@ -272,6 +272,50 @@ int	 bs_read_pyperf(struct bs_src *, const struct bs_reader_cb *,
 int	 bs_fio_detect(const char *p, size_t len);
 int	 bs_read_fio(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
+/* Readers of JSON arrays (JMH, custom-json): object or array at the top. */
+int	 bs_rows_read_anyjson(struct bs_src *, const char *what,
+	    int (*fill)(struct json_t *, struct bs_rows *,
+	    const struct bs_reader_cb *, const char *, struct bs_err *),
+	    const struct bs_reader_cb *, struct bs_err *);
+/* One unit for a column's rows, or mixed (customjson.c). */
+struct bs_unitvote {
+	char	 unit[64], other[64];
+	int	 mixed;
+};
+void	 bs_unitvote(struct bs_unitvote *, const char *unit);
+/* Text readers' helpers (libtest.c). */
+int	 bs_nextline(const char *p, size_t len, size_t *pos, const char **s,
+	    size_t *ll);
+int	 bs_rows_setscaled(struct bs_rows *, const char *col, const char *s,
+	    size_t n, int shift);
+int	 bs_ns_shift(const char *unit, size_t n);
+int	 bs_bencher_line(const char *s, size_t ll, const char **name,
+	    size_t *nl, const char **med, size_t *ml, const char **rng,
+	    size_t *rl);
+int	 bs_jmh_detect(const char *p, size_t len);
+int	 bs_read_jmh(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_bdn_detect(const char *p, size_t len);
+int	 bs_read_bdn(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_pytestbench_detect(const char *p, size_t len);
+int	 bs_read_pytestbench(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_libtest_detect(const char *p, size_t len);
+int	 bs_read_libtest(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_criterion_detect(const char *p, size_t len);
+int	 bs_read_criterion(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_catch2_detect(const char *p, size_t len);
+int	 bs_read_catch2(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_benchmarkjs_detect(const char *p, size_t len);
+int	 bs_read_benchmarkjs(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+int	 bs_customjson_detect(const char *p, size_t len);
+int	 bs_read_customjson(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
 
 /* ws.c: blank-aligned tables (vmstat, iostat, sar); wrk.c, hgrm.c. */
 int	 bs_ws_detect(const char *p, size_t len);

@@ -13,7 +13,9 @@
 static const char *const fmtnames[BS_FMT__MAX] = {
 	"auto", "csv", "tsv", "json", "ndjson", "kv", "plain",
 	"hyperfine", "gbench", "gobench", "pyperf", "fio",
-	"ws", "wrk", "hgrm"
+	"ws", "wrk", "hgrm",
+	"jmh", "bdn", "pytest-benchmark", "libtest", "criterion", "catch2",
+	"benchmarkjs", "custom-json"
 };
 
 const char *const *
@@ -27,6 +29,11 @@ bs_format_meta(enum bs_format f)
 	static const char *const pyperf[] = { "run", NULL };
 	static const char *const pct[] = { "run", "percentile", "threads",
 	    "connections", "total_count", NULL };
+	static const char *const jmh[] = { "threads", "fork", "iteration",
+	    NULL };
+	static const char *const bdn[] = { "launch", "iteration", NULL };
+	static const char *const pytestbench[] = { "round", NULL };
+	static const char *const catch2[] = { "iterations", NULL };
 
 	switch (f) {
 	case BS_FMT_HYPERFINE:
@@ -40,6 +47,14 @@ bs_format_meta(enum bs_format f)
 	case BS_FMT_WRK:
 	case BS_FMT_HGRM:
 		return pct;
+	case BS_FMT_JMH:
+		return jmh;
+	case BS_FMT_BDN:
+		return bdn;
+	case BS_FMT_PYTEST_BENCHMARK:
+		return pytestbench;
+	case BS_FMT_CATCH2:
+		return catch2;
 	default:
 		return none;
 	}
@@ -166,6 +181,14 @@ static int (*const readers[BS_FMT__MAX])(struct bs_src *,
 	[BS_FMT_FIO] = bs_read_fio,
 	[BS_FMT_WRK] = bs_read_wrk,
 	[BS_FMT_HGRM] = bs_read_hgrm,
+	[BS_FMT_JMH] = bs_read_jmh,
+	[BS_FMT_BDN] = bs_read_bdn,
+	[BS_FMT_PYTEST_BENCHMARK] = bs_read_pytestbench,
+	[BS_FMT_LIBTEST] = bs_read_libtest,
+	[BS_FMT_CRITERION] = bs_read_criterion,
+	[BS_FMT_CATCH2] = bs_read_catch2,
+	[BS_FMT_BENCHMARKJS] = bs_read_benchmarkjs,
+	[BS_FMT_CUSTOM_JSON] = bs_read_customjson,
 };
 
 int

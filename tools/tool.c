@@ -127,7 +127,8 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		if ((f = bs_format_parse(arg)) < 0)
 			die("unknown input format '%s' (auto, csv, tsv, json, "
 			    "ndjson, kv, plain, hyperfine, gbench, gobench, "
-			    "pyperf, fio, ws, wrk, hgrm)", arg);
+			    "pyperf, fio, ws, wrk, hgrm, jmh, bdn, pytest-benchmark, "
+			    "libtest, criterion, catch2, benchmarkjs, custom-json)", arg);
 		c->topts.read.format = (enum bs_format)f;
 		return 1;
 	case 'f':

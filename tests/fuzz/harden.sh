@@ -27,7 +27,9 @@ root=$(pwd)
 ncpu=$(nproc 2>/dev/null || echo 2)
 targets="read_auto read_csv read_tsv read_json read_ndjson read_kv read_plain
 read_hyperfine read_gbench read_gobench read_pyperf read_fio opts
-read_ws read_wrk read_hgrm"
+read_ws read_wrk read_hgrm
+read_jmh read_bdn read_pytest_benchmark read_libtest read_criterion
+read_catch2 read_benchmarkjs read_custom_json"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
 # Sanitizer run-time settings: a finding fails with its own exit status
@@ -157,6 +159,8 @@ fuzz)
 		t={}; b='"$b"'; secs='"$secs"'
 		case $t in
 		read_json|read_ndjson|read_hyperfine|read_gbench|read_pyperf|read_fio)
+			dict=tests/fuzz/json.dict ;;
+		read_jmh|read_bdn|read_pytest_benchmark|read_custom_json)
 			dict=tests/fuzz/json.dict ;;
 		*)	dict=tests/fuzz/text.dict ;;
 		esac

@@ -1,0 +1,101 @@
+/*
+ * benchmark.js text ("NAME x N ops/sec ±P% (K runs sampled)", as its
+ * String(bench) writes): one row per line.  N is the benchmark's hz,
+ * 1 / mean time of a run, in ops/s; P is its relative margin of error,
+ * the half-width of the 95% t interval of that mean time as a percentage
+ * of it; K the number of runs.  Neither is a standard deviation of the
+ * rate, so the columns are ops_per_sec, rme_percent and n.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+/* strspn() within s[0..n): the input need not end in a NUL. */
+static size_t
+spn(const char *s, size_t n, const char *set)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] != '\0' && strchr(set, s[i]) != NULL)
+		i++;
+	return i;
+}
+
+static int
+bjsline(const char *s, size_t ll, struct bs_rows *r)
+{
+	static const char ops[] = " ops/sec \xc2\xb1";
+	const char *x, *o, *q, *end = s + ll, *hz, *rme, *k;
+	size_t hl, rl, kl;
+
+	if ((o = memmem(s, ll, ops, sizeof(ops) - 1)) == NULL)
+		return 0;
+	/* The name ends at the last " x " before the number. */
+	for (x = o; x > s && !(x[-1] == 'x' && x - 1 > s && x[-2] == ' ' &&
+	    x[0] == ' '); x--)
+		;
+	if (x <= s + 1)
+		return 0;
+	hz = x + 1;
+	hl = (size_t)(o - hz);
+	if (hl == 0 || spn(hz, hl, "0123456789,.") < hl)
+		return 0;
+	rme = o + sizeof(ops) - 1;
+	rl = spn(rme, (size_t)(end - rme), "0123456789.");
+	q = rme + rl;
+	if (rl == 0 || q >= end || *q != '%')
+		return 0;
+	q++;
+	if ((size_t)(end - q) < 3 || memcmp(q, " (", 2) != 0)
+		return 0;
+	k = q + 2;
+	kl = spn(k, (size_t)(end - k), "0123456789,");
+	if (kl == 0 || (size_t)(end - k) < kl + 13 ||
+	    memcmp(k + kl, " runs sampled", 13) != 0)
+		return 0;
+	bs_rows_setn(r, "name", s, (size_t)(x - 2 - s));
+	bs_rows_setscaled(r, "ops_per_sec", hz, hl, 0);
+	bs_rows_setn(r, "rme_percent", rme, rl);
+	bs_rows_setscaled(r, "n", k, kl, 0);
+	return 1;
+}
+
+static void
+benchmarkjs(const char *p, size_t len, struct bs_rows *r)
+{
+	const char *s;
+	size_t pos = 0, ll, line = 0;
+
+	while (bs_nextline(p, len, &pos, &s, &ll)) {
+		line++;
+		if (bjsline(s, ll, r))
+			bs_rows_endrow(r, line);
+	}
+	bs_rows_unit(r, "ops_per_sec", "ops/s");
+	bs_rows_unit(r, "rme_percent", "%");
+}
+
+int
+bs_benchmarkjs_detect(const char *p, size_t len)
+{
+	return bs_contains(p, len, " ops/sec \xc2\xb1") &&
+	    bs_contains(p, len, " runs sampled)");
+}
+
+int
+bs_read_benchmarkjs(struct bs_src *s, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	struct bs_rows r;
+	int rc;
+
+	if (bs_src_slurp(s, e) == -1)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	benchmarkjs(s->win, s->len, &r);
+	rc = bs_rows_emit(&r, s->name, "benchmark.js", cb, e);
+	bs_rows_free(&r);
+	return rc;
+}

@@ -1,0 +1,207 @@
+/*
+ * cargo bench / libtest text (the unstable #[bench] harness, and the
+ * "bencher" output of other harnesses): one row per line
+ * "test NAME ... bench: N ns/iter (+/- M)".  libtest's N is the median
+ * of its samples in ns per iteration and M their max - min (after it
+ * winsorises them at 5%), so the columns are median and range: M is no
+ * standard deviation.
+ *
+ * Also the helpers of the text readers: lines, and numbers as written
+ * scaled by a power of ten without rounding.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+/*
+ * The next line of p[0..len) from *pos: its start and length without
+ * the line end; 0 at the end of the input.
+ */
+int
+bs_nextline(const char *p, size_t len, size_t *pos, const char **s,
+    size_t *ll)
+{
+	const char *nl;
+	size_t end;
+
+	if (*pos >= len)
+		return 0;
+	nl = memchr(p + *pos, '\n', len - *pos);
+	end = nl ? (size_t)(nl - p) : len;
+	*s = p + *pos;
+	*ll = end - *pos;
+	if (*ll > 0 && (*s)[*ll - 1] == '\r')
+		(*ll)--;
+	*pos = end + 1;
+	return 1;
+}
+
+/*
+ * Cell col: the decimal number s[0..n) ("1,431,759", "41.731", "-2")
+ * times 10^shift, as exact text: units convert without a rounding.
+ * Returns -1 (cell left empty) when s is no such number.
+ */
+int
+bs_rows_setscaled(struct bs_rows *r, const char *col, const char *s,
+    size_t n, int shift)
+{
+	char dig[128], out[200];
+	size_t nd = 0, i = 0, o = 0;
+	long point = -1, k;
+	int neg = 0;
+
+	if (n > 0 && (s[0] == '-' || s[0] == '+'))
+		neg = s[i++] == '-';
+	for (; i < n; i++) {
+		if (isdigit((unsigned char)s[i])) {
+			if (nd == sizeof(dig))
+				return -1;
+			dig[nd++] = s[i];
+		} else if (s[i] == '.' && point < 0)
+			point = (long)nd;
+		else if (s[i] != ',' || point >= 0)
+			return -1;
+	}
+	if (nd == 0 || shift < -30 || shift > 30)
+		return -1;
+	if (point < 0)
+		point = (long)nd;
+	point += shift;
+	if (neg)
+		out[o++] = '-';
+	/* Integer part: digits before the point, zeros past the end. */
+	if (point <= 0)
+		out[o++] = '0';
+	for (k = 0; k < point; k++)
+		out[o++] = k < (long)nd ? dig[k] : '0';
+	if (point < (long)nd) {
+		out[o++] = '.';
+		for (k = point; k < 0; k++)
+			out[o++] = '0';
+		for (k = point < 0 ? 0 : point; k < (long)nd; k++)
+			out[o++] = dig[k];
+	}
+	out[o] = '\0';
+	bs_rows_set(r, col, out);
+	return 0;
+}
+
+/*
+ * Power of ten from unit u[0..n) to ns ("us" 3, "ps" -3), or -99 for
+ * no time unit.
+ */
+int
+bs_ns_shift(const char *u, size_t n)
+{
+	static const struct {
+		const char	*u;
+		int		 shift;
+	} t[] = {
+		{ "ps", -3 }, { "ns", 0 }, { "us", 3 }, { "\xc2\xb5s", 3 },
+		{ "\xce\xbcs", 3 }, { "ms", 6 }, { "s", 9 },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strlen(t[i].u) == n && memcmp(t[i].u, u, n) == 0)
+			return t[i].shift;
+	return -99;
+}
+
+/* Is s[0..n) a number with thousands separators, as libtest prints? */
+static size_t
+numlen(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (isdigit((unsigned char)s[i]) || s[i] == ',' ||
+	    s[i] == '.'))
+		i++;
+	return i;
+}
+
+/*
+ * "test NAME ... bench: N ns/iter (+/- M)": the name, N and M in
+ * *name, *med, *rng (lengths in the _len); 0 when the line is not one.
+ */
+int
+bs_bencher_line(const char *s, size_t ll, const char **name, size_t *nl,
+    const char **med, size_t *ml, const char **rng, size_t *rl)
+{
+	const char *b, *q, *end = s + ll;
+	static const char mark[] = " ... bench:";
+
+	if (ll < 5 || memcmp(s, "test ", 5) != 0 ||
+	    (b = memmem(s, ll, mark, sizeof(mark) - 1)) == NULL)
+		return 0;
+	*name = s + 5;
+	*nl = (size_t)(b - s) - 5;
+	q = b + sizeof(mark) - 1;
+	while (q < end && *q == ' ')
+		q++;
+	*med = q;
+	*ml = numlen(q, (size_t)(end - q));
+	q += *ml;
+	if (*ml == 0 || (size_t)(end - q) < 9 || memcmp(q, " ns/iter", 8))
+		return 0;
+	q += 8;
+	*rng = NULL;
+	*rl = 0;
+	while (q < end && *q == ' ')
+		q++;
+	if ((size_t)(end - q) > 5 && memcmp(q, "(+/- ", 5) == 0) {
+		*rng = q + 5;
+		*rl = numlen(*rng, (size_t)(end - *rng));
+	}
+	return *nl > 0;
+}
+
+static void
+libtest(const char *p, size_t len, struct bs_rows *r)
+{
+	const char *s, *name, *med, *rng;
+	size_t pos = 0, ll, line = 0, nl, ml, rl;
+
+	while (bs_nextline(p, len, &pos, &s, &ll)) {
+		line++;
+		if (!bs_bencher_line(s, ll, &name, &nl, &med, &ml, &rng, &rl))
+			continue;
+		bs_rows_setn(r, "name", name, nl);
+		bs_rows_setscaled(r, "median", med, ml, 0);
+		if (rng != NULL)
+			bs_rows_setscaled(r, "range", rng, rl, 0);
+		bs_rows_endrow(r, line);
+	}
+	bs_rows_unit(r, "median", "ns");
+	bs_rows_unit(r, "range", "ns");
+}
+
+int
+bs_libtest_detect(const char *p, size_t len)
+{
+	const char *s, *a, *b, *c;
+	size_t pos = 0, ll, x, y, z;
+
+	while (bs_nextline(p, len, &pos, &s, &ll))
+		if (bs_bencher_line(s, ll, &a, &x, &b, &y, &c, &z))
+			return 1;
+	return 0;
+}
+
+int
+bs_read_libtest(struct bs_src *s, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	struct bs_rows r;
+	int rc;
+
+	if (bs_src_slurp(s, e) == -1)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	libtest(s->win, s->len, &r);
+	rc = bs_rows_emit(&r, s->name, "cargo bench", cb, e);
+	bs_rows_free(&r);
+	return rc;
+}
