@@ -839,6 +839,7 @@ struct bs_metric {
 	char *const	*key;		/* the table's group key */
 	const char	*column;
 	const char	*vb, *vc;	/* the variant's two sides, or NULL */
+	const char	*unit;		/* declared by the input format, or NULL */
 	double		*b, *c;		/* values, missing left out */
 	size_t		 nb, nc;
 	int		 has_b, has_c;	/* present on that side */

@@ -134,7 +134,13 @@ parse_unit(const char *name, struct bs_colunit *u)
 		size_t l = (size_t)(sl - name);
 
 		u->baselen = 0;
-		if (strcmp(sl, "/s") == 0 || strcmp(sl, "/sec") == 0) {
+		/* Per any time unit is a rate: ops/s, ops/ms, req/us. */
+		if (unit_lookup(time_toks, sl + 1, strlen(sl + 1)) != NULL ||
+		    strcmp(sl, "/min") == 0) {
+			if (strcmp(sl, "/s") != 0 && strcmp(sl, "/sec") != 0) {
+				setunit(u, BS_QTY_RATE, name, len);
+				return;
+			}
 			if ((s = unit_lookup(rate_toks, name, l)) != NULL)
 				setunit(u, BS_QTY_RATE, s, strlen(s));
 			else {
@@ -281,30 +287,33 @@ void
 bs_column_unit_as(const char *name, const char *declared,
     struct bs_colunit *u)
 {
-	size_t l;
+	struct bs_colunit d;
 
 	bs_column_unit(name, u);
 	if (declared == NULL || *declared == '\0' ||
 	    strcmp(u->unit, declared) == 0)
 		return;
-	/* The name carries no unit (or another): the whole name is the base. */
+	/*
+	 * The declared unit read as a name would be ("us/op": a time per
+	 * operation; "ops/ms": a rate); the whole column name is the base
+	 * when the name itself carries no unit.
+	 */
+	bs_column_unit(declared, &d);
 	if (u->unit[0] == '\0')
 		u->baselen = strlen(name);
-	u->per[0] = '\0';
-	snprintf(u->unit, sizeof(u->unit), "%s", declared);
-	l = strlen(declared);
-	if (unit_lookup(time_toks, declared, l) != NULL)
-		u->qty = BS_QTY_TIME;
-	else if (unit_lookup(byte_toks, declared, l) != NULL)
-		u->qty = BS_QTY_SIZE;
-	else if (l > 2 && strcmp(declared + l - 2, "/s") == 0)
-		u->qty = BS_QTY_RATE;
-	else
-		u->qty = BS_QTY_COUNT;
+	if (d.unit[0] != '\0') {
+		memcpy(u->unit, d.unit, sizeof(u->unit));
+		memcpy(u->per, d.per, sizeof(u->per));
+	} else {
+		snprintf(u->unit, sizeof(u->unit), "%s", declared);
+		u->per[0] = '\0';
+	}
+	u->qty = d.qty != BS_QTY_NONE ? d.qty : BS_QTY_COUNT;
 	if (u->qty == BS_QTY_RATE) {
 		u->higher = 1;
 		u->rule = BS_RULE_FORMAT;
-	} else if (u->rule == BS_RULE_DEFAULT) {
+	} else if (u->rule == BS_RULE_DEFAULT || u->rule == BS_RULE_RATE) {
+		/* "score" in us/op is a time, whatever its name says. */
 		u->higher = 0;
 		u->rule = BS_RULE_FORMAT;
 	}

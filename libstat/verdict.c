@@ -101,10 +101,14 @@ groupmetrics(struct bs_comparison *cmp, const struct bs_table *t, size_t g)
 {
 	size_t first = cmp->n;
 
-	for (size_t c = 0; c < t->nvcols; c++)
-		if (addmetric(cmp, t->groups[g].key, bs_table_vname(t, c)) ==
-		    NULL)
+	for (size_t c = 0; c < t->nvcols; c++) {
+		struct bs_metric *m = addmetric(cmp, t->groups[g].key,
+		    bs_table_vname(t, c));
+
+		if (m == NULL)
 			return -1;
+		m->unit = bs_table_unit(t, c);
+	}
 	return (long)first;
 }
 
@@ -198,6 +202,8 @@ pair_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 			else if ((m = addmetric(cmp, tc->groups[g].key,
 			    bs_table_vname(tc, c))) == NULL)
 				goto out;
+			else
+				m->unit = bs_table_unit(tc, c);
 			if (setside(m, 1, &tc->groups[g].s[c], skip) == -1)
 				goto out;
 		}
@@ -361,7 +367,7 @@ rules(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->higher = 0;
 		m->rule = BS_RULE_OPTION;
 	} else {
-		bs_column_unit(m->column, &u);
+		bs_column_unit_as(m->column, m->unit, &u);
 		m->higher = u.higher;
 		m->rule = u.rule;
 	}

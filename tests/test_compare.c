@@ -542,6 +542,36 @@ test_column_direction(void **state)
 	}
 }
 
+/* A unit the input format declares decides over the name (JMH's score). */
+static void
+test_column_declared(void **state)
+{
+	static const struct {
+		const char	*name, *decl;
+		int		 higher;
+		enum bs_qty	 qty;
+	} c[] = {
+		{ "score", "ops/ms", 1, BS_QTY_RATE },
+		{ "score", "ops/us", 1, BS_QTY_RATE },
+		{ "score", "ops/s", 1, BS_QTY_RATE },
+		{ "score", "us/op", 0, BS_QTY_TIME },
+		{ "score", "ns/op", 0, BS_QTY_TIME },
+		{ "real_time", "ns", 0, BS_QTY_TIME },
+		{ "value", "s", 0, BS_QTY_TIME },
+		{ "bw_bytes", "B/s", 1, BS_QTY_RATE },
+		{ "throughput", "ms", 0, BS_QTY_TIME },
+	};
+	struct bs_colunit u;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		bs_column_unit_as(c[i].name, c[i].decl, &u);
+		if (u.higher != c[i].higher || u.qty != c[i].qty)
+			fail_msg("%s in %s: higher %d qty %d", c[i].name,
+			    c[i].decl, u.higher, (int)u.qty);
+	}
+}
+
 /* A result whose building failed says so when written; no cell escapes. */
 static void
 test_result_sticky(void **state)
@@ -582,6 +612,7 @@ main(void)
 		cmocka_unit_test(test_nan_dropped),
 		cmocka_unit_test(test_column_direction),
 		cmocka_unit_test(test_result_sticky),
+		cmocka_unit_test(test_column_declared),
 	};
 
 	gsl_set_error_handler_off();
