@@ -28,6 +28,8 @@ detect_tool(const char *p, size_t len)
 			return BS_FMT_PYPERF;
 		if (bs_gbench_detect(p, len))
 			return BS_FMT_GBENCH;
+		if (bs_gobench_json_detect(p + i, len - i))
+			return BS_FMT_GOBENCH;
 		return BS_FMT_AUTO;
 	}
 	if (bs_gbench_csv_detect(p + i, len - i))

@@ -39,6 +39,22 @@ bs_format_meta(enum bs_format f)
 	}
 }
 
+/*
+ * Columns that are part of what a row measures, though they are not in
+ * its name: a group that mixes rows differing in one mixes different
+ * things (table.c warns).  NULL-terminated.
+ */
+const char *const *
+bs_format_identity(enum bs_format f)
+{
+	static const char *const none[] = { NULL };
+	static const char *const gbench[] = { "threads", NULL };
+	static const char *const gobench[] = { "pkg", "procs", NULL };
+
+	return f == BS_FMT_GBENCH ? gbench : f == BS_FMT_GOBENCH ? gobench :
+	    none;
+}
+
 const char *
 bs_format_name(enum bs_format f)
 {
