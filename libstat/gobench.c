@@ -359,6 +359,36 @@ gobench(struct goctx *c, const char *p, size_t len)
 	free(cfg);
 }
 
+/*
+ * Custom units only ("BenchmarkSize 1 100 text-bytes"): a result line
+ * is told by its shape, a name, a whole iteration count, then value
+ * and unit pairs whose values are numbers.
+ */
+static int
+resultshape(const char *s, size_t len)
+{
+	size_t i = 0, nt = 0;
+
+	while (i < len) {
+		size_t w;
+
+		while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+			i++;
+		if (i == len)
+			break;
+		for (w = i; i < len && s[i] != ' ' && s[i] != '\t' &&
+		    s[i] != '\r'; i++)
+			;
+		if (nt == 1 && strspn(s + w, "0123456789") != i - w)
+			return 0;
+		if (nt >= 2 && nt % 2 == 0 && (!isdigit((unsigned char)s[w]) ||
+		    strspn(s + w, "0123456789.eE+-") != i - w))
+			return 0;
+		nt++;
+	}
+	return nt >= 4 && nt % 2 == 0;
+}
+
 /* A go test -bench result line anywhere in the first lines. */
 int
 bs_gobench_detect(const char *p, size_t len)
@@ -372,7 +402,8 @@ bs_gobench_detect(const char *p, size_t len)
 			const char *sp = memchr(p + pos, ' ', end - pos);
 
 			if ((t || sp) && (memmem(p + pos, end - pos, "/op", 3) ||
-			    memmem(p + pos, end - pos, "/s", 2)))
+			    memmem(p + pos, end - pos, "/s", 2) ||
+			    resultshape(p + pos, end - pos)))
 				return 1;
 		}
 		if (nl == NULL)
