@@ -28,6 +28,8 @@ detect_tool(const char *p, size_t len)
 			return BS_FMT_PYPERF;
 		if (bs_gbench_detect(p, len))
 			return BS_FMT_GBENCH;
+		if (bs_gobench_json_detect(p + i, len - i))
+			return BS_FMT_GOBENCH;
 		if (bs_bdn_detect(p, len))
 			return BS_FMT_BDN;
 		if (bs_pytestbench_detect(p, len))
@@ -43,6 +45,8 @@ detect_tool(const char *p, size_t len)
 	}
 	if (bs_gbench_csv_detect(p + i, len - i))
 		return BS_FMT_GBENCH;
+	if (bs_hyperfine_csv_detect(p + i, len - i))
+		return BS_FMT_HYPERFINE;
 	if (bs_gobench_detect(p + i, len - i))
 		return BS_FMT_GOBENCH;
 	if (bs_wrk_detect(p + i, len - i))
@@ -128,4 +132,36 @@ bs_detect(const char *p, size_t len, int *delim)
 		return BS_FMT_WS;
 	*delim = bs_delim_detect(p + i, len - i);
 	return *delim == '\t' ? BS_FMT_TSV : BS_FMT_CSV;
+}
+
+/*
+ * Is p[0..len) a table bstat wrote for people: aligned columns (1) or
+ * Markdown (2)?  Its header holds "column", "n" and "mean" as words
+ * between runs of blanks or between bars; read back as data it would
+ * fail far from its cause, so the reader says what to write instead.
+ */
+int
+bs_detect_bstat_table(const char *p, size_t len)
+{
+	const char *nl = memchr(p, '\n', len);
+	size_t ll = nl ? (size_t)(nl - p) : len, i = 0;
+	int md = ll > 0 && p[0] == '|', col = 0, mean = 0;
+
+	if (ll == 0 || memchr(p, ',', ll) != NULL || memchr(p, '\t', ll) !=
+	    NULL)
+		return 0;
+	/* Words between blanks (and bars in Markdown). */
+	while (i < ll) {
+		size_t w;
+
+		while (i < ll && (p[i] == ' ' || (md && p[i] == '|')))
+			i++;
+		for (w = i; i < ll && p[i] != ' ' && p[i] != '|'; i++)
+			;
+		if (i - w == 6 && memcmp(p + w, "column", 6) == 0)
+			col = 1;
+		if (i - w == 4 && memcmp(p + w, "mean", 4) == 0)
+			mean = 1;
+	}
+	return col && mean ? md + 1 : 0;
 }

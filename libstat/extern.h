@@ -264,6 +264,14 @@ int	 bs_gbench_csv_detect(const char *p, size_t len);
 int	 bs_read_gbench(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
 int	 bs_gobench_detect(const char *p, size_t len);
+/* Columns of a format that say what a row measures (read.c). */
+const char *const *bs_format_identity(enum bs_format);
+/* bstat's own table for people: 1 aligned, 2 Markdown, 0 neither. */
+int	 bs_detect_bstat_table(const char *p, size_t len);
+/* hyperfine --export-csv: the summaries (read by bs_read_hyperfine()). */
+int	 bs_hyperfine_csv_detect(const char *p, size_t len);
+/* go test -json: test2json events (read by bs_read_gobench()). */
+int	 bs_gobench_json_detect(const char *p, size_t len);
 int	 bs_read_gobench(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
 int	 bs_pyperf_detect(const char *p, size_t len);

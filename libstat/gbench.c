@@ -93,6 +93,23 @@ set_time(struct bs_rows *r, const char *col, json_t *v, int k)
 	set_scaled(r, col, buf, strlen(buf), k);
 }
 
+/*
+ * The threads of a run: the JSON says so; the CSV does not, but the
+ * name ends in "/threads:N" whenever N is not the default, 1.
+ */
+static long long
+name_threads(const char *name)
+{
+	const char *t = strstr(name, "/threads:");
+	long long n = 0;
+
+	if (t == NULL)
+		return 1;
+	for (t += 9; *t >= '0' && *t <= '9' && n < 1000000000; t++)
+		n = n * 10 + (*t - '0');
+	return n > 0 && (*t == '\0' || *t == '/') ? n : 1;
+}
+
 static int
 gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
     const char *file, struct bs_err *e)
@@ -156,7 +173,11 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 		else
 			bs_rows_setint(r, "repetition",
 			    bs_rows_nextrep(r, run));
-		bs_rows_setjson(r, "threads", json_object_get(o, "threads"));
+		if (json_is_integer(json_object_get(o, "threads")))
+			bs_rows_setjson(r, "threads", json_object_get(o,
+			    "threads"));
+		else
+			bs_rows_setint(r, "threads", name_threads(run));
 		bs_rows_setjson(r, "iterations", json_object_get(o,
 		    "iterations"));
 		{
@@ -195,35 +216,48 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	return 0;
 }
 
-/* Google Benchmark's CSV reporter, read through the CSV reader. */
+/* Google Benchmark's CSV reporter, split here (see gbench_csv()). */
 struct gcsv {
 	struct bs_rows		*r;
 	const struct bs_reader_cb *cb;
 	char			**hdr;
 	size_t			 nhdr;
-	char			*lasterr;
+	const char		*file;
+	char			*lasterr, *lastmsg;
+	size_t			 nerr, naggr;
 };
 
 static int
-gcsv_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+gcsv_header(struct gcsv *g, const struct bs_field *f, size_t n)
 {
-	struct gcsv *g = arg;
-
 	if ((g->hdr = calloc(n + 1, sizeof(*g->hdr))) == NULL)
-		return bs_seterr(e, NULL, 0, "out of memory");
+		return -1;
 	for (size_t i = 0; i < n; i++)
 		if ((g->hdr[i] = strndup(f[i].s, f[i].len)) == NULL)
-			return bs_seterr(e, NULL, 0, "out of memory");
+			return -1;
 	g->nhdr = n;
 	return 0;
 }
 
-static int
-gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
+/* The failures of one benchmark are told once, as the JSON reader does. */
+static void
+gcsv_flusherr(struct gcsv *g)
 {
-	struct gcsv *g = arg;
-	char *name = NULL, *unit;
-	const char *errf = NULL;
+	if (g->nerr > 0)
+		bs_reader_warn(g->cb, "gbench: '%s' failed (%zu run%s): %s: "
+		    "left out", g->lasterr, g->nerr, g->nerr > 1 ? "s" : "",
+		    g->lastmsg && g->lastmsg[0] ? g->lastmsg : "error");
+	free(g->lasterr);
+	free(g->lastmsg);
+	g->lasterr = g->lastmsg = NULL;
+	g->nerr = 0;
+}
+
+static int
+gcsv_record(struct gcsv *g, const struct bs_record *rec, struct bs_err *e)
+{
+	char *name = NULL, *unit, *msg = NULL;
+	int errf = 0;
 	size_t i;
 	int k = 0;
 
@@ -231,35 +265,52 @@ gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
 		if (strcmp(g->hdr[i], "name") == 0 && name == NULL &&
 		    rec->f[i].s != NULL && (name = strndup(rec->f[i].s,
 		    rec->f[i].len)) == NULL)
-			return bs_seterr(e, NULL, 0, "out of memory");
+			goto oom;
 		if (strcmp(g->hdr[i], "error_occurred") == 0 &&
 		    rec->f[i].len == 4 && memcmp(rec->f[i].s, "true", 4) == 0)
-			errf = "error";
+			errf = 1;
+		if (strcmp(g->hdr[i], "error_message") == 0 && msg == NULL &&
+		    (msg = strndup(rec->f[i].s, rec->f[i].len)) == NULL)
+			goto oom;
 	}
 	if (name == NULL && (name = strdup("")) == NULL)
-		return bs_seterr(e, NULL, 0, "out of memory");
+		goto oom;
+	if (g->lasterr != NULL && (!errf || strcmp(g->lasterr, name) != 0))
+		gcsv_flusherr(g);
 	if (errf) {
-		if (g->lasterr == NULL || strcmp(g->lasterr, name) != 0)
-			bs_reader_warn(g->cb, "gbench: '%s' failed (line %zu): "
-			    "left out",
-			    name, rec->line);
-		free(g->lasterr);
-		g->lasterr = name;
+		if (g->lasterr == NULL) {
+			g->lasterr = name;
+			g->lastmsg = msg;
+		} else {
+			free(name);
+			free(msg);
+		}
+		g->nerr++;
 		return 0;
 	}
+	free(msg);
+	/*
+	 * An errored row stops after error_message, without the user
+	 * counters; any other row must be as wide as the header.
+	 */
+	if (rec->nf != g->nhdr) {
+		free(name);
+		return bs_seterr(e, g->file, rec->line, "row has %zu fields, the "
+		    "header has %zu", rec->nf, g->nhdr);
+	}
 	if (gbench_aggregate_name(name)) {
+		g->naggr++;
 		free(name);
 		return 0;
 	}
 	bs_rows_set(g->r, "name", name);
 	bs_rows_setint(g->r, "repetition", bs_rows_nextrep(g->r, name));
+	bs_rows_setint(g->r, "threads", name_threads(name));
 	for (i = 0; i < rec->nf && i < g->nhdr; i++)
 		if (strcmp(g->hdr[i], "time_unit") == 0) {
 			if ((unit = strndup(rec->f[i].s, rec->f[i].len)) ==
-			    NULL) {
-				free(name);
-				return bs_seterr(e, NULL, 0, "out of memory");
-			}
+			    NULL)
+				goto oom;
 			k = unit_exp(unit);
 			free(unit);
 		}
@@ -277,6 +328,7 @@ gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
 			continue;
 		}
 		if (strcmp(g->hdr[i], "name") == 0 ||
+		    strcmp(g->hdr[i], "threads") == 0 ||
 		    strcmp(g->hdr[i], "error_occurred") == 0 ||
 		    strcmp(g->hdr[i], "error_message") == 0 ||
 		    rec->f[i].len == 0)
@@ -286,6 +338,30 @@ gcsv_record(void *arg, const struct bs_record *rec, struct bs_err *e)
 	bs_rows_endrow(g->r, rec->line);
 	free(name);
 	return 0;
+oom:
+	free(name);
+	free(msg);
+	return bs_seterr(e, g->file, 0, "out of memory");
+}
+
+#define GB_CSV_HEADER	"name,iterations,real_time,cpu_time,time_unit"
+
+/* Does a line of p[0..len) start with the CSV reporter's header? */
+static size_t
+csv_header_at(const char *p, size_t len)
+{
+	size_t hl = strlen(GB_CSV_HEADER);
+
+	for (size_t pos = 0; pos < len; ) {
+		const char *nl = memchr(p + pos, '\n', len - pos);
+
+		if (len - pos >= hl && memcmp(p + pos, GB_CSV_HEADER, hl) == 0)
+			return pos;
+		if (nl == NULL)
+			break;
+		pos = (size_t)(nl - p) + 1;
+	}
+	return (size_t)-1;
 }
 
 int
@@ -297,31 +373,122 @@ bs_gbench_detect(const char *p, size_t len)
 	    bs_contains(p, len, "\"context\""));
 }
 
+/*
+ * --benchmark_out_format=csv writes the context (date, host, caches,
+ * load) before the header; --benchmark_format=csv writes it to standard
+ * error.  Either way the header is a line of its own.
+ */
 int
 bs_gbench_csv_detect(const char *p, size_t len)
 {
-	return len >= 50 && strncmp(p, "name,iterations,real_time,"
-	    "cpu_time,time_unit", 44) == 0;
+	return csv_header_at(p, len) != (size_t)-1;
 }
 
-/* The CSV reporter's rows go through the CSV reader, then the builder. */
+/*
+ * Split one line of the CSV reporter: names are quoted, with quotes
+ * doubled; no field holds a line break.  The fields point into buf.
+ */
+static size_t
+csv_split(const char *s, size_t len, char *buf, struct bs_field *f,
+    size_t maxf)
+{
+	size_t nf = 0, i = 0, o = 0;
+
+	for (;;) {
+		size_t start = o;
+
+		if (i < len && s[i] == '"') {
+			for (i++; i < len; i++) {
+				if (s[i] == '"' && i + 1 < len && s[i + 1] ==
+				    '"')
+					buf[o++] = s[i++];
+				else if (s[i] == '"') {
+					i++;
+					break;
+				} else
+					buf[o++] = s[i];
+			}
+		}
+		while (i < len && s[i] != ',')
+			buf[o++] = s[i++];
+		if (nf < maxf) {
+			f[nf].s = buf + start;
+			f[nf].len = o - start;
+		}
+		nf++;
+		if (i >= len)
+			break;
+		i++;
+	}
+	return nf;
+}
+
 static int
 gbench_csv(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
 {
 	struct bs_rows r;
-	struct gcsv g = { &r, cb, NULL, 0, NULL };
-	struct bs_reader_cb gcb = { gcsv_header, gcsv_record, &g, NULL, NULL,
-	    NULL };
-	int rc;
+	struct gcsv g = { &r, cb, NULL, 0, s->name, NULL, NULL, 0, 0 };
+	struct bs_field *f = NULL;
+	struct bs_record rec;
+	char *buf = NULL;
+	size_t pos, line = 1, maxf = 0, hdr = csv_header_at(s->win, s->len);
+	int rc = -1;
 
 	memset(&r, 0, sizeof(r));
-	rc = bs_read_delim(s, ',', 0, &gcb, e);
+	if (hdr == (size_t)-1)
+		return bs_seterr(e, s->name, 0, "no Google Benchmark CSV "
+		    "header (name,iterations,real_time,...)");
+	for (pos = 0; pos < hdr; pos++)
+		line += s->win[pos] == '\n';
+	if (memmem(s->win, hdr, "built as DEBUG", 14) != NULL)
+		bs_reader_warn(cb, "gbench: the library was built as DEBUG: "
+		    "timings may be affected");
+	/* No line has more fields than bytes. */
+	for (pos = hdr; pos < s->len; pos++)
+		maxf += s->win[pos] == ',';
+	if ((f = calloc(maxf + 2, sizeof(*f))) == NULL ||
+	    (buf = malloc(s->len - hdr + 1)) == NULL) {
+		bs_seterr(e, s->name, 0, "out of memory");
+		goto out;
+	}
+	for (pos = hdr; pos < s->len; line++) {
+		const char *nl = memchr(s->win + pos, '\n', s->len - pos);
+		size_t end = nl ? (size_t)(nl - s->win) : s->len, ll, nf;
+
+		ll = end - pos;
+		if (ll > 0 && s->win[pos + ll - 1] == '\r')
+			ll--;
+		nf = csv_split(s->win + pos, ll, buf, f, maxf + 2);
+		if (ll > 0 && pos == hdr) {
+			if (gcsv_header(&g, f, nf) == -1) {
+				bs_seterr(e, s->name, 0, "out of memory");
+				goto out;
+			}
+		} else if (ll > 0) {
+			memset(&rec, 0, sizeof(rec));
+			rec.f = f;
+			rec.nf = nf;
+			rec.line = line;
+			if (gcsv_record(&g, &rec, e) == -1)
+				goto out;
+		}
+		pos = end + 1;
+	}
+	gcsv_flusherr(&g);
+	if (r.nrows == 0 && g.naggr > 0)
+		bs_seterr(e, s->name, 0, "only aggregates (mean, median, "
+		    "stddev) in this Google Benchmark output: run it without "
+		    "--benchmark_report_aggregates_only");
+	else
+		rc = bs_rows_emit(&r, s->name, "Google Benchmark", cb, e);
+out:
 	for (size_t i = 0; i < g.nhdr; i++)
 		free(g.hdr[i]);
 	free(g.hdr);
 	free(g.lasterr);
-	if (rc == 0)
-		rc = bs_rows_emit(&r, s->name, "Google Benchmark", cb, e);
+	free(g.lastmsg);
+	free(f);
+	free(buf);
 	bs_rows_free(&r);
 	return rc;
 }

@@ -81,6 +81,84 @@ hyperfine(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	return 0;
 }
 
+/*
+ * hyperfine --export-csv: one summary per command, no runs.  It is read
+ * as what it is, a summary: the columns as written but stddev named sd,
+ * so that mean, sd (and n, which this file lacks) are where summaries
+ * are looked for; times in seconds.
+ */
+struct hcsv {
+	const struct bs_reader_cb *cb;
+};
+
+static int
+hcsv_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+{
+	static const char *const secs[] = { "mean", "sd", "median", "user",
+	    "system", "min", "max", NULL };
+	const struct hcsv *h = arg;
+	struct bs_field *g;
+	int rc;
+
+	if ((g = calloc(n + 1, sizeof(*g))) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		g[i] = f[i];
+		if (f[i].len == 6 && memcmp(f[i].s, "stddev", 6) == 0) {
+			g[i].s = "sd";
+			g[i].len = 2;
+		}
+	}
+	rc = h->cb->header(h->cb->arg, g, n, e);
+	for (size_t i = 0; rc == 0 && h->cb->unit != NULL && i < n; i++)
+		for (size_t k = 0; secs[k] != NULL; k++)
+			if (g[i].len == strlen(secs[k]) &&
+			    memcmp(g[i].s, secs[k], g[i].len) == 0)
+				h->cb->unit(h->cb->arg, secs[k], "s");
+	free(g);
+	return rc;
+}
+
+static int
+hcsv_record(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	const struct hcsv *h = arg;
+
+	return h->cb->record(h->cb->arg, r, e);
+}
+
+static void
+hcsv_warn(void *arg, const char *msg)
+{
+	const struct hcsv *h = arg;
+
+	bs_reader_warn(h->cb, "%s", msg);
+}
+
+#define HF_CSV_HEADER	"command,mean,stddev,median,user,system,min,max"
+
+int
+bs_hyperfine_csv_detect(const char *p, size_t len)
+{
+	size_t hl = strlen(HF_CSV_HEADER);
+
+	return len >= hl && memcmp(p, HF_CSV_HEADER, hl) == 0;
+}
+
+static int
+hyperfine_csv(struct bs_src *s, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	struct hcsv h = { cb };
+	struct bs_reader_cb hcb = { hcsv_header, hcsv_record, &h,
+	    cb->warn ? hcsv_warn : NULL, NULL, NULL };
+
+	bs_reader_warn(cb, "hyperfine: --export-csv holds one summary per "
+	    "command (mean, stddev, min, max), not the runs: read as "
+	    "summaries; the time of every run is in --export-json");
+	return bs_read_delim(s, ',', 0, &hcb, e);
+}
+
 int
 bs_hyperfine_detect(const char *p, size_t len)
 {
@@ -93,5 +171,10 @@ int
 bs_read_hyperfine(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
+	if (bs_src_slurp(s, e) == -1)
+		return -1;
+	if (bs_hyperfine_csv_detect(s->win + bs_skipbom(s->win, s->len),
+	    s->len - bs_skipbom(s->win, s->len)))
+		return hyperfine_csv(s, cb, e);
 	return bs_rows_read_json(s, "hyperfine", hyperfine, cb, e);
 }

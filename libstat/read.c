@@ -5,6 +5,7 @@
  * note where each record lies (struct bs_spans) for writing it back.
  * The readers below never call back up here.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "libstat.h"
@@ -58,6 +59,22 @@ bs_format_meta(enum bs_format f)
 	default:
 		return none;
 	}
+}
+
+/*
+ * Columns that are part of what a row measures, though they are not in
+ * its name: a group that mixes rows differing in one mixes different
+ * things (table.c warns).  NULL-terminated.
+ */
+const char *const *
+bs_format_identity(enum bs_format f)
+{
+	static const char *const none[] = { NULL };
+	static const char *const gbench[] = { "threads", NULL };
+	static const char *const gobench[] = { "pkg", "procs", NULL };
+
+	return f == BS_FMT_GBENCH ? gbench : f == BS_FMT_GOBENCH ? gobench :
+	    none;
 }
 
 const char *
@@ -224,6 +241,16 @@ bs_read(const struct bs_buf *buf, const char *path,
 		*useddelim = delim;
 	if (cb->format)
 		cb->format(cb->arg, f);
+	/* bstat's table for people read back: say what to write instead. */
+	if (o->format == BS_FMT_AUTO && f != BS_FMT_JSON &&
+	    f != BS_FMT_NDJSON && (f < BS_FMT_HYPERFINE || f == BS_FMT_WS) &&
+	    (rc = bs_detect_bstat_table(s.win + bom, dlen - bom)) != 0) {
+		bs_seterr(e, s.name, 1, "this is bstat's %s table, for "
+		    "people: to read its numbers again, write them with -f csv",
+		    rc == 2 ? "Markdown" : "aligned");
+		bs_src_close(&s);
+		return -1;
+	}
 	/* Only text read from memory has bytes to write back. */
 	if (buf != NULL && f != BS_FMT_JSON && f < BS_FMT_HYPERFINE)
 		cc.spans = o->spans;
@@ -244,6 +271,21 @@ bs_read(const struct bs_buf *buf, const char *path,
 		    readers[f](&s, cb, e) :
 		    bs_seterr(e, s.name, 0, "unknown input format");
 		break;
+	}
+	/*
+	 * A tool's format is told by what its output holds, which other
+	 * text may hold too: an error names the format the input was
+	 * taken for, unless it does already.
+	 */
+	if (rc == -1 && o->format == BS_FMT_AUTO && f >= BS_FMT_HYPERFINE &&
+	    f < BS_FMT__MAX && strstr(e->msg, fmtnames[f]) == NULL &&
+	    strstr(e->msg, "Google Benchmark") == NULL &&
+	    strstr(e->msg, "go test") == NULL &&
+	    strstr(e->msg, "out of memory") == NULL) {
+		size_t ml = strlen(e->msg);
+
+		snprintf(e->msg + ml, sizeof(e->msg) - ml, " (read as %s "
+		    "output; --input-format chooses another)", fmtnames[f]);
 	}
 	bs_src_close(&s);
 	return rc;

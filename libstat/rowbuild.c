@@ -275,14 +275,15 @@ bs_reader_warn(const struct bs_reader_cb *cb, const char *fmt, ...)
  * strings) and start at the first '{'.
  */
 static json_t *
-loadjson(const char *p, size_t len, const char *name, struct bs_err *e)
+loadjson(const char *p, size_t len, const char *name, int textafter,
+    struct bs_err *e)
 {
 	static const char *const toks[] = { "-Infinity", "Infinity", "NaN" };
 	struct bs_sbuf c = { 0 };
 	json_error_t je;
 	json_t *root;
 	size_t i, s = 0, last;
-	int instr = 0;
+	int instr = 0, flags;
 
 	while (s < len && p[s] != '{' && p[s] != '[')
 		s++;
@@ -321,12 +322,17 @@ loadjson(const char *p, size_t len, const char *name, struct bs_err *e)
 		return NULL;
 	}
 	/*
+	 * fio --output-format=normal,json writes its text report after
+	 * the JSON: what follows the object is left for that format alone.
+	 */
+	flags = JSON_ALLOW_NUL | (textafter ? JSON_DISABLE_EOF_CHECK : 0);
+	/*
 	 * A key repeated in one object keeps its last value, as jansson
 	 * does: fio 3.1 repeats percentile keys ("0.00").  (Plain JSON
 	 * input refuses repeated keys.)
 	 */
-	root = c.p ? json_loadb(c.p, c.len, JSON_ALLOW_NUL, &je) :
-	    json_loadb(p + s, len - s, JSON_ALLOW_NUL, &je);
+	root = c.p ? json_loadb(c.p, c.len, flags, &je) :
+	    json_loadb(p + s, len - s, flags, &je);
 	bs_sbuf_free(&c);
 	if (root == NULL && JSON_OOM(&je))
 		bs_seterr(e, name, 0, "out of memory");
@@ -363,7 +369,8 @@ bs_rows_read_json(struct bs_src *s, const char *what,
 
 	if (bs_src_slurp(s, e) == -1)
 		return -1;
-	if ((root = loadjson(s->win, s->len, s->name, e)) == NULL)
+	if ((root = loadjson(s->win, s->len, s->name, strcmp(what, "fio") ==
+	    0, e)) == NULL)
 		return -1;
 	memset(&r, 0, sizeof(r));
 	if (!json_is_object(root))

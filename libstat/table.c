@@ -38,6 +38,16 @@ struct tpriv {
 	size_t		 rgcap;
 	size_t		 ingcols;	/* group columns that come from input */
 	const char *const *meta;	/* never value columns by default */
+	/*
+	 * Identity columns (bs_format_identity()) outside the group: the
+	 * first value each group saw, ngroups x nid, to warn once per
+	 * column when a group mixes values.
+	 */
+	const char *const *ident;
+	size_t		*idcols, nid;
+	char		**idfirst;
+	size_t		 idcap;
+	unsigned char	*idwarned;
 	int		 sawcomma;	/* a text column looked like 2,5 */
 	int		 sawindex;	/* an index column was left out */
 };
@@ -204,6 +214,13 @@ bs_table_free(struct bs_table *t)
 			free(p->keytext[g]);
 	}
 	free(t->groups);
+	for (size_t i = 0; p && i < p->idcap; i++)
+		free(p->idfirst[i]);
+	if (p) {
+		free(p->idfirst);
+		free(p->idcols);
+		free(p->idwarned);
+	}
 	for (size_t i = 0; i < t->nnames; i++)
 		free(t->names[i]);
 	free(t->names);
@@ -381,6 +398,24 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 		t->ngcols++;
 	}
 	p->ingcols = t->ngcols - off;
+	for (size_t m = 0; p->ident && p->ident[m]; m++)
+		for (size_t i = off; i < t->nnames; i++)
+			if (strcmp(p->ident[m], t->names[i]) == 0 &&
+			    !inlist(t->gcols, t->ngcols, i)) {
+				size_t *nc = realloc(p->idcols, (p->nid + 1) *
+				    sizeof(*nc));
+
+				if (nc == NULL) {
+					bs_seterr(e, NULL, 0, "out of memory");
+					goto out;
+				}
+				p->idcols = nc;
+				p->idcols[p->nid++] = i;
+			}
+	if (p->nid > 0 && (p->idwarned = calloc(p->nid, 1)) == NULL) {
+		bs_seterr(e, NULL, 0, "out of memory");
+		goto out;
+	}
 	if (resolve_list(t, o->exclude, &ex, &nex, "", p->curfile, e) == -1)
 		goto out;
 	if (o->columns) {
@@ -596,6 +631,75 @@ decimal_comma(const char *s, size_t n)
 	return commas == 1 && digits > 1;
 }
 
+/*
+ * A group whose rows differ in an identity column pools different
+ * things (Go benchmarks of two packages, or at two GOMAXPROCS): said
+ * once per column, naming the group and two of the values.
+ */
+static int
+identity(struct bs_table *t, size_t g, const struct bs_record *r)
+{
+	struct tpriv *p = t->priv;
+	const size_t off = p->file_group ? 1 : 0;
+	size_t need = (g + 1) * p->nid, old = p->idcap;
+
+	if (need > p->idcap) {
+		if (bs_grow(&p->idfirst, &p->idcap, need,
+		    sizeof(*p->idfirst)) == -1)
+			return -1;
+		memset(p->idfirst + old, 0, (p->idcap - old) *
+		    sizeof(*p->idfirst));
+	}
+	for (size_t k = 0; k < p->nid; k++) {
+		const struct bs_field *f = &r->f[p->idcols[k] - off];
+		const char *v = f->s ? f->s : "";
+		size_t vl = f->s ? f->len : 0;
+		char **first = &p->idfirst[g * p->nid + k];
+		struct bs_sbuf msg = { 0 };
+
+		if (*first == NULL) {
+			if ((*first = strndup(v, vl)) == NULL)
+				return -1;
+			continue;
+		}
+		if (p->idwarned[k] || (strlen(*first) == vl &&
+		    memcmp(*first, v, vl) == 0))
+			continue;
+		p->idwarned[k] = 1;
+		if (p->o->warn == NULL)
+			continue;
+		for (size_t i = 0; i < t->ngcols; i++) {
+			const char *n = t->names[t->gcols[i]];
+			const char *kv = t->groups[g].key[i];
+
+			if ((i > 0 && bs_sbuf_add(&msg, " ", 1) == -1) ||
+			    bs_sbuf_add(&msg, n, strlen(n)) == -1 ||
+			    bs_sbuf_add(&msg, "=", 1) == -1 ||
+			    bs_sbuf_add(&msg, kv, strlen(kv)) == -1) {
+				bs_sbuf_free(&msg);
+				return -1;
+			}
+		}
+		{
+			char *w;
+			const char *col = t->names[p->idcols[k]];
+
+			if (asprintf(&w, "%s%s mixes rows of different %s "
+			    "('%s', '%.*s'): add -g %s to keep them apart",
+			    t->ngcols > 0 ? "group " : "the input",
+			    t->ngcols > 0 ? msg.p : "", col, *first,
+			    (int)(vl > 200 ? 200 : vl), v, col) == -1) {
+				bs_sbuf_free(&msg);
+				return -1;
+			}
+			p->o->warn(p->curfile, w);
+			free(w);
+		}
+		bs_sbuf_free(&msg);
+	}
+	return 0;
+}
+
 static int
 on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 {
@@ -622,6 +726,8 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	}
 	t->groups[g].nrows++;
 	t->nrows++;
+	if (p->nid > 0 && identity(t, (size_t)g, r) == -1)
+		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	for (size_t k = 0; k < p->nslots; k++) {
 		const struct bs_field *f = &r->f[p->slotcol[k] - off];
 		enum bs_numparse rc;
@@ -741,6 +847,8 @@ on_format(void *arg, enum bs_format f)
 	struct tpriv *p = t->priv;
 
 	p->meta = bs_format_meta(f);
+	if (t->names == NULL)
+		p->ident = bs_format_identity(f);
 	/* Plain input has one column, of numbers: a word in it is an error. */
 	p->plain = f == BS_FMT_PLAIN;
 }

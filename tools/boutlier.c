@@ -220,6 +220,8 @@ main(int argc, char *argv[])
 	 * the second pass copies them with the flag added, parsing nothing.
 	 */
 	com.topts.rowgroups = 1;
+	/* Runs a reader leaves out (hyperfine's failed ones) are said here too. */
+	com.topts.warn = tool_readwarn;
 	if ((com.topts.read.spans = bs_spans_new()) == NULL)
 		die("out of memory");
 	if ((st.t = bs_table_new(&com.topts)) == NULL)
