@@ -35,7 +35,7 @@ struct bs_sketch {
 	double		 a;		/* relative accuracy */
 	double		 lng;		/* ln g */
 	double		 ilng;		/* 1 / ln g */
-	double		 rep;		/* 2 / (g + 1) */
+	double		 lnrep;		/* ln(2 / (g + 1)) */
 	int32_t		 kmin, kmax;	/* keys of the extreme doubles */
 	struct store	 pos, neg;
 	uint64_t	 zero, n;
@@ -69,7 +69,7 @@ bs_sketch_new(double a)
 	k->a = a;
 	k->lng = log(g);
 	k->ilng = 1 / k->lng;
-	k->rep = 2 / (g + 1);
+	k->lnrep = log(2 / (g + 1));
 	/* Not through key(): that clamps to these. */
 	k->kmin = (int32_t)ceil(log(DBL_TRUE_MIN) * k->ilng);
 	k->kmax = (int32_t)ceil(log(DBL_MAX) * k->ilng);
@@ -205,11 +205,19 @@ bs_sketch_count(const struct bs_sketch *k)
 	return k->n;
 }
 
-/* The estimate of the values of bucket i. */
+/*
+ * The estimate of the values of bucket i, in one exp() so that it does
+ * not overflow on the way.  The last bucket's estimate can lie beyond
+ * the largest double: then it is that double.  Subnormal estimates are
+ * rounded to the coarse steps of the subnormals, so the accuracy holds
+ * from the smallest normal double up.
+ */
 static double
 value(const struct bs_sketch *k, int32_t i)
 {
-	return exp((double)i * k->lng) * k->rep;
+	double v = exp((double)i * k->lng + k->lnrep);
+
+	return isinf(v) ? DBL_MAX : v;
 }
 
 double
