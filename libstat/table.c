@@ -77,6 +77,8 @@ series_free(struct bs_series *s)
 	free(s->v);
 	free(s->ulp);
 	free(s->raw);
+	if (s->mom != NULL)
+		bs_sketch_free(s->mom->sk);
 	free(s->mom);
 }
 
@@ -165,13 +167,20 @@ series_put(struct bs_series *s, double x, double d)
  */
 static int
 moments_add(struct bs_series *s, size_t skip, int missing, double x,
-    double raw)
+    double raw, double sketch)
 {
 	struct bs_moments *m = s->mom;
 	double d;
 
 	if (m == NULL && (m = s->mom = calloc(1, sizeof(*m))) == NULL)
 		return -1;
+	/* The sketch counts the value as parsed: its buckets are absolute. */
+	if (sketch > 0 && !missing && s->n >= skip) {
+		if (m->sk == NULL && (m->sk = bs_sketch_new(sketch)) == NULL)
+			return -1;
+		if (bs_sketch_add(m->sk, raw) == -1)
+			return -1;
+	}
 	if (s->n++ < skip)
 		return 0;
 	if (missing) {
@@ -746,7 +755,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			if (rc == BS_NUM_OK || rc == BS_NUM_MISSING) {
 				if (moments_add(s, p->o->skip, rc ==
 				    BS_NUM_MISSING, rc == BS_NUM_OK ?
-				    shifted(s, &d) : 0, v) == -1)
+				    shifted(s, &d) : 0, v, p->o->sketch) == -1)
 					return bs_seterr(e, p->curfile, r->line,
 					    "out of memory");
 				if (rc == BS_NUM_OK)

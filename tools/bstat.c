@@ -2,6 +2,7 @@
  * bstat: summary statistics per group and value column, with confidence
  * intervals of the mean and percentiles.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,10 @@ enum {
 	OPT_TARGET,
 	OPT_GATE,
 	OPT_PCTCI,
-	OPT_MVALUE
+	OPT_MVALUE,
+	OPT_SKETCH,
+	OPT_SKETCHACC,
+	OPT_MERGE
 };
 
 #define MAXTARGETS	32
@@ -42,7 +46,7 @@ usage(FILE *fp, int status)
 "                          hgrm, jmh, bdn, pytest-benchmark, libtest,\n"
 "                          criterion, catch2, benchmarkjs, custom-json\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
-"  -f, --format F          table (default), csv, tsv, json, md\n"
+"  -f, --format F          table (default), csv, tsv, json, md; sketch\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the interval, percent (95)\n"
 "      --skip N            drop the first N samples of every group (warm-up)\n"
@@ -54,6 +58,10 @@ usage(FILE *fp, int status)
 "      --steady-tol PCT    relative difference counted as steady (default 2)\n"
 "      --no-quantiles      keep no values: memory per group, not per value;\n"
 "                          mean, sd, se, interval, min, max and cv only\n"
+"      --sketch            percentiles from a relative-error sketch (type 1,\n"
+"                          within --sketch-accuracy), memory per group\n"
+"      --sketch-accuracy PCT  relative accuracy, 0.1 to 20 (default 0.5)\n"
+"      --merge             the FILEs are -f sketch outputs: merge them\n"
 "      --target EXPR       an absolute target, repeatable: COL>=V (the mean,\n"
 "                          judged by its interval), STAT(COL)<V with STAT\n"
 "                          mean, median, pNN, min, max, q1, q3, sd, se, iqr,\n"
@@ -360,6 +368,161 @@ closing_notes(struct notes *nt)
 	free(nt->warmlabel);
 }
 
+/*
+ * --sketch, -f sketch and --merge: percentiles from relative-error
+ * sketches, in memory that does not grow with the input, and sketch
+ * files that merge into the summary of all their data.  A path of its
+ * own beside the main loop: the statistics it can give are fewer.
+ */
+struct sketchopts {
+	int	 on, merge, out;	/* --sketch, --merge, -f sketch */
+	double	 acc;			/* --sketch-accuracy, ratio; 0 unset */
+};
+
+static struct bs_result *
+sketch_columns(const struct bs_sketchset *set,
+    const struct bs_summary_opts *so)
+{
+	static const char *const cols[] = { "column", "n", "missing", "mean",
+	    "sd", "se", "ci_lo", "ci_hi", "min", "q1", "median", "q3", "max",
+	    "iqr", "cv" };
+	struct bs_result *res;
+	char name[64];
+	size_t k;
+
+	if ((res = bs_result_new()) == NULL)
+		die("out of memory");
+	for (k = 0; k < set->ngcols; k++)
+		bs_result_addcol(res, set->gnames[k]);
+	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
+		bs_result_addcol(res, cols[k]);
+	for (k = 0; k < so->npct; k++) {
+		pctname(name, sizeof(name), so->pct[k]);
+		bs_result_addcol(res, name);
+	}
+	bs_result_addcol(res, "accuracy");
+	return res;
+}
+
+static void
+sketch_write(const struct tool_common *com, const struct bs_sketchset *set)
+{
+	struct bs_afile a;
+	struct bs_err e;
+	FILE *fp = stdout;
+
+	memset(&a, 0, sizeof(a));
+	if (com->output != NULL && strcmp(com->output, "-") != 0) {
+		if (bs_afile_open(&a, com->output, &e) == -1)
+			die_err(&e);
+		fp = a.fp;
+	}
+	if (bs_sketchset_write(set, fp) == -1) {
+		if (a.fp == NULL)
+			die("write error on standard output: %s",
+			    strerror(errno));
+		bs_afile_abort(&a);
+		die("%s: write error: %s", com->output, strerror(errno));
+	}
+	if (a.fp == NULL)
+		tool_close_stdout();
+	else if (bs_afile_commit(&a, &e) == -1)
+		die_err(&e);
+}
+
+static int
+sketch_main(struct tool_common *com, struct bs_summary_opts *so,
+    const struct sketchopts *sko, size_t ntg, int argc, char **argv)
+{
+	struct bs_sketchset set;
+	struct bs_result *res;
+	struct bs_summary s;
+	struct bs_table *t;
+	struct bs_err e;
+	double acc = sko->acc > 0 ? sko->acc : BS_SKETCH_ACCURACY;
+	const char *std[] = { "-" };
+	size_t g, c, k, col;
+	int i;
+
+	if (so->no_quantiles)
+		die("--no-quantiles gives no percentiles; --sketch gives them "
+		    "approximately: choose one");
+	if (so->autocorr || so->steady)
+		die("--sketch keeps no values: --autocorr and --steady need "
+		    "them");
+	if (ntg > 0)
+		die("--target and --gate are not available with --sketch or "
+		    "--merge");
+	if (so->qtype != 7 && so->qtype != 1)
+		die("--sketch estimates type-1 quantiles (R's quantile(type = "
+		    "1)): --quantile-type %d does not apply", so->qtype);
+	memset(&set, 0, sizeof(set));
+	if (sko->merge) {
+		if (sko->on || sko->acc > 0)
+			die("--merge takes the accuracy of its sketch files: "
+			    "no --sketch or --sketch-accuracy");
+		if (com->topts.groups || com->topts.columns ||
+		    com->topts.exclude || com->skip || com->topts.read.no_header || com->topts.read.delim ||
+		    com->topts.read.format != BS_FMT_AUTO)
+			die("--merge reads sketch files as they were made: "
+			    "no -c, -g, --skip or input options");
+		if (argc == 0) {
+			argc = 1;
+			argv = (char **)std;
+		}
+		for (i = 0; i < argc; i++)
+			if (bs_sketchset_read(&set, argv[i], &e) == -1)
+				die_err(&e);
+	} else {
+		/* The table's streaming mode, with a sketch per series. */
+		com->topts.moments = 1;
+		com->topts.skip = com->skip;
+		com->topts.sketch = acc;
+		t = tool_read_table(com, argc, argv);
+		if (bs_sketchset_from_table(&set, t, acc, &e) == -1)
+			die("%s", e.msg);
+		bs_table_free(t);
+	}
+	if (sko->out) {
+		sketch_write(com, &set);
+		bs_sketchset_free(&set);
+		return 0;
+	}
+	so->skip = 0;
+	res = sketch_columns(&set, so);
+	for (g = 0; g < set.ngroups; g++)
+		for (c = 0; c < set.nvcols; c++) {
+			const double *v;
+			size_t row;
+
+			if (bs_sketch_summarize(&set.s[g * set.nvcols + c], so,
+			    &s, &e) == -1)
+				die("%s: %s", set.vnames[c], e.msg);
+			v = (const double[]){ s.mean, s.sd, s.se, s.ci_lo,
+			    s.ci_hi, s.min, s.q1, s.median, s.q3, s.max, s.iqr,
+			    s.cv };
+			row = (size_t)bs_result_addrow(res);
+			for (col = 0, k = 0; k < set.ngcols; k++)
+				bs_result_str(res, row, col++,
+				    set.keys[g * set.ngcols + k]);
+			bs_result_str(res, row, col++, set.vnames[c]);
+			bs_result_int(res, row, col++, (long long)s.n);
+			bs_result_int(res, row, col++, (long long)s.missing);
+			for (k = 0; k < 12; k++)
+				bs_result_num(res, row, col++, v[k]);
+			for (k = 0; k < so->npct; k++)
+				bs_result_num(res, row, col++, s.pct[k]);
+			bs_result_num(res, row, col, set.accuracy);
+		}
+	warnmsg("note: q1, median, q3 and percentiles from a sketch: each "
+	    "within +-%g%% (relative) of R's quantile(type = 1); n, mean, "
+	    "sd, min and max exact", 100 * set.accuracy);
+	tool_write_result(com, res);
+	bs_result_free(res);
+	bs_sketchset_free(&set);
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -375,6 +538,9 @@ main(int argc, char *argv[])
 		{ "percentile-ci", no_argument,	      NULL, OPT_PCTCI },
 		{ "mvalue",	   no_argument,	      NULL, OPT_MVALUE },
 		{ "gate",	   no_argument,	      NULL, OPT_GATE },
+		{ "sketch",	   no_argument,	      NULL, OPT_SKETCH },
+		{ "sketch-accuracy", required_argument, NULL, OPT_SKETCHACC },
+		{ "merge",	   no_argument,	      NULL, OPT_MERGE },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -388,6 +554,7 @@ main(int argc, char *argv[])
 	size_t ntg = 0;
 	int gate = 0, missed = 0;
 	struct notes nt;
+	struct sketchopts sko;
 	size_t g, c, k;
 	long skip = -1;
 	int summ, mvalue = 0;
@@ -396,8 +563,12 @@ main(int argc, char *argv[])
 
 	tool_init("bstat", &com, argv);
 	bs_summary_opts_default(&so);
+	memset(&sko, 0, sizeof(sko));
 	while ((ch = getopt_long(argc, argv, TOOL_COMMON_SHORTOPTS, longopts,
 	    NULL)) != -1) {
+		/* -f sketch is bstat's own format, no result table's. */
+		if (ch == 'f' && (sko.out = strcmp(optarg, "sketch") == 0))
+			continue;
 		if (tool_common_opt(ch, optarg, &com, usage))
 			continue;
 		switch (ch) {
@@ -449,6 +620,21 @@ main(int argc, char *argv[])
 		case OPT_MVALUE:
 			mvalue = 1;
 			break;
+		case OPT_SKETCH:
+			sko.on = 1;
+			break;
+		case OPT_SKETCHACC:
+			if (bs_parse_double(optarg, &sko.acc) == -1 ||
+			    !(sko.acc >= 100 * BS_SKETCH_MINACC &&
+			    sko.acc <= 100 * BS_SKETCH_MAXACC))
+				die("--sketch-accuracy takes a percentage from "
+				    "%g to %g, not '%s'", 100 * BS_SKETCH_MINACC,
+				    100 * BS_SKETCH_MAXACC, optarg);
+			sko.acc /= 100;
+			break;
+		case OPT_MERGE:
+			sko.merge = 1;
+			break;
 		case OPT_STEADYTOL:
 			if (bs_parse_double(optarg, &tol) == -1 || tol < 0)
 				die("--steady-tol takes a percentage, not '%s'",
@@ -463,6 +649,9 @@ main(int argc, char *argv[])
 	argv += optind;
 	so.confidence = com.confidence;
 	so.skip = com.skip;
+	if (sko.on || sko.merge || sko.out || sko.acc > 0)
+		return sketch_main(&com, &so, &sko, ntg + (size_t)gate, argc,
+		    argv);
 	if (so.no_quantiles) {
 		if (so.autocorr || so.steady)
 			die("--no-quantiles keeps no values: --autocorr and "

@@ -1,0 +1,983 @@
+/*
+ * Relative-error quantile sketches (DDSketch, Masson, Rim and Lee, VLDB
+ * 2019) for bstat --sketch, and their -f sketch files for --merge.
+ *
+ * A positive value x is counted in bucket k = ceil(ln x / ln g), with
+ * g = (1 + a) / (1 - a): the bucket holds (g^(k-1), g^k], and its
+ * estimate 2 g^k / (g + 1) lies within a relative a of each of them.
+ * Negative values are counted by magnitude in a store of their own and
+ * zero in a count.  A store is a dense array of counts over the keys
+ * seen, grown at either end; the keys of all positive doubles, from the
+ * smallest subnormal (ln = -744.4) to the largest (709.8), number
+ * 1454.2 / ln g + 2, so a store can never hold more: 145,420 counts
+ * (1.1 MiB) at a = 0.5 %, 727,000 (5.5 MiB) at the smallest accuracy
+ * allowed, 0.1 %.  No bucket is ever collapsed, which is what makes two
+ * sketches merge exactly by adding counts.
+ */
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+struct store {
+	uint64_t	*c;
+	int32_t		 lo;		/* key of c[0] */
+	size_t		 len;
+};
+
+struct bs_sketch {
+	double		 a;		/* relative accuracy */
+	double		 lng;		/* ln g */
+	double		 ilng;		/* 1 / ln g */
+	double		 lnrep;		/* ln(2 / (g + 1)) */
+	int32_t		 kmin, kmax;	/* keys of the extreme doubles */
+	struct store	 pos, neg;
+	uint64_t	 zero, n;
+	double		 sum;
+};
+
+/*
+ * The key of x > 0, clamped to the keys a double can have.  The ceiling
+ * by conversion and one comparison: ceil() is a call, or a dozen
+ * instructions, without SSE4.1, and this runs once a value.  |f| is at
+ * most 1454 / ln g, far inside an int32_t.
+ */
+static inline int32_t
+key(const struct bs_sketch *k, double x)
+{
+	double f = log(x) * k->ilng;
+	int32_t i = (int32_t)f;
+
+	i += (double)i < f;
+	if (i < k->kmin)
+		return k->kmin;
+	if (i > k->kmax)
+		return k->kmax;
+	return i;
+}
+
+struct bs_sketch *
+bs_sketch_new(double a)
+{
+	struct bs_sketch *k;
+	double g;
+
+	if (!(a >= BS_SKETCH_MINACC && a <= BS_SKETCH_MAXACC))
+		return NULL;
+	if ((k = calloc(1, sizeof(*k))) == NULL)
+		return NULL;
+	g = (1 + a) / (1 - a);
+	k->a = a;
+	k->lng = log(g);
+	k->ilng = 1 / k->lng;
+	k->lnrep = log(2 / (g + 1));
+	/* Not through key(): that clamps to these. */
+	k->kmin = (int32_t)ceil(log(DBL_TRUE_MIN) * k->ilng);
+	k->kmax = (int32_t)ceil(log(DBL_MAX) * k->ilng);
+	return k;
+}
+
+void
+bs_sketch_free(struct bs_sketch *k)
+{
+	if (k == NULL)
+		return;
+	free(k->pos.c);
+	free(k->neg.c);
+	free(k);
+}
+
+/*
+ * Make the store cover keys klo..khi.  It grows by half as much again
+ * as it covers, so that a range widening a key at a time is copied a
+ * logarithmic number of times, but never beyond the keys of the doubles:
+ * that keeps the bound in the comment at the top.
+ */
+static int
+reserve(struct store *s, int32_t klo, int32_t khi, int32_t kmin, int32_t kmax)
+{
+	int64_t lo, hi, pad;
+	uint64_t *c;
+
+	if (s->len > 0) {
+		if (klo >= s->lo && khi <= s->lo + (int64_t)s->len - 1)
+			return 0;
+		if (klo > s->lo)
+			klo = s->lo;
+		if (khi < s->lo + (int64_t)s->len - 1)
+			khi = (int32_t)(s->lo + (int64_t)s->len - 1);
+	}
+	pad = ((int64_t)khi - klo + 1) / 2 + 32;
+	lo = (int64_t)klo - pad < kmin ? kmin : (int64_t)klo - pad;
+	hi = (int64_t)khi + pad > kmax ? kmax : (int64_t)khi + pad;
+	if ((c = calloc((size_t)(hi - lo + 1), sizeof(*c))) == NULL)
+		return -1;
+	if (s->len > 0)
+		memcpy(c + (s->lo - lo), s->c, s->len * sizeof(*c));
+	free(s->c);
+	s->c = c;
+	s->lo = (int32_t)lo;
+	s->len = (size_t)(hi - lo + 1);
+	return 0;
+}
+
+int
+bs_sketch_add(struct bs_sketch *k, double x)
+{
+	struct store *s = &k->pos;
+	int32_t i;
+
+	if (x == 0) {
+		k->zero++;
+		k->n++;
+		return 0;
+	}
+	if (x < 0)
+		s = &k->neg;
+	i = key(k, fabs(x));
+	if ((i < s->lo || i >= s->lo + (int64_t)s->len) &&
+	    reserve(s, i, i, k->kmin, k->kmax) == -1)
+		return -1;
+	s->c[i - s->lo]++;
+	k->n++;
+	k->sum += x;
+	return 0;
+}
+
+/* The first and last keys with a count; 0 when the store is empty. */
+static int
+used(const struct store *s, int32_t *lo, int32_t *hi)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->len && s->c[i] == 0; i++)
+		;
+	if (i == s->len)
+		return 0;
+	for (j = s->len - 1; s->c[j] == 0; j--)
+		;
+	*lo = s->lo + (int32_t)i;
+	*hi = s->lo + (int32_t)j;
+	return 1;
+}
+
+static int
+store_merge(struct store *d, const struct store *s, int32_t kmin,
+    int32_t kmax)
+{
+	int32_t lo, hi;
+
+	if (!used(s, &lo, &hi))
+		return 0;
+	if (reserve(d, lo, hi, kmin, kmax) == -1)
+		return -1;
+	for (int32_t i = lo; i <= hi; i++)
+		d->c[i - d->lo] += s->c[i - s->lo];
+	return 0;
+}
+
+int
+bs_sketch_merge(struct bs_sketch *d, const struct bs_sketch *s,
+    struct bs_err *e)
+{
+	if (d->a != s->a)
+		return bs_seterr(e, NULL, 0, "sketches of different accuracy "
+		    "(%g%% and %g%%) do not merge", 100 * d->a, 100 * s->a);
+	if (d->n + s->n < d->n)
+		return bs_seterr(e, NULL, 0, "too many values to count");
+	if (store_merge(&d->pos, &s->pos, d->kmin, d->kmax) == -1 ||
+	    store_merge(&d->neg, &s->neg, d->kmin, d->kmax) == -1)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	d->zero += s->zero;
+	d->n += s->n;
+	d->sum += s->sum;
+	return 0;
+}
+
+double
+bs_sketch_accuracy(const struct bs_sketch *k)
+{
+	return k->a;
+}
+
+uint64_t
+bs_sketch_count(const struct bs_sketch *k)
+{
+	return k->n;
+}
+
+/*
+ * The estimate of the values of bucket i, in one exp() so that it does
+ * not overflow on the way.  The last bucket's estimate can lie beyond
+ * the largest double: then it is that double.  Subnormal estimates are
+ * rounded to the coarse steps of the subnormals, so the accuracy holds
+ * from the smallest normal double up.
+ */
+static double
+value(const struct bs_sketch *k, int32_t i)
+{
+	double v = exp((double)i * k->lng + k->lnrep);
+
+	return isinf(v) ? DBL_MAX : v;
+}
+
+double
+bs_sketch_rank(const struct bs_sketch *k, uint64_t r)
+{
+	uint64_t below = 0;
+	size_t i;
+
+	if (r < 1 || r > k->n)
+		return NAN;
+	/* Most negative first: the largest magnitudes of the negatives. */
+	for (i = k->neg.len; i-- > 0;)
+		if ((below += k->neg.c[i]) >= r)
+			return -value(k, k->neg.lo + (int32_t)i);
+	if ((below += k->zero) >= r)
+		return 0.0;
+	for (i = 0; i < k->pos.len; i++)
+		if ((below += k->pos.c[i]) >= r)
+			return value(k, k->pos.lo + (int32_t)i);
+	return NAN;
+}
+
+/* The rank of R's type-1 p-quantile of n values: see qpos() in summary.c. */
+static uint64_t
+rank1(uint64_t n, double p)
+{
+	const double fuzz = 4.0 * 2.220446049250313e-16;
+	double nppm = (double)n * p, j = floor(nppm + fuzz);
+	uint64_t r;
+
+	r = (uint64_t)(j < 0 ? 0 : j) + (nppm > j ? 1 : 0);
+	return r < 1 ? 1 : r > n ? n : r;
+}
+
+double
+bs_sketch_quantile(const struct bs_sketch *k, double p)
+{
+	if (k->n == 0 || !(p >= 0 && p <= 1))
+		return NAN;
+	return bs_sketch_rank(k, rank1(k->n, p));
+}
+
+/* ------------------------------------------------------------------ */
+/* Sets of sketched series */
+
+struct setpriv {
+	struct bs_strhash	 h;	/* joined key -> group */
+	char			**jk;	/* per group: its joined key */
+	size_t			*jlen;
+	size_t			 jkcap, jlcap, kcap, scap;
+};
+
+/*
+ * The group's key values joined, each followed by a NUL, so that no
+ * two different keys join alike whatever bytes they hold.
+ */
+static char *
+joinkey(char *const *key, size_t n, size_t *len)
+{
+	size_t i, l = 0;
+	char *j, *p;
+
+	for (i = 0; i < n; i++)
+		l += strlen(key[i]) + 1;
+	if ((p = j = malloc(l + 1)) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		size_t kl = strlen(key[i]) + 1;
+
+		memcpy(p, key[i], kl);
+		p += kl;
+	}
+	*len = l;
+	return j;
+}
+
+/* The index of the group with this key, added (empty) if new; -1. */
+static long
+setgroup(struct bs_sketchset *set, char *const *key)
+{
+	struct setpriv *p = set->priv;
+	size_t len, g, k, c;
+	long found;
+	char *j;
+
+	if (p == NULL && (p = set->priv = calloc(1, sizeof(*p))) == NULL)
+		return -1;
+	if ((j = joinkey(key, set->ngcols, &len)) == NULL)
+		return -1;
+	if ((found = bs_strhash_get(&p->h, j, len)) >= 0) {
+		free(j);
+		return found;
+	}
+	g = set->ngroups;
+	if (bs_grow(&p->jk, &p->jkcap, g + 1, sizeof(*p->jk)) == -1 ||
+	    bs_grow(&p->jlen, &p->jlcap, g + 1, sizeof(*p->jlen)) == -1 ||
+	    bs_grow(&set->keys, &p->kcap, (g + 1) * set->ngcols + 1,
+	    sizeof(*set->keys)) == -1 ||
+	    bs_grow(&set->s, &p->scap, (g + 1) * set->nvcols + 1,
+	    sizeof(*set->s)) == -1) {
+		free(j);
+		return -1;
+	}
+	p->jk[g] = j;
+	p->jlen[g] = len;
+	for (k = 0; k < set->ngcols; k++)
+		set->keys[g * set->ngcols + k] = NULL;
+	for (c = 0; c < set->nvcols; c++) {
+		struct bs_sketch_series *s = &set->s[g * set->nvcols + c];
+
+		memset(s, 0, sizeof(*s));
+		s->mean = s->m2 = s->min = s->max = NAN;
+	}
+	set->ngroups++;
+	for (k = 0; k < set->ngcols; k++)
+		if ((set->keys[g * set->ngcols + k] = strdup(key[k])) == NULL)
+			return -1;
+	for (c = 0; c < set->nvcols; c++)
+		if ((set->s[g * set->nvcols + c].sk =
+		    bs_sketch_new(set->accuracy)) == NULL)
+			return -1;
+	if (bs_strhash_put(&p->h, j, len, g) == -1)
+		return -1;
+	return (long)g;
+}
+
+void
+bs_sketchset_free(struct bs_sketchset *set)
+{
+	struct setpriv *p = set->priv;
+	size_t i;
+
+	for (i = 0; i < set->ngcols; i++)
+		free(set->gnames[i]);
+	for (i = 0; i < set->nvcols; i++)
+		free(set->vnames[i]);
+	for (i = 0; set->keys && i < set->ngroups * set->ngcols; i++)
+		free(set->keys[i]);
+	for (i = 0; set->s && i < set->ngroups * set->nvcols; i++)
+		bs_sketch_free(set->s[i].sk);
+	free(set->gnames);
+	free(set->vnames);
+	free(set->keys);
+	free(set->s);
+	if (p != NULL) {
+		for (i = 0; i < set->ngroups; i++)
+			free(p->jk[i]);
+		free(p->jk);
+		free(p->jlen);
+		bs_strhash_free(&p->h);
+		free(p);
+	}
+	memset(set, 0, sizeof(*set));
+}
+
+static char **
+dupnames(const char *const *names, size_t n)
+{
+	char **v = calloc(n + 1, sizeof(*v));
+
+	for (size_t i = 0; v != NULL && i < n; i++)
+		if ((v[i] = strdup(names[i])) == NULL)
+			return NULL;
+	return v;
+}
+
+int
+bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
+    double accuracy, struct bs_err *e)
+{
+	const char **names;
+	size_t g, c, k;
+
+	set->accuracy = accuracy;
+	set->ngcols = t->ngcols;
+	set->nvcols = t->nvcols;
+	if ((names = calloc(t->ngcols + t->nvcols + 1, sizeof(*names))) ==
+	    NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	for (k = 0; k < t->ngcols; k++)
+		names[k] = t->names[t->gcols[k]];
+	for (c = 0; c < t->nvcols; c++)
+		names[t->ngcols + c] = bs_table_vname(t, c);
+	set->gnames = dupnames(names, t->ngcols);
+	set->vnames = dupnames(names + t->ngcols, t->nvcols);
+	free(names);
+	if (set->gnames == NULL || set->vnames == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	for (g = 0; g < t->ngroups; g++) {
+		long sg = setgroup(set, t->groups[g].key);
+
+		if (sg < 0)
+			return bs_seterr(e, NULL, 0, "out of memory");
+		for (c = 0; c < t->nvcols; c++) {
+			struct bs_series *ts = &t->groups[g].s[c];
+			struct bs_moments *m = ts->mom;
+			struct bs_sketch_series *s =
+			    &set->s[(size_t)sg * set->nvcols + c];
+
+			s->missing += ts->missing;
+			if (m == NULL || m->n == 0)
+				continue;
+			if (m->overflow)
+				return bs_seterr(e, NULL, 0, "the running sums "
+				    "of squares overflow for values this far "
+				    "apart");
+			s->n = m->n;
+			s->mean = ts->refd + m->mean;
+			s->m2 = m->m2;
+			s->min = m->rmin;
+			s->max = m->rmax;
+			if (m->sk != NULL) {
+				bs_sketch_free(s->sk);
+				s->sk = m->sk;
+				m->sk = NULL;
+			}
+			s->sum = s->sk->sum;
+		}
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The -f sketch format: one JSON object, a series a line */
+
+static int
+putnum(FILE *fp, const char *name, double d)
+{
+	char buf[40];
+
+	if (!isfinite(d))
+		return fprintf(fp, ", \"%s\": null", name) < 0 ? -1 : 0;
+	bs_fmt_double(buf, sizeof(buf), d);
+	return fprintf(fp, ", \"%s\": %s", name, buf) < 0 ? -1 : 0;
+}
+
+static int
+putnames(FILE *fp, char *const *v, size_t n)
+{
+	if (fputc('[', fp) == EOF)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if ((i > 0 && fputs(", ", fp) == EOF) ||
+		    bs_json_string(fp, v[i], strlen(v[i])) == -1)
+			return -1;
+	return fputc(']', fp) == EOF ? -1 : 0;
+}
+
+/*
+ * The non-empty buckets of a store: their keys, ascending, and counts.
+ * Keys rather than a dense run from an offset, since data with gaps
+ * (1 and 1e6) would write thousands of zeros.
+ */
+static int
+putstore(FILE *fp, const char *name, const struct store *s)
+{
+	const char *sep = "";
+	size_t i;
+
+	if (fprintf(fp, ", \"%s\": {\"keys\": [", name) < 0)
+		return -1;
+	for (i = 0; i < s->len; i++)
+		if (s->c[i] != 0) {
+			if (fprintf(fp, "%s%ld", sep, (long)(s->lo +
+			    (int32_t)i)) < 0)
+				return -1;
+			sep = ",";
+		}
+	if (fputs("], \"counts\": [", fp) == EOF)
+		return -1;
+	for (i = 0, sep = ""; i < s->len; i++)
+		if (s->c[i] != 0) {
+			if (fprintf(fp, "%s%llu", sep,
+			    (unsigned long long)s->c[i]) < 0)
+				return -1;
+			sep = ",";
+		}
+	return fputs("]}", fp) == EOF ? -1 : 0;
+}
+
+int
+bs_sketchset_write(const struct bs_sketchset *set, FILE *fp)
+{
+	char buf[40];
+	size_t g, c;
+
+	bs_fmt_double(buf, sizeof(buf), set->accuracy);
+	if (fprintf(fp, "{\"format\": \"bstat-sketch\", \"version\": %d, "
+	    "\"accuracy\": %s,\n \"mapping\": \"key = ceil(ln|x| / "
+	    "ln((1+a)/(1-a))), value 2 g^key / (g + 1)\",\n \"groups\": ",
+	    BS_SKETCH_VERSION, buf) < 0 ||
+	    putnames(fp, set->gnames, set->ngcols) == -1 ||
+	    fputs(", \"columns\": ", fp) == EOF ||
+	    putnames(fp, set->vnames, set->nvcols) == -1 ||
+	    fputs(",\n \"series\": [", fp) == EOF)
+		return -1;
+	for (g = 0; g < set->ngroups; g++)
+		for (c = 0; c < set->nvcols; c++) {
+			const struct bs_sketch_series *s =
+			    &set->s[g * set->nvcols + c];
+
+			if (fputs(g + c > 0 ? ",\n  {\"key\": " :
+			    "\n  {\"key\": ", fp) == EOF ||
+			    putnames(fp, set->keys + g * set->ngcols,
+			    set->ngcols) == -1 ||
+			    fputs(", \"column\": ", fp) == EOF ||
+			    bs_json_string(fp, set->vnames[c],
+			    strlen(set->vnames[c])) == -1 ||
+			    fprintf(fp, ", \"n\": %llu, \"missing\": %llu",
+			    (unsigned long long)s->n,
+			    (unsigned long long)s->missing) < 0 ||
+			    putnum(fp, "sum", s->sum) == -1 ||
+			    putnum(fp, "mean", s->mean) == -1 ||
+			    putnum(fp, "m2", s->m2) == -1 ||
+			    putnum(fp, "min", s->min) == -1 ||
+			    putnum(fp, "max", s->max) == -1 ||
+			    fprintf(fp, ", \"zero\": %llu",
+			    (unsigned long long)s->sk->zero) < 0 ||
+			    putstore(fp, "positive", &s->sk->pos) == -1 ||
+			    putstore(fp, "negative", &s->sk->neg) == -1 ||
+			    fputc('}', fp) == EOF)
+				return -1;
+		}
+	return fputs("\n]}\n", fp) == EOF || fflush(fp) == EOF ? -1 : 0;
+}
+
+/* Chan, Golub and LeVeque's pairwise update: a takes b in. */
+static void
+chan(struct bs_sketch_series *a, const struct bs_sketch_series *b)
+{
+	double d, n;
+
+	a->missing += b->missing;
+	if (b->n == 0)
+		return;
+	if (a->n == 0) {
+		a->n = b->n;
+		a->mean = b->mean;
+		a->m2 = b->m2;
+		a->min = b->min;
+		a->max = b->max;
+		a->sum = b->sum;
+		return;
+	}
+	n = (double)a->n + (double)b->n;
+	d = b->mean - a->mean;
+	a->mean += d * ((double)b->n / n);
+	a->m2 += b->m2 + d * d * ((double)a->n * ((double)b->n / n));
+	a->min = fmin(a->min, b->min);
+	a->max = fmax(a->max, b->max);
+	a->sum += b->sum;
+	a->n += b->n;
+}
+
+/* A JSON array of strings, as allocated strings; NULL when it is not. */
+static char **
+getnames(json_t *a, size_t *n)
+{
+	char **v;
+	size_t i;
+
+	if (!json_is_array(a))
+		return NULL;
+	*n = json_array_size(a);
+	if ((v = calloc(*n + 1, sizeof(*v))) == NULL)
+		return NULL;
+	for (i = 0; i < *n; i++) {
+		json_t *s = json_array_get(a, i);
+
+		if (!json_is_string(s) ||
+		    (v[i] = strdup(json_string_value(s))) == NULL) {
+			while (i-- > 0)
+				free(v[i]);
+			free(v);
+			return NULL;
+		}
+	}
+	return v;
+}
+
+static void
+freenames(char **v, size_t n)
+{
+	for (size_t i = 0; v != NULL && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int
+samenames(char **a, size_t na, char **b, size_t nb)
+{
+	if (na != nb)
+		return 0;
+	for (size_t i = 0; i < na; i++)
+		if (strcmp(a[i], b[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* "a, b" for messages. */
+static void
+listnames(char *buf, size_t len, char **v, size_t n)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? "," : "",
+		    v[i]);
+	if (n == 0)
+		snprintf(buf, len, "(none)");
+}
+
+/* A count: a non-negative JSON integer. */
+static int
+getcount(json_t *o, const char *name, uint64_t *v)
+{
+	json_t *j = json_object_get(o, name);
+
+	if (!json_is_integer(j) || json_integer_value(j) < 0)
+		return -1;
+	*v = (uint64_t)json_integer_value(j);
+	return 0;
+}
+
+/* A number, or null for NaN. */
+static int
+getnum(json_t *o, const char *name, double *v)
+{
+	json_t *j = json_object_get(o, name);
+
+	if (json_is_null(j)) {
+		*v = NAN;
+		return 0;
+	}
+	if (!json_is_number(j))
+		return -1;
+	*v = json_number_value(j);
+	return 0;
+}
+
+/* One store of a series into a sketch; 0, or -1 with why in *why. */
+static int
+getstore(json_t *o, const char *name, struct bs_sketch *k, struct store *s,
+    uint64_t *total, const char **why)
+{
+	json_t *st = json_object_get(o, name), *ks, *cs, *kj, *cj;
+	json_int_t lo, hi, prev;
+	size_t i, n;
+
+	*why = "a store is not {\"keys\": [...], \"counts\": [...]} of "
+	    "one length";
+	if (!json_is_object(st) || !json_is_array(ks =
+	    json_object_get(st, "keys")) || !json_is_array(cs =
+	    json_object_get(st, "counts")) || json_array_size(ks) !=
+	    json_array_size(cs))
+		return -1;
+	if ((n = json_array_size(ks)) == 0)
+		return 0;
+	*why = "bucket keys not ascending integers within those of the "
+	    "doubles at this accuracy";
+	kj = json_array_get(ks, 0);
+	cj = json_array_get(ks, n - 1);
+	if (!json_is_integer(kj) || !json_is_integer(cj))
+		return -1;
+	lo = json_integer_value(kj);
+	hi = json_integer_value(cj);
+	if (lo < k->kmin || hi > k->kmax || lo > hi)
+		return -1;
+	if (reserve(s, (int32_t)lo, (int32_t)hi, k->kmin, k->kmax) == -1) {
+		*why = "out of memory";
+		return -1;
+	}
+	for (i = 0, prev = lo - 1; i < n; i++) {
+		json_int_t key;
+		uint64_t v;
+
+		kj = json_array_get(ks, i);
+		cj = json_array_get(cs, i);
+		*why = "bucket keys not ascending integers within those of "
+		    "the doubles at this accuracy";
+		if (!json_is_integer(kj) || (key = json_integer_value(kj)) <=
+		    prev || key > hi)
+			return -1;
+		prev = key;
+		*why = "a bucket count is not a positive integer";
+		if (!json_is_integer(cj) || json_integer_value(cj) <= 0)
+			return -1;
+		v = (uint64_t)json_integer_value(cj);
+		s->c[key - s->lo] = v;
+		*why = "the bucket counts overflow";
+		if (*total + v < *total)
+			return -1;
+		*total += v;
+	}
+	return 0;
+}
+
+/* One series of a file, checked, into ss (its sketch made here). */
+static int
+getseries(json_t *o, const struct bs_sketchset *f, size_t *col,
+    struct bs_sketch_series *ss, const char **why)
+{
+	json_t *cj = json_object_get(o, "column");
+	uint64_t total, zero;
+
+	*why = "a series without a column of the file's columns";
+	if (!json_is_string(cj))
+		return -1;
+	for (*col = 0; *col < f->nvcols; (*col)++)
+		if (strcmp(f->vnames[*col], json_string_value(cj)) == 0)
+			break;
+	if (*col == f->nvcols)
+		return -1;
+	*why = "a series needs counts n, missing and zero, and numbers "
+	    "sum, mean, m2, min, max";
+	if (getcount(o, "n", &ss->n) == -1 ||
+	    getcount(o, "missing", &ss->missing) == -1 ||
+	    getcount(o, "zero", &zero) == -1 ||
+	    getnum(o, "sum", &ss->sum) == -1 ||
+	    getnum(o, "mean", &ss->mean) == -1 ||
+	    getnum(o, "m2", &ss->m2) == -1 ||
+	    getnum(o, "min", &ss->min) == -1 ||
+	    getnum(o, "max", &ss->max) == -1)
+		return -1;
+	if ((ss->sk = bs_sketch_new(f->accuracy)) == NULL) {
+		*why = "out of memory";
+		return -1;
+	}
+	total = zero;
+	if (getstore(o, "positive", ss->sk, &ss->sk->pos, &total, why) == -1 ||
+	    getstore(o, "negative", ss->sk, &ss->sk->neg, &total, why) == -1)
+		return -1;
+	*why = "the buckets do not add up to n";
+	if (total != ss->n)
+		return -1;
+	*why = "n > 0 without mean, min and max, or min > max";
+	if (ss->n > 0 && (!isfinite(ss->mean) || !isfinite(ss->min) ||
+	    !isfinite(ss->max) || ss->min > ss->max))
+		return -1;
+	ss->sk->zero = zero;
+	ss->sk->n = total;
+	ss->sk->sum = ss->sum;
+	return 0;
+}
+
+/* Merge the series of one parsed file (f holds its names) into set. */
+static int
+mergefile(struct bs_sketchset *set, const struct bs_sketchset *f,
+    json_t *series, const char *path, struct bs_err *e)
+{
+	struct bs_sketch_series ss;
+	struct bs_err me;
+	char **key = NULL;
+	const char *why;
+	size_t i, nk = 0, col;
+	long g;
+	int rc = -1;
+
+	memset(&ss, 0, sizeof(ss));
+
+	for (i = 0; i < json_array_size(series); i++) {
+		json_t *o = json_array_get(series, i);
+
+		memset(&ss, 0, sizeof(ss));
+		if (!json_is_object(o) || (key = getnames(json_object_get(o,
+		    "key"), &nk)) == NULL || nk != f->ngcols) {
+			bs_seterr(e, path, 0, "series %zu: its key is not %zu "
+			    "strings", i + 1, f->ngcols);
+			goto out;
+		}
+		if (getseries(o, f, &col, &ss, &why) == -1) {
+			bs_seterr(e, path, 0, "series %zu: %s", i + 1, why);
+			goto out;
+		}
+		if ((g = setgroup(set, key)) < 0) {
+			bs_seterr(e, path, 0, "out of memory");
+			goto out;
+		}
+		chan(&set->s[(size_t)g * set->nvcols + col], &ss);
+		if (bs_sketch_merge(set->s[(size_t)g * set->nvcols + col].sk,
+		    ss.sk, &me) == -1) {
+			bs_seterr(e, path, 0, "%s", me.msg);
+			goto out;
+		}
+		bs_sketch_free(ss.sk);
+		ss.sk = NULL;
+		freenames(key, nk);
+		key = NULL;
+	}
+	rc = 0;
+out:
+	bs_sketch_free(ss.sk);
+	freenames(key, nk);
+	return rc;
+}
+
+int
+bs_sketchset_read(struct bs_sketchset *set, const char *path,
+    struct bs_err *e)
+{
+	struct bs_sketchset f;
+	struct bs_buf buf;
+	json_error_t je;
+	json_t *root = NULL, *j, *series;
+	char a[256], b[256];
+	int rc = -1;
+
+	memset(&f, 0, sizeof(f));
+	if (bs_buf_load(&buf, path, e) == -1)
+		return -1;
+	if ((root = json_loadb(buf.data, buf.len, 0, &je)) == NULL) {
+		bs_seterr(e, buf.name, (size_t)je.line, "not a sketch file "
+		    "(bstat -f sketch): %s", je.text);
+		goto out;
+	}
+	j = json_object_get(root, "format");
+	if (!json_is_string(j) || strcmp(json_string_value(j),
+	    "bstat-sketch") != 0) {
+		bs_seterr(e, buf.name, 0, "not a sketch file (bstat -f "
+		    "sketch): no \"format\": \"bstat-sketch\"");
+		goto out;
+	}
+	j = json_object_get(root, "version");
+	if (!json_is_integer(j) || json_integer_value(j) !=
+	    BS_SKETCH_VERSION) {
+		bs_seterr(e, buf.name, 0, "sketch format version %lld: this "
+		    "bstat reads version %d", json_is_integer(j) ?
+		    (long long)json_integer_value(j) : -1LL,
+		    BS_SKETCH_VERSION);
+		goto out;
+	}
+	j = json_object_get(root, "accuracy");
+	f.accuracy = json_is_number(j) ? json_number_value(j) : NAN;
+	if (!(f.accuracy >= BS_SKETCH_MINACC &&
+	    f.accuracy <= BS_SKETCH_MAXACC)) {
+		bs_seterr(e, buf.name, 0, "the accuracy is not a ratio from "
+		    "%g to %g", BS_SKETCH_MINACC, BS_SKETCH_MAXACC);
+		goto out;
+	}
+	series = json_object_get(root, "series");
+	if ((f.gnames = getnames(json_object_get(root, "groups"),
+	    &f.ngcols)) == NULL || (f.vnames = getnames(json_object_get(root,
+	    "columns"), &f.nvcols)) == NULL || !json_is_array(series)) {
+		bs_seterr(e, buf.name, 0, "a sketch file needs \"groups\" and "
+		    "\"columns\" (arrays of strings) and \"series\"");
+		goto out;
+	}
+	if (set->gnames == NULL) {
+		/* The first file: the set takes its names and accuracy. */
+		set->accuracy = f.accuracy;
+		set->gnames = f.gnames;
+		set->ngcols = f.ngcols;
+		set->vnames = f.vnames;
+		set->nvcols = f.nvcols;
+		if ((f.gnames = dupnames((const char *const *)set->gnames,
+		    set->ngcols)) == NULL || (f.vnames = dupnames(
+		    (const char *const *)set->vnames, set->nvcols)) == NULL) {
+			bs_seterr(e, buf.name, 0, "out of memory");
+			goto out;
+		}
+	} else if (f.accuracy != set->accuracy) {
+		bs_seterr(e, buf.name, 0, "accuracy %g%% differs from %g%% of "
+		    "the files before: sketches of different accuracy do not "
+		    "merge", 100 * f.accuracy, 100 * set->accuracy);
+		goto out;
+	} else if (!samenames(f.gnames, f.ngcols, set->gnames, set->ngcols)) {
+		listnames(a, sizeof(a), f.gnames, f.ngcols);
+		listnames(b, sizeof(b), set->gnames, set->ngcols);
+		bs_seterr(e, buf.name, 0, "group columns %s differ from %s of "
+		    "the files before", a, b);
+		goto out;
+	} else if (!samenames(f.vnames, f.nvcols, set->vnames, set->nvcols)) {
+		listnames(a, sizeof(a), f.vnames, f.nvcols);
+		listnames(b, sizeof(b), set->vnames, set->nvcols);
+		bs_seterr(e, buf.name, 0, "value columns %s differ from %s of "
+		    "the files before", a, b);
+		goto out;
+	}
+	rc = mergefile(set, &f, series, buf.name, e);
+out:
+	freenames(f.gnames, f.ngcols);
+	freenames(f.vnames, f.nvcols);
+	json_decref(root);
+	bs_buf_free(&buf);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+
+int
+bs_sketch_summarize(const struct bs_sketch_series *s,
+    const struct bs_summary_opts *o, struct bs_summary *r, struct bs_err *e)
+{
+	double hw, probs[3 + BS_MAX_PCT], *out[3 + BS_MAX_PCT];
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
+	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
+	r->r1 = r->steady_diff = NAN;
+	r->steady = -1;
+	for (i = 0; i < BS_MAX_PCT; i++)
+		r->pct[i] = NAN;
+	r->n = (size_t)s->n;
+	r->missing = (size_t)s->missing;
+	if (s->n == 0)
+		return 0;
+	if (!isfinite(s->mean) || (s->n > 1 && !isfinite(s->m2)))
+		return bs_seterr(e, NULL, 0, "the running sums overflow for "
+		    "values this far apart; without --sketch all values are "
+		    "kept and scaled");
+	r->mean = bs_snap(s->mean);
+	r->min = s->min;
+	r->max = s->max;
+	if (s->n > 1) {
+		r->sd = sqrt(s->m2 / (double)(s->n - 1));
+		r->se = r->sd / sqrt((double)s->n);
+		hw = bs_t_halfwidth(r->sd, r->n, o->confidence);
+		r->ci_lo = r->mean - hw;
+		r->ci_hi = r->mean + hw;
+		r->cv = r->mean != 0.0 ? r->sd / r->mean : NAN;
+	}
+	probs[0] = 0.25;
+	probs[1] = 0.5;
+	probs[2] = 0.75;
+	out[0] = &r->q1;
+	out[1] = &r->median;
+	out[2] = &r->q3;
+	for (i = 0; i < o->npct; i++) {
+		probs[3 + i] = o->pct[i] / 100.0;
+		out[3 + i] = &r->pct[i];
+	}
+	for (i = 0; i < 3 + o->npct; i++) {
+		uint64_t k = rank1(s->n, probs[i]);
+		double q;
+
+		/*
+		 * The extremes are known exactly; between them, the
+		 * estimate is kept inside [min, max], which can only bring
+		 * it nearer the order statistic.
+		 */
+		if (k == 1)
+			q = s->min;
+		else if (k == s->n)
+			q = s->max;
+		else
+			q = fmin(fmax(bs_sketch_rank(s->sk, k), s->min),
+			    s->max);
+		*out[i] = q;
+	}
+	r->iqr = r->q3 - r->q1;
+	if (isinf(r->cv))
+		r->cv = NAN;
+	return 0;
+}

@@ -1,0 +1,363 @@
+/*
+ * Unit tests of the relative-error sketches (libstat/sketch.c): their
+ * quantiles against R's exact type-1 quantiles (tests/oracle/sketch.R),
+ * merged sketches against the sketch of all the data, bucket for bucket,
+ * and the -f sketch files read back and merged through tables.
+ */
+#include "testutil.h"
+
+#include <float.h>
+
+#include "libstat.h"
+
+#define LOGNORMAL	"testdata/oracle/sketch_lognormal.txt"
+#define MIXED		"testdata/oracle/sketch_mixed.txt"
+
+static double *
+load(const char *path, size_t *n)
+{
+	FILE *fp = fopen(path, "r");
+	size_t cap = 1024;
+	double *v = malloc(cap * sizeof(*v));
+	char line[64];
+
+	assert_non_null(fp);
+	*n = 0;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		if (*n == cap)
+			v = realloc(v, (cap *= 2) * sizeof(*v));
+		v[(*n)++] = strtod(line, NULL);
+	}
+	fclose(fp);
+	return v;
+}
+
+/*
+ * The guarantee: within a, relative, of the order statistic (type 1);
+ * 1e-9 of slack for the rounding of the bucket boundaries.
+ */
+static void
+assert_within(double est, double exact, double a, double p)
+{
+	if (fabs(est - exact) <= a * fabs(exact) * (1 + 1e-9))
+		return;
+	print_error("p = %g: estimate %.17g, R's type 1 %.17g, beyond %g%%\n",
+	    p, est, exact, 100 * a);
+	fail();
+}
+
+static void
+check_r(const char *name, const char *path, double a)
+{
+	struct tu_csv c;
+	struct bs_sketch *k = bs_sketch_new(a);
+	size_t n, i, rows = 0;
+	double *x = load(path, &n);
+
+	assert_non_null(k);
+	for (i = 0; i < n; i++)
+		assert_int_equal(bs_sketch_add(k, x[i]), 0);
+	assert_int_equal(bs_sketch_count(k), n);
+	assert_int_equal(tu_csv_load(&c, "tests/expected/sketch_quantiles.csv"),
+	    0);
+	for (i = 0; i < c.nrows; i++) {
+		double p = tu_num(c.rows[i][2]), q1 = tu_num(c.rows[i][3]);
+
+		if (strcmp(c.rows[i][0], name) != 0)
+			continue;
+		assert_int_equal(strtoul(c.rows[i][1], NULL, 10), n);
+		assert_within(bs_sketch_quantile(k, p), q1, a, p);
+		rows++;
+	}
+	assert_true(rows > 10);
+	bs_sketch_free(k);
+	free(x);
+}
+
+static void
+test_lognormal_r(void **state)
+{
+	(void)state;
+	check_r("lognormal", LOGNORMAL, 0.005);
+	check_r("lognormal", LOGNORMAL, 0.001);
+	check_r("lognormal", LOGNORMAL, 0.02);
+}
+
+static void
+test_mixed_r(void **state)
+{
+	(void)state;
+	check_r("mixed", MIXED, 0.005);
+	check_r("mixed", MIXED, 0.001);
+	check_r("mixed", MIXED, 0.05);
+}
+
+/* Sketches of parts, merged, are the sketch of the whole, bit for bit. */
+static void
+test_merge_bitwise(void **state)
+{
+	const char *paths[] = { LOGNORMAL, MIXED };
+	struct bs_err e;
+
+	(void)state;
+	for (size_t f = 0; f < 2; f++) {
+		struct bs_sketch *all = bs_sketch_new(0.005), *part[4];
+		size_t n, i;
+		double *x = load(paths[f], &n);
+
+		for (i = 0; i < 4; i++)
+			part[i] = bs_sketch_new(0.005);
+		for (i = 0; i < n; i++) {
+			bs_sketch_add(all, x[i]);
+			/* Uneven parts, in blocks: as hours of a run. */
+			bs_sketch_add(part[i < n / 7 ? 0 : i < n / 2 ? 1 :
+			    i < n - 3 ? 2 : 3], x[i]);
+		}
+		for (i = 1; i < 4; i++)
+			assert_int_equal(bs_sketch_merge(part[0], part[i], &e),
+			    0);
+		assert_int_equal(bs_sketch_count(part[0]), n);
+		for (uint64_t r = 1; r <= n; r++) {
+			double u = bs_sketch_rank(all, r), v =
+			    bs_sketch_rank(part[0], r);
+
+			assert_memory_equal(&u, &v, sizeof(u));
+		}
+		bs_sketch_free(all);
+		for (i = 0; i < 4; i++)
+			bs_sketch_free(part[i]);
+		free(x);
+	}
+}
+
+static void
+test_merge_accuracy(void **state)
+{
+	struct bs_sketch *a = bs_sketch_new(0.005), *b = bs_sketch_new(0.01);
+	struct bs_err e;
+
+	(void)state;
+	assert_int_equal(bs_sketch_merge(a, b, &e), -1);
+	assert_non_null(strstr(e.msg, "different accuracy"));
+	bs_sketch_free(a);
+	bs_sketch_free(b);
+	assert_null(bs_sketch_new(0.0005));
+	assert_null(bs_sketch_new(0.5));
+	assert_null(bs_sketch_new(NAN));
+}
+
+/* One value alone is its own order statistic, at either end of the range. */
+static void
+test_extremes(void **state)
+{
+	static const double v[] = { DBL_MIN, 1e-300, 1e-5, 1, 3, 1e300,
+	    DBL_MAX / 2, -DBL_MIN, -1, -1e300, -DBL_MAX / 2, 0, -0.0 };
+	const double a = 0.005;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		struct bs_sketch *k = bs_sketch_new(a);
+
+		assert_int_equal(bs_sketch_add(k, v[i]), 0);
+		assert_within(bs_sketch_rank(k, 1), v[i], a, 0);
+		assert_true(isnan(bs_sketch_rank(k, 2)));
+		bs_sketch_free(k);
+	}
+	{
+		/* Whole range in one sketch: memory bounded, order kept. */
+		struct bs_sketch *k = bs_sketch_new(a);
+
+		assert_int_equal(bs_sketch_add(k, DBL_TRUE_MIN), 0);
+		assert_int_equal(bs_sketch_add(k, DBL_MAX), 0);
+		assert_int_equal(bs_sketch_add(k, -DBL_MAX), 0);
+		assert_true(bs_sketch_rank(k, 1) < -1e308);
+		assert_true(bs_sketch_rank(k, 2) >= 0 &&
+		    bs_sketch_rank(k, 2) < 1e-320);
+		assert_true(bs_sketch_rank(k, 3) > 1e308);
+		bs_sketch_free(k);
+	}
+}
+
+/* A sketch set of a plain file streamed through a table. */
+static void
+table_set(const char *path, struct bs_sketchset *set)
+{
+	struct bs_table_opts o;
+	struct bs_table *t;
+	struct bs_err e;
+
+	memset(&o, 0, sizeof(o));
+	o.moments = 1;
+	o.sketch = 0.005;
+	assert_non_null(t = bs_table_new(&o));
+	assert_int_equal(bs_table_read(t, NULL, path, &e), 0);
+	assert_int_equal(bs_table_finish(t, &e), 0);
+	memset(set, 0, sizeof(*set));
+	assert_int_equal(bs_sketchset_from_table(set, t, 0.005, &e), 0);
+	bs_table_free(t);
+}
+
+static void
+writeset(const struct bs_sketchset *set, const char *path)
+{
+	FILE *fp = fopen(path, "w");
+
+	assert_non_null(fp);
+	assert_int_equal(bs_sketchset_write(set, fp), 0);
+	assert_int_equal(fclose(fp), 0);
+}
+
+/*
+ * Parts written by -f sketch and merged from their files: the counts and
+ * every percentile as of the whole, mean and sd as R's to 1e-12.
+ */
+static void
+test_files_merge(void **state)
+{
+	const char *names[] = { "lognormal", "mixed" };
+	const char *paths[] = { LOGNORMAL, MIXED };
+	struct bs_summary_opts so;
+	struct tu_csv c;
+	struct bs_err e;
+
+	(void)state;
+	bs_summary_opts_default(&so);
+	so.npct = 0;
+	for (double p = 0; p <= 100; p += 0.5)
+		if (so.npct < BS_MAX_PCT)
+			so.pct[so.npct++] = p == 0 ? 99.9 : p == 0.5 ? 99.99 :
+			    p * 3 < 100 ? p * 3 : 100;
+	assert_int_equal(tu_csv_load(&c, "tests/expected/sketch_quantiles.csv"),
+	    0);
+	for (size_t f = 0; f < 2; f++) {
+		struct bs_sketchset whole, merged;
+		struct bs_summary sw, sm;
+		char part[3][64], skf[64];
+		FILE *fp[3];
+		size_t n, i;
+		double *x = load(paths[f], &n), rmean = NAN, rsd = NAN;
+
+		for (i = 0; i < 3; i++) {
+			snprintf(part[i], sizeof(part[i]), "tests/out/sk_%zu_%zu.txt",
+			    f, i);
+			assert_non_null(fp[i] = fopen(part[i], "w"));
+		}
+		for (i = 0; i < n; i++)
+			fprintf(fp[i < n / 3 ? 0 : i < n - 100 ? 1 : 2],
+			    "%.17g\n", x[i]);
+		for (i = 0; i < 3; i++)
+			assert_int_equal(fclose(fp[i]), 0);
+		memset(&merged, 0, sizeof(merged));
+		for (i = 0; i < 3; i++) {
+			struct bs_sketchset one;
+
+			table_set(part[i], &one);
+			snprintf(skf, sizeof(skf), "tests/out/sk_%zu_%zu.json",
+			    f, i);
+			writeset(&one, skf);
+			bs_sketchset_free(&one);
+			assert_int_equal(bs_sketchset_read(&merged, skf, &e), 0);
+		}
+		table_set(paths[f], &whole);
+		assert_int_equal(merged.ngroups, 1);
+		assert_int_equal(merged.s[0].n, n);
+		assert_int_equal(bs_sketch_summarize(&whole.s[0], &so, &sw, &e),
+		    0);
+		assert_int_equal(bs_sketch_summarize(&merged.s[0], &so, &sm,
+		    &e), 0);
+		for (i = 0; i < c.nrows; i++)
+			if (strcmp(c.rows[i][0], names[f]) == 0) {
+				rmean = tu_num(c.rows[i][5]);
+				rsd = tu_num(c.rows[i][6]);
+			}
+		assert_close(sm.mean, rmean, 1e-12, 0);
+		assert_close(sm.sd, rsd, 1e-12, 0);
+		assert_close(sw.mean, rmean, 1e-12, 0);
+		assert_close(sw.sd, rsd, 1e-12, 0);
+		assert_true(sm.min == sw.min && sm.max == sw.max);
+		assert_true(sm.q1 == sw.q1 && sm.median == sw.median &&
+		    sm.q3 == sw.q3);
+		for (i = 0; i < so.npct; i++)
+			assert_memory_equal(&sm.pct[i], &sw.pct[i],
+			    sizeof(double));
+		for (uint64_t r = 1; r <= n; r++) {
+			double u = bs_sketch_rank(whole.s[0].sk, r), v =
+			    bs_sketch_rank(merged.s[0].sk, r);
+
+			assert_memory_equal(&u, &v, sizeof(u));
+		}
+		/*
+		 * The summary's quartiles keep the guarantee against R (the
+		 * pNN columns divide by 100, which R's p need not equal).
+		 */
+		for (i = 0; i < c.nrows; i++) {
+			double p = tu_num(c.rows[i][2]), q = tu_num(c.rows[i][3]);
+
+			if (strcmp(c.rows[i][0], names[f]) != 0)
+				continue;
+			if (p == 0.25)
+				assert_within(sm.q1, q, 0.005, p);
+			else if (p == 0.5)
+				assert_within(sm.median, q, 0.005, p);
+			else if (p == 0.75)
+				assert_within(sm.q3, q, 0.005, p);
+			else if (p == 0 || p == 1)
+				assert_true((p == 0 ? sm.min : sm.max) == q);
+		}
+		bs_sketchset_free(&whole);
+		bs_sketchset_free(&merged);
+		free(x);
+	}
+}
+
+/* Files that must not merge. */
+static void
+test_files_refused(void **state)
+{
+	struct bs_sketchset a, m;
+	struct bs_err e;
+	FILE *fp;
+
+	(void)state;
+	table_set("testdata/oracle/sketch_mixed.txt", &a);
+	writeset(&a, "tests/out/sk_ref.json");
+	a.accuracy = 0.01;
+	writeset(&a, "tests/out/sk_acc.json");
+	bs_sketchset_free(&a);
+	memset(&m, 0, sizeof(m));
+	assert_int_equal(bs_sketchset_read(&m, "tests/out/sk_ref.json", &e),
+	    0);
+	assert_int_equal(bs_sketchset_read(&m, "tests/out/sk_acc.json", &e),
+	    -1);
+	assert_non_null(strstr(e.msg, "accuracy"));
+	assert_non_null(fp = fopen("tests/out/sk_bad.json", "w"));
+	fputs("{\"format\": \"bstat-sketch\", \"version\": 1, \"accuracy\": "
+	    "0.005, \"groups\": [], \"columns\": [\"value\"], \"series\": [{"
+	    "\"key\": [], \"column\": \"value\", \"n\": 3, \"missing\": 0, "
+	    "\"sum\": 3, \"mean\": 1, \"m2\": 0, \"min\": 1, \"max\": 1, "
+	    "\"zero\": 0, \"positive\": {\"keys\": [0], \"counts\": [2]}, "
+	    "\"negative\": {\"keys\": [], \"counts\": []}}]}\n", fp);
+	fclose(fp);
+	assert_int_equal(bs_sketchset_read(&m, "tests/out/sk_bad.json", &e),
+	    -1);
+	assert_non_null(strstr(e.msg, "add up"));
+	assert_int_equal(bs_sketchset_read(&m, "tests/out/nonexistent.json",
+	    &e), -1);
+	bs_sketchset_free(&m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lognormal_r),
+		cmocka_unit_test(test_mixed_r),
+		cmocka_unit_test(test_merge_bitwise),
+		cmocka_unit_test(test_merge_accuracy),
+		cmocka_unit_test(test_extremes),
+		cmocka_unit_test(test_files_merge),
+		cmocka_unit_test(test_files_refused),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
