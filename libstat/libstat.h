@@ -1082,6 +1082,25 @@ enum bs_target_status bs_target_eval(const struct bs_target *,
 int	 bs_target_pct_index(const struct bs_target *,
 	    const struct bs_summary_opts *);
 const char *bs_target_status_name(enum bs_target_status);
+/* Every target names a value column and a statistic so computes. */
+int	 bs_targets_check(const struct bs_target *, size_t,
+	    const struct bs_table *, const struct bs_summary_opts *,
+	    struct bs_err *);
+/*
+ * The table of targets (the methodology's: group, target, measured,
+ * status with an icon), to fill with bs_targets_judge; NULL no memory.
+ */
+struct bs_result *bs_target_table_new(const struct bs_table *);
+/*
+ * The targets on value column c of group g of t: missed if one is
+ * missed, else unproven if one is, else met (an enum
+ * bs_target_status); -1 when none applies.  With tres, a row of the
+ * target table for each.
+ */
+int	 bs_targets_judge(const struct bs_target *, size_t,
+	    const struct bs_table *, size_t g, size_t c,
+	    const struct bs_summary *, const struct bs_summary_opts *,
+	    struct bs_result *tres);
 const char *bs_target_op_text(enum bs_target_op);
 
 /* ------------------------------------------------------------------ */

@@ -183,3 +183,105 @@ bs_target_op_text(enum bs_target_op op)
 
 	return (unsigned)op < 4 ? s[op] : "?";
 }
+
+/* ------------------------------------------------------------------ */
+/* Targets over a table (bstat --target) */
+
+int
+bs_targets_check(const struct bs_target *tg, size_t n,
+    const struct bs_table *t, const struct bs_summary_opts *so,
+    struct bs_err *e)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < t->nvcols; k++)
+			if (strcmp(bs_table_vname(t, k), tg[i].column) == 0)
+				break;
+		if (k == t->nvcols)
+			return bs_seterr(e, NULL, 0, "--target '%s': '%s' is "
+			    "not a value column", tg[i].expr, tg[i].column);
+		if (tg[i].stat == BS_TST_PCT && bs_target_pct_index(&tg[i],
+		    so) < 0)
+			return bs_seterr(e, NULL, 0, "--target '%s': p%g is "
+			    "not computed (add %g to --percentiles)",
+			    tg[i].expr, tg[i].pct, tg[i].pct);
+		if (so->no_quantiles && (tg[i].stat == BS_TST_PCT ||
+		    tg[i].stat == BS_TST_MEDIAN || tg[i].stat == BS_TST_Q1 ||
+		    tg[i].stat == BS_TST_Q3 || tg[i].stat == BS_TST_IQR))
+			return bs_seterr(e, NULL, 0, "--target '%s': "
+			    "--no-quantiles keeps no values for order "
+			    "statistics", tg[i].expr);
+	}
+	return 0;
+}
+
+struct bs_result *
+bs_target_table_new(const struct bs_table *t)
+{
+	struct bs_result *r = bs_result_new();
+	static const char *const cols[] = { "target", "measured", "status" };
+
+	if (r == NULL)
+		return NULL;
+	for (size_t k = 0; k < t->ngcols; k++)
+		bs_result_addcol(r, t->names[t->gcols[k]]);
+	for (size_t k = 0; k < 3; k++)
+		bs_result_addcol(r, cols[k]);
+	return r;
+}
+
+int
+bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
+    size_t g, size_t c, const struct bs_summary *s,
+    const struct bs_summary_opts *so, struct bs_result *tres)
+{
+	static const char *const icon[] = { "\xe2\x9c\x85 met",
+	    "\xe2\x9d\x8c missed", "\xe2\x9d\x94 unproven" };
+	enum bs_target_status st;
+	int all = -1;
+	char a[40], b[40], d[40], text[160], what[32];
+	double x;
+	size_t i, k;
+	long row;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(tg[i].column, bs_table_vname(t, c)) != 0)
+			continue;
+		st = bs_target_eval(&tg[i], s, so, &x);
+		if (all < 0 || st == BS_TARGET_MISSED ||
+		    (st == BS_TARGET_UNPROVEN && all == BS_TARGET_MET))
+			all = (int)st;
+		if (tres == NULL || (row = bs_result_addrow(tres)) < 0)
+			continue;
+		for (k = 0; k < t->ngcols; k++)
+			bs_result_str(tres, (size_t)row, k,
+			    t->groups[g].key[k]);
+		if (tg[i].stat == BS_TST_PCT)
+			snprintf(what, sizeof(what), "p%g", tg[i].pct);
+		bs_fmt_num(d, sizeof(d), tg[i].v);
+		snprintf(text, sizeof(text), "%s of %s %s %s",
+		    tg[i].stat == BS_TST_PCT ? what :
+		    tg[i].stat == BS_TST_MEAN ? "mean" : "", tg[i].column,
+		    bs_target_op_text(tg[i].op), d);
+		if (tg[i].stat != BS_TST_MEAN && tg[i].stat != BS_TST_PCT) {
+			const char *p = strchr(tg[i].expr, '(');
+
+			snprintf(text, sizeof(text), "%.*s of %s %s %s",
+			    (int)(p - tg[i].expr), tg[i].expr, tg[i].column,
+			    bs_target_op_text(tg[i].op), d);
+		}
+		bs_result_str(tres, (size_t)row, k++, text);
+		bs_fmt_num(a, sizeof(a), x);
+		if (tg[i].stat == BS_TST_MEAN) {
+			bs_fmt_num(b, sizeof(b), s->ci_lo);
+			bs_fmt_num(d, sizeof(d), s->ci_hi);
+			snprintf(text, sizeof(text), "%s [%s, %s]", a, b, d);
+		} else
+			snprintf(text, sizeof(text), "%s", a);
+		bs_result_str(tres, (size_t)row, k++, text);
+		bs_result_str(tres, (size_t)row, k, icon[st]);
+	}
+	return all;
+}
+

@@ -90,35 +90,29 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
+struct report {
+	const struct bs_comparison	*cmp;
+	const struct bs_table		*t;
+	struct bs_report_opts		 ro;
+	enum bs_outfmt			 f;
+};
+
+static int
+report_put(FILE *fp, void *arg)
+{
+	const struct report *r = arg;
+
+	return bs_comparison_write(fp, r->cmp, r->t, &r->ro, r->f);
+}
+
 static void
 write_out(const struct tool_common *com, const struct bs_comparison *cmp,
     const struct bs_table *t, const struct opts *o)
 {
-	struct bs_report_opts ro = { &o->c, com->confidence, o->variant,
-	    o->vbase, o->vc, o->nvc };
-	struct bs_afile a;
-	struct bs_err e;
-	FILE *fp = stdout;
+	struct report r = { cmp, t, { &o->c, com->confidence, o->variant,
+	    o->vbase, o->vc, o->nvc }, com->outfmt };
 
-	memset(&a, 0, sizeof(a));
-	if (com->output && strcmp(com->output, "-") != 0) {
-		if (bs_afile_open(&a, com->output, &e) == -1)
-			die_err(&e);
-		fp = a.fp;
-	}
-	if (bs_comparison_write(fp, cmp, t, &ro, com->outfmt) == -1) {
-		if (a.fp)
-			bs_afile_abort(&a);
-		if (errno == ENOMEM)
-			die("out of memory");
-		die("%s: write error: %s", a.fp ? com->output :
-		    "standard output", strerror(errno));
-	}
-	if (a.fp) {
-		if (bs_afile_commit(&a, &e) == -1)
-			die_err(&e);
-	} else
-		tool_close_stdout();
+	tool_write(com, report_put, &r);
 }
 
 #define NWARN		8	/* kinds of warning (BS_CW_*) */

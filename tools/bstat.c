@@ -102,109 +102,6 @@ pctname(char *buf, size_t len, double p)
 	snprintf(buf, len, "p%s", num);
 }
 
-/* Every target names a value column and a statistic bstat computes. */
-static void
-check_targets(const struct bs_target *tg, size_t n, const struct bs_table *t,
-    const struct bs_summary_opts *so)
-{
-	size_t i, k;
-
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < t->nvcols; k++)
-			if (strcmp(bs_table_vname(t, k), tg[i].column) == 0)
-				break;
-		if (k == t->nvcols)
-			die("--target '%s': '%s' is not a value column",
-			    tg[i].expr, tg[i].column);
-		if (tg[i].stat == BS_TST_PCT && bs_target_pct_index(&tg[i],
-		    so) < 0)
-			die("--target '%s': p%g is not computed (add %g to "
-			    "--percentiles)", tg[i].expr, tg[i].pct,
-			    tg[i].pct);
-		if (so->no_quantiles && (tg[i].stat == BS_TST_PCT ||
-		    tg[i].stat == BS_TST_MEDIAN || tg[i].stat == BS_TST_Q1 ||
-		    tg[i].stat == BS_TST_Q3 || tg[i].stat == BS_TST_IQR))
-			die("--target '%s': --no-quantiles keeps no values "
-			    "for order statistics", tg[i].expr);
-	}
-}
-
-/* The table of targets for the md report: the methodology's table. */
-static struct bs_result *
-target_table(const struct bs_table *t)
-{
-	struct bs_result *r = bs_result_new();
-	static const char *const cols[] = { "target", "measured", "status" };
-
-	if (r == NULL)
-		die("out of memory");
-	for (size_t k = 0; k < t->ngcols; k++)
-		bs_result_addcol(r, t->names[t->gcols[k]]);
-	for (size_t k = 0; k < 3; k++)
-		bs_result_addcol(r, cols[k]);
-	return r;
-}
-
-/*
- * The targets on column c of group g: missed if one is missed, else
- * unproven if one is unproven, else met (an enum bs_target_status);
- * -1 when none applies.  With
- * tres, a row of the target table for each.
- */
-static int
-judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
-    size_t g, size_t c, const struct bs_summary *s,
-    const struct bs_summary_opts *so, struct bs_result *tres)
-{
-	static const char *const icon[] = { "\xe2\x9c\x85 met",
-	    "\xe2\x9d\x8c missed", "\xe2\x9d\x94 unproven" };
-	enum bs_target_status st;
-	int all = -1;
-	char a[40], b[40], d[40], text[160], what[32];
-	double x;
-	size_t i, k;
-	long row;
-
-	for (i = 0; i < n; i++) {
-		if (strcmp(tg[i].column, bs_table_vname(t, c)) != 0)
-			continue;
-		st = bs_target_eval(&tg[i], s, so, &x);
-		if (all < 0 || st == BS_TARGET_MISSED ||
-		    (st == BS_TARGET_UNPROVEN && all == BS_TARGET_MET))
-			all = (int)st;
-		if (tres == NULL || (row = bs_result_addrow(tres)) < 0)
-			continue;
-		for (k = 0; k < t->ngcols; k++)
-			bs_result_str(tres, (size_t)row, k,
-			    t->groups[g].key[k]);
-		if (tg[i].stat == BS_TST_PCT)
-			snprintf(what, sizeof(what), "p%g", tg[i].pct);
-		bs_fmt_num(d, sizeof(d), tg[i].v);
-		snprintf(text, sizeof(text), "%s of %s %s %s",
-		    tg[i].stat == BS_TST_PCT ? what :
-		    tg[i].stat == BS_TST_MEAN ? "mean" : "", tg[i].column,
-		    bs_target_op_text(tg[i].op), d);
-		if (tg[i].stat != BS_TST_MEAN && tg[i].stat != BS_TST_PCT) {
-			const char *p = strchr(tg[i].expr, '(');
-
-			snprintf(text, sizeof(text), "%.*s of %s %s %s",
-			    (int)(p - tg[i].expr), tg[i].expr, tg[i].column,
-			    bs_target_op_text(tg[i].op), d);
-		}
-		bs_result_str(tres, (size_t)row, k++, text);
-		bs_fmt_num(a, sizeof(a), x);
-		if (tg[i].stat == BS_TST_MEAN) {
-			bs_fmt_num(b, sizeof(b), s->ci_lo);
-			bs_fmt_num(d, sizeof(d), s->ci_hi);
-			snprintf(text, sizeof(text), "%s [%s, %s]", a, b, d);
-		} else
-			snprintf(text, sizeof(text), "%s", a);
-		bs_result_str(tres, (size_t)row, k++, text);
-		bs_result_str(tres, (size_t)row, k, icon[st]);
-	}
-	return all;
-}
-
 /* The result's columns: groups, column, the statistics asked for. */
 static struct bs_result *
 columns(const struct bs_table *t, const struct bs_summary_opts *so,
@@ -404,30 +301,10 @@ sketch_columns(const struct bs_sketchset *set,
 	return res;
 }
 
-static void
-sketch_write(const struct tool_common *com, const struct bs_sketchset *set)
+static int
+sketch_put(FILE *fp, void *set)
 {
-	struct bs_afile a;
-	struct bs_err e;
-	FILE *fp = stdout;
-
-	memset(&a, 0, sizeof(a));
-	if (com->output != NULL && strcmp(com->output, "-") != 0) {
-		if (bs_afile_open(&a, com->output, &e) == -1)
-			die_err(&e);
-		fp = a.fp;
-	}
-	if (bs_sketchset_write(set, fp) == -1) {
-		if (a.fp == NULL)
-			die("write error on standard output: %s",
-			    strerror(errno));
-		bs_afile_abort(&a);
-		die("%s: write error: %s", com->output, strerror(errno));
-	}
-	if (a.fp == NULL)
-		tool_close_stdout();
-	else if (bs_afile_commit(&a, &e) == -1)
-		die_err(&e);
+	return bs_sketchset_write(set, fp);
 }
 
 static int
@@ -484,7 +361,7 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 		bs_table_free(t);
 	}
 	if (sko->out) {
-		sketch_write(com, &set);
+		tool_write(com, sketch_put, (void *)&set);
 		bs_sketchset_free(&set);
 		return 0;
 	}
@@ -665,14 +542,16 @@ main(int argc, char *argv[])
 	if (gate && ntg == 0)
 		die("--gate needs a --target");
 	t = tool_read_table(&com, argc, argv);
-	check_targets(tg, ntg, t, &so);
+	if (bs_targets_check(tg, ntg, t, &so, &e) == -1)
+		die("%s", e.msg);
 	summ = com.topts.columns == NULL && bs_table_is_summary(t);
 	for (k = 0; summ && k < t->ngcols; k++)
 		if (strcmp(t->names[t->gcols[k]], "column") == 0)
 			skip = (long)k;
 	res = columns(t, &so, ntg, skip, mvalue);
 	if (ntg > 0 && com.outfmt == BS_OUT_MD)
-		tres = target_table(t);
+		if ((tres = bs_target_table_new(t)) == NULL)
+			die("out of memory");
 	memset(&nt, 0, sizeof(nt));
 	if (summ) {
 		/* Summaries (n, mean, sd) pass through, one row a group. */
@@ -698,8 +577,8 @@ main(int argc, char *argv[])
 			addrow(res, t, g, bs_table_vname(t, c), -1, &s, &so,
 			    mvalue);
 			if (ntg > 0) {
-				int st = judge(tg, ntg, t, g, c, &s, &so,
-				    tres);
+				int st = bs_targets_judge(tg, ntg, t, g, c, &s,
+				    &so, tres);
 
 				if (st >= 0)
 					bs_result_str(res, res->nrows - 1,

@@ -218,40 +218,67 @@ tool_write_result(const struct tool_common *c, const struct bs_result *r)
 	tool_write_results(c, &r, 1);
 }
 
-/* Several results, one after the other with a blank line between. */
 void
-tool_write_results(const struct tool_common *c,
-    const struct bs_result *const *r, size_t n)
+tool_write(const struct tool_common *c, int (*fn)(FILE *, void *),
+    void *arg)
 {
 	struct bs_afile a;
 	struct bs_err e;
 	FILE *fp = stdout;
-	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (r[i]->failed)
-			die("out of memory");
 	memset(&a, 0, sizeof(a));
 	if (c->output != NULL && strcmp(c->output, "-") != 0) {
 		if (bs_afile_open(&a, c->output, &e) == -1)
 			die_err(&e);
 		fp = a.fp;
 	}
-	for (i = 0; i < n; i++)
-		if ((i > 0 && fputc('\n', fp) == EOF) ||
-		    bs_result_write(r[i], c->outfmt, fp) == -1) {
-			if (a.fp == NULL)
-				die("write error on standard output: %s",
-				    strerror(errno));
+	if (fn(fp, arg) == -1) {
+		int err = errno;
+
+		if (a.fp != NULL)
 			bs_afile_abort(&a);
-			die("%s: write error: %s", c->output, strerror(errno));
-		}
-	if (a.fp == NULL) {
-		tool_close_stdout();
-		return;
+		if (err == ENOMEM)
+			die("out of memory");
+		if (a.fp == NULL)
+			die("write error on standard output: %s",
+			    strerror(err));
+		die("%s: write error: %s", c->output, strerror(err));
 	}
-	if (bs_afile_commit(&a, &e) == -1)
+	if (a.fp == NULL)
+		tool_close_stdout();
+	else if (bs_afile_commit(&a, &e) == -1)
 		die_err(&e);
+}
+
+struct results {
+	const struct bs_result *const *r;
+	size_t		 n;
+	enum bs_outfmt	 f;
+};
+
+static int
+write_results(FILE *fp, void *arg)
+{
+	const struct results *rs = arg;
+
+	for (size_t i = 0; i < rs->n; i++)
+		if ((i > 0 && fputc('\n', fp) == EOF) ||
+		    bs_result_write(rs->r[i], rs->f, fp) == -1)
+			return -1;
+	return 0;
+}
+
+/* Several results, one after the other with a blank line between. */
+void
+tool_write_results(const struct tool_common *c,
+    const struct bs_result *const *r, size_t n)
+{
+	struct results rs = { r, n, c->outfmt };
+
+	for (size_t i = 0; i < n; i++)
+		if (r[i]->failed)
+			die("out of memory");
+	tool_write(c, write_results, &rs);
 }
 
 char *

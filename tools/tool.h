@@ -76,6 +76,12 @@ void	 tool_write_result(const struct tool_common *,
 void	 tool_write_results(const struct tool_common *,
 	    const struct bs_result *const *, size_t);
 /*
+ * Write to -o (atomically) or standard output through fn, which returns
+ * 0 or -1 with errno; exits 2 on any failure, leaving no half file.
+ */
+void	 tool_write(const struct tool_common *, int (*fn)(FILE *, void *),
+	    void *);
+/*
  * "g1=v1 g2=v2 column" for messages, from group column `from` on;
  * allocated (any length), the caller frees it.
  */
