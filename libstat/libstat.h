@@ -396,6 +396,12 @@ long	 bs_table_find_group(const struct bs_table *, char *const *key);
  * named with -c?
  */
 int	 bs_index_column(const char *name);
+/*
+ * The groups in the order people read them: with natural, numbers
+ * numerically and text in first-appearance order, key by key; else
+ * first appearance.  An allocated permutation of 0..ngroups-1, or NULL.
+ */
+size_t	*bs_table_order(const struct bs_table *, int natural);
 /* The unit the reader declared for value column i, or NULL. */
 const char *bs_table_unit(const struct bs_table *, size_t i);
 /* Name of value column i. */

@@ -1025,3 +1025,88 @@ bs_table_vname(const struct bs_table *t, size_t i)
 {
 	return t->names[t->vcols[i]];
 }
+
+/* ------------------------------------------------------------------ */
+/* The order of the groups for people */
+
+struct ordctx {
+	const struct bs_table *t;
+	double		*num;		/* ngroups x ngcols: NaN if text */
+	size_t		*rank;		/* ngroups x ngcols: first appearance */
+};
+
+static const struct ordctx *ordc;	/* qsort has no argument */
+
+static int
+natcmp(const void *a, const void *b)
+{
+	size_t ga = *(const size_t *)a, gb = *(const size_t *)b, k, n;
+	const struct ordctx *c = ordc;
+
+	n = c->t->ngcols;
+	for (k = 0; k < n; k++) {
+		double x = c->num[ga * n + k], y = c->num[gb * n + k];
+		size_t rx = c->rank[ga * n + k], ry = c->rank[gb * n + k];
+
+		if (!isnan(x) && !isnan(y) && x != y)
+			return x < y ? -1 : 1;
+		if ((isnan(x) || isnan(y)) && rx != ry)
+			return rx < ry ? -1 : 1;
+	}
+	return ga < gb ? -1 : ga > gb;
+}
+
+size_t *
+bs_table_order(const struct bs_table *t, int natural)
+{
+	struct ordctx c = { t, NULL, NULL };
+	struct bs_strhash *seen = NULL;
+	size_t *ord, g, k, n = t->ngcols;
+	struct bs_dec d;
+	double v;
+
+	if ((ord = malloc((t->ngroups + 1) * sizeof(*ord))) == NULL)
+		return NULL;
+	for (g = 0; g < t->ngroups; g++)
+		ord[g] = g;
+	if (!natural || n == 0 || t->ngroups < 2)
+		return ord;
+	if ((c.num = malloc(t->ngroups * n * sizeof(*c.num))) == NULL ||
+	    (c.rank = malloc(t->ngroups * n * sizeof(*c.rank))) == NULL ||
+	    (seen = calloc(n, sizeof(*seen))) == NULL)
+		goto fail;
+	/*
+	 * Numbers compare as numbers; text keeps the order in which each
+	 * value first appeared (rank), so "baseline" stays before
+	 * "candidate" and 2 before 10.
+	 */
+	for (g = 0; g < t->ngroups; g++)
+		for (k = 0; k < n; k++) {
+			const char *key = t->groups[g].key[k];
+			long r = bs_strhash_get(&seen[k], key, strlen(key));
+
+			if (r < 0) {
+				r = (long)seen[k].n;
+				if (bs_strhash_put(&seen[k], key, strlen(key),
+				    (size_t)r) == -1)
+					goto fail;
+			}
+			c.rank[g * n + k] = (size_t)r;
+			c.num[g * n + k] = bs_parse_number(key, strlen(key),
+			    &d, &v) == BS_NUM_OK ? v : (double)NAN;
+		}
+	ordc = &c;
+	qsort(ord, t->ngroups, sizeof(*ord), natcmp);
+	ordc = NULL;
+	goto out;
+fail:
+	free(ord);
+	ord = NULL;
+out:
+	for (k = 0; seen != NULL && k < n; k++)
+		bs_strhash_free(&seen[k]);
+	free(seen);
+	free(c.num);
+	free(c.rank);
+	return ord;
+}

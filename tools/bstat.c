@@ -432,7 +432,7 @@ main(int argc, char *argv[])
 	int gate = 0, missed = 0;
 	struct notes nt;
 	struct sketchopts sko;
-	size_t g, c, k;
+	size_t g, gi, c, k, *ord;
 	long skip = -1;
 	int summ, mvalue = 0;
 	int ch, np;
@@ -553,13 +553,16 @@ main(int argc, char *argv[])
 		if ((tres = bs_target_table_new(t)) == NULL)
 			die("out of memory");
 	memset(&nt, 0, sizeof(nt));
+	if ((ord = bs_table_order(t, tool_natural(&com))) == NULL)
+		die("out of memory");
 	if (summ) {
 		/* Summaries (n, mean, sd) pass through, one row a group. */
 		warnmsg("note: the input holds summaries (n, mean, sd): "
 		    "passed through; order statistics need the values");
-		for (g = 0; g < t->ngroups; g++) {
+		for (gi = 0; gi < t->ngroups; gi++) {
 			const char *col;
 
+			g = ord[gi];
 			if (bs_summary_row(t, g, so.confidence, &s, &col,
 			    &e) == -1)
 				die("%s", e.msg);
@@ -567,8 +570,8 @@ main(int argc, char *argv[])
 		}
 		goto out;
 	}
-	for (g = 0; g < t->ngroups; g++)
-		for (c = 0; c < t->nvcols; c++) {
+	for (gi = 0; gi < t->ngroups; gi++)
+		for (g = ord[gi], c = 0; c < t->nvcols; c++) {
 			struct bs_series *ser = &t->groups[g].s[c];
 
 			if (bs_summarize(ser, &so, 0, &s, &e) == -1)
@@ -595,6 +598,7 @@ out:
 
 		tool_write_results(&com, out, tres ? 2 : 1);
 	}
+	free(ord);
 	bs_result_free(res);
 	bs_result_free(tres);
 	for (k = 0; k < ntg; k++)

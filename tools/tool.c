@@ -62,6 +62,7 @@ tool_init(const char *name, struct tool_common *c, char **argv)
 	memset(c, 0, sizeof(*c));
 	c->outfmt = BS_OUT_TABLE;
 	c->confidence = 95.0;
+	c->sort = -1;
 }
 
 void
@@ -92,11 +93,23 @@ warnmsg(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (tool_quiet)
+		return;
 	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+int tool_quiet;
+
+int
+tool_natural(const struct tool_common *c)
+{
+	if (c->sort >= 0)
+		return c->sort;
+	return c->outfmt == BS_OUT_TABLE || c->outfmt == BS_OUT_MD;
 }
 
 int
@@ -148,6 +161,17 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		if (c->confidence < 1)
 			warnmsg("warning: --confidence %s is a percentage: a "
 			    "%s%% interval (for 95%% write 95)", arg, arg);
+		return 1;
+	case 'q':
+		tool_quiet = 1;
+		return 1;
+	case OPT_SORT:
+		if (strcmp(arg, "first") == 0)
+			c->sort = 0;
+		else if (strcmp(arg, "natural") == 0)
+			c->sort = 1;
+		else
+			die("--sort takes first or natural, not '%s'", arg);
 		return 1;
 	case OPT_TABLE:
 		c->topts.read.table = arg;

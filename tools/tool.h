@@ -18,6 +18,7 @@ enum {
 	OPT_SKIP,
 	OPT_VERSION,
 	OPT_TABLE,
+	OPT_SORT,
 	OPT_TOOL = 1100		/* tools number their own from here */
 };
 
@@ -27,7 +28,11 @@ struct tool_common {
 	const char		*output;
 	double			 confidence;
 	size_t			 skip;
+	int			 sort;		/* -1 by format, 0 first, 1 natural */
 };
+
+/* -q: no notes, hints, warnings or summaries; errors still print. */
+extern int tool_quiet;
 
 extern const char *progname;
 
@@ -44,8 +49,10 @@ extern const char *progname;
 	{ "skip",	  required_argument, NULL, OPT_SKIP }, \
 	{ "help",	  no_argument,	     NULL, 'h' }, \
 	{ "version",	  no_argument,	     NULL, OPT_VERSION }, \
-	{ "table",	  required_argument, NULL, OPT_TABLE }
-#define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:h"
+	{ "table",	  required_argument, NULL, OPT_TABLE }, \
+	{ "quiet",	  no_argument,	     NULL, 'q' }, \
+	{ "sort",	  required_argument, NULL, OPT_SORT }
+#define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:hq"
 
 /* Set up a tool: names, defaults, and tool_signals(). */
 void	 tool_init(const char *name, struct tool_common *, char **argv);
@@ -57,6 +64,11 @@ void	 tool_signals(void);
 /* Handle a common option: 1 handled, 0 not common. Exits on bad values. */
 int	 tool_common_opt(int ch, const char *arg, struct tool_common *,
 	    void (*usage)(FILE *, int));
+/*
+ * Should groups come in natural order (numbers numerically)?  --sort,
+ * else natural for table and md, input order for the machine formats.
+ */
+int	 tool_natural(const struct tool_common *);
 /* Print "prog: msg" and exit 2. */
 void	 die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
 	    noreturn));
