@@ -751,7 +751,13 @@ enum bs_qmethod { BS_QM_NONE, BS_QM_BOOT, BS_QM_ORDER };
  * sides expect at least this many values beyond the percentile,
  * n min(p, 1 - p); the bootstrap below.
  */
-#define BS_QORDER_TAIL	50.0
+#define BS_QORDER_TAIL	20.0
+/*
+ * A note (bs_metric.note): a side expects fewer than one value beyond
+ * the percentile, which then lies at or past its largest values; no
+ * resampling sees beyond them and the interval is too narrow.
+ */
+#define BS_CN_THINTAIL	0x2000
 
 struct bs_qdiff {
 	double		 qb, qc;	/* type-7 quantiles of each side */

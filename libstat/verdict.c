@@ -547,6 +547,9 @@ quantile(struct bs_metric *m, const struct bs_cmp_opts *o)
 	m->diff_hi = q.hi;
 	m->sign = (q.diff > 0) - (q.diff < 0);
 	m->testable = isfinite(m->p);
+	if (fmin(o->stat_p, 1 - o->stat_p) * (double)(m->nb < m->nc ? m->nb :
+	    m->nc) < 1)
+		m->note |= BS_CN_THINTAIL;
 	return 0;
 }
 
@@ -1212,6 +1215,9 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 	if (n & BS_CN_SUMMARY)
 		add(buf, len, "from summaries (n, mean, sd): Welch's t; ranks "
 		    "and medians need the values");
+	if (n & BS_CN_THINTAIL)
+		add(buf, len, "fewer than one value expected beyond the "
+		    "percentile on a side: its interval is too narrow");
 	if (n & BS_CN_DEFDIR)
 		add(buf, len, "lower is better by default (the name matches "
 		    "no rule)");
