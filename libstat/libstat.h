@@ -888,6 +888,48 @@ int	 bs_parse_double(const char *s, double *out);
 int	 bs_parse_size(const char *s, size_t *out);
 
 /* ------------------------------------------------------------------ */
+/* The change of a percentile between two samples (pctdiff.c) */
+
+/* What bcompare compares (bs_cmp_opts.stat; bcompare --stat). */
+enum bs_cmp_stat { BS_STAT_DEFAULT, BS_STAT_MEAN, BS_STAT_QUANTILE };
+
+/* How the interval of a percentile's change was found. */
+enum bs_qmethod { BS_QM_NONE, BS_QM_BOOT, BS_QM_ORDER };
+
+#define BS_QBOOT_B	2000		/* bootstrap resamples */
+#define BS_QBOOT_SEED	20261130ul	/* fixed: results depend on data only */
+/*
+ * Order statistics (MOVER over each side's binomial interval) when both
+ * sides expect at least this many values beyond the percentile,
+ * n min(p, 1 - p); the bootstrap below.
+ */
+#define BS_QORDER_TAIL	20.0
+/*
+ * A note (bs_metric.note): a side expects fewer than one value beyond
+ * the percentile, which then lies at or past its largest values; no
+ * resampling sees beyond them and the interval is too narrow.
+ */
+#define BS_CN_THINTAIL	0x2000
+
+struct bs_qdiff {
+	double		 qb, qc;	/* type-7 quantiles of each side */
+	double		 diff, lo, hi;	/* qc - qb and its interval */
+	double		 p;		/* two-sided, consistent with lo, hi */
+	enum bs_qmethod	 method;	/* BS_QM_NONE: no interval (n < 2) */
+};
+
+/*
+ * The quantile p (0..1) of cand minus that of base, with an interval at
+ * confidence (percent) and its p-value; the inputs are left as they are.
+ * 0, or -1 when out of memory.
+ */
+int	 bs_quantile_diff(const double *base, size_t nb, const double *cand,
+	    size_t nc, double p, double confidence, struct bs_qdiff *);
+struct bs_cmp_opts;
+/* "mean", "median", "pNN" (0 < NN < 100) into o; -1 for anything else. */
+int	 bs_cmp_stat_parse(const char *, struct bs_cmp_opts *o);
+
+/* ------------------------------------------------------------------ */
 /* Baseline against candidate, metric by metric (verdict.c) */
 
 enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
@@ -937,6 +979,9 @@ struct bs_cmp_opts {
 	enum bs_adjust	 adjust;
 	size_t		 skip;		/* warm-up rows per group and side */
 	const char	*hib, *lib;	/* comma lists of names or globs */
+	enum bs_cmp_stat stat;		/* BS_STAT_DEFAULT: the test's own */
+	double		 stat_p;	/* BS_STAT_QUANTILE: 0.99 for p99 */
+	const char	*stat_name;	/* "p99", "median", "mean" */
 };
 
 void	 bs_cmp_opts_default(struct bs_cmp_opts *);
@@ -968,6 +1013,8 @@ struct bs_metric {
 	double		 minp;		/* BS_CW_MINP: smallest p reachable */
 	double		 r1_b, r1_c;	/* lag-1 autocorrelations */
 	double		 mv_b, mv_c;	/* mvalues (bs_mvalue), NaN if few */
+	double		 stat_b, stat_c; /* --stat: each side's statistic */
+	enum bs_qmethod	 qmethod;	/* --stat pNN: how its interval */
 };
 
 struct bs_comparison {

@@ -18,7 +18,43 @@ bs_direction_name(const struct bs_metric *m)
 	return m->higher ? "higher" : "lower";
 }
 
-/* The machine-readable result: the columns of docs/INTERFACE.md, then ours. */
+/*
+ * The test column of a metric: with --stat pNN the method behind its
+ * interval, which depends on its sizes; else the test of the options.
+ */
+static const char *
+test_name(const struct bs_metric *m, const struct bs_cmp_opts *c)
+{
+	if (c->stat != BS_STAT_QUANTILE)
+		return bs_test_name(c);
+	return m->qmethod == BS_QM_ORDER ? "order-stat" :
+	    m->qmethod == BS_QM_BOOT ? "bootstrap" : "";
+}
+
+/* The heading of a side's centre for people: "baseline (p99)". */
+static void
+centre_heading(char *buf, size_t len, const char *side,
+    const struct bs_cmp_opts *c)
+{
+	snprintf(buf, len, "%s (%s)", side, c->stat_name ? c->stat_name :
+	    c->mwu ? "median" : "mean");
+}
+
+/* The centre shown for people: the statistic compared. */
+static double
+centre(const struct bs_metric *r, const struct bs_cmp_opts *c, int cand)
+{
+	if (c->stat_name != NULL)
+		return cand ? r->stat_c : r->stat_b;
+	if (c->mwu)
+		return cand ? r->med_c : r->med_b;
+	return cand ? r->mean_c : r->mean_b;
+}
+
+/*
+ * The machine-readable result: the columns of docs/INTERFACE.md, then
+ * ours; with --stat, its name and each side's value at the end.
+ */
 static struct bs_result *
 machine(const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o)
@@ -44,6 +80,11 @@ machine(const struct bs_comparison *cmp, const struct bs_table *t,
 		bs_result_addcol(res, "baseline");
 		bs_result_addcol(res, "candidate");
 	}
+	if (o->c->stat_name != NULL) {
+		bs_result_addcol(res, "stat");
+		bs_result_addcol(res, "stat_base");
+		bs_result_addcol(res, "stat_cand");
+	}
 	for (i = 0; i < cmp->n; i++) {
 		const struct bs_metric *r = &cmp->m[i];
 		size_t row = (size_t)bs_result_addrow(res);
@@ -61,7 +102,7 @@ machine(const struct bs_comparison *cmp, const struct bs_table *t,
 		for (k = 0; k < sizeof(v) / sizeof(v[0]); k++)
 			bs_result_num(res, row, c++, v[k]);
 		if (r->v != BS_V_MISSING)
-			bs_result_str(res, row, c, bs_test_name(o->c));
+			bs_result_str(res, row, c, test_name(r, o->c));
 		c++;
 		bs_result_num(res, row, c++, r->stat);
 		bs_result_num(res, row, c++, r->df);
@@ -77,6 +118,11 @@ machine(const struct bs_comparison *cmp, const struct bs_table *t,
 		if (o->variant != NULL) {
 			bs_result_str(res, row, c++, r->vb);
 			bs_result_str(res, row, c++, r->vc);
+		}
+		if (o->c->stat_name != NULL) {
+			bs_result_str(res, row, c++, o->c->stat_name);
+			bs_result_num(res, row, c++, r->stat_b);
+			bs_result_num(res, row, c++, r->stat_c);
 		}
 	}
 	return res;
@@ -163,10 +209,10 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 		if ((long)k != cmp->keyskip)
 			bs_result_addcol(res, t->names[t->gcols[k]]);
 	bs_result_addcol(res, "column");
-	bs_result_addcol(res, o->c->mwu ? "baseline (median)" :
-	    "baseline (mean)");
-	bs_result_addcol(res, o->c->mwu ? "candidate (median)" :
-	    "candidate (mean)");
+	centre_heading(buf, sizeof(buf), "baseline", o->c);
+	bs_result_addcol(res, buf);
+	centre_heading(buf, sizeof(buf), "candidate", o->c);
+	bs_result_addcol(res, buf);
 	snprintf(buf, sizeof(buf), "change [%g%% CI]", conf);
 	bs_result_addcol(res, buf);
 	bs_result_addcol(res, "p_adj");
@@ -185,11 +231,11 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 			if ((long)k != cmp->keyskip)
 				bs_result_str(res, row, c++, r->key[k]);
 		bs_result_str(res, row, c++, r->column);
-		bs_fmt_num(buf, sizeof(buf), o->c->mwu ? r->med_b : r->mean_b);
+		bs_fmt_num(buf, sizeof(buf), centre(r, o->c, 0));
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 		    " (n=%zu)", r->nb);
 		bs_result_str(res, row, c++, buf);
-		bs_fmt_num(buf, sizeof(buf), o->c->mwu ? r->med_c : r->mean_c);
+		bs_fmt_num(buf, sizeof(buf), centre(r, o->c, 1));
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 		    " (n=%zu)", r->nc);
 		bs_result_str(res, row, c++, buf);
@@ -225,6 +271,12 @@ sentence(FILE *fp, const struct bs_metric *r, const struct bs_report_opts *o,
 	bs_fmt_change(ch, sizeof(ch), r->change, r->change_lo, r->change_hi);
 	if (!isfinite(r->diff_lo))
 		;
+	else if (o->c->stat == BS_STAT_QUANTILE)
+		fprintf(fp, "Difference of %s at %g%% confidence: %.6g [%.6g, "
+		    "%.6g]; change %s; p = %.4g (%s)\n", o->c->stat_name, conf,
+		    r->diff, r->diff_lo, r->diff_hi, ch, r->p,
+		    r->qmethod == BS_QM_ORDER ? "order statistics, MOVER" :
+		    "percentile bootstrap, 2000 resamples");
 	else if (o->c->mwu)
 		fprintf(fp, "Shift (%s) at %g%% confidence: %.6g [%.6g, %.6g]; "
 		    "change %s; p = %.4g (%s, %s = %.6g)\n", o->c->paired ?
@@ -348,11 +400,19 @@ bs_comparison_write(FILE *fp, const struct bs_comparison *cmp,
 
 		for (size_t i = 0; i < cmp->n; i++)
 			tested += cmp->m[i].testable;
+		char what[128];
+
+		if (o->c->stat == BS_STAT_QUANTILE)
+			snprintf(what, sizeof(what), "Change of %s: percentile "
+			    "bootstrap, or order statistics for large samples",
+			    o->c->stat_name);
+		else
+			snprintf(what, sizeof(what), "%s", o->c->paired ?
+			    (o->c->mwu ? "Wilcoxon signed rank" : "paired t") :
+			    (o->c->mwu ? "Mann-Whitney U" : "Welch's t"));
 		fprintf(fp, "\n%s; p adjusted by %s across the %zu metric%s "
 		    "tested; alpha %g; intervals at %g%%, not adjusted.\n",
-		    o->c->paired ? (o->c->mwu ? "Wilcoxon signed rank" :
-		    "paired t") : (o->c->mwu ? "Mann-Whitney U" :
-		    "Welch's t"), o->c->adjust == BS_ADJ_HOLM ? "Holm" :
+		    what, o->c->adjust == BS_ADJ_HOLM ? "Holm" :
 		    o->c->adjust == BS_ADJ_BH ? "Benjamini-Hochberg" :
 		    "nothing", tested, tested == 1 ? "" : "s", o->c->alpha,
 		    o->confidence);

@@ -73,6 +73,7 @@ addmetric(struct bs_comparison *cmp, char *const *key, const char *column)
 	m->key = key;
 	m->column = column;
 	m->v = BS_V_MISSING;
+	m->stat_b = m->stat_c = NAN;
 	return m;
 }
 
@@ -434,13 +435,16 @@ relchange(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
 	double cb = o->mwu ? m->med_b : m->mean_b, ratio, lo, hi;
 
+	if (o->stat == BS_STAT_QUANTILE)
+		cb = m->stat_b;
+
 	if (!(cb > 0)) {
 		if (isfinite(cb))
 			m->note |= BS_CN_NOREL;
 		return;
 	}
 	m->change = m->diff / cb;
-	if (!o->mwu && !o->paired) {
+	if (!o->mwu && !o->paired && o->stat != BS_STAT_QUANTILE) {
 		m->change = m->mean_c / m->mean_b - 1;
 		if (bs_fieller(m->b, m->nb, m->c, m->nc, o->confidence,
 		    &ratio, &lo, &hi) == 0) {
@@ -513,6 +517,48 @@ ranks(struct bs_metric *m, const struct bs_cmp_opts *o)
 	}
 }
 
+/* The type-7 quantile p of x[0..n), n > 0, left as it is; 0 or -1. */
+static int
+side_quantile(const double *x, size_t n, double p, double *q)
+{
+	double *c = malloc(n * sizeof(*c));
+	int rc;
+
+	if (c == NULL)
+		return -1;
+	memcpy(c, x, n * sizeof(*c));
+	rc = bs_quantiles(c, n, &p, 1, 7, q);
+	free(c);
+	return rc;
+}
+
+/*
+ * --stat median|pNN: the difference of the two sides' quantiles, its
+ * interval and p from pctdiff.c (bootstrap or order statistics).
+ */
+static int
+quantile(struct bs_metric *m, const struct bs_cmp_opts *o)
+{
+	struct bs_qdiff q;
+
+	if (bs_quantile_diff(m->b, m->nb, m->c, m->nc, o->stat_p,
+	    o->confidence, &q) == -1)
+		return -1;
+	m->stat_b = q.qb;
+	m->stat_c = q.qc;
+	m->qmethod = q.method;
+	m->p = q.p;
+	m->diff = q.diff;
+	m->diff_lo = q.lo;
+	m->diff_hi = q.hi;
+	m->sign = (q.diff > 0) - (q.diff < 0);
+	m->testable = isfinite(m->p);
+	if (fmin(o->stat_p, 1 - o->stat_p) * (double)(m->nb < m->nc ? m->nb :
+	    m->nc) < 1)
+		m->note |= BS_CN_THINTAIL;
+	return 0;
+}
+
 /*
  * Both sides without spread.  The same value: no change, for certain.
  * Different values: a certain difference, with p = 0 for the t tests
@@ -529,7 +575,7 @@ nospread(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->p = 1;
 	} else {
 		m->note |= BS_CN_CERTAIN;
-		if (o->mwu) {
+		if (o->mwu && o->stat != BS_STAT_QUANTILE) {
 			ranks(m, o);
 			m->diff = m->diff_lo = m->diff_hi = m->mean_c -
 			    m->mean_b;
@@ -622,48 +668,80 @@ summary_compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	}
 }
 
-static void
+static int
 compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
+	int quant = o->stat == BS_STAT_QUANTILE;
+
 	if (m->summary) {
 		summary_compare(m, o);
-		return;
+		m->stat_b = m->stat_c = NAN;
+		if (o->stat == BS_STAT_MEAN) {
+			m->stat_b = m->mean_b;
+			m->stat_c = m->mean_c;
+		}
+		return 0;
 	}
 	m->diff = m->diff_lo = m->diff_hi = NAN;
 	m->change = m->change_lo = m->change_hi = NAN;
 	m->stat = m->df = m->p = m->p_adj = m->d = m->delta = NAN;
 	m->mean_b = m->mean_c = m->med_b = m->med_c = NAN;
 	m->r1_b = m->r1_c = m->minp = m->mv_b = m->mv_c = NAN;
+	m->stat_b = m->stat_c = NAN;
+	m->qmethod = BS_QM_NONE;
 	centres(m);
+	if (o->stat == BS_STAT_MEAN) {
+		m->stat_b = m->mean_b;
+		m->stat_c = m->mean_c;
+	}
 	if (!m->has_b || !m->has_c) {
 		m->warn |= BS_CW_ONESIDE;
 		m->note |= BS_CN_ONESIDE;
 		m->v = BS_V_MISSING;
-		return;
+		/* Each side's own statistic, where it has values. */
+		if (quant && ((m->nb > 0 && side_quantile(m->b, m->nb,
+		    o->stat_p, &m->stat_b) == -1) || (m->nc > 0 &&
+		    side_quantile(m->c, m->nc, o->stat_p, &m->stat_c) == -1)))
+			return -1;
+		return 0;
 	}
 	m->v = BS_V_INCONCLUSIVE;
 	if (m->nb < 2 || m->nc < 2) {
 		m->warn |= BS_CW_TOOFEW;
 		m->note |= BS_CN_TOOFEW;
 		/* No test, but the change is still what was seen. */
-		if (m->nb > 0 && m->nc > 0) {
+		if (quant) {
+			if (m->nb > 0 && m->nc > 0 && quantile(m, o) == -1)
+				return -1;
+			m->p = m->diff_lo = m->diff_hi = NAN;
+			m->testable = 0;
+			if (m->stat_b > 0)
+				m->change = m->diff / m->stat_b;
+		} else if (m->nb > 0 && m->nc > 0) {
 			m->diff = o->mwu ? m->med_c - m->med_b :
 			    m->mean_c - m->mean_b;
 			if ((o->mwu ? m->med_b : m->mean_b) > 0)
 				m->change = m->diff / (o->mwu ? m->med_b :
 				    m->mean_b);
 		}
-		return;
+		return 0;
 	}
 	if (m->nb < 10 || m->nc < 10)
 		m->warn |= BS_CW_FEWREPS;
 	m->d = bs_cohen_d(m->b, m->nb, m->c, m->nc);
 	m->delta = bs_cliff_delta(m->b, m->nb, m->c, m->nc);
 	if (allsame(m->b, m->nb) && allsame(m->c, m->nc)) {
+		if (quant) {
+			m->stat_b = m->b[0];
+			m->stat_c = m->c[0];
+		}
 		nospread(m, o);
-		return;
+		return 0;
 	}
-	if (o->mwu)
+	if (quant) {
+		if (quantile(m, o) == -1)
+			return -1;
+	} else if (o->mwu)
 		ranks(m, o);
 	else
 		welch(m, o);
@@ -680,6 +758,7 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->warn |= BS_CW_AC_BASE;
 	if (m->nc >= 10 && fabs(m->r1_c) > bs_autocorr_limit(m->nc))
 		m->warn |= BS_CW_AC_CAND;
+	return 0;
 }
 
 /*
@@ -776,6 +855,14 @@ run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
 
 	if (drop_unmeasured(cmp) == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
+	/*
+	 * A percentile of paired samples would need the pairs resampled
+	 * together; not done, so refused rather than treated as unpaired.
+	 */
+	if (o->paired && o->stat == BS_STAT_QUANTILE)
+		return bs_seterr(e, NULL, 0, "--stat %s: not with --paired (a "
+		    "percentile's change is compared on unpaired samples only)",
+		    o->stat_name ? o->stat_name : "pNN");
 	for (i = 0; o->paired && i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 
@@ -790,7 +877,10 @@ run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
 		struct bs_metric *m = &cmp->m[i];
 
 		rules(m, o);
-		compare(m, o);
+		if (compare(m, o) == -1) {
+			free(ps);
+			return bs_seterr(e, NULL, 0, "out of memory");
+		}
 		ps[i] = m->testable ? m->p : NAN;
 	}
 	if (bs_p_adjust(ps, cmp->n, o->adjust, ps) == -1) {
@@ -990,6 +1080,10 @@ bs_compare_summaries(struct bs_comparison *cmp, const struct bs_table *tb,
 		return bs_seterr(e, NULL, 0, "summaries (n, mean, sd) carry no "
 		    "values: %s needs the raw values", o->paired ? "--paired" :
 		    "--test mwu");
+	if (o->stat == BS_STAT_QUANTILE)
+		return bs_seterr(e, NULL, 0, "summaries (n, mean, sd) carry no "
+		    "values: --stat %s needs the raw values", o->stat_name ?
+		    o->stat_name : "pNN");
 	for (k = 0; k < tb->ngcols; k++)
 		if (strcmp(tb->names[tb->gcols[k]], "column") == 0)
 			kb = (long)k;
@@ -1039,6 +1133,12 @@ bs_geomean_change(const struct bs_comparison *cmp, int mwu,
 		const struct bs_metric *m = &cmp->m[i];
 		double b = mwu ? m->med_b : m->mean_b;
 		double c = mwu ? m->med_c : m->mean_c;
+
+		/* With --stat, the ratio of the statistic compared. */
+		if (!isnan(m->stat_b) || !isnan(m->stat_c)) {
+			b = m->stat_b;
+			c = m->stat_c;
+		}
 
 		if (strcmp(m->column, column) != 0 || m->v == BS_V_MISSING ||
 		    (vc != NULL && (m->vc == NULL || strcmp(m->vc, vc) != 0)) ||
@@ -1126,6 +1226,9 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 	if (n & BS_CN_SUMMARY)
 		add(buf, len, "from summaries (n, mean, sd): Welch's t; ranks "
 		    "and medians need the values");
+	if (n & BS_CN_THINTAIL)
+		add(buf, len, "fewer than one value expected beyond the "
+		    "percentile on a side: its interval is too narrow");
 	if (n & BS_CN_DEFDIR)
 		add(buf, len, "lower is better by default (the name matches "
 		    "no rule)");

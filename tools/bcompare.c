@@ -23,7 +23,8 @@ enum {
 	OPT_VARIANT,
 	OPT_BASELINE,
 	OPT_CANDIDATE,
-	OPT_LIB
+	OPT_LIB,
+	OPT_STAT
 };
 
 struct opts {
@@ -35,6 +36,7 @@ struct opts {
 	size_t			 nvc;
 	struct bs_colrule	 thr[64];	/* --threshold COL=PCT */
 	char			*hib, *lib;	/* joined when repeated */
+	const char		*test;		/* --test as given, or NULL */
 };
 
 static void
@@ -62,6 +64,9 @@ usage(FILE *fp, int status)
 "      --confidence P      confidence level of the intervals (95)\n"
 "      --skip N            drop the first N samples of every group and side\n"
 "      --test welch|mwu    Welch's t (default) or Mann-Whitney U\n"
+"      --stat mean|median|pNN  compare this statistic (p99, p99.9): its\n"
+"                          change with a bootstrap or order-statistic\n"
+"                          interval (default: the test's own)\n"
 "      --alpha A           significance level (0.05)\n"
 "      --threshold [COL=]PCT  smallest change that matters, percent (0);\n"
 "                          repeat for columns (names or globs)\n"
@@ -83,7 +88,7 @@ usage(FILE *fp, int status)
 "mean_cand, median_base, median_cand, diff, diff_ci_lo, diff_ci_hi, change,\n"
 "change_ci_lo, change_ci_hi, test, statistic, df, p, p_adj, cohen_d,\n"
 "cliff_delta, verdict, direction, note, direction_rule (and baseline,\n"
-"candidate with --variant).\n"
+"candidate with --variant; stat, stat_base, stat_cand with --stat).\n"
 "Verdicts: improved/regressed (p_adj < alpha and |change| >= threshold),\n"
 "unchanged (the interval lies within +-margin), inconclusive, missing.\n"
 "Exit status: 0, or 1 with --gate when a metric regressed; 2 on error.\n");
@@ -257,6 +262,7 @@ main(int argc, char *argv[])
 		{ "baseline",	      required_argument, NULL, OPT_BASELINE },
 		{ "candidate",	      required_argument, NULL, OPT_CANDIDATE },
 		{ "lower-is-better",  required_argument, NULL, OPT_LIB },
+		{ "stat",	      required_argument, NULL, OPT_STAT },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -285,6 +291,12 @@ main(int argc, char *argv[])
 			else
 				die("--test takes welch or mwu, not '%s'",
 				    optarg);
+			o.test = optarg;
+			break;
+		case OPT_STAT:
+			if (bs_cmp_stat_parse(optarg, &o.c) == -1)
+				die("--stat takes mean, median or pNN (p50, p99, "
+				    "p99.9), not '%s'", optarg);
 			break;
 		case OPT_ALPHA:
 			if (bs_parse_double(optarg, &o.c.alpha) == -1 ||
@@ -342,6 +354,15 @@ main(int argc, char *argv[])
 	argv += optind;
 	if ((o.vbase || o.vcand) && !o.variant)
 		die("--baseline and --candidate go with --variant");
+	/*
+	 * A statistic brings its own method: the mean Welch's t, a
+	 * percentile the bootstrap or order statistics.
+	 */
+	if (o.c.stat == BS_STAT_MEAN && o.c.mwu)
+		die("--stat mean is compared by Welch's t: not with --test mwu");
+	if (o.c.stat == BS_STAT_QUANTILE && o.test != NULL)
+		die("--stat %s has its own interval (bootstrap or order "
+		    "statistics): not with --test %s", o.c.stat_name, o.test);
 	o.c.hib = o.hib;
 	o.c.lib = o.lib;
 	o.c.confidence = com.confidence;
