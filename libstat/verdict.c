@@ -778,7 +778,12 @@ decide(struct bs_metric *m, const struct bs_cmp_opts *o)
 	if (m->v == BS_V_MISSING)
 		return;
 	m->v = BS_V_INCONCLUSIVE;
-	if (m->note & (BS_CN_TOOFEW | BS_CN_NON))
+	/*
+	 * A percentile that a side does not reach (fewer than one value
+	 * expected beyond it) has an interval that is too narrow: no
+	 * verdict rests on it.
+	 */
+	if (m->note & (BS_CN_TOOFEW | BS_CN_NON | BS_CN_THINTAIL))
 		return;
 	dir = isfinite(m->diff) && m->diff != 0 ? (m->diff > 0) -
 	    (m->diff < 0) : m->sign;
@@ -1228,7 +1233,7 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 		    "and medians need the values");
 	if (n & BS_CN_THINTAIL)
 		add(buf, len, "fewer than one value expected beyond the "
-		    "percentile on a side: its interval is too narrow");
+		    "percentile on a side: too few runs for a verdict on it");
 	if (n & BS_CN_DEFDIR)
 		add(buf, len, "lower is better by default (the name matches "
 		    "no rule)");

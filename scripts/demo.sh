@@ -39,6 +39,11 @@ if [ -x ./bcompare ]; then
 	    $D/latency_baseline.csv $D/latency_candidate.csv 2>/dev/null || true
 	echo "(pull-request report: out/compare.md)"
 
+	step "The tail: p99 latency of the candidate against the baseline" \
+	    "bcompare --stat p99 -g op $D/latency_baseline.csv $D/latency_candidate.csv"
+	bcompare --stat p99 -g op $D/latency_baseline.csv \
+	    $D/latency_candidate.csv 2>/dev/null || true
+
 	step "Throughput of the candidate implementation against the baseline, per thread count" \
 	    "bcompare --gate --variant impl -g threads -c throughput_msg_per_sec --skip 1 $D/mq.csv"
 	bcompare --gate --variant impl -g threads -c throughput_msg_per_sec \
