@@ -62,12 +62,15 @@ bjsline(const char *s, size_t ll, struct bs_rows *r)
 	return 1;
 }
 
-static void
-benchmarkjs(const char *p, size_t len, struct bs_rows *r)
+static int
+benchmarkjs(const char *p, size_t len, struct bs_rows *r, const char *file,
+    struct bs_err *e)
 {
 	const char *s;
 	size_t pos = 0, ll, line = 0;
 
+	(void)file;
+	(void)e;
 	while (bs_nextline(p, len, &pos, &s, &ll)) {
 		line++;
 		if (bjsline(s, ll, r))
@@ -75,6 +78,7 @@ benchmarkjs(const char *p, size_t len, struct bs_rows *r)
 	}
 	bs_rows_unit(r, "ops_per_sec", "ops/s");
 	bs_rows_unit(r, "rme_percent", "%");
+	return 0;
 }
 
 int
@@ -88,14 +92,5 @@ int
 bs_read_benchmarkjs(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
-	struct bs_rows r;
-	int rc;
-
-	if (bs_src_slurp(s, e) == -1)
-		return -1;
-	memset(&r, 0, sizeof(r));
-	benchmarkjs(s->win, s->len, &r);
-	rc = bs_rows_emit(&r, s->name, "benchmark.js", cb, e);
-	bs_rows_free(&r);
-	return rc;
+	return bs_rows_read_text(s, "benchmark.js", benchmarkjs, cb, e);
 }

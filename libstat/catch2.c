@@ -85,8 +85,9 @@ headline(const char *s, size_t n, size_t *namel, const char **smp,
 	return 1;
 }
 
-static void
-catch2(const char *p, size_t len, struct bs_rows *r)
+static int
+catch2(const char *p, size_t len, struct bs_rows *r, const char *file,
+    struct bs_err *e)
 {
 	static const char *const mcols[] = { "mean", "mean_low", "mean_high" };
 	static const char *const scols[] = { "sd", "sd_low", "sd_high" };
@@ -95,6 +96,8 @@ catch2(const char *p, size_t len, struct bs_rows *r)
 	size_t ul[2][3];
 	int k, any = 0;
 
+	(void)file;
+	(void)e;
 	while (bs_nextline(p, len, &pos, &s, &ll)) {
 		size_t save = pos;
 
@@ -125,6 +128,7 @@ catch2(const char *p, size_t len, struct bs_rows *r)
 		bs_rows_unit(r, mcols[k], "ns");
 		bs_rows_unit(r, scols[k], "ns");
 	}
+	return 0;
 }
 
 int
@@ -139,14 +143,5 @@ int
 bs_read_catch2(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
-	struct bs_rows r;
-	int rc;
-
-	if (bs_src_slurp(s, e) == -1)
-		return -1;
-	memset(&r, 0, sizeof(r));
-	catch2(s->win, s->len, &r);
-	rc = bs_rows_emit(&r, s->name, "Catch2 benchmark", cb, e);
-	bs_rows_free(&r);
-	return rc;
+	return bs_rows_read_text(s, "Catch2 benchmark", catch2, cb, e);
 }

@@ -113,8 +113,9 @@ trimmed(const char *s, size_t *n)
 	return s;
 }
 
-static void
-criterion(const char *p, size_t len, struct bs_rows *r)
+static int
+criterion(const char *p, size_t len, struct bs_rows *r, const char *file,
+    struct bs_err *e)
 {
 	static const char *const tcols[] = { "time_lower", "time",
 	    "time_upper" };
@@ -124,6 +125,8 @@ criterion(const char *p, size_t len, struct bs_rows *r)
 	size_t pos = 0, ll, line = 0, prevl = 0, nl, ml, rl, k;
 	int open = 0, anytime = 0, anybench = 0;
 
+	(void)file;
+	(void)e;
 	while (bs_nextline(p, len, &pos, &s, &ll)) {
 		line++;
 		if (bs_bencher_line(s, ll, &name, &nl, &med, &ml, &rng,
@@ -177,6 +180,7 @@ criterion(const char *p, size_t len, struct bs_rows *r)
 		bs_rows_unit(r, "time", "ns");
 	if (anybench)
 		bs_rows_unit(r, "range", "ns");
+	return 0;
 }
 
 int
@@ -199,14 +203,5 @@ int
 bs_read_criterion(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
-	struct bs_rows r;
-	int rc;
-
-	if (bs_src_slurp(s, e) == -1)
-		return -1;
-	memset(&r, 0, sizeof(r));
-	criterion(s->win, s->len, &r);
-	rc = bs_rows_emit(&r, s->name, "criterion", cb, e);
-	bs_rows_free(&r);
-	return rc;
+	return bs_rows_read_text(s, "criterion", criterion, cb, e);
 }

@@ -227,6 +227,14 @@ struct json_t;
 
 void	 bs_rows_setn(struct bs_rows *, const char *col, const char *val,
 	    size_t len);
+/*
+ * A text format read whole: parse(text, len, rows, name, err) builds the
+ * rows (0, or -1 with err), which then go to cb as one table, named what
+ * in messages.
+ */
+int	 bs_rows_read_text(struct bs_src *, const char *what,
+	    int (*parse)(const char *, size_t, struct bs_rows *, const char *,
+	    struct bs_err *), const struct bs_reader_cb *, struct bs_err *);
 /* Declare the unit of a column (handed to the reader's unit hook). */
 void	 bs_rows_unit(struct bs_rows *, const char *col, const char *unit);
 void	 bs_rows_set(struct bs_rows *, const char *col, const char *val);

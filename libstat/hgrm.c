@@ -220,17 +220,5 @@ int
 bs_read_hgrm(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
-	struct bs_rows r;
-	int rc;
-
-	if (bs_src_slurp(s, e) == -1)
-		return -1;
-	memset(&r, 0, sizeof(r));
-	if (hgrm(s->win, s->len, &r, s->name, e) == -1) {
-		bs_rows_free(&r);
-		return -1;
-	}
-	rc = bs_rows_emit(&r, s->name, "HdrHistogram", cb, e);
-	bs_rows_free(&r);
-	return rc;
+	return bs_rows_read_text(s, "HdrHistogram", hgrm, cb, e);
 }

@@ -158,12 +158,15 @@ bs_bencher_line(const char *s, size_t ll, const char **name, size_t *nl,
 	return *nl > 0;
 }
 
-static void
-libtest(const char *p, size_t len, struct bs_rows *r)
+static int
+libtest(const char *p, size_t len, struct bs_rows *r, const char *file,
+    struct bs_err *e)
 {
 	const char *s, *name, *med, *rng;
 	size_t pos = 0, ll, line = 0, nl, ml, rl;
 
+	(void)file;
+	(void)e;
 	while (bs_nextline(p, len, &pos, &s, &ll)) {
 		line++;
 		if (!bs_bencher_line(s, ll, &name, &nl, &med, &ml, &rng, &rl))
@@ -176,6 +179,7 @@ libtest(const char *p, size_t len, struct bs_rows *r)
 	}
 	bs_rows_unit(r, "median", "ns");
 	bs_rows_unit(r, "range", "ns");
+	return 0;
 }
 
 int
@@ -194,14 +198,5 @@ int
 bs_read_libtest(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
-	struct bs_rows r;
-	int rc;
-
-	if (bs_src_slurp(s, e) == -1)
-		return -1;
-	memset(&r, 0, sizeof(r));
-	libtest(s->win, s->len, &r);
-	rc = bs_rows_emit(&r, s->name, "cargo bench", cb, e);
-	bs_rows_free(&r);
-	return rc;
+	return bs_rows_read_text(s, "cargo bench", libtest, cb, e);
 }

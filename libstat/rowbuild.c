@@ -381,3 +381,20 @@ bs_rows_read_json(struct bs_src *s, const char *what,
 	bs_rows_free(&r);
 	return rc;
 }
+
+int
+bs_rows_read_text(struct bs_src *s, const char *what,
+    int (*parse)(const char *, size_t, struct bs_rows *, const char *,
+    struct bs_err *), const struct bs_reader_cb *cb, struct bs_err *e)
+{
+	struct bs_rows r;
+	int rc;
+
+	if (bs_src_slurp(s, e) == -1)
+		return -1;
+	memset(&r, 0, sizeof(r));
+	if ((rc = parse(s->win, s->len, &r, s->name, e)) == 0)
+		rc = bs_rows_emit(&r, s->name, what, cb, e);
+	bs_rows_free(&r);
+	return rc;
+}

@@ -358,25 +358,23 @@ bs_wrk_detect(const char *p, size_t len)
 	    bs_contains(p, len, "Requests/sec:");
 }
 
+/* wrk's rows with their units declared. */
+static int
+wrk_rows(const char *p, size_t len, struct bs_rows *r, const char *name,
+    struct bs_err *e)
+{
+	if (wrk(p, len, r, name, e) == -1)
+		return -1;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (bs_strhash_get(&r->colh, units[i][0],
+		    strlen(units[i][0])) >= 0)
+			bs_rows_unit(r, units[i][0], units[i][1]);
+	return 0;
+}
+
 int
 bs_read_wrk(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
-	struct bs_rows r;
-	int rc;
-
-	if (bs_src_slurp(s, e) == -1)
-		return -1;
-	memset(&r, 0, sizeof(r));
-	if (wrk(s->win, s->len, &r, s->name, e) == -1) {
-		bs_rows_free(&r);
-		return -1;
-	}
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (bs_strhash_get(&r.colh, units[i][0],
-		    strlen(units[i][0])) >= 0)
-			bs_rows_unit(&r, units[i][0], units[i][1]);
-	rc = bs_rows_emit(&r, s->name, "wrk", cb, e);
-	bs_rows_free(&r);
-	return rc;
+	return bs_rows_read_text(s, "wrk", wrk_rows, cb, e);
 }
