@@ -457,6 +457,19 @@ relchange(struct bs_metric *m, const struct bs_cmp_opts *o)
 	m->change_hi = m->diff_hi / cb;
 }
 
+/* A t test's result as the metric's. */
+static void
+take_welch(struct bs_metric *m, const struct bs_welch *w)
+{
+	m->stat = w->t;
+	m->df = w->df;
+	m->p = w->p;
+	m->diff = w->diff;
+	m->diff_lo = w->ci_lo;
+	m->diff_hi = w->ci_hi;
+	m->sign = (w->t > 0) - (w->t < 0);
+}
+
 static void
 welch(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
@@ -465,15 +478,8 @@ welch(struct bs_metric *m, const struct bs_cmp_opts *o)
 
 	rc = o->paired ? bs_paired_t(m->b, m->c, m->nb, o->confidence, &w) :
 	    bs_welch(m->b, m->nb, m->c, m->nc, o->confidence, &w);
-	if (rc == 0) {
-		m->stat = w.t;
-		m->df = w.df;
-		m->p = w.p;
-		m->diff = w.diff;
-		m->diff_lo = w.ci_lo;
-		m->diff_hi = w.ci_hi;
-		m->sign = (w.t > 0) - (w.t < 0);
-	}
+	if (rc == 0)
+		take_welch(m, &w);
 	m->testable = isfinite(m->p);
 }
 
@@ -643,15 +649,8 @@ summary_compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 		return;
 	}
 	if (bs_welch_moments(m->nb, m->mean_b, vb, m->nc, m->mean_c, vc,
-	    o->confidence, &w) == 0) {
-		m->stat = w.t;
-		m->df = w.df;
-		m->p = w.p;
-		m->diff = w.diff;
-		m->diff_lo = w.ci_lo;
-		m->diff_hi = w.ci_hi;
-		m->sign = (w.t > 0) - (w.t < 0);
-	}
+	    o->confidence, &w) == 0)
+		take_welch(m, &w);
 	m->testable = isfinite(m->p);
 	if (!m->testable)
 		m->note |= BS_CN_NOTEST;
