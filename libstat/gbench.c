@@ -232,9 +232,13 @@ gcsv_header(struct gcsv *g, const struct bs_field *f, size_t n)
 {
 	if ((g->hdr = calloc(n + 1, sizeof(*g->hdr))) == NULL)
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		if ((g->hdr[i] = strndup(f[i].s, f[i].len)) == NULL)
+	/* The fields are not terminated: copy len bytes, not a string. */
+	for (size_t i = 0; i < n; i++) {
+		if ((g->hdr[i] = malloc(f[i].len + 1)) == NULL)
 			return -1;
+		memcpy(g->hdr[i], f[i].s, f[i].len);
+		g->hdr[i][f[i].len] = '\0';
+	}
 	g->nhdr = n;
 	return 0;
 }

@@ -542,8 +542,10 @@ main(int argc, char *argv[])
 	if (gate && ntg == 0)
 		die("--gate needs a --target");
 	t = tool_read_table(&com, argc, argv);
-	if (bs_targets_check(tg, ntg, t, &so, &e) == -1)
+	if (bs_targets_check(tg, ntg, t, &so, &e) == -1) {
+		bs_table_free(t);	/* nothing is left for the leak checker */
 		die("%s", e.msg);
+	}
 	summ = com.topts.columns == NULL && bs_table_is_summary(t);
 	for (k = 0; summ && k < t->ngcols; k++)
 		if (strcmp(t->names[t->gcols[k]], "column") == 0)
