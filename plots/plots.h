@@ -117,6 +117,12 @@ int	 bp_extended(double dmin, double dmax, size_t m, int loose,
 int	 bp_ticks_linear(double dmin, double dmax, size_t m,
 	    struct bp_ticks *);
 /*
+ * Linear ticks for whole numbers (counts of clients or threads): as
+ * bp_ticks_linear(), but never a step below one.
+ */
+int	 bp_ticks_integer(double dmin, double dmax, size_t m,
+	    struct bp_ticks *);
+/*
  * Log10 ticks for positive data: decades (every k-th when there are
  * more than about 10); 1-2-5 or 1..9 multiples when the data span
  * less than a decade.  lo/hi: whole decades around the data, or the
@@ -126,7 +132,9 @@ int	 bp_ticks_log10(double dmin, double dmax, struct bp_ticks *);
 /*
  * Base-2 ticks for thread counts.  log: powers of two on a log axis
  * (every k-th when there are more than about m).  Linear: multiples
- * of a power of two, about m of them, starting at 0.
+ * of a power of two (never below one), about m of them, starting at
+ * 0; a few powers spanning at most a factor 16 are ticked themselves
+ * (1, 2, 4).
  */
 int	 bp_ticks_pow2(double dmin, double dmax, size_t m, int log,
 	    struct bp_ticks *);
@@ -333,6 +341,13 @@ struct bp_scal_opts {
 	int		 ceiling;	/* draw the Amdahl ceiling (1) */
 	int		 peak;		/* mark the USL peak (1) */
 	int		 zero;		/* linear y axis starts at 0 (1) */
+	/*
+	 * The fitted parameters (alpha, beta, lambda, N*, R^2) as a table
+	 * under the plot, a row per series (0).
+	 */
+	int		 fit_table;
+	/* A single series gets a legend entry too (0: the axis names it). */
+	int		 single_entry;
 };
 
 void	 bp_scal_opts_init(struct bp_scal_opts *);
