@@ -567,6 +567,8 @@ bp_legend_add(struct bp_legend *l, enum bp_legend_kind kind,
 	va_end(ap);
 	if (rc < 0)
 		return -1;
+	if ((text = bp_hyphen_join(text)) == NULL)
+		return -1;
 	it = &l->items[l->n++];
 	memset(it, 0, sizeof(*it));
 	it->kind = kind;
@@ -574,6 +576,37 @@ bp_legend_add(struct bp_legend *l, enum bp_legend_kind kind,
 	it->marker = marker;
 	it->text = text;
 	return 0;
+}
+
+/*
+ * A word joiner (U+2060) after every hyphen-minus: Pango may break a line
+ * after a hyphen, which cuts names such as "gcc-O2" or "-O2" in two.
+ */
+char *
+bp_hyphen_join(char *s)
+{
+	size_t n = 0, len = strlen(s);
+	char *t, *p;
+
+	for (const char *q = s; *q; q++)
+		n += *q == '-';
+	if (n == 0)
+		return s;
+	if ((t = malloc(len + n * 3 + 1)) == NULL) {
+		free(s);
+		return NULL;
+	}
+	p = t;
+	for (const char *q = s; *q; q++) {
+		*p++ = *q;
+		if (*q == '-') {
+			memcpy(p, "\xe2\x81\xa0", 3);
+			p += 3;
+		}
+	}
+	*p = '\0';
+	free(s);
+	return t;
 }
 
 void

@@ -193,6 +193,8 @@ struct bp_legend {
 int	 bp_legend_add(struct bp_legend *, enum bp_legend_kind,
 	    struct bp_rgb, size_t marker, const char *fmt, ...)
 	    __attribute__((format(printf, 5, 6)));
+/* s (allocated) with a word joiner after each hyphen; s freed; NULL. */
+char	*bp_hyphen_join(char *s);
 void	 bp_legend_measure(cairo_t *, struct bp_legend *,
 	    const struct bp_style *);
 void	 bp_legend_draw(cairo_t *, const struct bp_legend *,

@@ -1298,6 +1298,99 @@ test_single_series(void **state)
 	assert_true(a.w > 800 * 0.8);
 }
 
+
+/* Heatmap cells: three significant digits each, not the largest's. */
+static void
+test_cell_values(void **state)
+{
+	char b[64];
+
+	(void)state;
+	/* 9 MB/s among values in GB/s. */
+	bp_cell_value(0.009, 0, b, sizeof(b));
+	assert_string_equal(b, "0.009");
+	bp_cell_value(0.0123, 0, b, sizeof(b));
+	assert_string_equal(b, "0.0123");
+	bp_cell_value(12.3456, 0, b, sizeof(b));
+	assert_string_equal(b, "12.3");
+	bp_cell_value(-2.5, 0, b, sizeof(b));
+	assert_string_equal(b, "\xe2\x88\x92" "2.5");
+	bp_cell_value(1500, 1, b, sizeof(b));
+	assert_string_equal(b, "1500");
+	bp_cell_value(-0.0001, 0, b, sizeof(b));
+	assert_string_equal(b, "\xe2\x88\x92" "0.0001");
+}
+
+/*
+ * Signed data get a diverging map centred on 0, blue on the better
+ * side: a throughput gain is blue, a latency rise red.
+ */
+static void
+test_heat_colors(void **state)
+{
+	double z[] = { -5, 2, 12 }, zp[] = { 1, 2, 3 };
+	struct bp_heatmap_opts o;
+
+	(void)state;
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "throughput_change_pct", NULL, z, 3, -1, NAN, 0);
+	assert_int_equal(o.cmap, BP_CMAP_DIVERGING);
+	assert_true(o.center == 0);
+	assert_int_equal(o.better, 1);
+	/* The map's high end (red) turned round: gains are blue. */
+	assert_int_equal(o.reverse, 1);
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "p99_latency_ms", NULL, z, 3, -1, NAN, 0);
+	assert_int_equal(o.reverse, 0);
+	assert_int_equal(o.better, -1);
+	/* --center 0 orients the same way. */
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "throughput_ops", NULL, zp, 3, -1, 0, 0);
+	assert_int_equal(o.cmap, BP_CMAP_DIVERGING);
+	assert_int_equal(o.reverse, 1);
+	/* --reverse turns it round again; the better end stays. */
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "throughput_ops", NULL, z, 3, -1, NAN, 1);
+	assert_int_equal(o.reverse, 0);
+	assert_int_equal(o.better, 1);
+	/* Positive data: viridis as before; no direction, no word. */
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "throughput_ops", NULL, zp, 3, -1, NAN, 0);
+	assert_int_equal(o.cmap, BP_CMAP_VIRIDIS);
+	assert_int_equal(o.better, 0);
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "delta", NULL, z, 3, -1, NAN, 0);
+	assert_int_equal(o.cmap, BP_CMAP_DIVERGING);
+	assert_int_equal(o.better, 0);
+}
+
+/* Legend text never breaks inside "-O2"; p99 stays with its value. */
+static void
+test_legend_breaks(void **state)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+	    10, 10);
+	cairo_t *cr = cairo_create(img);
+	char *t = strdup("clang-O2-march-native-lto");
+	PangoLayout *lay;
+	PangoLayoutIter *it;
+
+	(void)state;
+	assert_non_null(t = bp_hyphen_join(t));
+	lay = bp_layout(cr, t, 12, 0, 0, 60);
+	it = pango_layout_get_iter(lay);
+	do {
+		int i = pango_layout_iter_get_index(it);
+
+		assert_true(strncmp(t + i, "O2", 2) != 0);
+	} while (pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
+	g_object_unref(lay);
+	free(t);
+	cairo_destroy(cr);
+	cairo_surface_destroy(img);
+}
+
 int
 main(void)
 {
@@ -1326,6 +1419,9 @@ main(void)
 		cmocka_unit_test(test_fit_legend),
 		cmocka_unit_test(test_peak_visible),
 		cmocka_unit_test(test_single_series),
+		cmocka_unit_test(test_cell_values),
+		cmocka_unit_test(test_heat_colors),
+		cmocka_unit_test(test_legend_breaks),
 	};
 
 	gsl_set_error_handler_off();
