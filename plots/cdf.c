@@ -41,7 +41,7 @@ cdf_legend(struct bp_legend *leg, const struct bp_cdf_opts *o,
     const struct bp_cdf_series *s, size_t ns, double *const *v,
     const size_t *n)
 {
-	char q[NGUIDE][32];
+	char q[NGUIDE][64];
 
 	for (size_t i = 0; i < ns; i++) {
 		if (n[i] == 0) {
@@ -49,14 +49,24 @@ cdf_legend(struct bp_legend *leg, const struct bp_cdf_opts *o,
 			    "%s (no data)", s[i].name ? s[i].name : "?");
 			continue;
 		}
+		/*
+		 * Each percentile, its value and unit joined by no-break
+		 * spaces: a line may end between two of them, never inside
+		 * one.
+		 */
 		for (int g = 0; g < NGUIDE; g++) {
 			double x = ecdf_inv(v[i], n[i], guide_p[g]);
+			char num[24];
 
-			bp_fmt_num(q[g], sizeof(q[g]), x);
+			bp_fmt_num(num, sizeof(num), x);
+			snprintf(q[g], sizeof(q[g]), "%s\xc2\xa0%s%s%s",
+			    guide_name[g], num, o->unit && *o->unit ?
+			    "\xc2\xa0" : "", o->unit ? o->unit : "");
+			bp_utf8_trim(q[g]);
 		}
 		if (o->guides)
 			bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i,
-			    "%s (n = %zu)\np50 %s \xc2\xb7 p95 %s \xc2\xb7 p99 %s",
+			    "%s (n\xc2\xa0=\xc2\xa0%zu)\n%s \xc2\xb7 %s \xc2\xb7 %s",
 			    s[i].name ? s[i].name : "?", n[i], q[0], q[1],
 			    q[2]);
 		else

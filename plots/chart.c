@@ -59,6 +59,7 @@ bp_draw_scalability(struct bp_surface *s, const struct bp_request *q,
 
 	bp_scal_opts_init(&po);
 	chart_opts(&po.chart, q);
+	po.fit_table = q->fit_table;
 	if (ycol == NULL || strcmp(ycol, "mean") == 0)
 		ycol = ls->colkey ? ls->colkey : "mean";
 	/* x is a count of workers: no unit of a format applies to it. */
@@ -104,18 +105,22 @@ bp_draw_heatmap(struct bp_surface *s, const struct bp_request *q,
 	chart_opts(&po.chart, q);
 	po.chart.x.label = q->xlabel ? q->xlabel : q->x;
 	po.chart.y.label = q->ylabel ? q->ylabel : q->y;
-	if (axis_title(&zt, in, q->z, q->zlabel, gr->maxabs, &po.zfactor,
+	/*
+	 * A colour bar title the user wrote is kept as written, unit and
+	 * all, and the values stay in that unit: the cells print numbers
+	 * that the title must name.
+	 */
+	if (q->zlabel != NULL)
+		zt = strdup(q->zlabel);
+	else if (axis_title(&zt, in, q->z, NULL, gr->maxabs, &po.zfactor,
 	    e) == -1)
 		return -1;
+	if (zt == NULL)
+		return bp_err(e, "out of memory");
 	po.zlabel = zt;
-	if (q->cmap >= 0)
-		po.cmap = (enum bp_cmap)q->cmap;
-	/* A centre asks for a diverging map unless one was named. */
-	if (isfinite(q->center)) {
-		po.center = q->center * po.zfactor;
-		if (q->cmap < 0)
-			po.cmap = BP_CMAP_DIVERGING;
-	}
+	bp_heat_colors(&po, q->z, declared_unit(in->t, q->z), gr->z,
+	    gr->nx * gr->ny, q->cmap, isfinite(q->center) ? q->center *
+	    po.zfactor : NAN, q->reverse);
 	rc = bp_heatmap(s->cr, s->width, s->height, &po,
 	    (const char *const *)gr->xcat, gr->nx,
 	    (const char *const *)gr->ycat, gr->ny, gr->z, e);
@@ -169,6 +174,8 @@ bp_draw_cdf(struct bp_surface *s, const struct bp_request *q,
 {
 	struct bp_cdf_series *cs = calloc(sm->nser + 1, sizeof(*cs));
 	struct bp_cdf_opts po;
+	struct bs_colunit cu;
+	struct bp_unit u;
 	char *xt = NULL;
 	int rc = -1;
 
@@ -188,9 +195,51 @@ bp_draw_cdf(struct bp_surface *s, const struct bp_request *q,
 		goto out;
 	po.chart.x.label = xt;
 	po.chart.y.label = q->ylabel;
+	/* The legend's percentiles in the axis's unit. */
+	bs_column_unit_as(q->y, declared_unit(in->t, q->y), &cu);
+	bp_unit_choose(cu.unit, sm->maxabs, &u);
+	po.unit = u.name[0] ? u.name : cu.unit;
 	rc = bp_cdf(s->cr, s->width, s->height, &po, cs, sm->nser, e);
 out:
 	free(cs);
 	free(xt);
 	return rc;
+}
+
+void
+bp_heat_colors(struct bp_heatmap_opts *po, const char *col,
+    const char *declared, const double *z, size_t n, int cmap,
+    double center, int reverse)
+{
+	struct bs_colunit c;
+	int neg = 0, pos = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		neg |= z[i] < 0;
+		pos |= z[i] > 0;
+	}
+	po->reverse = reverse;
+	po->center = center;
+	if (cmap >= 0)
+		po->cmap = (enum bp_cmap)cmap;
+	/* A centre, or changes both ways, ask for the diverging map. */
+	if (cmap < 0 && (isfinite(center) || (neg && pos))) {
+		po->cmap = BP_CMAP_DIVERGING;
+		if (!isfinite(center))
+			po->center = 0;
+	}
+	if (po->cmap != BP_CMAP_DIVERGING)
+		return;
+	/*
+	 * The map runs blue (low) to red (high); where higher is better
+	 * (a throughput) it is turned round, so that blue is always the
+	 * better side and red the worse.  A name that says nothing of its
+	 * direction keeps the map as it is and the bar says nothing.
+	 */
+	bs_column_unit_as(col, declared, &c);
+	if (c.rule == BS_RULE_DEFAULT)
+		return;
+	po->better = c.higher ? 1 : -1;
+	if (c.higher)
+		po->reverse = !po->reverse;
 }

@@ -61,6 +61,8 @@ axis_ticks(const struct bp_axspec *a, size_t m, struct bp_ticks *t)
 	default:
 		if (a->base2)
 			rc = bp_ticks_pow2(a->dmin, a->dmax, m, 0, t);
+		else if (a->integer)
+			rc = bp_ticks_integer(a->dmin, a->dmax, m, t);
 		else
 			rc = bp_ticks_linear(a->dmin, a->dmax, m, t);
 		break;
@@ -565,6 +567,8 @@ bp_legend_add(struct bp_legend *l, enum bp_legend_kind kind,
 	va_end(ap);
 	if (rc < 0)
 		return -1;
+	if ((text = bp_hyphen_join(text)) == NULL)
+		return -1;
 	it = &l->items[l->n++];
 	memset(it, 0, sizeof(*it));
 	it->kind = kind;
@@ -572,6 +576,37 @@ bp_legend_add(struct bp_legend *l, enum bp_legend_kind kind,
 	it->marker = marker;
 	it->text = text;
 	return 0;
+}
+
+/*
+ * A word joiner (U+2060) after every hyphen-minus: Pango may break a line
+ * after a hyphen, which cuts names such as "gcc-O2" or "-O2" in two.
+ */
+char *
+bp_hyphen_join(char *s)
+{
+	size_t n = 0, len = strlen(s);
+	char *t, *p;
+
+	for (const char *q = s; *q; q++)
+		n += *q == '-';
+	if (n == 0)
+		return s;
+	if ((t = malloc(len + n * 3 + 1)) == NULL) {
+		free(s);
+		return NULL;
+	}
+	p = t;
+	for (const char *q = s; *q; q++) {
+		*p++ = *q;
+		if (*q == '-') {
+			memcpy(p, "\xe2\x81\xa0", 3);
+			p += 3;
+		}
+	}
+	*p = '\0';
+	free(s);
+	return t;
 }
 
 void
@@ -589,39 +624,94 @@ legend_symw(const struct bp_style *st)
 	return st->legend * 2.4;
 }
 
+/*
+ * Rows and columns of the entries: entries with a symbol fill rows of
+ * ncol; a note (no symbol) takes a row of its own, as wide as the legend.
+ * The height of every row goes to rowh (l->n entries), the count of
+ * rows is returned.
+ */
+static size_t
+legend_grid(cairo_t *cr, struct bp_legend *l, const struct bp_style *st,
+    double *rowh)
+{
+	size_t nc = l->ncol > 1 ? l->ncol : 1, row = 0, col = 0;
+	double w, h;
+
+	for (size_t i = 0; i < l->n; i++) {
+		struct bp_legend_item *it = &l->items[i];
+		int note = it->kind == BP_LEG_TEXT && nc > 1;
+
+		if ((note && col > 0) || col == nc) {
+			row++;
+			col = 0;
+		}
+		if (col == 0)
+			rowh[row] = st->legend * 1.2;
+		it->row = row;
+		it->col = col;
+		bp_measure(cr, it->text, st->legend, 0, 0, note ? l->notewrap :
+		    l->wrap, &w, &h);
+		rowh[row] = fmax(rowh[row], h);
+		col = note ? nc : col + 1;
+	}
+	return l->n ? row + 1 : 0;
+}
+
 void
 bp_legend_measure(cairo_t *cr, struct bp_legend *l, const struct bp_style *st)
 {
-	double w, h, maxw = 0, tot = 0;
+	size_t nc = l->ncol > 1 ? l->ncol : 1, nr;
+	double w, h, maxw = 0, notew = 0, *rowh;
 
 	for (size_t i = 0; i < l->n; i++) {
-		bp_measure(cr, l->items[i].text, st->legend, 0, 0, l->wrap,
-		    &w, &h);
-		if (w > maxw)
-			maxw = w;
-		tot += fmax(h, st->legend * 1.2) + st->gap * 0.6;
+		int note = l->items[i].kind == BP_LEG_TEXT && nc > 1;
+
+		bp_measure(cr, l->items[i].text, st->legend, 0, 0, note ?
+		    l->notewrap : l->wrap, &w, &h);
+		if (note)
+			notew = fmax(notew, w);
+		else
+			maxw = fmax(maxw, w);
 	}
-	l->w = l->n ? legend_symw(st) + st->gap + maxw : 0;
-	l->h = l->n ? tot : 0;
+	l->colw = legend_symw(st) + st->gap + maxw;
+	l->w = l->n ? fmax(l->colw * (double)nc + st->gap * 3 *
+	    (double)(nc - 1), notew + legend_symw(st) + st->gap) : 0;
+	l->h = 0;
+	if (l->n == 0 || (rowh = calloc(l->n, sizeof(*rowh))) == NULL)
+		return;
+	nr = legend_grid(cr, l, st, rowh);
+	for (size_t r = 0; r < nr; r++)
+		l->h += rowh[r] + st->gap * 0.6;
+	free(rowh);
 }
 
 void
 bp_legend_draw(cairo_t *cr, const struct bp_legend *l,
     const struct bp_style *st, double x, double y)
 {
-	double sw = legend_symw(st);
+	double sw = legend_symw(st), x0 = x, y0 = y, *rowh, *rowy;
+	size_t nc = l->ncol > 1 ? l->ncol : 1, nr;
 
+	if (l->n == 0 || (rowh = calloc(l->n * 2, sizeof(*rowh))) == NULL)
+		return;
+	rowy = rowh + l->n;
+	nr = legend_grid(cr, (struct bp_legend *)l, st, rowh);
+	for (size_t r = 0; r < nr; r++)
+		rowy[r] = r == 0 ? y0 : rowy[r - 1] + rowh[r - 1] +
+		    st->gap * 0.6;
 	cairo_save(cr);
 	for (size_t i = 0; i < l->n; i++) {
 		const struct bp_legend_item *it = &l->items[i];
-		double w, h, rowh, cy;
+		int note = it->kind == BP_LEG_TEXT && nc > 1;
+		double cy;
 		double dots[] = { st->line * 0.5, st->line * 2.5 };
 		double dash[] = { st->line * 4, st->line * 2.5 };
 
-		bp_measure(cr, it->text, st->legend, 0, 0, l->wrap, &w, &h);
-		rowh = fmax(h, st->legend * 1.2);
+		/* Entries run left to right in rows of nc. */
+		y = rowy[it->row];
+		x = x0 + (double)it->col * (l->colw + st->gap * 3);
 		/* Symbol level with the first line of text. */
-		cy = y + fmin(rowh, st->legend * 1.2) / 2;
+		cy = y + st->legend * 0.6;
 		cairo_set_line_width(cr, st->line);
 		cairo_set_dash(cr, NULL, 0, 0);
 		switch (it->kind) {
@@ -673,12 +763,12 @@ bp_legend_draw(cairo_t *cr, const struct bp_legend *l,
 		case BP_LEG_TEXT:
 			break;
 		}
-		bp_text(cr, it->text, st->legend, 0, 0, l->wrap,
-		    x + sw + st->gap, y,
+		bp_text(cr, it->text, st->legend, 0, 0, note ? l->notewrap :
+		    l->wrap, x + sw + st->gap, y,
 		    BP_HLEFT, BP_VTOP, 0, bp_grey(0.15));
-		y += rowh + st->gap * 0.6;
 	}
 	cairo_restore(cr);
+	free(rowh);
 }
 
 int
@@ -728,8 +818,38 @@ bp_legend_place(cairo_t *cr, struct bp_legend *l, struct bp_frame *f)
 		return;
 	}
 	l->right = 0;
+	l->ncol = 1;
 	l->wrap = f->w - 2 * f->st.pad - legend_symw(&f->st) - f->st.gap;
 	bp_legend_measure(cr, l, &f->st);
+	/*
+	 * Below the plot, entries that are short enough go side by side in
+	 * columns, so that many series take a few rows, not one each; the
+	 * notes keep rows of their own.
+	 */
+	l->notewrap = l->wrap;
+	if (l->n - nnotes > 1) {
+		double avail = f->w - 2 * f->st.pad;
+		size_t nc, nsym = l->n - nnotes;
+
+		l->wrap = f->w * 0.3;
+		l->ncol = 2;	/* measure the entries with symbols alone */
+		bp_legend_measure(cr, l, &f->st);
+		nc = (size_t)((avail + f->st.gap * 3) / (l->colw +
+		    f->st.gap * 3));
+		if (nc > nsym)
+			nc = nsym;
+		if (nc < 2) {
+			nc = 1;
+			l->wrap = l->notewrap;
+		} else {
+			/* Balanced rows: 7 entries in 4 + 3, not 6 + 1. */
+			size_t rows = (nsym + nc - 1) / nc;
+
+			nc = (nsym + rows - 1) / rows;
+		}
+		l->ncol = nc;
+		bp_legend_measure(cr, l, &f->st);
+	}
 	f->bottom += l->h + f->st.gap;
 }
 

@@ -68,29 +68,27 @@ argb(struct bp_rgb c)
 static const struct bp_rgb empty_cell = { 0.96, 0.96, 0.96 };
 
 /*
- * Decimals for the cell values: three significant digits of the
- * largest magnitude, the same for every cell so that they line up.
+ * Decimals for a cell value: three significant digits of the value
+ * itself, so that a small cell beside a large one keeps its digits
+ * (9 MB/s among GB/s is 0.009, not 0.01).
  */
 static int
-value_decimals(double maxabs)
+value_decimals(double v)
 {
 	int d;
 
-	if (!(maxabs > 0) || !isfinite(maxabs))
+	if (!(fabs(v) > 0) || !isfinite(v))
 		return 0;
-	d = 2 - (int)floor(log10(maxabs));
+	d = 2 - (int)floor(log10(fabs(v)));
 	return d < 0 ? 0 : d > 8 ? 8 : d;
 }
 
-static void
-format_value(const struct bp_heatmap_opts *o, int dec, double v, char *buf,
-    size_t len)
+void
+bp_cell_value(double v, int whole, char *buf, size_t len)
 {
-	if (o->fmt != NULL) {
-		snprintf(buf, len, o->fmt, v);
-		bp_utf8_trim(buf);
-		return;
-	}
+	int dec = whole ? 0 : value_decimals(v);
+	size_t n;
+
 	/*
 	 * Beyond what fixed decimals can show (dec stops at 8), three
 	 * significant digits with an exponent.
@@ -101,9 +99,29 @@ format_value(const struct bp_heatmap_opts *o, int dec, double v, char *buf,
 	}
 	snprintf(buf, len, "%s%.*f", v < 0 ? "\xe2\x88\x92" : "", dec,
 	    fabs(v));
-	/* "-0.0": no minus. */
-	if (v < 0 && strspn(buf + 3, "0.") == strlen(buf + 3))
+	/* Three digits, not three decimals: 0.5 rather than 0.500. */
+	if (strchr(buf, '.') != NULL) {
+		n = strlen(buf);
+		while (n > 0 && buf[n - 1] == '0')
+			buf[--n] = '\0';
+		if (n > 0 && buf[n - 1] == '.')
+			buf[--n] = '\0';
+	}
+	/* "-0": no minus. */
+	if (v < 0 && strcmp(buf + 3, "0") == 0)
 		memmove(buf, buf + 3, strlen(buf + 3) + 1);
+}
+
+static void
+format_value(const struct bp_heatmap_opts *o, int whole, double v, char *buf,
+    size_t len)
+{
+	if (o->fmt != NULL) {
+		snprintf(buf, len, o->fmt, v);
+		bp_utf8_trim(buf);
+		return;
+	}
+	bp_cell_value(v, whole, buf, len);
 }
 
 static void
@@ -133,7 +151,7 @@ struct heat {
 	struct bp_ticks	 zt;		/* colour bar ticks */
 	struct bp_frame	 f;
 	size_t		 nempty;	/* cells without a value */
-	int		 dec;		/* decimals of the cell values */
+	int		 dec;		/* whole numbers: no decimals */
 	double		 barw, ztw, zl_h;
 	double		 cw, ch;	/* cell size */
 };
@@ -201,7 +219,8 @@ heat_scale(struct heat *hm)
 		zs->lo -= d;
 		zs->hi += d;
 	}
-	hm->dec = all_integers(hm) ? 0 : value_decimals(maxabs);
+	hm->dec = all_integers(hm);
+	(void)maxabs;
 }
 
 /*
@@ -441,8 +460,15 @@ heat_colorbar(cairo_t *cr, const struct heat *hm, struct bs_err *err)
 		    tx + hm->ztw + f->st.gap * 1.5 + hm->zl_h,
 		    f->py + f->ph / 2, BP_HCENTER, BP_VBOTTOM, M_PI / 2,
 		    bp_grey(0.15));
+	if (hm->o->better != 0)
+		bp_text(cr, hm->o->better > 0 ? "\xe2\x96\xb2 better" :
+		    "\xe2\x96\xbc better", f->st.small, 0, 1, 0, barx,
+		    hm->o->better > 0 ? f->py - f->st.gap * 0.5 : f->py +
+		    f->ph + f->st.gap * 0.5, BP_HLEFT, hm->o->better > 0 ?
+		    BP_VBOTTOM : BP_VTOP, 0, bp_grey(0.15));
 	if (hm->nempty > 0) {
-		double y = f->py + f->ph + f->st.ticklen + f->st.gap;
+		double y = f->py + f->ph + f->st.ticklen + f->st.gap +
+		    (hm->o->better < 0 ? f->st.small * 1.4 : 0);
 
 		cairo_save(cr);
 		cairo_rectangle(cr, barx, y, barw * 1.3, f->st.small * 1.2);

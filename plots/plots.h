@@ -117,6 +117,12 @@ int	 bp_extended(double dmin, double dmax, size_t m, int loose,
 int	 bp_ticks_linear(double dmin, double dmax, size_t m,
 	    struct bp_ticks *);
 /*
+ * Linear ticks for whole numbers (counts of clients or threads): as
+ * bp_ticks_linear(), but never a step below one.
+ */
+int	 bp_ticks_integer(double dmin, double dmax, size_t m,
+	    struct bp_ticks *);
+/*
  * Log10 ticks for positive data: decades (every k-th when there are
  * more than about 10); 1-2-5 or 1..9 multiples when the data span
  * less than a decade.  lo/hi: whole decades around the data, or the
@@ -126,7 +132,9 @@ int	 bp_ticks_log10(double dmin, double dmax, struct bp_ticks *);
 /*
  * Base-2 ticks for thread counts.  log: powers of two on a log axis
  * (every k-th when there are more than about m).  Linear: multiples
- * of a power of two, about m of them, starting at 0.
+ * of a power of two (never below one), about m of them, starting at
+ * 0; a few powers spanning at most a factor 16 are ticked themselves
+ * (1, 2, 4).
  */
 int	 bp_ticks_pow2(double dmin, double dmax, size_t m, int log,
 	    struct bp_ticks *);
@@ -333,6 +341,13 @@ struct bp_scal_opts {
 	int		 ceiling;	/* draw the Amdahl ceiling (1) */
 	int		 peak;		/* mark the USL peak (1) */
 	int		 zero;		/* linear y axis starts at 0 (1) */
+	/*
+	 * The fitted parameters (alpha, beta, lambda, N*, R^2) as a table
+	 * under the plot, a row per series (0).
+	 */
+	int		 fit_table;
+	/* A single series gets a legend entry too (0: the axis names it). */
+	int		 single_entry;
 };
 
 void	 bp_scal_opts_init(struct bp_scal_opts *);
@@ -358,7 +373,30 @@ struct bp_heatmap_opts {
 	int		 values;	/* write each cell's value (1) */
 	/* printf format for a cell value; NULL: 3 significant digits */
 	const char	*fmt;
+	/*
+	 * Which end of the colour bar is better, said beside it: 1 the
+	 * top (higher values), -1 the bottom, 0 not said.
+	 */
+	int		 better;
 };
+
+/*
+ * A cell value as the heatmap writes it: three significant digits of
+ * the value itself (none after the point when whole is set), U+2212
+ * for minus.
+ */
+void	 bp_cell_value(double v, int whole, char *buf, size_t len);
+/*
+ * The colour map of a heatmap of column col (unit declared by the input
+ * format, or NULL) from what the caller asked: cmap < 0 none, center NaN
+ * none, reverse.  Signed data (below and above 0) get the diverging map
+ * centred on 0; a diverging map is oriented by the column's direction,
+ * better values blue and worse red, and the bar says which end is
+ * better.
+ */
+void	 bp_heat_colors(struct bp_heatmap_opts *, const char *col,
+	    const char *declared, const double *z, size_t n, int cmap,
+	    double center, int reverse);
 
 void	 bp_heatmap_opts_init(struct bp_heatmap_opts *);
 /*
@@ -424,6 +462,7 @@ struct bp_cdf_series {
 struct bp_cdf_opts {
 	struct bp_chart	 chart;		/* x.log for latencies */
 	int		 guides;	/* p50, p95, p99 guides (1) */
+	const char	*unit;		/* of the values, in the legend */
 };
 
 void	 bp_cdf_opts_init(struct bp_cdf_opts *);
@@ -647,11 +686,35 @@ struct bp_request {
 	const char	*fitreport;
 	int		 cmap;		/* -1: default */
 	double		 center;	/* NaN: none */
+	int		 reverse;	/* heatmap: the colour map turned round */
+	int		 fit_table;	/* scalability: the fit's table */
 	int		 confset;	/* the confidence level was given */
 };
 
 /* No columns or titles, no fit, 800 x 500, legend auto, no centre. */
 void	 bp_request_init(struct bp_request *);
+
+/*
+ * The chart options of a command line, as getopt_long() takes them: a
+ * name, whether it takes a value (0 no, 1 yes) and its code, numbered
+ * from BP_OPT_BASE so that a tool's own codes stay below.  The table
+ * ends with a NULL name.
+ */
+#define BP_OPT_BASE	1200
+struct bp_optdef {
+	const char	*name;
+	int		 arg;
+	int		 code;
+};
+extern const struct bp_optdef bp_optdefs[];
+/*
+ * Apply option code with its value to a request: 0; -1 with e set to
+ * what is wrong with the value, in the option's terms; 1 when code is
+ * not a chart option.
+ */
+int	 bp_request_opt(struct bp_request *, int code, const char *arg,
+	    struct bs_err *e);
+
 
 /* How a request misuses the options, in the order they are checked. */
 enum bp_misuse {
@@ -673,6 +736,12 @@ enum bp_misuse {
 	BP_MISUSE_TEXT_UTF8	/* title *which (title, x, y, z) not UTF-8 */
 };
 
+/*
+ * A misuse as the tool says it (kind is the chart asked for), into
+ * buf.  Misuses worded by the tool with the request's columns
+ * (BP_MISUSE_SAME_XY, BP_MISUSE_TEXT_UTF8) are not worded here.
+ */
+void	 bp_misuse_text(enum bp_misuse, enum bp_kind, char *buf, size_t len);
 /* The first misuse of the options, or BP_MISUSE_NONE. */
 enum bp_misuse bp_request_check(const struct bp_request *, size_t *which);
 

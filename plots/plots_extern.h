@@ -69,7 +69,10 @@ void	 bp_set_rgba(cairo_t *, struct bp_rgb, double alpha);
 struct bp_rgb	 bp_grey(double v);
 
 /* Markers by index: circle, square, triangle, diamond, down triangle,
- * plus, cross, star; filled with c, outlined darker. */
+ * plus, cross, star; filled with c, outlined darker.  With BP_MARK_OPEN
+ * in kind, the outline alone in c (an open mark that shows what lies
+ * under it). */
+#define BP_MARK_OPEN	0x100
 void	 bp_marker(cairo_t *, size_t kind, double x, double y, double r,
 	    struct bp_rgb c);
 
@@ -84,6 +87,7 @@ struct bp_axspec {
 	enum bp_scale_kind kind;	/* LINEAR, LOG10, LOG2 or CATEGORY */
 	double		 dmin, dmax;	/* data range, displayed units */
 	int		 base2;		/* linear ticks in powers of two */
+	int		 integer;	/* whole numbers: no step below 1 */
 	const char *const *cat;
 	size_t		 ncat;
 	int		 reversed;	/* category 0 at the top (y) */
@@ -171,6 +175,7 @@ struct bp_legend_item {
 	struct bp_rgb	 color;
 	size_t		 marker;
 	char		*text;		/* any length; owned */
+	size_t		 row, col;	/* where it goes (measured) */
 };
 
 struct bp_legend {
@@ -178,13 +183,18 @@ struct bp_legend {
 	size_t		 n, cap;
 	double		 w, h;		/* measured */
 	double		 wrap;		/* text width limit */
+	double		 notewrap;	/* of notes, in columns */
 	int		 right;		/* placed right of the plot */
+	size_t		 ncol;		/* below: entries per row (0, 1: one) */
+	double		 colw;		/* measured width of a column */
 	double		 xoff;		/* right: room kept before it */
 };
 
 int	 bp_legend_add(struct bp_legend *, enum bp_legend_kind,
 	    struct bp_rgb, size_t marker, const char *fmt, ...)
 	    __attribute__((format(printf, 5, 6)));
+/* s (allocated) with a word joiner after each hyphen; s freed; NULL. */
+char	*bp_hyphen_join(char *s);
 void	 bp_legend_measure(cairo_t *, struct bp_legend *,
 	    const struct bp_style *);
 void	 bp_legend_draw(cairo_t *, const struct bp_legend *,
@@ -222,5 +232,14 @@ long	 bp_col_number(const char *col, size_t n);
  * draw them in order); NULL when out of memory.
  */
 double	*bp_finite_sorted(const double *v, size_t n, double f, size_t *m);
+
+/*
+ * Sideways offsets off[0..ns) of ns series drawn at the same x, for the
+ * distinct positions xs[0..nx) (ascending, user units) on a plot from lo
+ * to hi: at most a few markers apart, the whole spread within a fraction
+ * of the smallest gap between positions and inside lo..hi.
+ */
+void	 bp_dodge(const double *xs, size_t nx, double lo, double hi,
+	    size_t ns, double marker, double *off);
 
 #endif /* PLOTS_EXTERN_H */

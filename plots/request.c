@@ -6,6 +6,7 @@
  * returned as a code for the tool to word in the options' terms.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,11 +99,12 @@ given(const struct bp_request *q)
 	unsigned g = 0;
 
 	g |= q->fit >= 0 ? G_FIT : 0;
-	g |= q->fitreport != NULL && q->fit < 0 ? G_REPORT_NOFIT : 0;
+	g |= (q->fitreport != NULL || q->fit_table) && q->fit < 0 ?
+	    G_REPORT_NOFIT : 0;
 	g |= q->z != NULL ? G_Z : G_NOZ;
 	g |= q->cmap >= 0 ? G_CMAP : 0;
 	g |= isfinite(q->center) ? G_CENTER : 0;
-	g |= q->zlabel != NULL ? G_ZLABEL : 0;
+	g |= q->zlabel != NULL || q->reverse ? G_ZLABEL : 0;
 	g |= q->series != NULL ? G_SERIES : 0;
 	g |= q->logx ? G_LOGX : 0;
 	g |= q->logy ? G_LOGY : 0;
@@ -242,4 +244,155 @@ bp_inputs_free(struct bp_inputs *in)
 	free(in->groups);
 	free(in->bufs);
 	memset(in, 0, sizeof(*in));
+}
+
+/* ------------------------------------------------------------------ */
+/* The chart options of a command line */
+
+enum {
+	O_SERIES = BP_OPT_BASE, O_FIT, O_FITREPORT, O_FITTABLE, O_LOGX,
+	O_LOGY, O_TITLE, O_XLABEL, O_YLABEL, O_ZLABEL, O_LEGEND, O_WIDTH,
+	O_HEIGHT, O_CMAP, O_CENTER, O_REVERSE
+};
+
+const struct bp_optdef bp_optdefs[] = {
+	{ "series", 1, O_SERIES },
+	{ "fit", 1, O_FIT },
+	{ "fit-report", 1, O_FITREPORT },
+	{ "fit-table", 0, O_FITTABLE },
+	{ "logx", 0, O_LOGX },
+	{ "logy", 0, O_LOGY },
+	{ "title", 1, O_TITLE },
+	{ "xlabel", 1, O_XLABEL },
+	{ "ylabel", 1, O_YLABEL },
+	{ "zlabel", 1, O_ZLABEL },
+	{ "legend", 1, O_LEGEND },
+	{ "width", 1, O_WIDTH },
+	{ "height", 1, O_HEIGHT },
+	{ "colormap", 1, O_CMAP },
+	{ "colourmap", 1, O_CMAP },
+	{ "center", 1, O_CENTER },
+	{ "centre", 1, O_CENTER },
+	{ "reverse", 0, O_REVERSE },
+	{ NULL, 0, 0 }
+};
+
+static int
+size_opt(const char *name, const char *arg, double *v, struct bs_err *e)
+{
+	if (bs_parse_double(arg, v) == -1 || !(*v >= 16 && *v <= 30000))
+		return bp_err(e, "--%s takes a size from 16 to 30000 (pixels "
+		    "for PNG, points for PDF and SVG), not '%s'", name, arg);
+	return 0;
+}
+
+int
+bp_request_opt(struct bp_request *q, int code, const char *arg,
+    struct bs_err *e)
+{
+	switch (code) {
+	case O_SERIES:
+		q->series = arg;
+		return 0;
+	case O_FIT:
+		if ((q->fit = bs_usl_model_parse(arg)) < 0)
+			return bp_err(e, "--fit takes usl or amdahl, not '%s'",
+			    arg);
+		return 0;
+	case O_FITREPORT:
+		q->fitreport = arg;
+		return 0;
+	case O_FITTABLE:
+		q->fit_table = 1;
+		return 0;
+	case O_LOGX:
+		q->logx = 1;
+		return 0;
+	case O_LOGY:
+		q->logy = 1;
+		return 0;
+	case O_TITLE:
+		q->title = arg;
+		return 0;
+	case O_XLABEL:
+		q->xlabel = arg;
+		return 0;
+	case O_YLABEL:
+		q->ylabel = arg;
+		return 0;
+	case O_ZLABEL:
+		q->zlabel = arg;
+		return 0;
+	case O_LEGEND:
+		if ((q->legend = bp_legend_parse(arg)) < 0)
+			return bp_err(e, "--legend takes auto, right, below or "
+			    "none, not '%s'", arg);
+		return 0;
+	case O_WIDTH:
+		return size_opt("width", arg, &q->width, e);
+	case O_HEIGHT:
+		return size_opt("height", arg, &q->height, e);
+	case O_CMAP:
+		if ((q->cmap = bp_cmap_parse(arg)) < 0)
+			return bp_err(e, "--colormap takes viridis, cividis or "
+			    "diverging, not '%s'", arg);
+		return 0;
+	case O_CENTER:
+		if (bs_parse_double(arg, &q->center) == -1)
+			return bp_err(e, "--center takes a number, not '%s'",
+			    arg);
+		return 0;
+	case O_REVERSE:
+		q->reverse = 1;
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+/*
+ * What a misuse says: pre, then the chart kind and post when post is
+ * not NULL.
+ */
+static const struct {
+	const char	*pre, *post;
+} misuse_msg[] = {
+	[BP_MISUSE_FIT_KIND] = { "--fit applies to scalability charts, not ",
+	    "" },
+	[BP_MISUSE_REPORT_NOFIT] = { "--fit-report and --fit-table need --fit "
+	    "usl or --fit amdahl", NULL },
+	[BP_MISUSE_HEAT_ONLY] = { "-z, --zlabel, --colormap, --center and "
+	    "--reverse apply to heatmaps, not ", "" },
+	[BP_MISUSE_HEAT_AXES] = { "--series, --logx and --logy do not apply "
+	    "to heatmaps", NULL },
+	[BP_MISUSE_HEAT_LEGEND] = { "--legend does not apply to heatmaps "
+	    "(the colour bar is their legend)", NULL },
+	[BP_MISUSE_BOX_LOGX] = { "--logx does not apply to box plots (x is "
+	    "categories)", NULL },
+	[BP_MISUSE_CDF_LOGY] = { "--logy does not apply to a CDF (y is a "
+	    "fraction)", NULL },
+	[BP_MISUSE_CDF_X] = { "a CDF has no -x: its values come from -y COL",
+	    NULL },
+	[BP_MISUSE_CENTER_MAP] = { "--center needs the diverging colour map",
+	    NULL },
+	[BP_MISUSE_NEED_X] = { "scalability needs -x COL (the concurrency "
+	    "column)", NULL },
+	[BP_MISUSE_NEED_XYZ] = { "heatmap needs -x COL, -y COL and -z COL",
+	    NULL },
+	[BP_MISUSE_NEED_Y] = { "", " needs -y COL (the values)" },
+	[BP_MISUSE_SAME_SERIES] = { "--series names the same column as -x or "
+	    "-y", NULL }
+};
+
+void
+bp_misuse_text(enum bp_misuse m, enum bp_kind k, char *buf, size_t len)
+{
+	if ((size_t)m >= sizeof(misuse_msg) / sizeof(misuse_msg[0]) ||
+	    misuse_msg[m].pre == NULL) {
+		snprintf(buf, len, "the options do not go together");
+		return;
+	}
+	snprintf(buf, len, "%s%s%s", misuse_msg[m].pre, misuse_msg[m].post !=
+	    NULL ? kind_names[k] : "", misuse_msg[m].post != NULL ?
+	    misuse_msg[m].post : "");
 }

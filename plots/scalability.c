@@ -205,9 +205,20 @@ struct scal {
 	double		 xmin, xmax, ymin, ymax;
 	double		*dodge;		/* sideways shift per series */
 	int		 anyci;
+	int		 table;		/* the fit table is drawn */
+	double		 tw, th;	/* its size */
 	struct bp_frame	 f;
 	struct bp_legend leg;
 };
+
+static int
+scal_anyfit(const struct scal *sc)
+{
+	for (size_t i = 0; i < sc->ns; i++)
+		if (sc->s[i].fit != NULL)
+			return 1;
+	return 0;
+}
 
 /* Data pass: the finite points of every series and their ranges. */
 static int
@@ -255,11 +266,80 @@ scal_points(struct scal *sc, struct bs_err *err)
 	return 0;
 }
 
+void
+bp_dodge(const double *xs, size_t nx, double lo, double hi, size_t ns,
+    double marker, double *off)
+{
+	double gap = HUGE_VAL, room, step;
+
+	for (size_t i = 0; i < ns; i++)
+		off[i] = 0;
+	if (ns < 2 || nx == 0)
+		return;
+	for (size_t i = 1; i < nx; i++)
+		gap = fmin(gap, xs[i] - xs[i - 1]);
+	/*
+	 * The spread is a fraction of the smallest gap between positions,
+	 * so that neighbouring groups stay apart, and the outermost points
+	 * keep a marker's width inside the plot.
+	 */
+	room = fmin(gap * 0.6, 2 * (fmin(xs[0] - lo, hi - xs[nx - 1]) -
+	    marker));
+	step = fmin(marker * 2.4, fmax(room, 0) / (double)(ns - 1));
+	for (size_t i = 0; i < ns; i++)
+		off[i] = ((double)i - (double)(ns - 1) / 2) * step;
+}
+
+static int
+dbl_cmp(const void *a, const void *b)
+{
+	double p = *(const double *)a, q = *(const double *)b;
+
+	return (p > q) - (p < q);
+}
+
+/* Does the chart dodge: error bars of several series at one x. */
+static int
+scal_dodges(const struct scal *sc)
+{
+	size_t k;
+
+	for (k = 0; k < sc->ns && sc->s[k].fit == NULL; k++)
+		;
+	return sc->ns > 1 && k == sc->ns && sc->anyci &&
+	    shared_x(sc->pts, sc->np, sc->ns);
+}
+
+/*
+ * Room beside the outermost x: 3% of the range, or where series are
+ * dodged a third of the smallest gap between x values, so that the
+ * dodged points stay inside the plot.  x is sorted here.
+ */
+static double
+scal_xpad(const struct scal *sc, double *x, int lg)
+{
+	double gap = HUGE_VAL, range;
+
+	if (!scal_dodges(sc) || sc->nall < 2)
+		return 0.03;
+	qsort(x, sc->nall, sizeof(*x), dbl_cmp);
+	for (size_t i = 1; i < sc->nall; i++) {
+		double d = lg ? log(x[i] / x[i - 1]) : x[i] - x[i - 1];
+
+		if (d > 0)
+			gap = fmin(gap, d);
+	}
+	range = lg ? log(x[sc->nall - 1] / x[0]) : x[sc->nall - 1] - x[0];
+	if (!(range > 0) || !isfinite(gap))
+		return 0.03;
+	return fmax(0.03, fmin(0.25, gap / range / 3));
+}
+
 /* Scale pass: the axes, x in powers of two when the data are. */
 static int
-scal_scale(struct scal *sc, double w, double h, struct bs_err *err)
+scal_scale(struct scal *sc, double w, double h, const struct bp_chart *c,
+    struct bs_err *err)
 {
-	const struct bp_chart *c = &sc->o->chart;
 	double *allx;
 	size_t k = 0;
 
@@ -272,8 +352,13 @@ scal_scale(struct scal *sc, double w, double h, struct bs_err *err)
 	sc->f.ax.kind = bp_axis_kind(&c->x, allx, sc->nall);
 	sc->f.ax.base2 = c->x.base2 == 1 || (c->x.base2 == BP_AUTO &&
 	    bp_all_pow2(allx, sc->nall));
+	sc->f.ax.integer = 1;
+	for (size_t i = 0; i < sc->nall; i++)
+		if (allx[i] != floor(allx[i]))
+			sc->f.ax.integer = 0;
+	sc->f.ax.padlo = sc->f.ax.padhi = scal_xpad(sc, allx,
+	    sc->f.ax.kind != BP_SCALE_LINEAR);
 	free(allx);
-	sc->f.ax.padlo = sc->f.ax.padhi = 0.03;
 	sc->f.ay.kind = c->y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
 	if (!c->y.log && sc->o->zero && sc->ymin > 0)
 		sc->ymin = 0;
@@ -285,105 +370,228 @@ scal_scale(struct scal *sc, double w, double h, struct bs_err *err)
 	return 0;
 }
 
-/* The legend entries of series i's fit. */
-static void
-fit_legend(struct scal *sc, size_t i, const struct bs_usl *u)
-{
-	const struct bp_scal_opts *o = sc->o;
-	struct bp_legend *leg = &sc->leg;
-	struct bp_rgb c = bp_palette(i);
-	const char *mname = u->model == BS_USL_AMDAHL ? "Amdahl" : "USL";
-	char b1[32], b2[32], b3[96];
-
-	bp_fmt_num(b1, sizeof(b1), u->alpha);
-	bp_fmt_num(b2, sizeof(b2), u->beta);
-	if (u->model == BS_USL_USL)
-		snprintf(b3, sizeof(b3), "\xce\xb1 = %s, \xce\xb2 = %s", b1, b2);
-	else
-		snprintf(b3, sizeof(b3), "\xce\xb1 = %s", b1);
-	if (o->band)
-		bp_legend_add(leg, BP_LEG_BAND, c, i, "%s fit, %g%% band "
-		    "(R\xc2\xb2 %.3f)\n%s", mname, u->confidence, u->r2, b3);
-	else
-		bp_legend_add(leg, BP_LEG_LINE, c, 99, "%s fit (R\xc2\xb2 %.3f)"
-		    "\n%s", mname, u->r2, b3);
-	if (o->peak && u->model == BS_USL_USL && isfinite(u->peak_n)) {
-		bp_fmt_num(b1, sizeof(b1), u->peak_n * sc->fx);
-		bp_fmt_num(b2, sizeof(b2), u->peak_y * sc->fy);
-		if (u->peak_outside) {
-			bp_fmt_num(b3, sizeof(b3), (u->peak_n < u->nmin ?
-			    u->nmin : u->nmax) * sc->fx);
-			bp_legend_add(leg, BP_LEG_TEXT, c, 7, "peak N* = %s lies "
-			    "beyond the measured %s (extrapolated)", b1, b3);
-		} else
-			bp_legend_add(leg, BP_LEG_MARKER, c, 7, "peak N* = %s, "
-			    "X = %s", b1, b2);
-	}
-	if (o->linear)
-		bp_legend_add(leg, BP_LEG_DOTTED, c, 0,
-		    "linear scaling \xce\xbb" "N");
-	if (o->ceiling && isfinite(u->ceiling)) {
-		bp_fmt_num(b1, sizeof(b1), u->ceiling * sc->fy);
-		bp_legend_add(leg, BP_LEG_DOTTED, c, 0, "ceiling "
-		    "\xce\xbb/\xce\xb1 = %s%s", b1, u->ceiling * sc->fy >
-		    sc->ymax * 1.5 ? " (off scale)" : "");
-	}
-}
-
 /*
- * Legend pass, before the plot area is sized: each series followed by
- * its fit, so that entries of one colour stay together.
+ * Legend pass, before the plot area is sized: one entry per series (none
+ * for a single series without a fit: the axis title names it), then
+ * what the fit's marks mean, once for all series, in grey; the fitted
+ * parameters go to the fit table.  detail 1 leaves the notes out.
  */
 static void
-scal_legend(struct scal *sc)
+scal_legend(struct scal *sc, int detail)
 {
 	const struct bp_scal_opts *o = sc->o;
+	const struct bs_usl *u0 = NULL;
+	struct bp_legend *leg = &sc->leg;
+	struct bp_rgb g = bp_grey(0.45);
+	int ceil = 0, peak = 0;
 	char def[32];
 
 	for (size_t i = 0; i < sc->ns; i++) {
 		const struct bs_usl *u = sc->s[i].fit;
+
+		if (u == NULL)
+			continue;
+		u0 = u0 ? u0 : u;
+		ceil |= o->ceiling && isfinite(u->ceiling);
+		peak |= o->peak && u->model == BS_USL_USL &&
+		    isfinite(u->peak_n) && !u->peak_outside;
+	}
+	for (size_t i = 0; i < sc->ns && (sc->ns > 1 || o->single_entry);
+	    i++) {
 		const char *name = sc->s[i].name;
 
 		if (name == NULL) {
 			snprintf(def, sizeof(def), "series %zu", i + 1);
 			name = def;
 		}
-		bp_legend_add(&sc->leg, u ? BP_LEG_MARKER : BP_LEG_LINE,
-		    bp_palette(i), i, "%s", name);
-		if (u != NULL)
-			fit_legend(sc, i, u);
+		bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i, "%s", name);
 	}
+	if (u0 != NULL) {
+		const char *m = u0->model == BS_USL_AMDAHL ? "Amdahl" : "USL";
+
+		if (o->band)
+			bp_legend_add(leg, BP_LEG_BAND, g, 0, "%s fit, %g%% "
+			    "band", m, u0->confidence);
+		else
+			bp_legend_add(leg, BP_LEG_LINE, g, 99, "%s fit", m);
+		if (o->linear)
+			bp_legend_add(leg, BP_LEG_DOTTED, g, 0,
+			    "linear scaling \xce\xbb" "N");
+		if (ceil)
+			bp_legend_add(leg, BP_LEG_DOTTED, g, 0, "ceiling "
+			    "\xce\xbb/\xce\xb1");
+		if (peak)
+			bp_legend_add(leg, BP_LEG_MARKER, g, 7 | BP_MARK_OPEN,
+			    "peak N* of the fit");
+	}
+	if (detail >= 1)
+		return;
 	if (sc->anyci && o->ci_level > 0)
-		bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
+		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
 		    "error bars: %g%% CI %s", o->ci_level,
 		    o->ci_of ? o->ci_of : "");
 	else if (sc->anyci)
-		bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
-		    "error bars: interval as given");
+		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0, "error bars: "
+		    "the input's intervals (level not stated)");
+}
+
+/* ------------------------------------------------------------------ */
+/* The fit table: one row per fitted series, its parameters. */
+
+#define FT_COLS	6
+
+/* Cell c of row i (i = ns: the header) of the fit table. */
+static void
+ft_cell(const struct scal *sc, size_t i, int c, char *buf, size_t len)
+{
+	static const char *const head[FT_COLS] = { "", "\xce\xb1",
+	    "\xce\xb2", "\xce\xbb", "N*", "R\xc2\xb2" };
+	const struct bs_usl *u;
+
+	if (i == sc->ns) {
+		snprintf(buf, len, "%s", head[c]);
+		return;
+	}
+	u = sc->s[i].fit;
+	*buf = '\0';
+	switch (c) {
+	case 0:
+		snprintf(buf, len, "%s", sc->s[i].name ? sc->s[i].name : "");
+		bp_utf8_trim(buf);
+		break;
+	case 1:
+		bp_fmt_num(buf, len, u->alpha);
+		break;
+	case 2:
+		if (u->model == BS_USL_USL)
+			bp_fmt_num(buf, len, u->beta);
+		break;
+	case 3:
+		bp_fmt_num(buf, len, u->lambda * sc->fy / sc->fx);
+		break;
+	case 4:
+		if (u->model == BS_USL_USL && isfinite(u->peak_n)) {
+			bp_fmt_num(buf, len, u->peak_n * sc->fx);
+			if (u->peak_outside)
+				strncat(buf, " (extrap.)", len - strlen(buf) -
+				    1);
+		}
+		break;
+	default:
+		snprintf(buf, len, "%.3f", u->r2);
+		break;
+	}
+}
+
+/* Measure the table: column widths into cw, its size into *w, *h. */
+static void
+ft_measure(cairo_t *cr, const struct scal *sc, double *cw, double *w,
+    double *h)
+{
+	const struct bp_style *st = &sc->f.st;
+	double tw, th, rowh = st->small * 1.35;
+	size_t rows = 1;
+	char buf[96];
+
+	*w = *h = 0;
+	for (int c = 0; c < FT_COLS; c++)
+		cw[c] = 0;
+	for (size_t i = 0; i <= sc->ns; i++) {
+		if (i < sc->ns && sc->s[i].fit == NULL)
+			continue;
+		rows += i < sc->ns;
+		for (int c = 0; c < FT_COLS; c++) {
+			ft_cell(sc, i, c, buf, sizeof(buf));
+			bp_measure(cr, buf, st->small, 0, c == 0 && i ==
+			    sc->ns, -sc->f.w * 0.3, &tw, &th);
+			cw[c] = fmax(cw[c], tw);
+		}
+	}
+	cw[0] += st->small * 1.6;	/* the colour swatch */
+	for (int c = 0; c < FT_COLS; c++)
+		*w += cw[c] + (c ? st->gap * 2 : 0);
+	*h = (double)rows * rowh;
+}
+
+static void
+ft_draw(cairo_t *cr, const struct scal *sc, double x, double y)
+{
+	const struct bp_style *st = &sc->f.st;
+	double cw[FT_COLS], w, h, rowh = st->small * 1.35;
+	char buf[96];
+
+	ft_measure(cr, sc, cw, &w, &h);
+	for (size_t k = 0; k <= sc->ns; k++) {
+		/* The header first, then the series in order. */
+		size_t i = k == 0 ? sc->ns : k - 1;
+		double cx = x;
+
+		if (i < sc->ns && sc->s[i].fit == NULL)
+			continue;
+		if (i < sc->ns) {
+			cairo_save(cr);
+			bp_set_rgb(cr, bp_palette(i));
+			cairo_rectangle(cr, x, y + rowh * 0.2, st->small,
+			    st->small);
+			cairo_fill(cr);
+			cairo_restore(cr);
+		}
+		for (int c = 0; c < FT_COLS; c++) {
+			ft_cell(sc, i, c, buf, sizeof(buf));
+			if (c == 0)
+				bp_text(cr, buf, st->small, 0, 0,
+				    -sc->f.w * 0.3, cx + st->small * 1.6, y,
+				    BP_HLEFT, BP_VTOP, 0, bp_grey(0.15));
+			else
+				bp_text(cr, buf, st->small, 0, i == sc->ns, 0,
+				    cx + cw[c], y, BP_HRIGHT, BP_VTOP, 0,
+				    bp_grey(0.15));
+			cx += cw[c] + st->gap * 2;
+		}
+		if (k == 0) {
+			cairo_save(cr);
+			cairo_set_line_width(cr, st->thin);
+			bp_set_rgb(cr, bp_grey(0.6));
+			cairo_move_to(cr, x, y + rowh - st->thin);
+			cairo_line_to(cr, x + w, y + rowh - st->thin);
+			cairo_stroke(cr);
+			cairo_restore(cr);
+		}
+		y += rowh;
+	}
 }
 
 /*
  * Series measured at the same x would hide each other's error bars:
- * shift each series sideways by a few units (a dodge, as ggplot2's
- * position_dodge).  Not with fitted models, whose curves the points
- * must stay on.
+ * shift each series sideways (a dodge, as ggplot2's position_dodge).
+ * Not with fitted models, whose curves the points must stay on.
  */
 static int
 scal_dodge(struct scal *sc, struct bs_err *err)
 {
-	size_t k, ns = sc->ns;
+	size_t nx = 0;
+	double *xs;
 
-	if ((sc->dodge = calloc(ns, sizeof(*sc->dodge))) == NULL)
+	if ((sc->dodge = calloc(sc->ns, sizeof(*sc->dodge))) == NULL ||
+	    (xs = calloc(sc->nall + 1, sizeof(*xs))) == NULL)
 		return bp_err(err, "out of memory");
-	for (k = 0; k < ns && sc->s[k].fit == NULL; k++)
-		;
-	if (ns > 1 && k == ns && sc->anyci && shared_x(sc->pts, sc->np, ns)) {
-		double step = fmin(sc->f.st.marker * 1.7,
-		    sc->f.st.tick * 2.5 / (double)(ns - 1));
+	if (scal_dodges(sc)) {
+		for (size_t i = 0; i < sc->ns; i++)
+			for (size_t j = 0; j < sc->np[i]; j++)
+				xs[nx++] = bp_fx(&sc->f, sc->pts[i][j].x);
+		qsort(xs, nx, sizeof(*xs), dbl_cmp);
+		{
+			size_t u = 0;
 
-		for (size_t i = 0; i < ns; i++)
-			sc->dodge[i] = ((double)i - (double)(ns - 1) / 2) * step;
+			for (size_t j = 0; j < nx; j++)
+				if (u == 0 || xs[j] - xs[u - 1] > 0.5)
+					xs[u++] = xs[j];
+			nx = u;
+		}
+		bp_dodge(xs, nx, sc->f.px, sc->f.px + sc->f.pw, sc->ns,
+		    sc->f.st.marker, sc->dodge);
 	}
+	free(xs);
 	return 0;
 }
 
@@ -459,8 +667,12 @@ scal_peak(cairo_t *cr, const struct scal *sc, size_t i)
 	cairo_line_to(cr, bp_fx(f, x), f->py + f->ph);
 	cairo_stroke(cr);
 	cairo_restore(cr);
-	bp_marker(cr, 7, bp_fx(f, x), bp_fy(f, u->peak_y * sc->fy),
-	    f->st.marker * 1.5, bp_palette(i));
+	/*
+	 * An open star, larger than a marker and drawn under the points,
+	 * so that a point measured at the peak stays in sight inside it.
+	 */
+	bp_marker(cr, 7 | BP_MARK_OPEN, bp_fx(f, x),
+	    bp_fy(f, u->peak_y * sc->fy), f->st.marker * 2.2, bp_palette(i));
 }
 
 /* Marks pass: fits, lines, error bars, then markers and peaks on top. */
@@ -480,12 +692,12 @@ scal_marks(cairo_t *cr, const struct scal *sc)
 	for (size_t i = 0; i < sc->ns; i++)
 		scal_errorbars(cr, sc, i);
 	for (size_t i = 0; i < sc->ns; i++)
+		scal_peak(cr, sc, i);
+	for (size_t i = 0; i < sc->ns; i++)
 		for (size_t j = 0; j < sc->np[i]; j++)
 			bp_marker(cr, i, bp_fx(f, sc->pts[i][j].x) +
 			    sc->dodge[i], bp_fy(f, sc->pts[i][j].y),
 			    f->st.marker, bp_palette(i));
-	for (size_t i = 0; i < sc->ns; i++)
-		scal_peak(cr, sc, i);
 	cairo_restore(cr);
 }
 
@@ -507,16 +719,46 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	sc.ns = ns;
 	sc.fx = bp_factor(&o->chart.x);
 	sc.fy = bp_factor(&o->chart.y);
-	if (scal_points(&sc, err) == -1 || scal_scale(&sc, w, h, err) == -1)
+	if (scal_points(&sc, err) == -1)
 		goto out;
-	scal_legend(&sc);
-	bp_legend_place(cr, &sc.leg, &sc.f);
-	if (bp_frame_place(cr, &sc.f, &o->chart, err) != 0)
-		goto out;
+	/*
+	 * A chart that cannot fit its legend drops detail before it is
+	 * refused: the notes, then the legend's place beside the plot,
+	 * then the fit table, then the legend.
+	 */
+	for (int detail = 0;; detail++) {
+		struct bp_chart c = o->chart;
+		double cw[FT_COLS];
+
+		if (detail >= 2 && c.legend != BP_LEGEND_NONE)
+			c.legend = BP_LEGEND_BELOW;
+		if (detail >= 4)
+			c.legend = BP_LEGEND_NONE;
+		/* One series: its legend is a line or two under the plot. */
+		if (c.legend == BP_LEGEND_AUTO && ns == 1)
+			c.legend = BP_LEGEND_BELOW;
+		bp_legend_free(&sc.leg);
+		if (scal_scale(&sc, w, h, &c, err) == -1)
+			goto out;
+		scal_legend(&sc, detail);
+		bp_legend_place(cr, &sc.leg, &sc.f);
+		sc.table = o->fit_table && detail < 3 && scal_anyfit(&sc);
+		if (sc.table) {
+			ft_measure(cr, &sc, cw, &sc.tw, &sc.th);
+			sc.f.bottom += sc.th + sc.f.st.gap;
+		}
+		if (bp_frame_place(cr, &sc.f, &o->chart, err) == 0)
+			break;
+		if (detail >= 4)
+			goto out;
+	}
 	bp_frame_back(cr, &sc.f);
 	if (scal_dodge(&sc, err) == -1)
 		goto out;
 	scal_marks(cr, &sc);
+	if (sc.table)
+		ft_draw(cr, &sc, sc.f.px, sc.f.bottom_y + (sc.leg.n > 0 &&
+		    !sc.leg.right ? sc.leg.h + sc.f.st.gap : 0));
 	rc = bp_frame_finish(cr, &sc.f, &sc.leg, err);
 out:
 	bp_legend_free(&sc.leg);

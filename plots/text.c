@@ -189,7 +189,7 @@ bp_marker(cairo_t *cr, size_t kind, double x, double y, double r,
     struct bp_rgb c)
 {
 	struct bp_rgb edge = { c.r * 0.6, c.g * 0.6, c.b * 0.6 };
-	int stroke_only = 0;
+	int stroke_only = (kind & BP_MARK_OPEN) != 0;
 
 	cairo_save(cr);
 	cairo_new_path(cr);
@@ -255,7 +255,11 @@ bp_marker(cairo_t *cr, size_t kind, double x, double y, double r,
 		cairo_close_path(cr);
 		break;
 	}
-	if (stroke_only) {
+	if (stroke_only && (kind & BP_MARK_OPEN)) {
+		cairo_set_line_width(cr, fmax(1, r * 0.16));
+		bp_set_rgb(cr, c);
+		cairo_stroke(cr);
+	} else if (stroke_only) {
 		cairo_set_line_width(cr, fmax(1.2, r * 0.45));
 		bp_set_rgb(cr, c);
 		cairo_stroke(cr);

@@ -463,6 +463,32 @@ bp_ticks_linear(double dmin, double dmax, size_t m, struct bp_ticks *t)
 }
 
 int
+bp_ticks_integer(double dmin, double dmax, size_t m, struct bp_ticks *t)
+{
+	double lo, hi;
+
+	if (bp_ticks_linear(dmin, dmax, m, t) != 0)
+		return -1;
+	if (t->step >= 1)
+		return 0;
+	/* Whole numbers get whole ticks: every integer of the range. */
+	order_range(&dmin, &dmax);
+	lo = floor(dmin);
+	hi = ceil(dmax);
+	if (hi - lo < 1)
+		hi = lo + 1;
+	if (hi - lo >= BP_MAX_TICKS)
+		return 0;
+	ticks_clear(t, BP_SCALE_LINEAR);
+	for (double v = lo; v <= hi; v++)
+		ticks_add(t, v, 1);
+	t->step = 1;
+	t->lo = fmin(dmin, lo);
+	t->hi = fmax(dmax, hi);
+	return ticks_check(t);
+}
+
+int
 bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 {
 	double e0, e1, every;
@@ -618,6 +644,22 @@ bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 	 */
 	{
 		double bestd = HUGE_VAL, step = 0, lo, hi, span, ec;
+		double p0 = dmin >= 1 && dmax < 0x1p60 ?
+		    ldexp(1, (int)ceil(log2(dmin) - 1e-9)) : 0;
+
+		/*
+		 * A few thread counts (1, 2, 4, up to 16 times the
+		 * least) are ticked where they are: multiples of a step
+		 * would put ticks at 3 or 0.5, where no run was made.
+		 */
+		if (p0 > 0 && dmax / dmin <= 16 && dmax / p0 < 2 * (double)m) {
+			for (double v = p0; v <= dmax * (1 + 1e-12); v *= 2)
+				ticks_add(t, v, 1);
+			t->step = p0;
+			t->lo = fmin(dmin, p0);
+			t->hi = fmax(dmax, t->v[t->n - 1]);
+			return ticks_check(t);
+		}
 
 		/* Halves: the span of huge values can overflow. */
 		span = dmax / 2 - fmin(dmin, 0) / 2;
@@ -634,6 +676,9 @@ bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 			double dd = fabs(cnt - (double)m);
 
 			if (!(s > 0) || !isfinite(cnt) || cnt > BP_MAX_TICKS)
+				continue;
+			/* Thread counts are whole: no step below one. */
+			if (dmin >= 1 && s < 1)
 				continue;
 			if (dd < bestd) {
 				bestd = dd;

@@ -84,6 +84,17 @@ if [ -x ./bplot ]; then
 	    --title "Latency distribution, all operations" \
 	    $D/latency_baseline.csv $D/latency_candidate.csv \
 	    -o out/compare_cdf.png
+	step "Charts: eight implementations with USL fits and their parameters" \
+	    "bplot scalability -x threads -y throughput_ops --series impl --fit usl --fit-table ..."
+	bplot scalability -x threads -y throughput_ops --series impl \
+	    --fit usl --fit-table --title "Eight queues, USL fits" \
+	    --xlabel "Threads" testdata/plots/fit8.csv \
+	    -o out/scalability_fit8.png 2>/dev/null
+	bplot heatmap -x batch -y payload_bytes -z throughput_change_pct \
+	    --title "Throughput change, candidate against baseline" \
+	    --xlabel "Batch size (messages)" --ylabel "Payload (bytes)" \
+	    --zlabel "Throughput change (%)" \
+	    testdata/plots/change.csv -o out/heatmap_change.png
 	ls -l out/*.png out/usl.json
 fi
 printf '\nResults are in out/.\n'

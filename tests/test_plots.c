@@ -1068,6 +1068,329 @@ test_request_check(void **state)
 	    BP_MISUSE_SAME_SERIES);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* Charts for load tests and tails: the defects of issue "Charts for
+ * load tests and tails", each with the test that showed it. */
+
+/* Thread counts get whole ticks; a few powers of two get themselves. */
+static void
+test_ticks_threads(void **state)
+{
+	struct bp_ticks t;
+
+	(void)state;
+	/* 1, 2, 4 threads: ticks at 1, 2, 4 (were 0, 0.5, ..., 4). */
+	assert_int_equal(bp_ticks_pow2(1, 4, 10, 0, &t), 0);
+	assert_int_equal(t.n, 3);
+	assert_string_equal(t.label[0], "1");
+	assert_string_equal(t.label[1], "2");
+	assert_string_equal(t.label[2], "4");
+	/* 1, 2: no 1.000, 1.125, ... */
+	assert_int_equal(bp_ticks_pow2(1, 2, 10, 0, &t), 0);
+	assert_int_equal(t.n, 2);
+	assert_string_equal(t.label[0], "1");
+	assert_string_equal(t.label[1], "2");
+	/* Many powers: multiples of a power of two, none below one. */
+	assert_int_equal(bp_ticks_pow2(1, 256, 12, 0, &t), 0);
+	for (size_t i = 0; i < t.n; i++)
+		assert_true(t.v[i] == floor(t.v[i]));
+	/* Whole numbers that are not powers of two: a step of one. */
+	assert_int_equal(bp_ticks_integer(1, 3, 10, &t), 0);
+	assert_int_equal(t.n, 3);
+	assert_string_equal(t.label[0], "1");
+	assert_string_equal(t.label[2], "3");
+	assert_int_equal(bp_ticks_integer(0, 100, 5, &t), 0);
+	assert_close(t.step, 25, 0, 0);
+}
+
+/*
+ * Eight series dodged at 1, 2, 4 threads on a linear axis: no point
+ * leaves the plot, none overlaps its neighbour, and the groups at 1 and
+ * 2 stay apart.
+ */
+static void
+test_dodge(void **state)
+{
+	double lo = 100, hi = 700, xs[3], off[8], marker = 4;
+
+	(void)state;
+	/* Axis from 1 - pad to 4 + pad, as the chart pads for a dodge. */
+	for (int i = 0; i < 3; i++) {
+		double v = i == 0 ? 1 : i == 1 ? 2 : 4;
+
+		xs[i] = lo + (v - 0.67) / (4.33 - 0.67) * (hi - lo);
+	}
+	bp_dodge(xs, 3, lo, hi, 8, marker, off);
+	assert_true(xs[0] + off[0] - marker >= lo);
+	assert_true(xs[2] + off[7] + marker <= hi);
+	for (int i = 1; i < 8; i++)
+		assert_true(off[i] - off[i - 1] >= 2 * marker);
+	assert_true(xs[0] + off[7] < xs[1] + off[0]);
+	/* Crowded: the spread shrinks to the room there is. */
+	xs[0] = 110;
+	xs[1] = 120;
+	bp_dodge(xs, 2, lo, hi, 8, marker, off);
+	assert_true(xs[0] + off[0] >= lo);
+	assert_true(off[7] - off[0] <= 0.6 * 10 + 1e-9);
+}
+
+/* Throughputs of n series with USL fits, in fit[]. */
+static void
+usl_series(struct bp_scal_series *ss, size_t n, struct bs_usl *fit,
+    double (*y)[8], const double *x)
+{
+	struct bs_err err;
+
+	for (size_t i = 0; i < n; i++) {
+		for (int j = 0; j < 8; j++)
+			y[i][j] = (1e5 + 2e4 * (double)i) * x[j] / (1 + 0.03 *
+			    (x[j] - 1) + 0.0008 * (double)(i + 1) * x[j] *
+			    (x[j] - 1));
+		assert_int_equal(bs_usl_fit(x, y[i], 8, BS_USL_USL, 95,
+		    &fit[i], &err), 0);
+		ss[i].x = x;
+		ss[i].y = y[i];
+		ss[i].n = 8;
+		ss[i].fit = &fit[i];
+	}
+}
+
+/*
+ * Six fitted series draw at 800 x 500, with the legend right, below,
+ * and with the fit table; the plot keeps most of the image.
+ */
+static void
+test_fit_legend(void **state)
+{
+	static const char *const names[] = { "ring buffer", "channel",
+	    "mutex queue", "lock-free list", "disruptor", "actor mailbox" };
+	double x[8] = { 1, 2, 4, 8, 16, 32, 48, 64 }, y[6][8];
+	struct bp_scal_series ss[6];
+	struct bs_usl fit[6];
+	struct bp_scal_opts o;
+	struct bp_rect a;
+	struct bs_err err;
+	struct bp_surface *s;
+
+	(void)state;
+	mkdir(OUT, 0777);
+	memset(ss, 0, sizeof(ss));
+	usl_series(ss, 6, fit, y, x);
+	for (int i = 0; i < 6; i++)
+		ss[i].name = names[i];
+	for (int v = 0; v < 4; v++) {
+		bp_scal_opts_init(&o);
+		o.chart.plot_area = &a;
+		o.chart.x.label = "Threads";
+		o.chart.y.label = "Throughput (ops/s)";
+		o.chart.legend = v == 1 ? BP_LEGEND_BELOW : BP_LEGEND_AUTO;
+		o.fit_table = v >= 2;
+		s = bp_surface_create(v == 3 ? OUT "/scal-fit6-table.png" :
+		    OUT "/scal-fit6.png", 800, 500, &err);
+		assert_non_null(s);
+		if (bp_scalability(s->cr, s->width, s->height, &o, ss, 6,
+		    &err) != 0)
+			fail_msg("variant %d: %s", v, err.msg);
+		assert_int_equal(bp_surface_finish(s, &err), 0);
+		assert_true(a.w > 800 * 0.45 && a.h > 500 * 0.3);
+	}
+}
+
+/* A scalability chart drawn into a new image surface. */
+static cairo_surface_t *
+scal_image(const struct bp_scal_opts *o, const struct bp_scal_series *ss,
+    size_t n)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+	    700, 450);
+	cairo_t *cr = cairo_create(img);
+	struct bs_err err;
+
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	assert_int_equal(bp_scalability(cr, 700, 450, o, ss, n, &err), 0);
+	cairo_destroy(cr);
+	cairo_surface_flush(img);
+	return img;
+}
+
+/*
+ * The USL peak mark leaves the point measured there in sight: the pixels
+ * of that point's marker (what changes when the point is left out) are
+ * the same with the peak marked as without.
+ */
+static void
+test_peak_visible(void **state)
+{
+	double x[8] = { 1, 2, 4, 8, 16, 32, 48, 64 }, y[1][8], y2[8];
+	struct bp_scal_series ss[1];
+	struct bs_usl fit[1];
+	struct bp_scal_opts o;
+	cairo_surface_t *a, *b, *c;
+	size_t marker = 0, same = 0;
+	struct bp_rgb pc0 = bp_palette(0);
+	unsigned int fill = (unsigned int)lround(pc0.r * 255) << 16 |
+	    (unsigned int)lround(pc0.g * 255) << 8 |
+	    (unsigned int)lround(pc0.b * 255);
+
+	(void)state;
+	memset(ss, 0, sizeof(ss));
+	usl_series(ss, 1, fit, y, x);
+	/* The peak on a measured point that is not the highest. */
+	fit[0].peak_n = 16;
+	fit[0].peak_y = y[0][4];
+	fit[0].peak_outside = 0;
+	bp_scal_opts_init(&o);
+	o.band = o.linear = o.ceiling = 0;
+	o.peak = 0;
+	a = scal_image(&o, ss, 1);
+	memcpy(y2, y[0], sizeof(y2));
+	y2[4] = NAN;
+	ss[0].y = y2;
+	c = scal_image(&o, ss, 1);
+	ss[0].y = y[0];
+	o.peak = 1;
+	b = scal_image(&o, ss, 1);
+	for (int yy = 0; yy < 450; yy++)
+		for (int xx = 0; xx < 700; xx++) {
+			unsigned int pa = pixel(a, xx, yy), pc = pixel(c, xx,
+			    yy);
+
+			/* The marker's inside: its fill, the series colour. */
+			if (pa == pc || pa != fill)
+				continue;
+			marker++;
+			same += pixel(b, xx, yy) == pa;
+		}
+	assert_true(marker > 10);
+	assert_true(same == marker);
+	cairo_surface_destroy(a);
+	cairo_surface_destroy(b);
+	cairo_surface_destroy(c);
+}
+
+/*
+ * One series: no column of legend beside the plot, the plot takes the
+ * width; intervals whose level is unknown say so.
+ */
+static void
+test_single_series(void **state)
+{
+	double x[] = { 1, 2, 4, 8 }, y[] = { 10, 19, 35, 60 };
+	double lo[] = { 9, 18, 33, 57 }, hi[] = { 11, 20, 37, 63 };
+	struct bp_scal_series ss = { "mean", x, y, lo, hi, 4, NULL };
+	struct bp_scal_opts o;
+	struct bp_rect a;
+	struct bs_err err;
+	struct bp_surface *s;
+
+	(void)state;
+	mkdir(OUT, 0777);
+	bp_scal_opts_init(&o);
+	o.chart.plot_area = &a;
+	o.ci_level = 0;
+	s = bp_surface_create(OUT "/scal-single.png", 800, 500, &err);
+	assert_non_null(s);
+	assert_int_equal(bp_scalability(s->cr, s->width, s->height, &o, &ss,
+	    1, &err), 0);
+	assert_int_equal(bp_surface_finish(s, &err), 0);
+	assert_true(a.w > 800 * 0.8);
+}
+
+
+/* Heatmap cells: three significant digits each, not the largest's. */
+static void
+test_cell_values(void **state)
+{
+	char b[64];
+
+	(void)state;
+	/* 9 MB/s among values in GB/s. */
+	bp_cell_value(0.009, 0, b, sizeof(b));
+	assert_string_equal(b, "0.009");
+	bp_cell_value(0.0123, 0, b, sizeof(b));
+	assert_string_equal(b, "0.0123");
+	bp_cell_value(12.3456, 0, b, sizeof(b));
+	assert_string_equal(b, "12.3");
+	bp_cell_value(-2.5, 0, b, sizeof(b));
+	assert_string_equal(b, "\xe2\x88\x92" "2.5");
+	bp_cell_value(1500, 1, b, sizeof(b));
+	assert_string_equal(b, "1500");
+	bp_cell_value(-0.0001, 0, b, sizeof(b));
+	assert_string_equal(b, "\xe2\x88\x92" "0.0001");
+}
+
+/*
+ * Signed data get a diverging map centred on 0, blue on the better
+ * side: a throughput gain is blue, a latency rise red.
+ */
+static void
+test_heat_colors(void **state)
+{
+	double z[] = { -5, 2, 12 }, zp[] = { 1, 2, 3 };
+	struct bp_heatmap_opts o;
+
+	(void)state;
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "throughput_change_pct", NULL, z, 3, -1, NAN, 0);
+	assert_int_equal(o.cmap, BP_CMAP_DIVERGING);
+	assert_true(o.center == 0);
+	assert_int_equal(o.better, 1);
+	/* The map's high end (red) turned round: gains are blue. */
+	assert_int_equal(o.reverse, 1);
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "p99_latency_ms", NULL, z, 3, -1, NAN, 0);
+	assert_int_equal(o.reverse, 0);
+	assert_int_equal(o.better, -1);
+	/* --center 0 orients the same way. */
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "throughput_ops", NULL, zp, 3, -1, 0, 0);
+	assert_int_equal(o.cmap, BP_CMAP_DIVERGING);
+	assert_int_equal(o.reverse, 1);
+	/* --reverse turns it round again; the better end stays. */
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "throughput_ops", NULL, z, 3, -1, NAN, 1);
+	assert_int_equal(o.reverse, 0);
+	assert_int_equal(o.better, 1);
+	/* Positive data: viridis as before; no direction, no word. */
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "throughput_ops", NULL, zp, 3, -1, NAN, 0);
+	assert_int_equal(o.cmap, BP_CMAP_VIRIDIS);
+	assert_int_equal(o.better, 0);
+	bp_heatmap_opts_init(&o);
+	bp_heat_colors(&o, "delta", NULL, z, 3, -1, NAN, 0);
+	assert_int_equal(o.cmap, BP_CMAP_DIVERGING);
+	assert_int_equal(o.better, 0);
+}
+
+/* Legend text never breaks inside "-O2"; p99 stays with its value. */
+static void
+test_legend_breaks(void **state)
+{
+	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+	    10, 10);
+	cairo_t *cr = cairo_create(img);
+	char *t = strdup("clang-O2-march-native-lto");
+	PangoLayout *lay;
+	PangoLayoutIter *it;
+
+	(void)state;
+	assert_non_null(t = bp_hyphen_join(t));
+	lay = bp_layout(cr, t, 12, 0, 0, 60);
+	it = pango_layout_get_iter(lay);
+	do {
+		int i = pango_layout_iter_get_index(it);
+
+		assert_true(strncmp(t + i, "O2", 2) != 0);
+	} while (pango_layout_iter_next_line(it));
+	pango_layout_iter_free(it);
+	g_object_unref(lay);
+	free(t);
+	cairo_destroy(cr);
+	cairo_surface_destroy(img);
+}
+
 int
 main(void)
 {
@@ -1091,6 +1414,14 @@ main(void)
 		cmocka_unit_test(test_render_pow2),
 		cmocka_unit_test(test_render_sizes),
 		cmocka_unit_test(test_request_check),
+		cmocka_unit_test(test_ticks_threads),
+		cmocka_unit_test(test_dodge),
+		cmocka_unit_test(test_fit_legend),
+		cmocka_unit_test(test_peak_visible),
+		cmocka_unit_test(test_single_series),
+		cmocka_unit_test(test_cell_values),
+		cmocka_unit_test(test_heat_colors),
+		cmocka_unit_test(test_legend_breaks),
 	};
 
 	gsl_set_error_handler_off();

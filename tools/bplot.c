@@ -17,23 +17,6 @@
 #include "plots.h"
 #include "tool.h"
 
-enum {
-	OPT_SERIES = OPT_TOOL,
-	OPT_FIT,
-	OPT_FITREPORT,
-	OPT_LOGX,
-	OPT_LOGY,
-	OPT_TITLE,
-	OPT_XLABEL,
-	OPT_YLABEL,
-	OPT_ZLABEL,
-	OPT_LEGEND,
-	OPT_WIDTH,
-	OPT_HEIGHT,
-	OPT_CMAP,
-	OPT_CENTER
-};
-
 static void
 usage(FILE *fp, int status)
 {
@@ -57,6 +40,7 @@ usage(FILE *fp, int status)
 "      --fit usl|amdahl    scalability: fit the model per series and draw it\n"
 "                          with its confidence band\n"
 "      --fit-report FILE   write the fitted parameters there as JSON\n"
+"      --fit-table         draw the fitted parameters as a table\n"
 "      --logx, --logy      logarithmic axes\n"
 "      --title T           chart title\n"
 "      --xlabel T          x-axis title (default: the column name and unit)\n"
@@ -68,7 +52,9 @@ usage(FILE *fp, int status)
 "      --height H          image height (default 500)\n"
 "      --colormap MAP      heatmap: viridis (default), cividis, diverging\n"
 "      --center V          heatmap: diverging map centred at V (0 for\n"
-"                          changes, 1 for ratios)\n"
+"                          changes, 1 for ratios); signed data get one\n"
+"                          centred at 0, better values blue\n"
+"      --reverse           heatmap: turn the colour map round\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
@@ -434,51 +420,6 @@ plot_samples(const struct bp_inputs *in, const struct tool_common *com,
 
 /* ------------------------------------------------------------------ */
 
-static double
-size_opt(const char *name, const char *arg)
-{
-	double v;
-
-	if (bs_parse_double(arg, &v) == -1 || !(v >= 16 && v <= 30000))
-		die("--%s takes a size from 16 to 30000 (pixels for PNG, "
-		    "points for PDF and SVG), not '%s'", name, arg);
-	return v;
-}
-
-/*
- * What a misuse of the options says (plots' bp_request_check() finds
- * it): pre, then the chart kind and post when post is not NULL.
- */
-static const struct {
-	const char	*pre, *post;
-} misuse_msg[] = {
-	[BP_MISUSE_FIT_KIND] = { "--fit applies to scalability charts, not ",
-	    "" },
-	[BP_MISUSE_REPORT_NOFIT] = { "--fit-report needs --fit usl or --fit "
-	    "amdahl", NULL },
-	[BP_MISUSE_HEAT_ONLY] = { "-z, --zlabel, --colormap and --center "
-	    "apply to heatmaps, not ", "" },
-	[BP_MISUSE_HEAT_AXES] = { "--series, --logx and --logy do not apply "
-	    "to heatmaps", NULL },
-	[BP_MISUSE_HEAT_LEGEND] = { "--legend does not apply to heatmaps "
-	    "(the colour bar is their legend)", NULL },
-	[BP_MISUSE_BOX_LOGX] = { "--logx does not apply to box plots (x is "
-	    "categories)", NULL },
-	[BP_MISUSE_CDF_LOGY] = { "--logy does not apply to a CDF (y is a "
-	    "fraction)", NULL },
-	[BP_MISUSE_CDF_X] = { "a CDF has no -x: its values come from -y COL",
-	    NULL },
-	[BP_MISUSE_CENTER_MAP] = { "--center needs the diverging colour map",
-	    NULL },
-	[BP_MISUSE_NEED_X] = { "scalability needs -x COL (the concurrency "
-	    "column)", NULL },
-	[BP_MISUSE_NEED_XYZ] = { "heatmap needs -x COL, -y COL and -z COL",
-	    NULL },
-	[BP_MISUSE_NEED_Y] = { "", " needs -y COL (the values)" },
-	[BP_MISUSE_SAME_SERIES] = { "--series names the same column as -x or "
-	    "-y", NULL }
-};
-
 /* Options that mean nothing for this kind are errors, not ignored. */
 static void
 check_applies(const struct bp_request *o, const struct tool_common *com)
@@ -487,6 +428,7 @@ check_applies(const struct bp_request *o, const struct tool_common *com)
 	    "--ylabel", "--zlabel" };
 	enum bp_misuse m;
 	size_t which;
+	char msg[160];
 
 	switch (m = bp_request_check(o, &which)) {
 	case BP_MISUSE_NONE:
@@ -496,9 +438,8 @@ check_applies(const struct bp_request *o, const struct tool_common *com)
 	case BP_MISUSE_TEXT_UTF8:
 		die("%s: the text is not valid UTF-8", text_opt[which]);
 	default:
-		die("%s%s%s", misuse_msg[m].pre, misuse_msg[m].post != NULL ?
-		    bp_kind_name(o->kind) : "", misuse_msg[m].post != NULL ?
-		    misuse_msg[m].post : "");
+		bp_misuse_text(m, o->kind, msg, sizeof(msg));
+		die("%s", msg);
 	}
 	if (com->output == NULL)
 		die("no output file: give -o OUT with .png, .pdf or .svg");
@@ -533,32 +474,24 @@ static void (*const plot[BP_KIND__N])(const struct bp_inputs *,
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		TOOL_COMMON_LONGOPTS,
-		{ "series",	required_argument, NULL, OPT_SERIES },
-		{ "fit",	required_argument, NULL, OPT_FIT },
-		{ "fit-report",	required_argument, NULL, OPT_FITREPORT },
-		{ "logx",	no_argument,	   NULL, OPT_LOGX },
-		{ "logy",	no_argument,	   NULL, OPT_LOGY },
-		{ "title",	required_argument, NULL, OPT_TITLE },
-		{ "xlabel",	required_argument, NULL, OPT_XLABEL },
-		{ "ylabel",	required_argument, NULL, OPT_YLABEL },
-		{ "zlabel",	required_argument, NULL, OPT_ZLABEL },
-		{ "legend",	required_argument, NULL, OPT_LEGEND },
-		{ "width",	required_argument, NULL, OPT_WIDTH },
-		{ "height",	required_argument, NULL, OPT_HEIGHT },
-		{ "colormap",	required_argument, NULL, OPT_CMAP },
-		{ "colourmap",	required_argument, NULL, OPT_CMAP },
-		{ "center",	required_argument, NULL, OPT_CENTER },
-		{ "centre",	required_argument, NULL, OPT_CENTER },
-		{ NULL, 0, NULL, 0 }
-	};
+	static const struct option common[] = { TOOL_COMMON_LONGOPTS };
+	struct option longopts[sizeof(common) / sizeof(common[0]) + 64];
+	size_t nlong = 0;
+	struct bs_err e;
 	struct tool_common com;
 	struct bp_request o;
 	struct bp_inputs in;
 	struct bp_plan pl;
 	int ch, k;
 
+	/* The tools' common options, then the charts' (plots' table). */
+	for (size_t i = 0; i < sizeof(common) / sizeof(common[0]); i++)
+		longopts[nlong++] = common[i];
+	for (size_t i = 0; bp_optdefs[i].name != NULL; i++)
+		longopts[nlong++] = (struct option){ bp_optdefs[i].name,
+		    bp_optdefs[i].arg ? required_argument : no_argument, NULL,
+		    bp_optdefs[i].code };
+	longopts[nlong] = (struct option){ NULL, 0, NULL, 0 };
 	tool_init("bplot", &com, argv);
 	bp_log_init(glib_fatal);
 	bp_request_init(&o);
@@ -591,60 +524,10 @@ main(int argc, char *argv[])
 		}
 		if (tool_common_opt(ch, optarg, &com, usage))
 			continue;
-		switch (ch) {
-		case OPT_SERIES:
-			o.series = optarg;
-			break;
-		case OPT_FIT:
-			if ((o.fit = bs_usl_model_parse(optarg)) < 0)
-				die("--fit takes usl or amdahl, not '%s'",
-				    optarg);
-			break;
-		case OPT_FITREPORT:
-			o.fitreport = optarg;
-			break;
-		case OPT_LOGX:
-			o.logx = 1;
-			break;
-		case OPT_LOGY:
-			o.logy = 1;
-			break;
-		case OPT_TITLE:
-			o.title = optarg;
-			break;
-		case OPT_XLABEL:
-			o.xlabel = optarg;
-			break;
-		case OPT_YLABEL:
-			o.ylabel = optarg;
-			break;
-		case OPT_ZLABEL:
-			o.zlabel = optarg;
-			break;
-		case OPT_LEGEND:
-			if ((o.legend = bp_legend_parse(optarg)) < 0)
-				die("--legend takes auto, right, below or "
-				    "none, not '%s'", optarg);
-			break;
-		case OPT_WIDTH:
-			o.width = size_opt("width", optarg);
-			break;
-		case OPT_HEIGHT:
-			o.height = size_opt("height", optarg);
-			break;
-		case OPT_CMAP:
-			if ((o.cmap = bp_cmap_parse(optarg)) < 0)
-				die("--colormap takes viridis, cividis or "
-				    "diverging, not '%s'", optarg);
-			break;
-		case OPT_CENTER:
-			if (bs_parse_double(optarg, &o.center) == -1)
-				die("--center takes a number, not '%s'",
-				    optarg);
-			break;
-		default:
+		if ((k = bp_request_opt(&o, ch, optarg, &e)) == -1)
+			die_err(&e);
+		if (k == 1)
 			usage(stderr, 2);
-		}
 	}
 	argc -= optind;
 	argv += optind;
