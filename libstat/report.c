@@ -19,8 +19,8 @@ bs_direction_name(const struct bs_metric *m)
 }
 
 /* The machine-readable result: the columns of docs/INTERFACE.md, then ours. */
-static struct bs_result *
-machine(const struct bs_comparison *cmp, const struct bs_table *t,
+struct bs_result *
+bs_comparison_machine(const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o)
 {
 	struct bs_result *res = bs_result_new();
@@ -317,7 +317,7 @@ bs_comparison_write(FILE *fp, const struct bs_comparison *cmp,
 	int md = f == BS_OUT_MD, human_fmt = f == BS_OUT_TABLE || md, rc;
 
 	res = human_fmt ? human(cmp, t, o, o->confidence, md) :
-	    machine(cmp, t, o);
+	    bs_comparison_machine(cmp, t, o);
 	if (res == NULL || res->failed) {
 		bs_result_free(res);
 		errno = ENOMEM;
