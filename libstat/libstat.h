@@ -1102,6 +1102,7 @@ struct bs_trend {
 	size_t		 n;
 	size_t		 nkey;		/* group columns naming a series */
 	long		 xcol;		/* the order's group column, or -1 */
+	int		 xkind;		/* 0 input order, 1 numbers, 2 ISO dates */
 	unsigned	 warn;		/* BS_TW_* */
 	const char	*dupx;		/* the first revision merged (BS_TW_DUP) */
 };
@@ -1126,6 +1127,19 @@ int	 bs_trend_detect(const double *mean, const double *var,
 	    const size_t *n, size_t len, const char *column, const char *unit,
 	    const struct bs_trend_opts *, struct bs_trend_cp **cp, size_t *ncp,
 	    struct bs_err *);
+/*
+ * The first revision of s at or after `since`: numbers compared as
+ * numbers, ISO dates as text, other order values by the revision that
+ * has it; SIZE_MAX when no revision of s is there (or at or after it).
+ */
+size_t	 bs_trend_since(const struct bs_trend *,
+	    const struct bs_trend_series *, const char *since);
+/*
+ * A CSV or TSV history appended to run after run repeats its header:
+ * blank every later line equal to the first (blank lines are skipped
+ * by the reader, and line numbers stay right); the count blanked.
+ */
+size_t	 bs_history_unheader(struct bs_buf *, const struct bs_read_opts *);
 /* The E-divisive statistic Q(tau) of x[0..n) split at tau, kappa = n. */
 double	 bs_edivisive_q(const double *x, size_t n, size_t tau);
 void	 bs_trend_free(struct bs_trend *);

@@ -156,6 +156,7 @@ struct prefix {
 	double	*s1, *s2, *fl;
 	size_t	*nf;
 	double	 c;
+	double	 noise;		/* the series' noise variance (noise_var) */
 };
 
 struct seg {
@@ -182,13 +183,14 @@ segment(const struct prefix *p, size_t a, size_t b)
 	s.var = b - a > 1 ? fmax(0, (s2 - s1 * s1 / n) / (n - 1)) : NAN;
 	if (nf > 0)
 		s.var = fmax(s.var, (p->fl[b] - p->fl[a]) / (double)nf);
+	s.var = fmax(s.var, p->noise);
 	return s;
 }
 
 /* Exactly, for what is written out: two passes over the segment. */
 static struct seg
 segment_exact(const double *mean, const double *var, const size_t *n,
-    size_t a, size_t b)
+    size_t a, size_t b, double noise)
 {
 	struct seg s;
 	double sum = 0, ss = 0, fl = 0;
@@ -208,6 +210,7 @@ segment_exact(const double *mean, const double *var, const size_t *n,
 	s.var = s.n > 1 ? ss / (double)(s.n - 1) : NAN;
 	if (nf > 0)
 		s.var = fmax(s.var, fl / (double)nf);
+	s.var = fmax(s.var, noise);
 	return s;
 }
 
@@ -231,6 +234,42 @@ seg_p(struct seg l, struct seg r, double confidence, struct bs_welch *w)
 		w->ci_lo = w->ci_hi = w->diff;
 	}
 	return w->p;
+}
+
+static int
+dblcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The noise of a series, robustly: the median absolute difference of
+ * successive revision means, over 0.6745 sqrt(2), is its sd whatever
+ * steps (few), drifts (slow) and spikes (rare) it holds.  A segment's
+ * variance is never taken below it: three revisions that happen to
+ * agree are no evidence of a level known to be exact.
+ */
+static int
+noise_var(const double *mean, size_t len, double *out)
+{
+	double *d, sd;
+	size_t i;
+
+	*out = 0;
+	if (len < 3)
+		return 0;
+	if ((d = malloc((len - 1) * sizeof(*d))) == NULL)
+		return -1;
+	for (i = 0; i + 1 < len; i++)
+		d[i] = fabs(mean[i + 1] - mean[i]);
+	qsort(d, len - 1, sizeof(*d), dblcmp);
+	sd = ((len - 1) % 2 ? d[(len - 1) / 2] : (d[(len - 1) / 2 - 1] +
+	    d[(len - 1) / 2]) / 2) / (0.6744897501960817 * M_SQRT2);
+	*out = sd * sd;
+	free(d);
+	return 0;
 }
 
 static int
@@ -363,6 +402,7 @@ judge(struct bs_trend_cp *c, struct seg l, struct seg r, const char *column,
 	struct bs_metric m;
 	struct bs_welch w;
 	double ratio, lo, hi;
+	size_t places;
 
 	if (o->cmp == NULL)
 		bs_cmp_opts_default(&defo);
@@ -372,7 +412,16 @@ judge(struct bs_trend_cp *c, struct seg l, struct seg r, const char *column,
 	m.diff = m.diff_lo = m.diff_hi = NAN;
 	m.change = m.change_lo = m.change_hi = NAN;
 	m.delta = NAN;
-	c->p = seg_p(l, r, o->confidence, &w);
+	/*
+	 * The split was the best of every place it could have been made
+	 * between its neighbours, not one place chosen beforehand: Welch's
+	 * p is multiplied by the number of those places (Bonferroni), which
+	 * keeps pure noise from passing for a change however long the
+	 * history.
+	 */
+	places = l.n + r.n + 1 > 2 * o->min_seg ? l.n + r.n + 1 - 2 *
+	    o->min_seg : 1;
+	c->p = fmin(1, seg_p(l, r, o->confidence, &w) * (double)places);
 	c->mean_b = l.mean;
 	c->mean_a = r.mean;
 	m.p = m.p_adj = c->p;
@@ -442,6 +491,7 @@ bs_trend_detect(const double *mean, const double *var, const size_t *n,
 		w = len;
 	step = w / 2;
 	if (prefix_build(&p, mean, var, n, len) == -1 ||
+	    noise_var(mean, len, &p.noise) == -1 ||
 	    (left = malloc(w * sizeof(*left))) == NULL ||
 	    (right = malloc(w * sizeof(*right))) == NULL)
 		goto nomem;
@@ -494,9 +544,9 @@ bs_trend_detect(const double *mean, const double *var, const size_t *n,
 	}
 	/* What is written out, from the values themselves. */
 	for (i = 0; i < ncp; i++)
-		judge(&cp[i], segment_exact(mean, var, n, cp[i].from, cp[i].at),
-		    segment_exact(mean, var, n, cp[i].at, cp[i].to), column,
-		    unit, o);
+		judge(&cp[i], segment_exact(mean, var, n, cp[i].from, cp[i].at,
+		    p.noise), segment_exact(mean, var, n, cp[i].at, cp[i].to,
+		    p.noise), column, unit, o);
 	if (ncp == 0) {
 		free(cp);
 		cp = NULL;
@@ -723,6 +773,7 @@ bs_trend_table(struct bs_trend *tr, const struct bs_table *t, long xcol,
 	ord.xcol = tr->xcol = xcol;
 	tr->nkey = xcol >= 0 ? t->ngcols - 1 : t->ngcols;
 	if (xcol < 0) {
+		tr->xkind = 1;	/* the rows' numbers */
 		for (i = 0; i < t->ngroups; i++)
 			for (c = 0; c < t->nvcols; c++)
 				if (addseries(tr, &cap, t, i, c) == -1 ||
@@ -737,6 +788,7 @@ bs_trend_table(struct bs_trend *tr, const struct bs_table *t, long xcol,
 		goto nomem;
 	if (ord.kind == 0)
 		tr->warn |= BS_TW_INORDER;
+	tr->xkind = ord.kind;
 	/* Groups of one series together, each series in input order. */
 	for (i = 0; i < t->ngroups; i++)
 		gs[i] = i;
@@ -839,6 +891,69 @@ out:
 	free(seen);
 	free(ord.num);
 	return rc;
+}
+
+size_t
+bs_trend_since(const struct bs_trend *tr, const struct bs_trend_series *s,
+    const char *since)
+{
+	double v, x;
+	size_t i;
+
+	if (tr->xkind == 1 && bs_parse_double(since, &v) == 0) {
+		for (i = 0; i < s->nrev; i++)
+			if (bs_parse_double(s->x[i], &x) == 0 && x >= v)
+				return i;
+		return SIZE_MAX;
+	}
+	if (tr->xkind == 2) {
+		for (i = 0; i < s->nrev; i++)
+			if (strcmp(s->x[i], since) >= 0)
+				return i;
+		return SIZE_MAX;
+	}
+	for (i = 0; i < s->nrev; i++)
+		if (strcmp(s->x[i], since) == 0)
+			return i;
+	return SIZE_MAX;
+}
+
+size_t
+bs_history_unheader(struct bs_buf *b, const struct bs_read_opts *ro)
+{
+	enum bs_format f = ro->format;
+	size_t hl, i, n = 0;
+	const char *nl;
+	int delim;
+
+	if (f == BS_FMT_AUTO)
+		f = bs_detect(b->data, b->len < BS_DETECT_LEN ? b->len :
+		    BS_DETECT_LEN, &delim);
+	if ((f != BS_FMT_CSV && f != BS_FMT_TSV) || ro->no_header ||
+	    (nl = memchr(b->data, '\n', b->len)) == NULL)
+		return 0;
+	hl = (size_t)(nl - b->data);
+	if (hl > 0 && b->data[hl - 1] == '\r')
+		hl--;
+	if (hl == 0)
+		return 0;
+	for (i = (size_t)(nl - b->data) + 1; i < b->len;) {
+		const char *e = memchr(b->data + i, '\n', b->len - i);
+		size_t end = e ? (size_t)(e - b->data) : b->len, len = end - i;
+
+		if (len > 0 && b->data[end - 1] == '\r')
+			len--;
+		if (len == hl && memcmp(b->data + i, b->data, hl) == 0) {
+			/* Spaces would be a record; the line is made empty. */
+			memmove(b->data + i, b->data + end, b->len - end);
+			b->len -= end - i;
+			n++;
+			end = i;
+		}
+		i = end + 1;
+	}
+	b->data[b->len] = '\0';	/* kept terminated, as loaded */
+	return n;
 }
 
 void
