@@ -1102,6 +1102,116 @@ const char *bs_verdict_name(enum bs_verdict);
 const char *bs_test_name(const struct bs_cmp_opts *);
 
 /* ------------------------------------------------------------------ */
+/* Change points across a history of results (trend.c; btrend) */
+
+#define BS_TREND_MAXP	0.001	/* --max-p */
+#define BS_TREND_MINSEG	3	/* revisions on each side of a change */
+#define BS_TREND_WINDOW	500	/* revisions per E-divisive window */
+
+struct bs_trend_opts {
+	double		 max_p;		/* keep a change point below this p */
+	size_t		 min_seg;	/* shortest segment, revisions (>= 2) */
+	size_t		 window;	/* E-divisive window, revisions */
+	double		 confidence;	/* of the change's interval, percent */
+	const struct bs_cmp_opts *cmp;	/* directions, thresholds (--min-change) */
+};
+
+void	 bs_trend_opts_default(struct bs_trend_opts *);
+
+/*
+ * One change point: revisions [from, at) before it, [at, to) after it
+ * (the adjacent segments), their means of revision means, the relative
+ * change with Fieller's interval, Welch's p, and the verdict by the
+ * metric's rules (bs_metric_judge).
+ */
+struct bs_trend_cp {
+	size_t		 from, at, to;
+	double		 mean_b, mean_a;
+	double		 change, change_lo, change_hi, p;
+	int		 higher;	/* the metric improves upward */
+	enum bs_verdict	 v;
+};
+
+/* One series: a group and a value column over its revisions. */
+struct bs_trend_series {
+	char *const	*key;		/* the table's group key */
+	const char	*column;
+	const char	*unit;		/* declared by the input format, or NULL */
+	size_t		 nrev;
+	const char	**x;		/* order value per revision; NULL: 1.. */
+	double		*mean, *var;	/* per revision; var NaN with one value */
+	size_t		*n;		/* values per revision */
+	struct bs_trend_cp *cp;
+	size_t		 ncp;
+	int		 tooshort;	/* fewer than 2 x min_seg revisions */
+};
+
+#define BS_TW_SORTED	0x01	/* revisions were not in order: sorted */
+#define BS_TW_DUP	0x02	/* a revision's rows lie apart: merged */
+#define BS_TW_INORDER	0x04	/* order values not comparable: input order */
+
+struct bs_trend {
+	struct bs_trend_series *s;
+	size_t		 n;
+	size_t		 nkey;		/* group columns naming a series */
+	long		 xcol;		/* the order's group column, or -1 */
+	int		 xkind;		/* 0 input order, 1 numbers, 2 ISO dates */
+	unsigned	 warn;		/* BS_TW_* */
+	const char	*dupx;		/* the first revision merged (BS_TW_DUP) */
+};
+
+/*
+ * The history in t, by series: with xcol >= 0, that group column is the
+ * order (its groups are revisions, their rows repetitions; with the
+ * table's rowgroups, rows of one revision apart are noted), else every
+ * row is a revision in input order.  Numbers and ISO dates in the order
+ * column are sorted; other values keep their input order.  Then each
+ * series' change points: E-divisive means proposing, Welch's test
+ * between adjacent segments keeping or merging (bs_trend_detect).
+ */
+int	 bs_trend_table(struct bs_trend *, const struct bs_table *t,
+	    long xcol, const struct bs_trend_opts *, struct bs_err *);
+/*
+ * The change points of one series of len revision means (var and n per
+ * revision may be NULL: one value each); *cp allocated, the caller
+ * frees it.
+ */
+int	 bs_trend_detect(const double *mean, const double *var,
+	    const size_t *n, size_t len, const char *column, const char *unit,
+	    const struct bs_trend_opts *, struct bs_trend_cp **cp, size_t *ncp,
+	    struct bs_err *);
+/*
+ * The first revision of s at or after `since`: numbers compared as
+ * numbers, ISO dates as text, other order values by the revision that
+ * has it; SIZE_MAX when no revision of s is there (or at or after it).
+ */
+size_t	 bs_trend_since(const struct bs_trend *,
+	    const struct bs_trend_series *, const char *since);
+/*
+ * A CSV or TSV history appended to run after run repeats its header:
+ * blank every later line equal to the first (blank lines are skipped
+ * by the reader, and line numbers stay right); the count blanked.
+ */
+size_t	 bs_history_unheader(struct bs_buf *, const struct bs_read_opts *);
+/* The E-divisive statistic Q(tau) of x[0..n) split at tau, kappa = n. */
+double	 bs_edivisive_q(const double *x, size_t n, size_t tau);
+void	 bs_trend_free(struct bs_trend *);
+/*
+ * The rules (direction, threshold) and the verdict of a metric whose
+ * test the caller made: diff, change and its interval, p_adj, testable
+ * (verdict.c, as bcompare decides).
+ */
+void	 bs_metric_judge(struct bs_metric *, const struct bs_cmp_opts *);
+/*
+ * The machine columns of a comparison (csv, tsv, json of
+ * bs_comparison_write) as a result, for a tool to add to (--tag); NULL
+ * when out of memory.
+ */
+struct bs_report_opts;
+struct bs_result *bs_comparison_machine(const struct bs_comparison *,
+	    const struct bs_table *, const struct bs_report_opts *);
+
+/* ------------------------------------------------------------------ */
 /* Absolute targets: bstat --target 'p99(latency_us)<50' (target.c) */
 
 enum bs_target_op { BS_TOP_GE, BS_TOP_GT, BS_TOP_LE, BS_TOP_LT };

@@ -55,8 +55,8 @@ centre(const struct bs_metric *r, const struct bs_cmp_opts *c, int cand)
  * The machine-readable result: the columns of docs/INTERFACE.md, then
  * ours; with --stat, its name and each side's value at the end.
  */
-static struct bs_result *
-machine(const struct bs_comparison *cmp, const struct bs_table *t,
+struct bs_result *
+bs_comparison_machine(const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o)
 {
 	struct bs_result *res = bs_result_new();
@@ -369,7 +369,7 @@ bs_comparison_write(FILE *fp, const struct bs_comparison *cmp,
 	int md = f == BS_OUT_MD, human_fmt = f == BS_OUT_TABLE || md, rc;
 
 	res = human_fmt ? human(cmp, t, o, o->confidence, md) :
-	    machine(cmp, t, o);
+	    bs_comparison_machine(cmp, t, o);
 	if (res == NULL || res->failed) {
 		bs_result_free(res);
 		errno = ENOMEM;

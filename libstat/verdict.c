@@ -814,6 +814,20 @@ decide(struct bs_metric *m, const struct bs_cmp_opts *o)
 }
 
 /*
+ * A metric whose test the caller made (btrend's change points): the same
+ * rules and the same decision as bcompare's, so that a change point is
+ * called improved or regressed exactly as a comparison of its two
+ * segments would be.
+ */
+void
+bs_metric_judge(struct bs_metric *m, const struct bs_cmp_opts *o)
+{
+	rules(m, o);
+	m->v = BS_V_INCONCLUSIVE;
+	decide(m, o);
+}
+
+/*
  * Leave out the metrics that nobody measured (no value on either side),
  * naming each column once.
  */

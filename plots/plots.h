@@ -451,6 +451,36 @@ int	 bp_box(cairo_t *, double width, double height,
 	    const struct bp_sample *s, struct bs_err *);
 
 /* ------------------------------------------------------------------ */
+/* Trend: a history with its change points (btrend's) */
+
+struct bp_trend_cp {
+	size_t		 at;		/* first revision after the change (>= 1) */
+	double		 before, after;	/* the segments' levels */
+	double		 change;	/* relative */
+	int		 regressed;
+};
+
+struct bp_trend_series {
+	const char	*name;
+	const double	*x, *y;		/* per revision: position, mean */
+	const double	*lo, *hi;	/* per revision interval, or NULL */
+	size_t		 n;
+	double		 mean;		/* the level without a change point */
+	const struct bp_trend_cp *cp;
+	size_t		 ncp;
+};
+
+struct bp_trend_opts {
+	struct bp_chart	 chart;
+	int		 band;		/* the revisions' intervals (1) */
+};
+
+void	 bp_trend_opts_init(struct bp_trend_opts *);
+int	 bp_trend(cairo_t *, double width, double height,
+	    const struct bp_trend_opts *, const struct bp_trend_series *,
+	    size_t nseries, struct bs_err *);
+
+/* ------------------------------------------------------------------ */
 /* Empirical CDF */
 
 struct bp_cdf_series {
@@ -669,7 +699,7 @@ int	 bp_scan_inputs(struct bp_scan *s, const struct bs_buf *, size_t n,
  */
 
 enum bp_kind { BP_KIND_SCAL, BP_KIND_HEAT, BP_KIND_BOX, BP_KIND_CDF,
-	BP_KIND__N };
+	BP_KIND_TREND, BP_KIND__N };
 
 /* "scalability", "heatmap", "box", "cdf"; -1 if unknown. */
 int		 bp_kind_parse(const char *);

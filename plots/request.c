@@ -15,7 +15,7 @@
 #include "plots_extern.h"
 
 static const char *const kind_names[BP_KIND__N] = { "scalability",
-	"heatmap", "box", "cdf" };
+	"heatmap", "box", "cdf", "trend" };
 
 int
 bp_kind_parse(const char *s)
@@ -90,7 +90,8 @@ static const struct rule {
 	{ BP_MISUSE_CENTER_MAP, K_ALL, G_CENTER_MAP },
 	{ BP_MISUSE_NEED_X, K(BP_KIND_SCAL), G_NOX },
 	{ BP_MISUSE_NEED_XYZ, K(BP_KIND_HEAT), G_NOX | G_NOY | G_NOZ },
-	{ BP_MISUSE_NEED_Y, K(BP_KIND_BOX) | K(BP_KIND_CDF), G_NOY }
+	{ BP_MISUSE_NEED_Y, K(BP_KIND_BOX) | K(BP_KIND_CDF) | K(BP_KIND_TREND),
+	    G_NOY }
 };
 
 static unsigned
@@ -179,7 +180,9 @@ bp_request_scan(const struct bp_request *q, const struct bp_plan *p,
 	sc->r[BP_ROLE_SERIES].limit = BP_MAX_SERIES;
 	sc->r[BP_ROLE_X].col = q->x;
 	sc->r[BP_ROLE_X].label = !scal;
-	sc->r[BP_ROLE_X].limit = !scal ? BP_MAX_TICKS : 0;
+	/* A history's revisions are many, and drawn along a number line. */
+	sc->r[BP_ROLE_X].limit = !scal && q->kind != BP_KIND_TREND ?
+	    BP_MAX_TICKS : 0;
 	sc->r[BP_ROLE_Y].col = q->kind == BP_KIND_HEAT ? q->y : NULL;
 	sc->r[BP_ROLE_Y].label = 1;
 	sc->r[BP_ROLE_Y].limit = BP_MAX_TICKS;

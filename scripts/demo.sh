@@ -97,4 +97,29 @@ if [ -x ./bplot ]; then
 	    testdata/plots/change.csv -o out/heatmap_change.png
 	ls -l out/*.png out/usl.json
 fi
+if [ -x ./btrend ]; then
+	# A history of 120 nightly revisions, three runs each: parse steps
+	# up 10% at revision 41 and back down 5% at 86, render stays flat.
+	# Numbers from a Park-Miller generator in awk (any awk, the same
+	# numbers), so that the demo is the same everywhere.
+	awk 'function rnd() { seed = (seed * 16807) % 2147483647; return seed / 2147483647 }
+	function norm() { return sqrt(-2 * log(rnd())) * cos(6.283185307179586 * rnd()) }
+	BEGIN { seed = 4242; print "commit_index,bench,time_ms"
+	for (i = 1; i <= 120; i++) {
+		lvl = i > 85 ? 104 : i > 40 ? 110 : 100
+		for (r = 0; r < 3; r++) printf "%d,parse,%.3f\n", i, lvl + 2 * norm()
+		printf "%d,render,%.3f\n", i, 50 + norm()
+	} }' > out/history.csv
+	step "Change points across a history: when did performance change?" \
+	    "btrend -x commit_index -g bench out/history.csv"
+	btrend -x commit_index -g bench out/history.csv
+	step "The history with its segments and change points" \
+	    "bplot trend -x commit_index -y time_ms --series bench out/history.csv -o out/trend.png"
+	if [ -x ./bplot ]; then
+		bplot trend -x commit_index -y time_ms --series bench \
+		    --title "time_ms per revision, with change points" \
+		    out/history.csv -o out/trend.png
+		ls -l out/trend.png
+	fi
+fi
 printf '\nResults are in out/.\n'

@@ -81,6 +81,7 @@ usage(FILE *fp, int status)
 "      --variant COL       one input split by the values of COL\n"
 "      --baseline V        the baseline value of COL (default: the first)\n"
 "      --candidate V       one candidate value (default: every other)\n"
+"      --tag KEY=VALUE     a constant first column in csv, tsv, json; repeatable\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -117,6 +118,21 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 	struct report r = { cmp, t, { &o->c, com->confidence, o->variant,
 	    o->vbase, o->vc, o->nvc }, com->outfmt };
 
+	struct bs_result *res;
+
+	/*
+	 * --tag: the machine formats are what histories are made of; they
+	 * get the tag columns first.  The reports for people stay as they
+	 * are.
+	 */
+	if (com->ntags > 0 && (com->outfmt == BS_OUT_CSV ||
+	    com->outfmt == BS_OUT_TSV || com->outfmt == BS_OUT_JSON)) {
+		if ((res = bs_comparison_machine(cmp, t, &r.ro)) == NULL)
+			die("out of memory");
+		tool_write_result(com, res);
+		bs_result_free(res);
+		return;
+	}
 	tool_write(com, report_put, &r);
 }
 

@@ -28,6 +28,8 @@ struct state {
 	size_t		(*counts)[5];	/* per group and column, per class */
 	const char	*name[5];	/* of each class, asked for once */
 	enum drop	 drop;
+	const char *const *tagval;	/* --tag values, ntags of them */
+	size_t		 ntags;
 };
 
 static void
@@ -60,6 +62,7 @@ usage(FILE *fp, int status)
 "      --drop mild|severe  leave flagged rows out: mild drops every flagged\n"
 "                          row, severe only the severe ones\n"
 "      --rejects FILE      write the rows left out there, in the same format\n"
+"      --tag KEY=VALUE     a constant column after the flags, repeatable\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -75,6 +78,9 @@ annotate(void *arg, size_t row, const char **vals)
 	size_t g = t->rowgroup[row], i = st->seen[g]++, c;
 	int keep = 1;
 
+	/* --tag values after the flags: constant on every row. */
+	for (c = 0; c < st->ntags; c++)
+		vals[t->nvcols + c] = st->tagval[c];
 	for (c = 0; c < t->nvcols; c++) {
 		struct bs_series *s = &t->groups[g].s[c];
 		enum bs_outlier o = bs_classify(&st->fences[g * t->nvcols + c],
@@ -235,7 +241,7 @@ main(int argc, char *argv[])
 	st.counts = calloc(st.t->ngroups * st.t->nvcols + 1,
 	    sizeof(*st.counts));
 	st.seen = calloc(st.t->ngroups + 1, sizeof(*st.seen));
-	cols = calloc(st.t->nvcols + 1, sizeof(*cols));
+	cols = calloc(st.t->nvcols + com.ntags + 1, sizeof(*cols));
 	names = calloc(st.t->nvcols + 1, sizeof(*names));
 	if (st.fences == NULL || st.counts == NULL || st.seen == NULL ||
 	    cols == NULL || names == NULL)
@@ -280,7 +286,16 @@ main(int argc, char *argv[])
 	ro.format = st.t->format;
 	ro.delim = st.t->delim;
 	pt.cols = cols;
-	pt.ncols = st.t->nvcols;
+	/*
+	 * --tag: bs_passthru adds columns where the format adds them (after
+	 * the record's own: CSV/TSV columns, JSON keys, key=value pairs), so
+	 * the tags come last here, after the flags.
+	 */
+	for (c = 0; c < com.ntags; c++)
+		cols[st.t->nvcols + c] = com.tagkey[c];
+	st.ntags = com.ntags;
+	st.tagval = com.tagval;
+	pt.ncols = st.t->nvcols + com.ntags;
 	pt.annotate = annotate;
 	pt.arg = &st;
 	if (bs_passthru(&buf, &ro, &pt, out.fp ? out.fp : stdout, rej.fp,

@@ -27,6 +27,7 @@ usage(FILE *fp, int status)
 "             [options] [FILE] -o OUT\n"
 "       bplot box [-x COL] -y COL [--series COL] [options] [FILE...] -o OUT\n"
 "       bplot cdf -y COL [--series COL] [options] [FILE...] -o OUT\n"
+"       bplot trend [-x ORDER] -y COL [--series COL] [options] [FILE] -o OUT\n"
 "Charts of benchmark results; the extension of OUT (.png, .pdf, .svg) chooses\n"
 "the format.\n"
 "\n"
@@ -418,6 +419,107 @@ plot_samples(const struct bp_inputs *in, const struct tool_common *com,
 	bp_samples_free(&sm);
 }
 
+/*
+ * Trend: a history drawn with the change points btrend finds (libstat's
+ * method, default settings), each revision's mean with its interval.
+ */
+static void
+plot_trend(const struct bp_inputs *in, const struct tool_common *com,
+    const struct bp_request *o, const struct bp_plan *pl)
+{
+	const struct bs_table *t = in->t;
+	struct bs_trend_opts to;
+	struct bs_trend tr;
+	struct bp_trend_opts po;
+	struct bp_trend_series *ts;
+	struct bp_surface *s;
+	struct bs_err e;
+	double maxabs = 0;
+	char *yt;
+	long xcol = o->x != NULL ? (long)t->ngcols - 1 : -1;
+	size_t i, j, k;
+
+	(void)pl;
+	bs_trend_opts_default(&to);
+	to.confidence = com->confidence;
+	if (bs_trend_table(&tr, t, xcol, &to, &e) == -1)
+		die_err(&e);
+	if ((ts = calloc(tr.n + 1, sizeof(*ts))) == NULL)
+		die("out of memory");
+	for (i = 0; i < tr.n; i++) {
+		const struct bs_trend_series *a = &tr.s[i];
+		struct bp_trend_series *b = &ts[i];
+		struct bp_trend_cp *cp;
+		double *x, *lo, *hi, sum = 0, v;
+		int num = 1;
+
+		x = calloc(a->nrev + 1, sizeof(*x));
+		lo = calloc(a->nrev + 1, sizeof(*lo));
+		hi = calloc(a->nrev + 1, sizeof(*hi));
+		cp = calloc(a->ncp + 1, sizeof(*cp));
+		if (x == NULL || lo == NULL || hi == NULL || cp == NULL)
+			die("out of memory");
+		for (j = 0; j < a->nrev; j++)
+			if (bs_parse_double(a->x[j], &x[j]) == -1)
+				num = 0;
+		for (j = 0; j < a->nrev; j++) {
+			double hw = a->n != NULL && a->n[j] > 1 ?
+			    bs_t_halfwidth(sqrt(a->var[j]), a->n[j],
+			    com->confidence) : NAN;
+
+			if (!num)
+				x[j] = (double)(j + 1);
+			lo[j] = a->mean[j] - hw;
+			hi[j] = a->mean[j] + hw;
+			sum += a->mean[j];
+			v = fabs(isfinite(hi[j]) ? fmax(hi[j], -lo[j]) :
+			    a->mean[j]);
+			maxabs = fmax(maxabs, v);
+		}
+		for (k = 0; k < a->ncp; k++) {
+			cp[k].at = a->cp[k].at;
+			cp[k].before = a->cp[k].mean_b;
+			cp[k].after = a->cp[k].mean_a;
+			cp[k].change = a->cp[k].change;
+			cp[k].regressed = a->cp[k].v == BS_V_REGRESSED;
+		}
+		b->name = NULL;
+		for (k = 0; k < t->ngcols; k++)
+			if ((long)k != xcol)
+				b->name = a->key[k];
+		if (b->name == NULL)
+			b->name = a->column;
+		b->x = x;
+		b->y = a->mean;
+		b->lo = lo;
+		b->hi = hi;
+		b->n = a->nrev;
+		b->mean = a->nrev > 0 ? sum / (double)a->nrev : NAN;
+		b->cp = cp;
+		b->ncp = a->ncp;
+	}
+	bp_trend_opts_init(&po);
+	po.chart.title = o->title;
+	po.chart.legend = o->legend;
+	po.chart.y.log = o->logy;
+	po.chart.x.label = o->xlabel ? o->xlabel : o->x ? o->x : "revision";
+	if ((yt = bp_axis_title(o->y, o->ylabel, maxabs,
+	    &po.chart.y.factor)) == NULL)
+		die("out of memory");
+	po.chart.y.label = yt;
+	s = surface(com, o);
+	finish(s, bp_trend(s->cr, s->width, s->height, &po, ts, tr.n, &e), &e);
+	for (i = 0; i < tr.n; i++) {
+		free((void *)ts[i].x);
+		free((void *)ts[i].lo);
+		free((void *)ts[i].hi);
+		free((void *)ts[i].cp);
+	}
+	free(ts);
+	free(yt);
+	bs_trend_free(&tr);
+}
+
 /* ------------------------------------------------------------------ */
 
 /* Options that mean nothing for this kind are errors, not ignored. */
@@ -469,7 +571,7 @@ glib_fatal(const char *msg)
 static void (*const plot[BP_KIND__N])(const struct bp_inputs *,
     const struct tool_common *, const struct bp_request *,
     const struct bp_plan *) = { plot_scalability, plot_heatmap,
-	plot_samples, plot_samples };
+	plot_samples, plot_samples, plot_trend };
 
 int
 main(int argc, char *argv[])
@@ -532,10 +634,11 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		die("no chart kind given (scalability, heatmap, box, cdf; "
+		die("no chart kind given (scalability, heatmap, box, cdf, trend; "
 		    "see bplot --help)");
 	if ((k = bp_kind_parse(argv[0])) < 0)
-		die("unknown chart kind '%s' (scalability, heatmap, box, cdf)",
+		die("unknown chart kind '%s' (scalability, heatmap, box, cdf, "
+		    "trend)",
 		    argv[0]);
 	o.kind = (enum bp_kind)k;
 	argc--;

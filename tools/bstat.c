@@ -72,6 +72,7 @@ usage(FILE *fp, int status)
 "                          percentiles: median_lo, median_hi, pNN_lo, pNN_hi\n"
 "      --mvalue            add mvalue, Gregg's modality value (about 2 for\n"
 "                          one mode; a warning from 2.4 on, n >= 30)\n"
+"      --tag KEY=VALUE     a constant first column, repeatable (commit, date)\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"

@@ -112,6 +112,29 @@ tool_natural(const struct tool_common *c)
 	return c->outfmt == BS_OUT_TABLE || c->outfmt == BS_OUT_MD;
 }
 
+/*
+ * --tag KEY=VALUE: a constant column, so that results appended run after
+ * run keep what they were measured on (commit, date, machine).
+ */
+static void
+tag_opt(struct tool_common *c, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char *key;
+
+	if (eq == NULL || eq == arg)
+		die("--tag takes KEY=VALUE, not '%s'", arg);
+	if (c->ntags == TOOL_MAXTAGS)
+		die("--tag: at most %d tags", TOOL_MAXTAGS);
+	if ((key = strndup(arg, (size_t)(eq - arg))) == NULL)
+		die("out of memory");
+	for (size_t i = 0; i < c->ntags; i++)
+		if (strcmp(c->tagkey[i], key) == 0)
+			die("--tag %s given twice", key);
+	c->tagkey[c->ntags] = key;
+	c->tagval[c->ntags++] = eq + 1;
+}
+
 int
 tool_common_opt(int ch, const char *arg, struct tool_common *c,
     void (*usage)(FILE *, int))
@@ -175,6 +198,9 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		return 1;
 	case OPT_TABLE:
 		c->topts.read.table = arg;
+		return 1;
+	case OPT_TAG:
+		tag_opt(c, arg);
 		return 1;
 	case OPT_SKIP:
 		if (bs_parse_size(arg, &c->skip) == -1)
@@ -292,17 +318,61 @@ write_results(FILE *fp, void *arg)
 	return 0;
 }
 
+const struct bs_result *
+tool_tagged(const struct tool_common *c, const struct bs_result *r)
+{
+	struct bs_result *t;
+	size_t i, k, row;
+
+	if (c->ntags == 0)
+		return r;
+	if ((t = bs_result_new()) == NULL)
+		die("out of memory");
+	for (k = 0; k < c->ntags; k++)
+		bs_result_addcol(t, c->tagkey[k]);
+	for (k = 0; k < r->ncols; k++)
+		bs_result_addcol(t, r->cols[k]);
+	for (i = 0; i < r->nrows; i++) {
+		row = (size_t)bs_result_addrow(t);
+		for (k = 0; k < c->ntags; k++)
+			bs_result_str(t, row, k, c->tagval[k]);
+		for (k = 0; k < r->ncols; k++) {
+			const struct bs_cell *cl = &r->cells[i * r->ncols + k];
+
+			if (cl->type == BS_CELL_STR)
+				bs_result_str(t, row, c->ntags + k, cl->s);
+			else if (cl->type == BS_CELL_NUM)
+				bs_result_num(t, row, c->ntags + k, cl->d);
+			else if (cl->type == BS_CELL_INT)
+				bs_result_int(t, row, c->ntags + k, cl->i);
+		}
+	}
+	if (t->failed || r->failed)
+		die("out of memory");
+	return t;
+}
+
 /* Several results, one after the other with a blank line between. */
 void
 tool_write_results(const struct tool_common *c,
     const struct bs_result *const *r, size_t n)
 {
-	struct results rs = { r, n, c->outfmt };
+	const struct bs_result **tr;
+	struct results rs = { NULL, n, c->outfmt };
 
-	for (size_t i = 0; i < n; i++)
+	if ((tr = calloc(n + 1, sizeof(*tr))) == NULL)
+		die("out of memory");
+	for (size_t i = 0; i < n; i++) {
 		if (r[i]->failed)
 			die("out of memory");
+		tr[i] = tool_tagged(c, r[i]);
+	}
+	rs.r = tr;
 	tool_write(c, write_results, &rs);
+	for (size_t i = 0; i < n; i++)
+		if (tr[i] != r[i])
+			bs_result_free((struct bs_result *)tr[i]);
+	free(tr);
 }
 
 char *

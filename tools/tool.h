@@ -19,8 +19,11 @@ enum {
 	OPT_VERSION,
 	OPT_TABLE,
 	OPT_SORT,
+	OPT_TAG,
 	OPT_TOOL = 1100		/* tools number their own from here */
 };
+
+#define TOOL_MAXTAGS	16
 
 struct tool_common {
 	struct bs_table_opts	 topts;
@@ -29,6 +32,10 @@ struct tool_common {
 	double			 confidence;
 	size_t			 skip;
 	int			 sort;		/* -1 by format, 0 first, 1 natural */
+	/* --tag KEY=VALUE: constant columns written first (histories). */
+	const char		*tagkey[TOOL_MAXTAGS];
+	const char		*tagval[TOOL_MAXTAGS];
+	size_t			 ntags;
 };
 
 /* -q: no notes, hints, warnings or summaries; errors still print. */
@@ -51,7 +58,8 @@ extern const char *progname;
 	{ "version",	  no_argument,	     NULL, OPT_VERSION }, \
 	{ "table",	  required_argument, NULL, OPT_TABLE }, \
 	{ "quiet",	  no_argument,	     NULL, 'q' }, \
-	{ "sort",	  required_argument, NULL, OPT_SORT }
+	{ "sort",	  required_argument, NULL, OPT_SORT }, \
+	{ "tag",	  required_argument, NULL, OPT_TAG }
 #define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:hq"
 
 /* Set up a tool: names, defaults, and tool_signals(). */
@@ -82,7 +90,17 @@ void	 tool_readwarn(const char *file, const char *msg);
 /* Read all operands into a new table (exits on error). */
 struct bs_table *tool_read_table(struct tool_common *, int argc,
 	    char **argv);
-/* Write a result to -o (atomically) or standard output; exits on error. */
+/*
+ * A copy of r with the --tag columns first, each row holding their
+ * values; r itself (not a copy) when there is no tag.  Exits when out of
+ * memory.
+ */
+const struct bs_result *tool_tagged(const struct tool_common *,
+	    const struct bs_result *r);
+/*
+ * Write a result to -o (atomically) or standard output, with the --tag
+ * columns first; exits on error.
+ */
 void	 tool_write_result(const struct tool_common *,
 	    const struct bs_result *);
 void	 tool_write_results(const struct tool_common *,

@@ -1,0 +1,201 @@
+/*
+ * Trend chart: each series against its order (revisions), its values
+ * as points with an optional interval band, the level of each segment
+ * between change points as a step line, and every change point marked
+ * by a dashed line labelled with its change, regressions in red.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plots_extern.h"
+
+/* Red for worse, green for better: what a reader looks for first. */
+static const struct bp_rgb worse = { 0.80, 0.12, 0.10 };
+static const struct bp_rgb better = { 0.05, 0.50, 0.25 };
+
+void
+bp_trend_opts_init(struct bp_trend_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	bp_chart_init(&o->chart);
+	o->band = 1;
+}
+
+/* Data pass: the ranges of x and of y (values, bands and levels). */
+static int
+trend_range(const struct bp_trend_series *s, size_t ns, double fy,
+    double *x0, double *x1, double *y0, double *y1)
+{
+	*x0 = *y0 = HUGE_VAL;
+	*x1 = *y1 = -HUGE_VAL;
+	for (size_t i = 0; i < ns; i++)
+		for (size_t j = 0; j < s[i].n; j++) {
+			double y = s[i].y[j] * fy;
+
+			if (!isfinite(y) || !isfinite(s[i].x[j]))
+				continue;
+			*x0 = fmin(*x0, s[i].x[j]);
+			*x1 = fmax(*x1, s[i].x[j]);
+			*y0 = fmin(*y0, y);
+			*y1 = fmax(*y1, y);
+			if (s[i].lo && isfinite(s[i].lo[j]))
+				*y0 = fmin(*y0, s[i].lo[j] * fy);
+			if (s[i].hi && isfinite(s[i].hi[j]))
+				*y1 = fmax(*y1, s[i].hi[j] * fy);
+		}
+	return *x1 >= *x0 && *y1 >= *y0 ? 0 : -1;
+}
+
+/* The level of revision j: the mean of its segment. */
+static double
+level(const struct bp_trend_series *s, size_t j)
+{
+	size_t k;
+
+	if (s->ncp == 0)
+		return s->mean;
+	for (k = 0; k < s->ncp && s->cp[k].at <= j; k++)
+		;
+	return k == 0 ? s->cp[0].before : s->cp[k - 1].after;
+}
+
+/* Marks pass: band, points, levels of one series. */
+static void
+trend_series(cairo_t *cr, const struct bp_frame *f,
+    const struct bp_trend_opts *o, const struct bp_trend_series *s,
+    size_t i, double fy)
+{
+	struct bp_rgb c = bp_palette(i);
+	size_t j;
+	int pen;
+
+	if (o->band && s->lo != NULL && s->hi != NULL) {
+		bp_set_rgba(cr, c, 0.18);
+		for (j = 0; j < s->n; j++) {
+			double w, x;
+
+			if (!isfinite(s->lo[j]) || !isfinite(s->hi[j]))
+				continue;
+			/* Half the distance to the neighbours each side. */
+			x = bp_fx(f, s->x[j]);
+			w = s->n > 1 ? fabs(bp_fx(f, s->x[j > 0 ? j - 1 : 1]) -
+			    x) / 2 : f->st.marker;
+			cairo_rectangle(cr, x - w, bp_fy(f, s->hi[j] * fy),
+			    2 * w, bp_fy(f, s->lo[j] * fy) -
+			    bp_fy(f, s->hi[j] * fy));
+		}
+		cairo_fill(cr);
+	}
+	bp_set_rgba(cr, c, 0.75);
+	for (j = 0; j < s->n; j++)
+		if (isfinite(s->y[j]))
+			bp_marker(cr, i, bp_fx(f, s->x[j]),
+			    bp_fy(f, s->y[j] * fy), f->st.marker * 0.55, c);
+	/* The levels as steps: flat within a segment, a jump at a change. */
+	cairo_set_line_width(cr, f->st.line * 1.6);
+	bp_set_rgb(cr, c);
+	for (j = 0, pen = 0; j < s->n; j++) {
+		double y = bp_fy(f, level(s, j) * fy), xl, xr;
+
+		/* Each revision owns the x range to halfway to its neighbours. */
+		xl = j > 0 ? (bp_fx(f, s->x[j - 1]) + bp_fx(f, s->x[j])) / 2 :
+		    bp_fx(f, s->x[j]);
+		xr = j + 1 < s->n ? (bp_fx(f, s->x[j]) +
+		    bp_fx(f, s->x[j + 1])) / 2 : bp_fx(f, s->x[j]);
+		if (!pen) {
+			cairo_move_to(cr, xl, y);
+			pen = 1;
+		} else
+			cairo_line_to(cr, xl, y);
+		cairo_line_to(cr, xr, y);
+	}
+	cairo_stroke(cr);
+}
+
+/* Change points: a dashed line at each, its change above the plot. */
+static void
+trend_changes(cairo_t *cr, const struct bp_frame *f,
+    const struct bp_trend_series *s, size_t ns)
+{
+	double dash[] = { f->st.line * 3, f->st.line * 2 };
+	char buf[64];
+
+	for (size_t i = 0; i < ns; i++)
+		for (size_t k = 0; k < s[i].ncp; k++) {
+			const struct bp_trend_cp *c = &s[i].cp[k];
+			struct bp_rgb col = c->regressed ? worse : better;
+			double x = (bp_fx(f, s[i].x[c->at]) +
+			    bp_fx(f, s[i].x[c->at - 1])) / 2;
+
+			cairo_save(cr);
+			cairo_set_line_width(cr, f->st.line * 1.2);
+			cairo_set_dash(cr, dash, 2, 0);
+			bp_set_rgb(cr, col);
+			cairo_move_to(cr, x, f->py);
+			cairo_line_to(cr, x, f->py + f->ph);
+			cairo_stroke(cr);
+			cairo_restore(cr);
+			bs_fmt_pct(buf, sizeof(buf), c->change);
+			bp_text(cr, buf, f->st.small, 0, 0, 0, x + f->st.gap / 2,
+			    f->py + f->st.gap + (double)(i * 2 + k % 2) *
+			    f->st.small * 1.4, BP_HLEFT, BP_VTOP, 0, col);
+		}
+}
+
+int
+bp_trend(cairo_t *cr, double w, double h, const struct bp_trend_opts *o,
+    const struct bp_trend_series *s, size_t ns, struct bs_err *err)
+{
+	struct bp_frame f;
+	struct bp_legend leg;
+	double fy = bp_factor(&o->chart.y), x0, x1, y0, y1;
+	int rc = -1, anyreg = 0, anyimp = 0;
+
+	memset(&leg, 0, sizeof(leg));
+	if (ns == 0)
+		return bp_err(err, "trend: no series");
+	if (ns > BP_MAX_SERIES)
+		return bp_err(err, "trend: %zu series, at most %d", ns,
+		    BP_MAX_SERIES);
+	if (trend_range(s, ns, fy, &x0, &x1, &y0, &y1) == -1)
+		return bp_err(err, "trend: no finite values");
+	bp_frame_init(&f, w, h, &o->chart);
+	f.ax.kind = BP_SCALE_LINEAR;
+	f.ax.padlo = f.ax.padhi = 0.02;
+	if (bp_axspec_set(&f.ax, &o->chart.x, x0, x1, err) == -1)
+		goto out;
+	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
+	f.ay.padlo = 0.04;
+	/* Room at the top for the change labels. */
+	f.ay.padhi = 0.08 + 0.06 * (double)ns;
+	if (bp_axspec_set(&f.ay, &o->chart.y, y0, y1, err) == -1)
+		goto out;
+	for (size_t i = 0; i < ns; i++) {
+		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i, "%s",
+		    s[i].name ? s[i].name : "?");
+		for (size_t k = 0; k < s[i].ncp; k++) {
+			anyreg |= s[i].cp[k].regressed;
+			anyimp |= !s[i].cp[k].regressed;
+		}
+	}
+	if (anyreg)
+		bp_legend_add(&leg, BP_LEG_DASHED, worse, 0, "regression");
+	if (anyimp)
+		bp_legend_add(&leg, BP_LEG_DASHED, better, 0, "improvement");
+	bp_legend_place(cr, &leg, &f);
+	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+		goto out;
+	bp_frame_back(cr, &f);
+	cairo_save(cr);
+	bp_frame_clip(cr, &f);
+	for (size_t i = 0; i < ns; i++)
+		trend_series(cr, &f, o, &s[i], i, fy);
+	trend_changes(cr, &f, s, ns);
+	cairo_restore(cr);
+	rc = bp_frame_finish(cr, &f, &leg, err);
+out:
+	bp_legend_free(&leg);
+	return rc;
+}

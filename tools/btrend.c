@@ -1,0 +1,421 @@
+/*
+ * btrend: when did performance change, across the whole history of
+ * results.  One row per change point: where, by how much, and whether
+ * for the better (the method is libstat/trend.c's, the verdict
+ * verdict.c's).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+enum {
+	OPT_MAXP = OPT_TOOL,
+	OPT_MINCHANGE,
+	OPT_SINCE,
+	OPT_LAST,
+	OPT_GATE,
+	OPT_MINSEG,
+	OPT_WINDOW,
+	OPT_HIB,
+	OPT_LIB
+};
+
+#define MAXRULES	64
+#define MAXNOTES	10	/* series named on standard error, then a count */
+
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp,
+"usage: btrend [options] [FILE...]\n"
+"Change points in a history of results: when each metric's level moved.\n"
+"\n"
+"  -x, --order COL         the order column (commit_index, date, run); rows\n"
+"                          with the same value are repetitions of one revision;\n"
+"                          default: several FILEs are revisions in the order\n"
+"                          given, one FILE is one revision a row\n"
+"  -c, --column LIST       value columns (default: every numeric column)\n"
+"  -g, --group LIST        one series per group and value column\n"
+"  -d, --delimiter C       field delimiter (default: detected)\n"
+"      --no-header         the first row is data; columns are named 1, 2, ...\n"
+"      --input-format F    auto, csv, tsv, json, ndjson, kv, plain, and the\n"
+"                          benchmark tools' formats (as bstat)\n"
+"      --table NAME        the table to read of several\n"
+"  -f, --format F          table (default), csv, tsv, json, md\n"
+"  -o, --output FILE       write there (whole or not at all)\n"
+"      --confidence P      confidence level of the change's interval (95)\n"
+"      --max-p P           keep a change point when Welch's p between its\n"
+"                          segments is below P (default 0.001)\n"
+"      --min-change [COL=]PCT  smallest change reported, percent (0);\n"
+"                          repeatable, as bcompare's --threshold\n"
+"      --higher-is-better LIST  these columns improve upward\n"
+"      --lower-is-better LIST   these columns improve downward\n"
+"      --min-segment N     revisions on each side of a change (default 3)\n"
+"      --window N          revisions per E-divisive window (default 500)\n"
+"      --since VALUE       report change points at or after this order value\n"
+"      --last N            report change points among the last N revisions\n"
+"      --gate              exit 1 when a reported change point regressed\n"
+"      --tag KEY=VALUE     a constant first column, repeatable\n"
+"  -h, --help              this help\n"
+"      --version           the version\n"
+"\n"
+"Columns: <groups>, column, <order>, n_before, n_after, mean_before,\n"
+"mean_after, change, change_ci_lo, change_ci_hi, p, direction, verdict.\n"
+"Exit status: 0; 1 with --gate when a regression is reported; 2 error.\n");
+	exit(status);
+}
+
+struct opts {
+	struct bs_trend_opts	 to;
+	struct bs_cmp_opts	 c;
+	struct bs_colrule	 thr[MAXRULES];
+	const char		*x;
+	const char		*since;
+	size_t			 last;
+	int			 haslast, gate;
+};
+
+/* --min-change PCT or COL=PCT, as bcompare's --threshold. */
+static void
+minchange_opt(struct opts *o, const char *arg)
+{
+	const char *eq = strrchr(arg, '=');
+	double v;
+
+	if (bs_parse_double(eq ? eq + 1 : arg, &v) == -1 || !(v >= 0))
+		die("--min-change takes a percentage (>= 0) or COL=PCT, not "
+		    "'%s'", arg);
+	if (eq == NULL) {
+		o->c.threshold = v / 100;
+		return;
+	}
+	if (eq == arg)
+		die("--min-change %s: no column before '='", arg);
+	if (o->c.nthr == MAXRULES)
+		die("--min-change: at most %d column rules", MAXRULES);
+	if ((o->thr[o->c.nthr].pat = strndup(arg, (size_t)(eq - arg))) ==
+	    NULL)
+		die("out of memory");
+	o->thr[o->c.nthr++].v = v / 100;
+}
+
+/*
+ * The operands into a table: the order column grouped last, so that
+ * each group is one revision; CSV histories appended run after run
+ * lose their repeated headers first.
+ */
+static struct bs_table *
+readall(struct tool_common *com, const struct opts *o, int argc,
+    char **argv, long *xcol)
+{
+	static char *std[] = { "-" };
+	struct bs_table *t;
+	struct bs_buf buf;
+	struct bs_err e;
+	char *groups = NULL;
+	int i;
+
+	if (o->x != NULL) {
+		if (asprintf(&groups, "%s%s%s", com->topts.groups ?
+		    com->topts.groups : "", com->topts.groups ? "," : "",
+		    o->x) == -1)
+			die("out of memory");
+		com->topts.groups = groups;
+		com->topts.rowgroups = 1;
+	}
+	/* Several files without -x: each file one revision, in order. */
+	com->topts.file_group = o->x == NULL && argc > 1;
+	com->topts.warn = tool_readwarn;
+	if (argc == 0) {
+		argc = 1;
+		argv = std;
+	}
+	if ((t = bs_table_new(&com->topts)) == NULL)
+		die("out of memory");
+	for (i = 0; i < argc; i++) {
+		if (bs_buf_load(&buf, argv[i], &e) == -1)
+			die_err(&e);
+		bs_history_unheader(&buf, &com->topts.read);
+		if (bs_table_read(t, &buf, NULL, &e) == -1)
+			die_err(&e);
+		bs_buf_free(&buf);
+	}
+	if (bs_table_finish(t, &e) == -1)
+		die_err(&e);
+	*xcol = o->x != NULL ? (long)t->ngcols - 1 :
+	    com->topts.file_group ? 0 : -1;
+	/* The order column must not be read as a metric. */
+	for (size_t k = 0; o->x != NULL && k < t->nvcols; k++)
+		if (strcmp(bs_table_vname(t, k), t->names[t->gcols[*xcol]]) ==
+		    0)
+			die("-x %s is also a value column (-c)", o->x);
+	com->topts.groups = NULL;
+	free(groups);
+	return t;
+}
+
+static char *
+label(const struct bs_table *t, const struct bs_trend *tr,
+    const struct bs_trend_series *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		die("out of memory");
+	for (size_t k = 0; k < t->ngcols; k++)
+		if ((long)k != tr->xcol)
+			fprintf(fp, "%s=%s ", t->names[t->gcols[k]], s->key[k]);
+	fputs(s->column, fp);
+	if (fclose(fp) == EOF || buf == NULL)
+		die("out of memory");
+	return buf;
+}
+
+static struct bs_result *
+newresult(const struct bs_table *t, const struct bs_trend *tr,
+    const char *const *cols, size_t ncols)
+{
+	struct bs_result *r;
+
+	if ((r = bs_result_new()) == NULL)
+		die("out of memory");
+	for (size_t k = 0; k < t->ngcols; k++)
+		if ((long)k != tr->xcol)
+			bs_result_addcol(r, t->names[t->gcols[k]]);
+	for (size_t k = 0; k < ncols; k++)
+		bs_result_addcol(r, cols[k]);
+	return r;
+}
+
+/* The group cells of a row; the index of the next column. */
+static size_t
+keycells(struct bs_result *r, size_t row, const struct bs_table *t,
+    const struct bs_trend *tr, const struct bs_trend_series *s)
+{
+	size_t col = 0;
+
+	for (size_t k = 0; k < t->ngcols; k++)
+		if ((long)k != tr->xcol)
+			bs_result_str(r, row, col++, s->key[k]);
+	bs_result_str(r, row, col++, s->column);
+	return col;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		TOOL_COMMON_LONGOPTS,
+		{ "order",	      required_argument, NULL, 'x' },
+		{ "max-p",	      required_argument, NULL, OPT_MAXP },
+		{ "min-change",	      required_argument, NULL, OPT_MINCHANGE },
+		{ "since",	      required_argument, NULL, OPT_SINCE },
+		{ "last",	      required_argument, NULL, OPT_LAST },
+		{ "gate",	      no_argument,	 NULL, OPT_GATE },
+		{ "min-segment",      required_argument, NULL, OPT_MINSEG },
+		{ "window",	      required_argument, NULL, OPT_WINDOW },
+		{ "higher-is-better", required_argument, NULL, OPT_HIB },
+		{ "lower-is-better",  required_argument, NULL, OPT_LIB },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct tool_common com;
+	struct opts o;
+	struct bs_table *t;
+	struct bs_trend tr;
+	struct bs_result *res, *none;
+	struct bs_err e;
+	const char *xname;
+	char *lab, note[128];
+	size_t i, k, row, col, from, nnone = 0, nshort = 0, nquiet = 0;
+	long xcol;
+	int ch, regressed = 0, human;
+
+	tool_init("btrend", &com, argv);
+	memset(&o, 0, sizeof(o));
+	bs_trend_opts_default(&o.to);
+	bs_cmp_opts_default(&o.c);
+	o.c.thr = o.thr;
+	while ((ch = getopt_long(argc, argv, TOOL_COMMON_SHORTOPTS "x:",
+	    longopts, NULL)) != -1) {
+		if (tool_common_opt(ch, optarg, &com, usage))
+			continue;
+		switch (ch) {
+		case 'x':
+			o.x = optarg;
+			break;
+		case OPT_MAXP:
+			if (bs_parse_double(optarg, &o.to.max_p) == -1 ||
+			    !(o.to.max_p > 0 && o.to.max_p < 1))
+				die("--max-p takes a probability between 0 and 1 "
+				    "(exclusive), not '%s'", optarg);
+			break;
+		case OPT_MINCHANGE:
+			minchange_opt(&o, optarg);
+			break;
+		case OPT_SINCE:
+			o.since = optarg;
+			break;
+		case OPT_LAST:
+			if (bs_parse_size(optarg, &o.last) == -1 || o.last < 1)
+				die("--last takes a number of revisions (>= 1), "
+				    "not '%s'", optarg);
+			o.haslast = 1;
+			break;
+		case OPT_GATE:
+			o.gate = 1;
+			break;
+		case OPT_MINSEG:
+			if (bs_parse_size(optarg, &o.to.min_seg) == -1 ||
+			    o.to.min_seg < 2)
+				die("--min-segment takes a number of revisions "
+				    "(>= 2), not '%s'", optarg);
+			break;
+		case OPT_WINDOW:
+			if (bs_parse_size(optarg, &o.to.window) == -1 ||
+			    o.to.window < 8)
+				die("--window takes a number of revisions (>= 8), "
+				    "not '%s'", optarg);
+			break;
+		case OPT_HIB:
+			o.c.hib = optarg;
+			break;
+		case OPT_LIB:
+			o.c.lib = optarg;
+			break;
+		default:
+			usage(stderr, 2);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (com.skip > 0)
+		die("--skip does not apply: a history's first revisions are "
+		    "revisions, not warm-up");
+	if (o.since != NULL && o.haslast)
+		die("--since and --last both restrict the report: choose one");
+	o.to.confidence = com.confidence;
+	o.to.cmp = &o.c;
+	o.c.confidence = com.confidence;
+
+	t = readall(&com, &o, argc, argv, &xcol);
+	if (bs_cmp_check_list("--higher-is-better", o.c.hib, t, &e) == -1 ||
+	    bs_cmp_check_list("--lower-is-better", o.c.lib, t, &e) == -1)
+		die("%s", e.msg);
+	for (i = 0; i < o.c.nthr; i++)
+		if (bs_cmp_check_list("--min-change", o.thr[i].pat, t, &e) ==
+		    -1)
+			die("%s", e.msg);
+	if (bs_trend_table(&tr, t, xcol, &o.to, &e) == -1)
+		die_err(&e);
+	xname = xcol >= 0 ? t->names[t->gcols[xcol]] : "index";
+	if (tr.warn & BS_TW_SORTED)
+		warnmsg("warning: the rows are not in order of %s: revisions "
+		    "sorted by it", xname);
+	if (tr.warn & BS_TW_DUP)
+		warnmsg("warning: %s=%s: rows of this revision lie apart in "
+		    "the input (a history appended twice?): taken together as "
+		    "its repetitions", xname, tr.dupx);
+	{
+		const char *cols[] = { "column", xname, "n_before", "n_after",
+		    "mean_before", "mean_after", "change", "change_ci_lo",
+		    "change_ci_hi", "p", "direction", "verdict" };
+		const char *ncols[] = { "column", "revisions", "note" };
+
+		res = newresult(t, &tr, cols, sizeof(cols) / sizeof(cols[0]));
+		none = newresult(t, &tr, ncols, 3);
+	}
+	for (i = 0; i < tr.n; i++) {
+		const struct bs_trend_series *s = &tr.s[i];
+		size_t shown = 0;
+
+		from = 0;
+		if (o.since != NULL)
+			from = bs_trend_since(&tr, s, o.since);
+		else if (o.haslast)
+			from = s->nrev > o.last ? s->nrev - o.last : 0;
+		for (k = 0; k < s->ncp; k++) {
+			const struct bs_trend_cp *c = &s->cp[k];
+
+			if (from == SIZE_MAX || c->at < from)
+				continue;
+			shown++;
+			row = (size_t)bs_result_addrow(res);
+			col = keycells(res, row, t, &tr, s);
+			bs_result_str(res, row, col++, s->x[c->at]);
+			bs_result_int(res, row, col++, (long long)(c->at -
+			    c->from));
+			bs_result_int(res, row, col++, (long long)(c->to -
+			    c->at));
+			bs_result_num(res, row, col++, c->mean_b);
+			bs_result_num(res, row, col++, c->mean_a);
+			bs_result_num(res, row, col++, c->change);
+			bs_result_num(res, row, col++, c->change_lo);
+			bs_result_num(res, row, col++, c->change_hi);
+			bs_result_num(res, row, col++, c->p);
+			bs_result_str(res, row, col++, c->higher ? "higher" :
+			    "lower");
+			bs_result_str(res, row, col++, bs_verdict_name(c->v));
+			regressed |= c->v == BS_V_REGRESSED;
+		}
+		if (shown > 0)
+			continue;
+		/* Nothing to report for this series: said, with why. */
+		if (s->tooshort)
+			snprintf(note, sizeof(note), "too short to test: %zu "
+			    "revision%s, %zu needed", s->nrev, s->nrev == 1 ?
+			    "" : "s", 2 * o.to.min_seg);
+		else if (s->ncp > 0 && o.since != NULL)
+			snprintf(note, sizeof(note), "no change point since "
+			    "%s (%zu before)", o.since, s->ncp);
+		else if (s->ncp > 0)
+			snprintf(note, sizeof(note), "no change point in the "
+			    "last %zu revisions (%zu before)", o.last, s->ncp);
+		else
+			snprintf(note, sizeof(note), "no change point in %zu "
+			    "revisions", s->nrev);
+		row = (size_t)bs_result_addrow(none);
+		col = keycells(none, row, t, &tr, s);
+		bs_result_int(none, row, col++, (long long)s->nrev);
+		bs_result_str(none, row, col, note);
+		nnone++;
+		if (s->tooshort ? nshort++ < MAXNOTES : nquiet++ < MAXNOTES) {
+			lab = label(t, &tr, s);
+			warnmsg("note: %s: %s", lab, note);
+			free(lab);
+		}
+	}
+	if (nshort > MAXNOTES)
+		warnmsg("note: %zu more series too short to test", nshort -
+		    MAXNOTES);
+	if (nquiet > MAXNOTES)
+		warnmsg("note: %zu more series without a change point",
+		    nquiet - MAXNOTES);
+	human = com.outfmt == BS_OUT_TABLE || com.outfmt == BS_OUT_MD;
+	/*
+	 * People read the series without a change point as a table of
+	 * their own; machines get the change points only, every time the
+	 * same columns.
+	 */
+	if (human && res->nrows == 0)
+		tool_write_result(&com, none);
+	else if (human && nnone > 0) {
+		const struct bs_result *both[2] = { res, none };
+
+		tool_write_results(&com, both, 2);
+	} else
+		tool_write_result(&com, res);
+	bs_result_free(res);
+	bs_result_free(none);
+	bs_trend_free(&tr);
+	bs_table_free(t);
+	for (i = 0; i < o.c.nthr; i++)
+		free((char *)o.thr[i].pat);
+	return o.gate && regressed ? 1 : 0;
+}
