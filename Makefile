@@ -25,7 +25,7 @@ LIBSTAT_SRC = $(sort $(wildcard libstat/*.c))
 LIBSTAT_OBJ = $(LIBSTAT_SRC:.c=.o)
 PLOTS_SRC = $(sort $(wildcard plots/*.c))
 PLOTS_OBJ = $(PLOTS_SRC:.c=.o)
-TOOLS	= bstat bcompare boutlier bplot
+TOOLS	= bstat bcompare boutlier bplot benv
 TOOL_BIN = $(filter $(TOOLS),$(patsubst tools/%.c,%,$(wildcard tools/*.c)))
 UNIT_SRC = $(sort $(wildcard tests/test_*.c))
 UNIT_BIN = $(UNIT_SRC:.c=)
@@ -63,6 +63,9 @@ bstat: tools/bstat.o tools/tool.o libstat/libstat.a
 
 bcompare: tools/bcompare.o tools/tool.o libstat/libstat.a
 	$(CC) $(LDFLAGS) -o $@ tools/bcompare.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
+
+benv: tools/benv.o tools/tool.o libstat/libstat.a
+	$(CC) $(LDFLAGS) -o $@ tools/benv.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
 
 boutlier: tools/boutlier.o tools/tool.o libstat/libstat.a
 	$(CC) $(LDFLAGS) -o $@ tools/boutlier.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
