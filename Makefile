@@ -61,8 +61,8 @@ bplot: tools/bplot.o tools/tool.o plots/libplots.a libstat/libstat.a
 bstat: tools/bstat.o tools/tool.o libstat/libstat.a
 	$(CC) $(LDFLAGS) -o $@ tools/bstat.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
 
-bcompare: tools/bcompare.o tools/tool.o libstat/libstat.a
-	$(CC) $(LDFLAGS) -o $@ tools/bcompare.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
+bcompare: tools/bcompare.o tools/tool.o tools/htmlchart.o plots/libplots.a libstat/libstat.a
+	$(CC) $(LDFLAGS) -o $@ tools/bcompare.o tools/tool.o tools/htmlchart.o plots/libplots.a libstat/libstat.a $(PLOTLIBS) $(LIBS) $(EXTRA_LDFLAGS)
 
 benv: tools/benv.o tools/tool.o libstat/libstat.a
 	$(CC) $(LDFLAGS) -o $@ tools/benv.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
