@@ -189,7 +189,9 @@ charts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 	for (i = 0; i < cmp->n && drawn < MAXCHARTS; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 
-		if (m->nb + m->nc == 0)
+		/* Summaries have no values to draw. */
+		if (m->summary || m->b == NULL || m->c == NULL ||
+		    m->nb + m->nc == 0)
 			continue;
 		bs_metric_label(cmp, t, m, label, sizeof(label));
 		fputs("<figure>\n", fp);

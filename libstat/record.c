@@ -138,6 +138,31 @@ bs_arm_stats(const double *x, size_t n, double confidence,
 			}
 }
 
+/*
+ * One side of a metric: from its values, or from the moments a summary
+ * gave (bstat's output, hyperfine's CSV), which tell no steady state and
+ * no outliers.
+ */
+static void
+arm(const struct bs_metric *m, int cand, double confidence, struct bs_arm *a)
+{
+	double sd = cand ? m->sd_c : m->sd_b, h;
+
+	if (!m->summary && (cand ? m->c : m->b) != NULL) {
+		bs_arm_stats(cand ? m->c : m->b, cand ? m->nc : m->nb,
+		    confidence, a);
+		return;
+	}
+	bs_arm_stats(NULL, 0, confidence, a);
+	a->n = cand ? m->nc : m->nb;
+	a->mean = cand ? m->mean_c : m->mean_b;
+	if (a->n >= 2 && isfinite(sd)) {
+		h = bs_t_halfwidth(sd, a->n, confidence);
+		a->lo = a->mean - h;
+		a->hi = a->mean + h;
+	}
+}
+
 /* "g1=v1 g2=v2 column" of a metric, into buf. */
 void
 bs_metric_label(const struct bs_comparison *cmp, const struct bs_table *t,
@@ -352,8 +377,8 @@ bs_record_write(FILE *fp, const struct bs_comparison *cmp,
 
 		bs_metric_label(cmp, t, m, label, sizeof(label));
 		fprintf(fp, "\n### %s\n\n", label);
-		bs_arm_stats(m->b, m->nb, o->confidence, &ab);
-		bs_arm_stats(m->c, m->nc, o->confidence, &ac);
+		arm(m, 0, o->confidence, &ab);
+		arm(m, 1, o->confidence, &ac);
 		fprintf(fp, o->zh ? "| 组 | 重复次数 | 跳过预热 | 均值 | %g%% 置信区间 | "
 		    "稳态 | 离群候选（轻度 / 严重） |\n" : "| arm | repetitions | "
 		    "warm-up skipped | mean | %g%% CI | steady state | outlier "
