@@ -116,6 +116,14 @@ lint:
 
 .PHONY: all deps check demo bench install uninstall clean build-tests lint
 
+# bcompare -f html checked by tidy and drawn by a headless chromium
+# (installs both; not in make check, chromium is large).
+report-check: all
+	@BTOOLS_EXTRA_PKGS="tidy chromium" sh scripts/deps.sh
+	@sh tests/report-check.sh
+
+.PHONY: report-check
+
 # ---------------------------------------------------------------------
 # Hardening (tests/fuzz/): sanitizers, valgrind and fuzzing.  Each builds
 # in a place of its own (a temporary copy of the tree, or tests/fuzz/

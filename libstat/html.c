@@ -215,7 +215,7 @@ bs_html_write(FILE *fp, const struct bs_comparison *cmp,
     const struct bs_table *t, const struct bs_report_opts *o)
 {
 	struct bs_metadiff *d = NULL;
-	size_t cnt[5] = { 0 }, nd = 0, i, perf = 0, nc;
+	size_t cnt[5] = { 0 }, nd = 0, i, nc;
 	static const enum bs_verdict order[] = { BS_V_REGRESSED, BS_V_IMPROVED,
 	    BS_V_UNCHANGED, BS_V_INCONCLUSIVE, BS_V_MISSING };
 	char *rec = NULL;
@@ -264,18 +264,24 @@ bs_html_write(FILE *fp, const struct bs_comparison *cmp,
 			fprintf(fp, "%s<strong>%zu %s</strong>", nc++ ? ", " :
 			    "", cnt[order[i]], bs_verdict_name(order[i]));
 	fputs(".</p>\n", fp);
-	for (i = 0; i < nd; i++)
-		perf += d[i].kind == BS_MK_PERF;
-	if (nd > 0) {
-		fprintf(fp, "<p%s>%s", perf ? " class=\"perf\"" : "",
-		    perf ? L(o, "Warning: the environments differ in what "
-		    "changes performance:", "警告：环境在影响性能的方面不同：") :
-		    L(o, "The environments differ in:", "环境不同之处："));
+	/* Keys that change performance first, as a warning; then the rest. */
+	for (int k = 1; k >= 0; k--) {
+		size_t nk = 0;
+
 		for (i = 0; i < nd; i++) {
-			fputs(i ? ", " : " ", fp);
+			if ((d[i].kind == BS_MK_PERF) != k)
+				continue;
+			if (nk++ == 0)
+				fprintf(fp, "<p%s>%s", k ? " class=\"perf\"" : "",
+				    k ? L(o, "Warning: the environments differ "
+				    "in what changes performance:", "警告：环境在影响"
+				    "性能的方面不同：") : L(o, "The environments "
+				    "also differ in:", "环境的其他不同之处："));
+			fputs(nk > 1 ? ", " : " ", fp);
 			esc(fp, d[i].key);
 		}
-		fputs(".</p>\n", fp);
+		if (nk > 0)
+			fputs(".</p>\n", fp);
 	}
 	fprintf(fp, "</section>\n<section>\n<h2>%s</h2>\n<p>%s %s; alpha %g."
 	    "</p>\n", L(o, "Verdicts", "结论表"), L(o, "Click a heading to "
