@@ -25,7 +25,7 @@ LIBSTAT_SRC = $(sort $(wildcard libstat/*.c))
 LIBSTAT_OBJ = $(LIBSTAT_SRC:.c=.o)
 PLOTS_SRC = $(sort $(wildcard plots/*.c))
 PLOTS_OBJ = $(PLOTS_SRC:.c=.o)
-TOOLS	= bstat bcompare boutlier bplot btrend
+TOOLS	= bstat bcompare boutlier bplot btrend benv
 TOOL_BIN = $(filter $(TOOLS),$(patsubst tools/%.c,%,$(wildcard tools/*.c)))
 UNIT_SRC = $(sort $(wildcard tests/test_*.c))
 UNIT_BIN = $(UNIT_SRC:.c=)
@@ -61,8 +61,11 @@ bplot: tools/bplot.o tools/tool.o plots/libplots.a libstat/libstat.a
 bstat: tools/bstat.o tools/tool.o libstat/libstat.a
 	$(CC) $(LDFLAGS) -o $@ tools/bstat.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
 
-bcompare: tools/bcompare.o tools/tool.o libstat/libstat.a
-	$(CC) $(LDFLAGS) -o $@ tools/bcompare.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
+bcompare: tools/bcompare.o tools/tool.o tools/htmlchart.o plots/libplots.a libstat/libstat.a
+	$(CC) $(LDFLAGS) -o $@ tools/bcompare.o tools/tool.o tools/htmlchart.o plots/libplots.a libstat/libstat.a $(PLOTLIBS) $(LIBS) $(EXTRA_LDFLAGS)
+
+benv: tools/benv.o tools/tool.o libstat/libstat.a
+	$(CC) $(LDFLAGS) -o $@ tools/benv.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
 
 btrend: tools/btrend.o tools/tool.o libstat/libstat.a
 	$(CC) $(LDFLAGS) -o $@ tools/btrend.o tools/tool.o libstat/libstat.a $(LIBS) $(EXTRA_LDFLAGS)
@@ -115,6 +118,14 @@ lint:
 	mandoc -Tlint -Wwarning $(MANS) $(wildcard man/*.3)
 
 .PHONY: all deps check demo bench install uninstall clean build-tests lint
+
+# bcompare -f html checked by tidy and drawn by a headless chromium
+# (installs both; not in make check, chromium is large).
+report-check: all
+	@BTOOLS_EXTRA_PKGS="tidy chromium" sh scripts/deps.sh
+	@sh tests/report-check.sh
+
+.PHONY: report-check
 
 # ---------------------------------------------------------------------
 # Hardening (tests/fuzz/): sanitizers, valgrind and fuzzing.  Each builds

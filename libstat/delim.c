@@ -238,6 +238,24 @@ record_end(const char *p, size_t pos, size_t len, size_t *nls,
 	return k;
 }
 
+/* A "# key: value" comment to the meta hook; other comments say nothing. */
+static void
+comment_meta(const struct bs_reader_cb *cb, const char *s, size_t len)
+{
+	const char *k, *v;
+	size_t kl, vl;
+	char *key, *val;
+
+	if (cb->meta == NULL || !bs_meta_comment(s, len, &k, &kl, &v, &vl))
+		return;
+	key = strndup(k, kl);
+	val = strndup(v, vl);
+	if (key != NULL && val != NULL)
+		cb->meta(cb->arg, key, val);
+	free(key);
+	free(val);
+}
+
 int
 bs_read_delim(struct bs_src *s, int delim, int no_header,
     const struct bs_reader_cb *cb, struct bs_err *e)
@@ -259,6 +277,34 @@ bs_read_delim(struct bs_src *s, int delim, int no_header,
 	csv_set_blk_size(&c.csv, CSV_BLK);
 	pos = bs_skipbom(s->win, s->len);
 	for (;;) {
+		/*
+		 * Lines starting with '#' before the header are comments;
+		 * "# key: value" ones carry metadata (a benv fingerprint).
+		 * Quotes in them quote nothing, so they end at a line feed.
+		 */
+		if (!c.have_header && pos < s->len && s->win[pos] == '#') {
+			nl = memchr(s->win + pos, '\n', s->len - pos);
+			if (nl == NULL && !s->eof) {
+				if (s->len - pos > BS_MAX_RECORD) {
+					bs_seterr(e, s->name, line, "line "
+					    "longer than %u bytes", BS_MAX_RECORD);
+					goto out;
+				}
+				if (bs_src_fill(s, pos, e) == -1)
+					goto out;
+				pos = 0;
+				continue;
+			}
+			end = nl ? (size_t)(nl - s->win) : s->len;
+			comment_meta(cb, s->win + pos, end - pos);
+			line++;
+			if (nl == NULL)
+				break;
+			pos = end + 1;
+			if (pos >= s->len && s->eof)
+				break;
+			continue;
+		}
 		end = record_end(s->win, pos, s->len, &nls, &inq);
 		nl = end < s->len ? s->win + end : NULL;
 		if (nl == NULL && s->eof && inq) {

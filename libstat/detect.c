@@ -77,6 +77,8 @@ bs_detect(const char *p, size_t len, int *delim)
 	while (i < len && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
 	    p[i] == '\n'))
 		i++;
+	/* Metadata comments ("# cpu_model: ...") come before a table. */
+	i += bs_skip_comments(p + i, len - i);
 	if ((t = detect_tool(p + i, len - i)) != BS_FMT_AUTO)
 		return t;
 	if (i < len && (p[i] == '[' || p[i] == '{'))

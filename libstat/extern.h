@@ -352,4 +352,19 @@ int	 bs_read_hgrm(struct bs_src *, const struct bs_reader_cb *,
  */
 enum bs_format bs_detect(const char *p, size_t len, int *delim);
 
+/* ---- metadata (meta.c) */
+struct json_t;
+/* Hand a JSON value to cb's meta hook under prefix, flattened. */
+void	 bs_meta_json(const struct bs_reader_cb *, const char *prefix,
+	    struct json_t *);
+int	 bs_meta_scalar(struct json_t *, char *buf, size_t len);
+/*
+ * "# key: value" (a metadata comment before a table): key and value
+ * bounds; 0 when the line is no such comment.
+ */
+int	 bs_meta_comment(const char *s, size_t len, const char **k,
+	    size_t *klen, const char **v, size_t *vlen);
+/* The bytes of the leading lines that start with '#' (detection). */
+size_t	 bs_skip_comments(const char *p, size_t len);
+
 #endif /* LIBSTAT_EXTERN_H */

@@ -125,6 +125,8 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	const char *k;
 	size_t i, nerr = 0, naggr = 0;
 
+	/* The machine and build the run had: metadata, never columns. */
+	bs_meta_json(cb, "", json_object_get(root, "context"));
 	json_array_foreach(arr, i, o) {
 		const char *name = json_string_value(json_object_get(o,
 		    "name"));

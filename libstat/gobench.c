@@ -78,6 +78,7 @@ struct goctx {
 	size_t		*nsfx;		/* per sfx: names that end so */
 	size_t		 scap;
 	struct bs_sbuf	 key;
+	const struct bs_reader_cb *cb;	/* configuration lines as metadata */
 };
 
 /* Is s[0..len) a configuration key (lower-case start, no space/upper)? */
@@ -350,6 +351,9 @@ gobench(struct goctx *c, const char *p, size_t len)
 			cfg[i].v = strndup(v, vl);
 			if (cfg[i].k == NULL || cfg[i].v == NULL)
 				c->r->failed = 1;
+			/* The last value of a key is what the run had. */
+			else if (c->pass == 2 && c->cb->meta != NULL)
+				c->cb->meta(c->cb->arg, cfg[i].k, cfg[i].v);
 		}
 	}
 	for (i = 0; i < ncfg; i++) {
@@ -520,6 +524,7 @@ bs_read_gobench(struct bs_src *s, const struct bs_reader_cb *cb,
 	}
 	memset(&r, 0, sizeof(r));
 	c.r = &r;
+	c.cb = cb;
 	c.pass = 1;
 	gobench(&c, p, len);
 	note_procs(&c);

@@ -75,6 +75,7 @@ struct kvctx {
 	struct bs_strhash hash;		/* key -> index */
 	const char	*dup;		/* a key given twice on a line */
 	size_t		 duplen;
+	size_t		 envline;	/* inside a benv block from this line */
 };
 
 /* Split a kv line into (key, value) tokens; calls tok for each. */
@@ -159,6 +160,45 @@ kvtok(struct kvctx *c, const char *k, size_t klen, const char *v,
 	return 0;
 }
 
+/* A pair of a benv block: metadata, not a column. */
+static int
+metatok(struct kvctx *c, const char *k, size_t klen, const char *v,
+    size_t vlen)
+{
+	char *key = strndup(k, klen), *val = strndup(v, vlen);
+	int rc = key != NULL && val != NULL ? 0 : -1;
+
+	if (rc == 0 && c->cb->meta != NULL)
+		c->cb->meta(c->cb->arg, key, val);
+	free(key);
+	free(val);
+	return rc;
+}
+
+/*
+ * benv's output concatenated before a log: from a line "# benv" to a
+ * line "# end benv", the pairs are the machine's fingerprint.  The end
+ * line is required, so that a log of single pairs is never taken for
+ * one.  1 when the line belongs to such a block.
+ */
+static int
+envblock(struct kvctx *c, const char *s, size_t len, size_t line)
+{
+	if (c->envline == 0) {
+		if (len >= 6 && memcmp(s, "# benv", 6) == 0 && (len == 6 ||
+		    s[6] == ' ')) {
+			c->envline = line;
+			return 1;
+		}
+		return 0;
+	}
+	if (len >= 10 && memcmp(s, "# end benv", 10) == 0)
+		c->envline = 0;
+	else if (c->pass == 0 && kvtokens(s, len, metatok, c) == -1)
+		return -1;
+	return 1;
+}
+
 static int
 kvline_cb(void *arg, const char *s, size_t len, size_t line, size_t off,
     size_t eol, struct bs_err *e)
@@ -167,6 +207,10 @@ kvline_cb(void *arg, const char *s, size_t len, size_t line, size_t off,
 	struct bs_record r;
 	int n;
 
+	if ((n = envblock(c, s, len, line)) == -1)
+		return bs_seterr(e, c->name, line, "out of memory");
+	if (n == 1)
+		return 0;
 	if (c->pass == 1)
 		for (size_t i = 0; i < c->nkeys; i++) {
 			c->vals[i].s = NULL;
@@ -199,6 +243,11 @@ bs_read_kv(struct bs_src *s, const struct bs_reader_cb *cb,
 		return -1;
 	if (eachline(s, kvline_cb, &c, e) == -1)
 		goto out;
+	if (c.envline != 0) {
+		bs_seterr(e, s->name, c.envline, "a benv block without its "
+		    "'# end benv' line");
+		goto out;
+	}
 	if (c.nkeys == 0) {
 		bs_seterr(e, s->name, 0, "no key=value pairs in the input");
 		goto out;

@@ -148,6 +148,13 @@ struct bs_reader_cb {
 	 * Benchmark's real_time in ns), after the header, before records.
 	 */
 	void	(*unit)(void *arg, const char *column, const char *unit);
+	/*
+	 * Optional: metadata the input carries beside its data (a benv
+	 * fingerprint, Go's "cpu: ..." lines, Google Benchmark's context,
+	 * pyperf's metadata, pytest-benchmark's machine_info), any time.
+	 * Metadata is never a column.
+	 */
+	void	(*meta)(void *arg, const char *key, const char *value);
 };
 
 /*
@@ -188,6 +195,71 @@ struct bs_read_opts {
 int	 bs_read(const struct bs_buf *buf, const char *path,
 	    const struct bs_read_opts *, const struct bs_reader_cb *,
 	    enum bs_format *used, int *useddelim, struct bs_err *);
+
+/* ------------------------------------------------------------------ */
+/* Metadata and environment fingerprints (meta.c, env.c) */
+
+/* Keys and values in the order first set; setting a key again replaces. */
+struct bs_meta {
+	char		**key, **val;
+	size_t		 n, cap;
+};
+
+/* 0, or -1 when out of memory. */
+int	 bs_meta_set(struct bs_meta *, const char *key, const char *val);
+const char *bs_meta_get(const struct bs_meta *, const char *key);
+void	 bs_meta_free(struct bs_meta *);
+
+/* How a difference in a key matters to a comparison (bs_meta_kind). */
+enum bs_metakind {
+	BS_MK_NOTE = 0,		/* worth knowing: hostname, OS, memory */
+	BS_MK_PERF,		/* changes performance: CPU, governor, boost */
+	BS_MK_VOLATILE		/* differs every run: load, dates; ignored */
+};
+enum bs_metakind bs_meta_kind(const char *key);
+
+/* One key whose values differ; b or c NULL when one side lacks it. */
+struct bs_metadiff {
+	const char	*key, *b, *c;
+	enum bs_metakind kind;
+};
+
+/*
+ * The keys whose values differ between two sides' metadata, volatile
+ * keys left out, in the baseline's key order then the candidate's own.
+ * When either side carries no metadata nothing is compared (*n = 0).
+ * The strings point into b and c; free *d.  0, or -1 out of memory.
+ */
+int	 bs_meta_diff(const struct bs_meta *b, const struct bs_meta *c,
+	    struct bs_metadiff **d, size_t *n);
+/* The keys equal on both sides, not volatile: the controlled variables. */
+int	 bs_meta_same(const struct bs_meta *b, const struct bs_meta *c,
+	    const char ***keys, size_t *n);
+
+/*
+ * The fingerprint of the machine (env.c), read from files only: root
+ * prefixes /proc, /sys and /etc (NULL or "" the real ones; for tests),
+ * path is the PATH searched for compilers (NULL: none), gitdir the
+ * repository's .git (NULL: found from the working directory up).
+ * Missing files leave their keys out; files that exist but cannot be
+ * read are named in unreadable (key: the path, value: the reason).
+ */
+struct bs_env {
+	struct bs_meta	 kv;
+	struct bs_meta	 unreadable;
+};
+int	 bs_env_capture(struct bs_env *, const char *root, const char *path,
+	    const char *gitdir, struct bs_err *);
+void	 bs_env_free(struct bs_env *);
+
+/* A condition of a fingerprint that spoils benchmarks (bs_env_check). */
+struct bs_envwarn {
+	char	 key[64];
+	char	 msg[256];
+};
+/* Up to max warnings into w; returns how many there are. */
+size_t	 bs_env_check(const struct bs_meta *, struct bs_envwarn *w,
+	    size_t max);
 
 /* ------------------------------------------------------------------ */
 /* Tables: values grouped by key, per value column, in input order */
@@ -349,6 +421,7 @@ struct bs_table {
 	int		 delim;
 	char		**units;	/* per input column: the unit its reader
 					   declared, or NULL (bs_table_unit) */
+	struct bs_meta	 meta;		/* what the inputs carried (meta hook) */
 	/* private */
 	void		*priv;
 };
@@ -793,7 +866,9 @@ int	 bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 /* Result tables and output */
 
 enum bs_outfmt { BS_OUT_TABLE, BS_OUT_CSV, BS_OUT_TSV, BS_OUT_JSON,
-	BS_OUT_MD };
+	BS_OUT_MD,
+	BS_OUT_RECORD,	/* bcompare's experiment record (record.c) */
+	BS_OUT_HTML };	/* bcompare's HTML report (html.c) */
 int	 bs_outfmt_parse(const char *);
 
 enum bs_celltype { BS_CELL_NULL, BS_CELL_STR, BS_CELL_NUM, BS_CELL_INT };
@@ -1276,6 +1351,22 @@ struct bs_report_opts {
 	const char	*vbase;		/* its baseline value */
 	const char *const *vc;		/* its candidate values */
 	size_t		 nvc;
+	/*
+	 * The two sides' metadata (NULL: none): keys that differ are listed
+	 * in every format (the note column of csv, tsv and json; a section
+	 * of table and md); the record and the HTML report show both.
+	 */
+	const struct bs_meta *meta_b, *meta_c;
+	const char	*name_b, *name_c;	/* the inputs, for headings */
+	int		 zh;			/* record: Chinese headings */
+	/*
+	 * HTML: write a metric's chart (box plot, or CDF when cdf is set)
+	 * as one <svg> element; 0, or -1 to leave it out.  NULL: no charts.
+	 * The drawing layer lies above libstat, so the tool supplies it.
+	 */
+	int		(*chart)(void *arg, FILE *, const struct bs_metric *,
+			    int cdf);
+	void		*chart_arg;
 };
 
 /*
@@ -1289,6 +1380,38 @@ int	 bs_comparison_write(FILE *, const struct bs_comparison *,
 	    enum bs_outfmt);
 /* "higher" or "lower": which way the metric improves. */
 const char *bs_direction_name(const struct bs_metric *);
+
+/*
+ * The experiment record (record.c, -f record, Markdown) and the HTML
+ * report (html.c, -f html: one file, charts inline, no network); both
+ * are reached through bs_comparison_write.  0, or -1 with errno.
+ */
+int	 bs_record_write(FILE *, const struct bs_comparison *,
+	    const struct bs_table *, const struct bs_report_opts *);
+int	 bs_html_write(FILE *, const struct bs_comparison *,
+	    const struct bs_table *, const struct bs_report_opts *);
+/* Append "environment differs: k1, k2" to a note when the sides do. */
+void	 bs_envnote(const struct bs_report_opts *, char *note, size_t len);
+/* The differing keys as a section of table (md 0) or Markdown output. */
+void	 bs_env_section(FILE *, const struct bs_report_opts *, int md);
+
+/* One arm of a metric as the record tells it. */
+struct bs_arm {
+	size_t	 n;
+	double	 mean, lo, hi;		/* t interval; NaN when n < 2 */
+	int	 steady;		/* 1, 0, -1 unknown (n < 4) */
+	double	 steady_diff;		/* of the last two windows of n/2 */
+	size_t	 mild, severe;		/* beyond Tukey's fences (1.5, 3) */
+};
+void	 bs_arm_stats(const double *x, size_t n, double confidence,
+	    struct bs_arm *);
+/* "[candidate ]g1=v1 ... column" of a metric. */
+void	 bs_metric_label(const struct bs_comparison *,
+	    const struct bs_table *, const struct bs_metric *, char *buf,
+	    size_t len);
+/* One line concluding a metric ("single observation, ..." at n = 1). */
+void	 bs_metric_conclusion(const struct bs_metric *,
+	    const struct bs_report_opts *, char *buf, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Numbers for people (format.c); machine formats use bs_fmt_double */

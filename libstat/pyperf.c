@@ -19,9 +19,10 @@ pyperf(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	json_t *bl = json_object_get(root, "benchmarks"), *b, *run, *v;
 	size_t i, j, k, nrun;
 
-	(void)cb;
 	(void)file;
 	(void)e;
+	/* pyperf's run metadata (CPU, kernel, Python): not columns. */
+	bs_meta_json(cb, "", fmeta);
 	json_array_foreach(bl, i, b) {
 		json_t *bmeta = json_object_get(b, "metadata");
 		const char *name = json_string_value(json_object_get(bmeta,

@@ -54,6 +54,9 @@ pytestbench(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	if (!json_is_array(bl))
 		return bs_seterr(e, file, 0, "not pytest-benchmark JSON "
 		    "output: no \"benchmarks\" array");
+	/* The machine and the commit, flattened ("cpu.brand_raw"). */
+	bs_meta_json(cb, "", json_object_get(root, "machine_info"));
+	bs_meta_json(cb, "commit_info", json_object_get(root, "commit_info"));
 	json_array_foreach(bl, i, b) {
 		json_t *st = json_object_get(b, "stats");
 

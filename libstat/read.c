@@ -186,6 +186,14 @@ cap_unit(void *arg, const char *column, const char *unit)
 	c->cb->unit(c->cb->arg, column, unit);
 }
 
+static void
+cap_meta(void *arg, const char *key, const char *value)
+{
+	const struct capctx *c = arg;
+
+	c->cb->meta(c->cb->arg, key, value);
+}
+
 /* The readers that need nothing but the source, by format. */
 static int (*const readers[BS_FMT__MAX])(struct bs_src *,
     const struct bs_reader_cb *, struct bs_err *) = {
@@ -219,7 +227,7 @@ bs_read(const struct bs_buf *buf, const char *path,
 	struct capctx cc = { ucb, NULL, NULL };
 	struct bs_reader_cb wcb = { cap_header, cap_record, &cc,
 	    ucb->warn ? cap_warn : NULL, ucb->format ? cap_format : NULL,
-	    ucb->unit ? cap_unit : NULL };
+	    ucb->unit ? cap_unit : NULL, ucb->meta ? cap_meta : NULL };
 	const struct bs_reader_cb *cb = &wcb;
 	size_t dlen, bom;
 

@@ -113,6 +113,7 @@ bs_comparison_machine(const struct bs_comparison *cmp, const struct bs_table *t,
 		bs_result_str(res, row, c++, bs_verdict_name(r->v));
 		bs_result_str(res, row, c++, bs_direction_name(r));
 		bs_metric_note(r, note, sizeof(note));
+		bs_envnote(o, note, sizeof(note));
 		bs_result_str(res, row, c++, note);
 		bs_result_str(res, row, c++, bs_rule_name(r->rule));
 		if (o->variant != NULL) {
@@ -368,6 +369,10 @@ bs_comparison_write(FILE *fp, const struct bs_comparison *cmp,
 	struct bs_result *res;
 	int md = f == BS_OUT_MD, human_fmt = f == BS_OUT_TABLE || md, rc;
 
+	if (f == BS_OUT_RECORD)
+		return bs_record_write(fp, cmp, t, o);
+	if (f == BS_OUT_HTML)
+		return bs_html_write(fp, cmp, t, o);
 	res = human_fmt ? human(cmp, t, o, o->confidence, md) :
 	    bs_comparison_machine(cmp, t, o);
 	if (res == NULL || res->failed) {
@@ -395,6 +400,8 @@ bs_comparison_write(FILE *fp, const struct bs_comparison *cmp,
 	}
 	if (human_fmt && cmp->n > 0)
 		rules_text(fp, cmp, md);
+	if (human_fmt)
+		bs_env_section(fp, o, md);
 	if (md) {
 		size_t tested = 0;
 

@@ -236,6 +236,7 @@ bs_table_free(struct bs_table *t)
 	for (size_t i = 0; t->units != NULL && i < t->nnames; i++)
 		free(t->units[i]);
 	free(t->units);
+	bs_meta_free(&t->meta);
 	free(t->gcols);
 	free(t->vcols);
 	free(t->rowgroup);
@@ -888,6 +889,18 @@ bs_table_unit(const struct bs_table *t, size_t i)
 	    NULL;
 }
 
+/*
+ * Metadata an input carried: kept by key, the last value winning.  Like
+ * a unit it is a nicety: without memory it is left out, not an error.
+ */
+static void
+on_meta(void *arg, const char *key, const char *value)
+{
+	struct bs_table *t = arg;
+
+	(void)bs_meta_set(&t->meta, key, value);
+}
+
 static void
 on_warn(void *arg, const char *msg)
 {
@@ -904,7 +917,7 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 {
 	struct tpriv *p = t->priv;
 	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
-	    on_format, on_unit };
+	    on_format, on_unit, on_meta };
 	enum bs_format used;
 	int delim;
 	size_t before = t->nrows;

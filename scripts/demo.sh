@@ -122,4 +122,26 @@ if [ -x ./btrend ]; then
 		ls -l out/trend.png
 	fi
 fi
+
+if [ -x ./bcompare ]; then
+	step "The experiment record and the HTML report, with fingerprints" \
+	    "bcompare -f html -g op -o out/report.html out/latency_baseline_env.csv out/latency_candidate_env.csv"
+	# The demo's latency files with a fingerprint each, as benv -f
+	# comment writes it; the candidate ran with another governor.
+	fp() {
+		printf '# cpu_model: Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz\n'
+		printf '# kernel: 6.1.0-18-amd64\n# threads: 40\n'
+		printf '# governor: %s\n# boost: off\n# load1: %s\n' "$1" "$2"
+	}
+	{ fp performance 0.03; cat $D/latency_baseline.csv; } \
+	    > out/latency_baseline_env.csv
+	{ fp powersave 0.05; cat $D/latency_candidate.csv; } \
+	    > out/latency_candidate_env.csv
+	bcompare -f html -g op -o out/report.html out/latency_baseline_env.csv \
+	    out/latency_candidate_env.csv || true
+	bcompare -f record -g op -o out/record.md out/latency_baseline_env.csv \
+	    out/latency_candidate_env.csv 2>/dev/null || true
+	sed -n '/^## Conclusions/,$p' out/record.md
+	echo "(one-file report: out/report.html; experiment record: out/record.md)"
+fi
 printf '\nResults are in out/.\n'

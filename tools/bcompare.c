@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "tool.h"
+#include "htmlchart.h"
+#include "plots.h"
 
 enum {
 	OPT_TEST = OPT_TOOL,
@@ -24,7 +26,9 @@ enum {
 	OPT_BASELINE,
 	OPT_CANDIDATE,
 	OPT_LIB,
-	OPT_STAT
+	OPT_STAT,
+	OPT_SAME_ENV,
+	OPT_LANG
 };
 
 struct opts {
@@ -37,6 +41,10 @@ struct opts {
 	struct bs_colrule	 thr[64];	/* --threshold COL=PCT */
 	char			*hib, *lib;	/* joined when repeated */
 	const char		*test;		/* --test as given, or NULL */
+	int			 same_env;	/* --same-env */
+	int			 zh;		/* --lang zh */
+	int			 report;	/* -f record or html: BS_OUT_* */
+	const char		*name_b, *name_c;
 };
 
 static void
@@ -59,7 +67,8 @@ usage(FILE *fp, int status)
 "                          hgrm, jmh, bdn, pytest-benchmark, libtest,\n"
 "                          criterion, catch2, benchmarkjs, custom-json\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
-"  -f, --format F          table (default), csv, tsv, json, md\n"
+"  -f, --format F          table (default), csv, tsv, json, md, record (the\n"
+"                          experiment record, Markdown), html (one file)\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the intervals (95)\n"
 "      --skip N            drop the first N samples of every group and side\n"
@@ -82,6 +91,10 @@ usage(FILE *fp, int status)
 "      --baseline V        the baseline value of COL (default: the first)\n"
 "      --candidate V       one candidate value (default: every other)\n"
 "      --tag KEY=VALUE     a constant first column in csv, tsv, json; repeatable\n"
+"      --same-env          the two sides' fingerprints must not differ in\n"
+"                          what changes performance (CPU, governor, boost,\n"
+"                          kernel, cores): exit 2 if they do\n"
+"      --lang en|zh        headings of -f record and html (en)\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -113,10 +126,13 @@ report_put(FILE *fp, void *arg)
 
 static void
 write_out(const struct tool_common *com, const struct bs_comparison *cmp,
-    const struct bs_table *t, const struct opts *o)
+    const struct bs_table *t, const struct bs_table *tc, const struct opts *o)
 {
+	struct html_charts hc = { 0 };
 	struct report r = { cmp, t, { &o->c, com->confidence, o->variant,
-	    o->vbase, o->vc, o->nvc }, com->outfmt };
+	    o->vbase, o->vc, o->nvc, &t->meta, tc ? &tc->meta : &t->meta,
+	    o->name_b, o->name_c, o->zh, html_chart, &hc },
+	    o->report ? (enum bs_outfmt)o->report : com->outfmt };
 
 	struct bs_result *res;
 
@@ -213,6 +229,41 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 			    what[k]);
 }
 
+/*
+ * The two sides' fingerprints: a note for each key that differs, a
+ * warning for one that changes performance.  --same-env refuses those
+ * (exit 2): the comparison would measure the machine, not the change.
+ */
+static void
+env_compare(const struct bs_meta *b, const struct bs_meta *c,
+    const struct opts *o)
+{
+	struct bs_metadiff *d;
+	size_t n, i, l = 0;
+	char keys[512] = "";
+
+	if (o->same_env && (b->n == 0 || c->n == 0))
+		die("--same-env: the %s carries no fingerprint (put benv's "
+		    "output before the results)", b->n == 0 ? "baseline" :
+		    "candidate");
+	if (bs_meta_diff(b, c, &d, &n) == -1)
+		die("out of memory");
+	for (i = 0; o->same_env && i < n; i++)
+		if (d[i].kind == BS_MK_PERF && l < sizeof(keys))
+			l += (size_t)snprintf(keys + l, sizeof(keys) - l,
+			    "%s%s (%s vs %s)", l ? ", " : "", d[i].key, d[i].b ?
+			    d[i].b : "none", d[i].c ? d[i].c : "none");
+	if (l > 0)
+		die("--same-env: the environments differ in %s: the "
+		    "comparison is not valid", keys);
+	for (i = 0; i < n; i++)
+		warnmsg("%s: environment differs in %s%s: %s -> %s",
+		    d[i].kind == BS_MK_PERF ? "warning" : "note", d[i].key,
+		    d[i].kind == BS_MK_PERF ? ", which changes performance" :
+		    "", d[i].b ? d[i].b : "(none)", d[i].c ? d[i].c : "(none)");
+	free(d);
+}
+
 static int
 regressed(const struct bs_comparison *cmp)
 {
@@ -279,6 +330,8 @@ main(int argc, char *argv[])
 		{ "candidate",	      required_argument, NULL, OPT_CANDIDATE },
 		{ "lower-is-better",  required_argument, NULL, OPT_LIB },
 		{ "stat",	      required_argument, NULL, OPT_STAT },
+		{ "same-env",	      no_argument,	 NULL, OPT_SAME_ENV },
+		{ "lang",	      required_argument, NULL, OPT_LANG },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -296,9 +349,26 @@ main(int argc, char *argv[])
 	o.c.thr = o.thr;
 	while ((ch = getopt_long(argc, argv, TOOL_COMMON_SHORTOPTS, longopts,
 	    NULL)) != -1) {
+		/* The two formats only bcompare writes; the rest are common. */
+		if (ch == 'f' && (strcmp(optarg, "record") == 0 ||
+		    strcmp(optarg, "html") == 0)) {
+			o.report = optarg[0] == 'r' ? BS_OUT_RECORD :
+			    BS_OUT_HTML;
+			continue;
+		}
+		if (ch == 'f')
+			o.report = 0;
 		if (tool_common_opt(ch, optarg, &com, usage))
 			continue;
 		switch (ch) {
+		case OPT_SAME_ENV:
+			o.same_env = 1;
+			break;
+		case OPT_LANG:
+			if (strcmp(optarg, "en") != 0 && strcmp(optarg, "zh") != 0)
+				die("--lang takes en or zh, not '%s'", optarg);
+			o.zh = optarg[0] == 'z';
+			break;
 		case OPT_TEST:
 			if (strcmp(optarg, "welch") == 0)
 				o.c.mwu = 0;
@@ -402,6 +472,9 @@ main(int argc, char *argv[])
 			    "COL (see bcompare --help)");
 		tb = tool_read_table(&com, 1, &argv[0]);
 		tc = tool_read_table(&com, 1, &argv[1]);
+		o.name_b = argv[0];
+		o.name_c = argv[1];
+		env_compare(&tb->meta, &tc->meta, &o);
 	}
 	if (bs_cmp_check_list("--higher-is-better", o.c.hib, tb, &e) == -1 ||
 	    bs_cmp_check_list("--lower-is-better", o.c.lib, tb, &e) == -1 ||
@@ -426,7 +499,9 @@ main(int argc, char *argv[])
 	if (rc == -1)
 		die("%s", e.msg);
 	warnings(&cmp, tb, &o);
-	write_out(&com, &cmp, tb, &o);
+	if (o.report == BS_OUT_HTML)
+		bp_log_init(NULL);
+	write_out(&com, &cmp, tb, tc, &o);
 	rc = o.gate && regressed(&cmp) ? 1 : 0;
 	bs_comparison_free(&cmp);
 	for (size_t i = 0; i < o.c.nthr; i++)

@@ -1,0 +1,309 @@
+/*
+ * The HTML report (bcompare -f html): one self-contained file that reads
+ * offline -- a summary, the verdict table (sorted by a click, a few lines
+ * of inline script), a box plot and a CDF per metric as inline SVG (drawn
+ * by the tool's chart hook: the drawing layer lies above libstat), the
+ * fingerprints side by side, and the experiment record.  No link leaves
+ * the file: no script, style sheet, font or image is fetched.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libstat.h"
+
+#define MAXCHARTS	60	/* metrics charted; more make a heavy page */
+
+#define L(o, en_, zh_)	((o)->zh ? (zh_) : (en_))
+
+static void
+esc(FILE *fp, const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++)
+		switch (*s) {
+		case '&':
+			fputs("&amp;", fp);
+			break;
+		case '<':
+			fputs("&lt;", fp);
+			break;
+		case '>':
+			fputs("&gt;", fp);
+			break;
+		case '"':
+			fputs("&quot;", fp);
+			break;
+		default:
+			fputc(*s, fp);
+		}
+}
+
+static const char style[] =
+"body{font-family:'DejaVu Sans',system-ui,sans-serif;margin:2em auto;"
+"max-width:72em;padding:0 1em;color:#222;line-height:1.4}\n"
+"table{border-collapse:collapse;margin:1em 0}\n"
+"th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left}\n"
+"td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+"th{background:#f2f2f2}\n"
+"table.sortable th{cursor:pointer}\n"
+"table.sortable th:after{content:' \\2195';color:#999}\n"
+".regressed{background:#fde0dc}.improved{background:#e0f2e0}\n"
+".inconclusive{background:#fff6d5}.perf{color:#b00;font-weight:bold}\n"
+"figure{margin:1em 0;page-break-inside:avoid}\n"
+"figure svg{max-width:100%;height:auto;margin-right:1em}\n"
+"pre.record{white-space:pre-wrap;background:#f8f8f8;padding:1em;"
+"border:1px solid #ddd}\n";
+
+/* Sorting without a server: a click on a heading sorts by that column. */
+static const char script[] =
+"document.querySelectorAll('table.sortable th').forEach(function(th,i){\n"
+"  th.addEventListener('click',function(){\n"
+"    var tb=th.closest('table').tBodies[0],up=th.dataset.dir!=='up';\n"
+"    th.dataset.dir=up?'up':'down';\n"
+"    Array.from(tb.rows).sort(function(a,b){\n"
+"      var x=a.cells[i].dataset.v,y=b.cells[i].dataset.v,r;\n"
+"      if(x!==undefined&&y!==undefined)r=parseFloat(x)-parseFloat(y);\n"
+"      else r=a.cells[i].textContent.localeCompare(b.cells[i].textContent);\n"
+"      return up?r:-r;\n"
+"    }).forEach(function(r){tb.appendChild(r);});\n"
+"  });\n"
+"});\n";
+
+/* A numeric cell: shown for people, sorted by its value (none: last). */
+static void
+numcell(FILE *fp, const char *shown, double v)
+{
+	char b[64];
+
+	bs_fmt_double(b, sizeof(b), isfinite(v) ? v : INFINITY);
+	fprintf(fp, "<td class=\"num\" data-v=\"%s\">", isfinite(v) ? b :
+	    "Infinity");
+	esc(fp, shown);
+	fputs("</td>", fp);
+}
+
+static void
+verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
+    const struct bs_report_opts *o)
+{
+	char label[512], b[160], note[512];
+
+	fprintf(fp, "<table class=\"sortable\" id=\"verdicts\">\n<thead><tr>"
+	    "<th>%s</th><th>%s</th><th>%s</th><th>%s [%g%% CI]</th>"
+	    "<th>p_adj</th><th>Cohen's d</th><th>Cliff's delta</th>"
+	    "<th>%s</th><th>%s</th></tr></thead>\n<tbody>\n",
+	    L(o, "metric", "指标"), o->c->mwu ? L(o, "baseline (median)",
+	    "基线（中位数）") : L(o, "baseline (mean)", "基线（均值）"),
+	    o->c->mwu ? L(o, "candidate (median)", "候选（中位数）") :
+	    L(o, "candidate (mean)", "候选（均值）"), L(o, "change", "变化"),
+	    o->confidence, L(o, "verdict", "结论"), L(o, "note", "备注"));
+	for (size_t i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+		double vb = o->c->mwu ? m->med_b : m->mean_b;
+		double vc = o->c->mwu ? m->med_c : m->mean_c;
+
+		bs_metric_label(cmp, t, m, label, sizeof(label));
+		fprintf(fp, "<tr class=\"%s\"><td>", bs_verdict_name(m->v));
+		esc(fp, label);
+		fputs("</td>", fp);
+		bs_fmt_num(b, sizeof(b), vb);
+		snprintf(b + strlen(b), sizeof(b) - strlen(b), " (n=%zu)",
+		    m->nb);
+		numcell(fp, b, vb);
+		bs_fmt_num(b, sizeof(b), vc);
+		snprintf(b + strlen(b), sizeof(b) - strlen(b), " (n=%zu)",
+		    m->nc);
+		numcell(fp, b, vc);
+		bs_fmt_change(b, sizeof(b), m->change, m->change_lo,
+		    m->change_hi);
+		numcell(fp, m->v == BS_V_MISSING ? "-" : b, m->change);
+		bs_fmt_p(b, sizeof(b), m->p_adj);
+		numcell(fp, b, m->p_adj);
+		snprintf(b, sizeof(b), isfinite(m->d) ? "%.2f" : "-", m->d);
+		numcell(fp, b, m->d);
+		snprintf(b, sizeof(b), isfinite(m->delta) ? "%.2f" : "-",
+		    m->delta);
+		numcell(fp, b, m->delta);
+		fprintf(fp, "<td>%s</td><td>", bs_verdict_name(m->v));
+		bs_metric_note(m, note, sizeof(note));
+		esc(fp, note);
+		fputs("</td></tr>\n", fp);
+	}
+	fputs("</tbody>\n</table>\n", fp);
+}
+
+static void
+envtable(FILE *fp, const struct bs_report_opts *o)
+{
+	const struct bs_meta *b = o->meta_b, *c = o->meta_c;
+	size_t i;
+
+	if ((b == NULL || b->n == 0) && (c == NULL || c->n == 0)) {
+		fprintf(fp, "<p>%s</p>\n", L(o, "Neither input carries a "
+		    "fingerprint (run benv and put its output before the "
+		    "results).", "两个输入都没有环境指纹。"));
+		return;
+	}
+	fprintf(fp, "<table id=\"env\">\n<thead><tr><th>%s</th><th>%s</th>"
+	    "<th>%s</th><th></th></tr></thead>\n<tbody>\n", L(o, "key", "键"),
+	    L(o, "baseline", "基线"), L(o, "candidate", "候选"));
+	for (i = 0; b != NULL && i < b->n; i++) {
+		const char *cv = bs_meta_get(c, b->key[i]);
+		enum bs_metakind k = bs_meta_kind(b->key[i]);
+		int same = cv != NULL && strcmp(cv, b->val[i]) == 0;
+
+		fputs("<tr><td>", fp);
+		esc(fp, b->key[i]);
+		fputs("</td><td>", fp);
+		esc(fp, b->val[i]);
+		fputs("</td><td>", fp);
+		esc(fp, cv ? cv : "-");
+		fprintf(fp, "</td><td%s>%s</td></tr>\n", !same && k ==
+		    BS_MK_PERF ? " class=\"perf\"" : "", same ? "" : k ==
+		    BS_MK_VOLATILE ? L(o, "varies", "易变") : k == BS_MK_PERF ?
+		    L(o, "differs: changes performance", "不同：影响性能") :
+		    L(o, "differs", "不同"));
+	}
+	for (i = 0; c != NULL && i < c->n; i++) {
+		if (bs_meta_get(b, c->key[i]) != NULL)
+			continue;
+		fputs("<tr><td>", fp);
+		esc(fp, c->key[i]);
+		fputs("</td><td>-</td><td>", fp);
+		esc(fp, c->val[i]);
+		fprintf(fp, "</td><td>%s</td></tr>\n", L(o, "candidate only",
+		    "仅候选"));
+	}
+	fputs("</tbody>\n</table>\n", fp);
+}
+
+static void
+charts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
+    const struct bs_report_opts *o)
+{
+	char label[512];
+	size_t i, drawn = 0;
+
+	for (i = 0; i < cmp->n && drawn < MAXCHARTS; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+
+		/* Summaries have no values to draw. */
+		if (m->summary || m->b == NULL || m->c == NULL ||
+		    m->nb + m->nc == 0)
+			continue;
+		bs_metric_label(cmp, t, m, label, sizeof(label));
+		fputs("<figure>\n", fp);
+		(void)o->chart(o->chart_arg, fp, m, 0);
+		(void)o->chart(o->chart_arg, fp, m, 1);
+		fputs("<figcaption>", fp);
+		esc(fp, label);
+		fprintf(fp, "%s</figcaption>\n</figure>\n", L(o, ": box plot "
+		    "(whiskers to Tukey's fences) and empirical CDF, baseline "
+		    "and candidate", "：箱线图（须至 Tukey 栅栏）与经验累积分布，基线"
+		    "与候选"));
+		drawn++;
+	}
+	if (drawn < cmp->n)
+		fprintf(fp, "<p>%s %zu.</p>\n", L(o, "Charts of the first "
+		    "metrics only:", "仅绘制前若干指标："), drawn);
+}
+
+int
+bs_html_write(FILE *fp, const struct bs_comparison *cmp,
+    const struct bs_table *t, const struct bs_report_opts *o)
+{
+	struct bs_metadiff *d = NULL;
+	size_t cnt[5] = { 0 }, nd = 0, i, nc;
+	static const enum bs_verdict order[] = { BS_V_REGRESSED, BS_V_IMPROVED,
+	    BS_V_UNCHANGED, BS_V_INCONCLUSIVE, BS_V_MISSING };
+	char *rec = NULL;
+	size_t reclen = 0;
+	FILE *mf;
+
+	if (bs_meta_diff(o->meta_b, o->meta_c, &d, &nd) == -1) {
+		errno = ENOMEM;
+		return -1;
+	}
+	/* The record, written first to memory, goes in as text. */
+	if ((mf = open_memstream(&rec, &reclen)) == NULL) {
+		free(d);
+		return -1;
+	}
+	if (bs_record_write(mf, cmp, t, o) == -1 || fclose(mf) == EOF) {
+		free(rec);
+		free(d);
+		errno = ENOMEM;
+		return -1;
+	}
+	fprintf(fp, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n<title>%s"
+	    "</title>\n<style>\n%s</style>\n</head>\n<body>\n", o->zh ? "zh" :
+	    "en", L(o, "bcompare report", "bcompare 报告"), style);
+	fprintf(fp, "<h1>%s</h1>\n<section id=\"summary\">\n<h2>%s</h2>\n<p>",
+	    L(o, "Baseline against candidate", "基线与候选对比"),
+	    L(o, "Summary", "摘要"));
+	if (o->variant == NULL) {
+		fputs(L(o, "Baseline ", "基线 "), fp);
+		esc(fp, o->name_b ? o->name_b : "baseline");
+		fputs(L(o, ", candidate ", "，候选 "), fp);
+		esc(fp, o->name_c ? o->name_c : "candidate");
+	} else {
+		fputs(L(o, "Baseline ", "基线 "), fp);
+		esc(fp, o->variant);
+		fputc('=', fp);
+		esc(fp, o->vbase);
+	}
+	fprintf(fp, "%s", L(o, ": ", "："));
+	for (i = 0; i < cmp->n; i++)
+		cnt[cmp->m[i].v]++;
+	for (i = 0, nc = 0; i < 5; i++)
+		if (cnt[order[i]] > 0)
+			fprintf(fp, "%s<strong>%zu %s</strong>", nc++ ? ", " :
+			    "", cnt[order[i]], bs_verdict_name(order[i]));
+	fputs(".</p>\n", fp);
+	/* Keys that change performance first, as a warning; then the rest. */
+	for (int k = 1; k >= 0; k--) {
+		size_t nk = 0;
+
+		for (i = 0; i < nd; i++) {
+			if ((d[i].kind == BS_MK_PERF) != k)
+				continue;
+			if (nk++ == 0)
+				fprintf(fp, "<p%s>%s", k ? " class=\"perf\"" : "",
+				    k ? L(o, "Warning: the environments differ "
+				    "in what changes performance:", "警告：环境在影响"
+				    "性能的方面不同：") : L(o, "The environments "
+				    "also differ in:", "环境的其他不同之处："));
+			fputs(nk > 1 ? ", " : " ", fp);
+			esc(fp, d[i].key);
+		}
+		if (nk > 0)
+			fputs(".</p>\n", fp);
+	}
+	fprintf(fp, "</section>\n<section>\n<h2>%s</h2>\n<p>%s %s; alpha %g."
+	    "</p>\n", L(o, "Verdicts", "结论表"), L(o, "Click a heading to "
+	    "sort. Test:", "点击表头排序。检验："), bs_test_name(o->c),
+	    o->c->alpha);
+	verdicts(fp, cmp, t, o);
+	fputs("</section>\n", fp);
+	if (o->chart != NULL) {
+		fprintf(fp, "<section id=\"charts\">\n<h2>%s</h2>\n",
+		    L(o, "Distributions", "分布"));
+		charts(fp, cmp, t, o);
+		fputs("</section>\n", fp);
+	}
+	fprintf(fp, "<section>\n<h2>%s</h2>\n", L(o, "Environment",
+	    "环境"));
+	envtable(fp, o);
+	fprintf(fp, "</section>\n<section>\n<h2>%s</h2>\n<pre class=\"record\">",
+	    L(o, "Experiment record", "实验记录"));
+	esc(fp, rec);
+	fprintf(fp, "</pre>\n</section>\n<script>\n%s</script>\n</body>\n"
+	    "</html>\n", script);
+	free(rec);
+	free(d);
+	return ferror(fp) ? -1 : 0;
+}
