@@ -115,7 +115,8 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
     const struct bs_table *t, const struct opts *o)
 {
 	struct report r = { cmp, t, { &o->c, com->confidence, o->variant,
-	    o->vbase, o->vc, o->nvc }, com->outfmt };
+	    o->vbase, o->vc, o->nvc, tool_natural(com), com->raw,
+	    tool_width(com) }, com->outfmt };
 
 	tool_write(com, report_put, &r);
 }
@@ -250,6 +251,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		TOOL_COMMON_LONGOPTS,
+		TOOL_RAW_LONGOPT,
 		{ "test",	      required_argument, NULL, OPT_TEST },
 		{ "alpha",	      required_argument, NULL, OPT_ALPHA },
 		{ "threshold",	      required_argument, NULL, OPT_THRESHOLD },
