@@ -806,6 +806,8 @@ struct bs_cell {
 };
 
 /* A rectangular result: column names and rows of cells. */
+#define BS_UNIT_SPREAD	((size_t)1 << (sizeof(size_t) * 8 - 1))
+
 struct bs_result {
 	char		**cols;
 	size_t		 ncols;
@@ -814,7 +816,8 @@ struct bs_result {
 	int		*numeric;	/* per column: right-aligned in tables */
 	int		 failed;	/* sticky: an allocation failed */
 	/* Quantities for people (bs_result_unit): table and md only. */
-	size_t		*uclass;	/* per cell: 1 + its quantity, or 0 */
+	size_t		*uclass;	/* per cell: 1 + its quantity, or 0;
+					   BS_UNIT_SPREAD set: a spread */
 	size_t		 nuclass;	/* cells uclass covers */
 	struct bs_colunit *units;	/* per quantity */
 	char		**ukeys;
@@ -844,10 +847,11 @@ void	 bs_result_int(struct bs_result *, size_t row, size_t col, long long);
  * Say that a numeric cell is a quantity in unit u (bs_column_unit_as)
  * for the formats people read: table and md show it scaled to a
  * readable unit (bs_scale_choose), one scale for all the cells of the
- * same key, from their median magnitude.  csv, tsv and json ignore it.
+ * same key, from the median magnitude of those that are levels, not
+ * spreads (a mean, not its sd: spread set).  csv, tsv and json ignore it.
  */
 int	 bs_result_unit(struct bs_result *, size_t row, size_t col,
-	    const struct bs_colunit *u, const char *key);
+	    const struct bs_colunit *u, const char *key, int spread);
 /* Write in a format; 0 on success, -1 with errno on a write error. */
 int	 bs_result_write(const struct bs_result *, enum bs_outfmt, FILE *);
 

@@ -291,7 +291,7 @@ bs_result_int(struct bs_result *r, size_t row, size_t col, long long i)
 
 int
 bs_result_unit(struct bs_result *r, size_t row, size_t col,
-    const struct bs_colunit *u, const char *key)
+    const struct bs_colunit *u, const char *key, int spread)
 {
 	size_t i, n = r->nrows * r->ncols, *uc;
 	struct bs_colunit *nu;
@@ -322,7 +322,8 @@ bs_result_unit(struct bs_result *r, size_t row, size_t col,
 		r->uclass = uc;
 		r->nuclass = n;
 	}
-	r->uclass[row * r->ncols + col] = i + 1;
+	r->uclass[row * r->ncols + col] = (i + 1) | (spread ? BS_UNIT_SPREAD :
+	    0);
 	return 0;
 }
 
@@ -345,8 +346,13 @@ scales(const struct bs_result *r)
 		return NULL;
 	}
 	for (q = 0; q < r->nunits; q++) {
+		/* Levels choose the unit, spreads follow it; or, alone, they. */
 		for (i = 0, k = 0; i < r->nuclass; i++)
 			if (r->uclass[i] == q + 1 &&
+			    r->cells[i].type == BS_CELL_NUM)
+				v[k++] = r->cells[i].d;
+		for (i = 0; k == 0 && i < r->nuclass; i++)
+			if ((r->uclass[i] & ~BS_UNIT_SPREAD) == q + 1 &&
 			    r->cells[i].type == BS_CELL_NUM)
 				v[k++] = r->cells[i].d;
 		bs_scale_choose(&sc[q], &r->units[q], bs_typical(v, k));
@@ -502,7 +508,7 @@ showntext(const struct bs_result *r, const struct bs_scale *sc, size_t i,
 
 	if (c->type == BS_CELL_NULL)
 		return md ? "\xe2\x80\x93" : "-";
-	q = sc != NULL && k < r->nuclass ? r->uclass[k] : 0;
+	q = sc != NULL && k < r->nuclass ? r->uclass[k] & ~BS_UNIT_SPREAD : 0;
 	return humantext(c, q ? &sc[q - 1] : NULL, buf, len);
 }
 

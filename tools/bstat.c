@@ -143,6 +143,13 @@ in_unit(enum stat id)
 	    id != ST_STEADY_DIFF && id != ST_STEADY && id != ST_MVALUE;
 }
 
+/* Is it a spread, shown in the unit its levels choose? */
+static int
+spread(enum stat id)
+{
+	return id == ST_SD || id == ST_SE || id == ST_CI_HALF || id == ST_IQR;
+}
+
 static void
 stat_add(struct stats *st, enum stat id, size_t k,
     const struct bs_summary_opts *so)
@@ -400,7 +407,8 @@ putstats(struct bs_result *res, size_t row, size_t col,
 		} else {
 			bs_result_num(res, row, col, stat_value(c, s));
 			if (u != NULL && in_unit(c->id))
-				bs_result_unit(res, row, col, u, key);
+				bs_result_unit(res, row, col, u, key,
+				    spread(c->id));
 		}
 	}
 	return col;
