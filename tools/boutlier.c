@@ -60,6 +60,7 @@ usage(FILE *fp, int status)
 "      --drop mild|severe  leave flagged rows out: mild drops every flagged\n"
 "                          row, severe only the severe ones\n"
 "      --rejects FILE      write the rows left out there, in the same format\n"
+"  -q, --quiet             no notes, warnings or summary\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
