@@ -874,14 +874,14 @@ main(int argc, char *argv[])
 				addrow(res, t, g, vn, -1, &s, &st, com.raw ?
 				    NULL : &u);
 			if (ntg > 0) {
-				int st = bs_targets_judge(tg, ntg, t, g, c, &s,
+				int ts = bs_targets_judge(tg, ntg, t, g, c, &s,
 				    &so, tres);
 
-				if (st >= 0)
+				if (ts >= 0)
 					bs_result_str(res, res->nrows - 1,
 					    res->ncols - 1, bs_target_status_name(
-					    (enum bs_target_status)st));
-				missed |= st == BS_TARGET_MISSED;
+					    (enum bs_target_status)ts));
+				missed |= ts == BS_TARGET_MISSED;
 			}
 			notes(&nt, t, g, c, &s, &so);
 		}
