@@ -1,13 +1,24 @@
 /*
  * Numbers for people: the short forms the tables and reports share (a
  * percentage change with its interval, a p-value, a value with six
- * significant digits).  Machine formats never use these; they keep every
+ * significant digits, a quantity scaled to a readable unit).  Machine formats never use these; they keep every
  * digit (bs_fmt_double).
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <strings.h>
 
 #include "libstat.h"
+
+static int
+dcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
 
 void
 bs_fmt_num(char *buf, size_t len, double x)
@@ -52,13 +63,194 @@ bs_fmt_change(char *buf, size_t len, double x, double lo, double hi)
 	    isfinite(hi) ? c : "+inf");
 }
 
+/*
+ * x with sig significant digits, trailing zeros kept (they say how
+ * precise the number is), but never fewer digits than its integer part:
+ * 2.918, 11.10, 387.7, 12345.
+ */
+static void
+fmt_sig(char *buf, size_t len, double x, int sig)
+{
+	int e, dec;
+
+	if (x == 0) {
+		snprintf(buf, len, "0");
+		return;
+	}
+	e = (int)floor(log10(fabs(x)));
+	dec = sig - 1 - e;
+	if (dec < 0)
+		dec = 0;
+	if (dec > 12)
+		dec = 12;
+	/* 9.9996 rounds up to 10.000: one digit too many. */
+	if (dec > 0 && fabs(x) + 0.5 * pow(10, -dec) >= pow(10, e + 1))
+		dec--;
+	snprintf(buf, len, "%.*f", dec, x);
+	/* "-0.000" is zero, whatever its sign. */
+	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+		memmove(buf, buf + 1, strlen(buf));
+}
+
 void
 bs_fmt_p(char *buf, size_t len, double p)
 {
 	if (!isfinite(p))
 		snprintf(buf, len, "-");
-	else if (p < 0.0001)
-		snprintf(buf, len, "<0.0001");
+	else if (p < 0.001)
+		snprintf(buf, len, "<0.001");
 	else
-		snprintf(buf, len, "%.4f", p);
+		fmt_sig(buf, len, p, 3);
+}
+
+const char *
+bs_effect_name(double delta)
+{
+	double a = fabs(delta);
+
+	/* Romano et al. (2006), the cut-offs for Cliff's delta. */
+	if (!isfinite(delta))
+		return "";
+	if (a < 0.147)
+		return "negligible";
+	if (a < 0.33)
+		return "small";
+	if (a < 0.474)
+		return "medium";
+	return "large";
+}
+
+/* A unit and how many of the quantity's base unit it holds. */
+struct unitdef {
+	const char	*name;
+	double		 size;
+};
+
+static const struct unitdef time_units[] = {
+	{ "ns", 1e-9 }, { "\xc2\xb5s", 1e-6 }, { "ms", 1e-3 }, { "s", 1 },
+	{ NULL, 0 }
+};
+static const struct unitdef bin_units[] = {
+	{ "B", 1 }, { "KiB", 1024 }, { "MiB", 1048576 },
+	{ "GiB", 1073741824.0 }, { "TiB", 1099511627776.0 }, { NULL, 0 }
+};
+static const struct unitdef dec_units[] = {
+	{ "B", 1 }, { "kB", 1e3 }, { "MB", 1e6 }, { "GB", 1e9 },
+	{ "TB", 1e12 }, { NULL, 0 }
+};
+static const struct unitdef si_prefixes[] = {
+	{ "", 1 }, { "k", 1e3 }, { "M", 1e6 }, { "G", 1e9 }, { "T", 1e12 },
+	{ NULL, 0 }
+};
+
+/* The size of a unit named in a list (the input's spelling), or 0. */
+static double
+unit_size(const struct unitdef *u, const char *name, size_t len)
+{
+	for (; u->name != NULL; u++)
+		if (strlen(u->name) == len && strncasecmp(u->name, name,
+		    len) == 0)
+			return u->size;
+	return 0;
+}
+
+/* The largest unit of a list that typical (in base units) fills once. */
+static const struct unitdef *
+pick(const struct unitdef *u, double typical)
+{
+	const struct unitdef *best = u;
+
+	for (; u->name != NULL; u++)
+		if (typical >= u->size * (1 - 1e-9))
+			best = u;
+	return best;
+}
+
+void
+bs_scale_choose(struct bs_scale *sc, const struct bs_colunit *u,
+    double typical)
+{
+	const struct unitdef *list, *d;
+	const char *unit = u->unit;
+	size_t ul = strlen(unit);
+	double size;
+	int rate;
+
+	memset(sc, 0, sizeof(*sc));
+	sc->factor = 1;
+	if (!isfinite(typical) || typical <= 0)
+		typical = 1;
+	rate = u->qty == BS_QTY_RATE && ul > 2 &&
+	    strcmp(unit + ul - 2, "/s") == 0;
+	if (u->qty == BS_QTY_TIME) {
+		/* The readers' spellings: "us" for microseconds. */
+		size = strcmp(unit, "us") == 0 ? 1e-6 :
+		    unit_size(time_units, unit, ul);
+		list = time_units;
+	} else if (u->qty == BS_QTY_SIZE) {
+		size = unit_size(bin_units, unit, ul);
+		if (size == 0)
+			size = unit_size(dec_units, unit, ul);
+		list = bin_units;
+	} else if (rate && (size = unit_size(dec_units, unit, ul - 2)) > 0) {
+		/* Bytes a second in decimal, as disks and networks count. */
+		list = dec_units;
+	} else if (rate && (size = unit_size(bin_units, unit, ul - 2)) > 0) {
+		list = bin_units;
+	} else if (u->qty == BS_QTY_RATE) {
+		/* Other rates keep their unit with a prefix: 387.7k msg/s. */
+		d = pick(si_prefixes, typical);
+		sc->on = 1;
+		sc->factor = 1 / d->size;
+		snprintf(sc->prefix, sizeof(sc->prefix), "%s", d->name);
+		snprintf(sc->unit, sizeof(sc->unit), "%s%s", unit, u->per);
+		return;
+	} else
+		return;
+	if (size == 0)
+		return;
+	d = pick(list, typical * size);
+	sc->on = 1;
+	sc->factor = size / d->size;
+	snprintf(sc->unit, sizeof(sc->unit), "%s%s%s", d->name,
+	    rate ? "/s" : "", u->per);
+}
+
+void
+bs_fmt_scaled(char *buf, size_t len, double x, const struct bs_scale *sc)
+{
+	char num[64];
+
+	if (sc == NULL || !sc->on) {
+		bs_fmt_num(buf, len, x);
+		return;
+	}
+	if (!isfinite(x)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	fmt_sig(num, sizeof(num), x * sc->factor, BS_SIG_DIGITS);
+	snprintf(buf, len, "%s%s %s", num, sc->prefix, sc->unit);
+}
+
+double
+bs_typical(const double *v, size_t n)
+{
+	double *a, t;
+	size_t i, k = 0;
+
+	/* The median magnitude: one outlier does not choose the unit. */
+	if ((a = malloc((n + 1) * sizeof(*a))) == NULL)
+		return NAN;
+	for (i = 0; i < n; i++)
+		if (isfinite(v[i]) && v[i] != 0)
+			a[k++] = fabs(v[i]);
+	if (k == 0) {
+		free(a);
+		return NAN;
+	}
+	qsort(a, k, sizeof(*a), dcmp);
+	t = k % 2 ? a[k / 2] : (a[k / 2 - 1] + a[k / 2]) / 2;
+	free(a);
+	return t;
 }

@@ -881,6 +881,8 @@ struct bs_cell {
 };
 
 /* A rectangular result: column names and rows of cells. */
+#define BS_UNIT_SPREAD	((size_t)1 << (sizeof(size_t) * 8 - 1))
+
 struct bs_result {
 	char		**cols;
 	size_t		 ncols;
@@ -888,6 +890,18 @@ struct bs_result {
 	size_t		 nrows, cap;
 	int		*numeric;	/* per column: right-aligned in tables */
 	int		 failed;	/* sticky: an allocation failed */
+	/* Quantities for people (bs_result_unit): table and md only. */
+	size_t		*uclass;	/* per cell: 1 + its quantity, or 0;
+					   BS_UNIT_SPREAD set: a spread */
+	size_t		 nuclass;	/* cells uclass covers */
+	struct bs_colunit *units;	/* per quantity */
+	char		**ukeys;
+	size_t		 nunits;
+	/*
+	 * table: the width to fit (COLUMNS), text cells ellipsised to fit
+	 * it; 0, no limit.  Machine formats and md never cut.
+	 */
+	size_t		 width;
 };
 
 struct bs_result *bs_result_new(void);
@@ -904,6 +918,15 @@ int	 bs_result_str(struct bs_result *, size_t row, size_t col, const char *);
 /* NaN is stored as null. */
 void	 bs_result_num(struct bs_result *, size_t row, size_t col, double);
 void	 bs_result_int(struct bs_result *, size_t row, size_t col, long long);
+/*
+ * Say that a numeric cell is a quantity in unit u (bs_column_unit_as)
+ * for the formats people read: table and md show it scaled to a
+ * readable unit (bs_scale_choose), one scale for all the cells of the
+ * same key, from the median magnitude of those that are levels, not
+ * spreads (a mean, not its sd: spread set).  csv, tsv and json ignore it.
+ */
+int	 bs_result_unit(struct bs_result *, size_t row, size_t col,
+	    const struct bs_colunit *u, const char *key, int spread);
 /* Write in a format; 0 on success, -1 with errno on a write error. */
 int	 bs_result_write(const struct bs_result *, enum bs_outfmt, FILE *);
 
@@ -1367,6 +1390,9 @@ struct bs_report_opts {
 	int		(*chart)(void *arg, FILE *, const struct bs_metric *,
 			    int cdf);
 	void		*chart_arg;
+	int		 natural;	/* table, md: metrics in natural order */
+	int		 raw;		/* table, md: values unscaled */
+	size_t		 width;		/* table: fit it (COLUMNS); 0 none */
 };
 
 /*
@@ -1422,7 +1448,40 @@ void	 bs_fmt_num(char *, size_t, double);
 void	 bs_fmt_pct(char *, size_t, double ratio);
 /* "+4.2% [+1.1%, +7.3%]", an open side "-inf"/"+inf"; "-" when NaN. */
 void	 bs_fmt_change(char *, size_t, double x, double lo, double hi);
-/* "0.0123", "<0.0001", "-". */
+/* "0.0123", "0.500", "<0.001", "-": three significant digits. */
 void	 bs_fmt_p(char *, size_t, double p);
+/*
+ * Cliff's delta in words by Romano et al.'s (2006) cut-offs: |d| < 0.147
+ * "negligible", < 0.33 "small", < 0.474 "medium", else "large"; "" NaN.
+ */
+const char *bs_effect_name(double delta);
+
+/* Significant digits of a scaled quantity: 2.918 ms, 11.10 us. */
+#define BS_SIG_DIGITS	4
+
+/*
+ * How the values of one quantity are shown to people: multiplied by
+ * factor, then prefix and unit ("387.7k msg/s", "2.918 ms").  on is 0
+ * when the unit is not one we scale (the values are shown as they are).
+ */
+struct bs_scale {
+	int		 on;
+	double		 factor;
+	char		 prefix[8];
+	char		 unit[136];
+};
+
+/*
+ * The scale for values in unit u whose typical magnitude is typical (in
+ * u): times in ns, us, ms or s; sizes in B, KiB, MiB, GiB; byte rates in
+ * B/s, kB/s, MB/s, GB/s; other rates per second with a k, M or G prefix.
+ * The largest unit the typical value fills at least once.
+ */
+void	 bs_scale_choose(struct bs_scale *, const struct bs_colunit *u,
+	    double typical);
+/* x scaled, BS_SIG_DIGITS significant digits; bs_fmt_num when off. */
+void	 bs_fmt_scaled(char *, size_t, double x, const struct bs_scale *);
+/* The median of the finite non-zero magnitudes, or NaN if none. */
+double	 bs_typical(const double *, size_t);
 
 #endif /* LIBSTAT_H */

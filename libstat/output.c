@@ -202,6 +202,11 @@ bs_result_free(struct bs_result *r)
 	free(r->cols);
 	free(r->cells);
 	free(r->numeric);
+	for (size_t i = 0; i < r->nunits; i++)
+		free(r->ukeys[i]);
+	free(r->ukeys);
+	free(r->units);
+	free(r->uclass);
 	free(r);
 }
 
@@ -284,6 +289,78 @@ bs_result_int(struct bs_result *r, size_t row, size_t col, long long i)
 	c->i = i;
 }
 
+int
+bs_result_unit(struct bs_result *r, size_t row, size_t col,
+    const struct bs_colunit *u, const char *key, int spread)
+{
+	size_t i, n = r->nrows * r->ncols, *uc;
+	struct bs_colunit *nu;
+	char **nk;
+
+	if (cell(r, row, col) == NULL || u->unit[0] == '\0')
+		return -1;
+	for (i = 0; i < r->nunits; i++)
+		if (strcmp(r->ukeys[i], key) == 0)
+			break;
+	if (i == r->nunits) {
+		if ((nu = realloc(r->units, (i + 1) * sizeof(*nu))) == NULL)
+			return r->failed = -1;
+		r->units = nu;
+		if ((nk = realloc(r->ukeys, (i + 1) * sizeof(*nk))) == NULL)
+			return r->failed = -1;
+		r->ukeys = nk;
+		if ((r->ukeys[i] = strdup(key)) == NULL)
+			return r->failed = -1;
+		r->units[i] = *u;
+		r->nunits++;
+	}
+	if (r->nuclass < n) {
+		/* Rows come after the units of earlier rows were set. */
+		if ((uc = realloc(r->uclass, n * sizeof(*uc))) == NULL)
+			return r->failed = -1;
+		memset(uc + r->nuclass, 0, (n - r->nuclass) * sizeof(*uc));
+		r->uclass = uc;
+		r->nuclass = n;
+	}
+	r->uclass[row * r->ncols + col] = (i + 1) | (spread ? BS_UNIT_SPREAD :
+	    0);
+	return 0;
+}
+
+/*
+ * One display scale per quantity, from the median magnitude of its
+ * cells, so that a column reads in one unit; NULL when there is none.
+ */
+static struct bs_scale *
+scales(const struct bs_result *r)
+{
+	struct bs_scale *sc;
+	double *v;
+	size_t i, q, k;
+
+	if (r->nunits == 0)
+		return NULL;
+	if ((sc = calloc(r->nunits, sizeof(*sc))) == NULL ||
+	    (v = malloc((r->nuclass + 1) * sizeof(*v))) == NULL) {
+		free(sc);
+		return NULL;
+	}
+	for (q = 0; q < r->nunits; q++) {
+		/* Levels choose the unit, spreads follow it; or, alone, they. */
+		for (i = 0, k = 0; i < r->nuclass; i++)
+			if (r->uclass[i] == q + 1 &&
+			    r->cells[i].type == BS_CELL_NUM)
+				v[k++] = r->cells[i].d;
+		for (i = 0; k == 0 && i < r->nuclass; i++)
+			if ((r->uclass[i] & ~BS_UNIT_SPREAD) == q + 1 &&
+			    r->cells[i].type == BS_CELL_NUM)
+				v[k++] = r->cells[i].d;
+		bs_scale_choose(&sc[q], &r->units[q], bs_typical(v, k));
+	}
+	free(v);
+	return sc;
+}
+
 /* Text of a cell for machine formats (shortest round trip). */
 static const char *
 celltext(const struct bs_cell *c, char *buf, size_t len)
@@ -307,12 +384,17 @@ celltext(const struct bs_cell *c, char *buf, size_t len)
  * digits than the integer part has (a mean of 10000000.2 is not 1e+07).
  */
 static const char *
-humantext(const struct bs_cell *c, char *buf, size_t len)
+humantext(const struct bs_cell *c, const struct bs_scale *sc, char *buf,
+    size_t len)
 {
 	double a;
 
 	if (c->type != BS_CELL_NUM)
 		return celltext(c, buf, len);
+	if (sc != NULL && sc->on) {
+		bs_fmt_scaled(buf, len, c->d, sc);
+		return buf;
+	}
 	a = fabs(c->d);
 	if (a >= 1e6 && a < 1e15)
 		snprintf(buf, len, "%.0f", c->d);
@@ -416,27 +498,92 @@ mdput(FILE *fp, const char *s, size_t *width)
 	}
 }
 
+/* The text people see in a cell; md writes a null as an en dash. */
+static const char *
+showntext(const struct bs_result *r, const struct bs_scale *sc, size_t i,
+    size_t j, int md, char *buf, size_t len)
+{
+	const struct bs_cell *c = &r->cells[i * r->ncols + j];
+	size_t k = i * r->ncols + j, q;
+
+	if (c->type == BS_CELL_NULL)
+		return md ? "\xe2\x80\x93" : "-";
+	q = sc != NULL && k < r->nuclass ? r->uclass[k] & ~BS_UNIT_SPREAD : 0;
+	return humantext(c, q ? &sc[q - 1] : NULL, buf, len);
+}
+
+/*
+ * Text cut to w columns, its end replaced by an ellipsis; the columns
+ * written.  Cuts fall between UTF-8 sequences, never inside one.
+ */
+static size_t
+put_cut(FILE *fp, const char *t, size_t w)
+{
+	size_t l = bs_utf8_width(t, strlen(t)), i = 0, used = 0, n;
+
+	if (l <= w) {
+		fputs(t, fp);
+		return l;
+	}
+	while (t[i] != '\0') {
+		for (n = 1; (t[i + n] & 0xc0) == 0x80; n++)
+			;
+		if (used + bs_utf8_width(t + i, n) + 1 > w)
+			break;
+		used += bs_utf8_width(t + i, n);
+		fwrite(t + i, 1, n, fp);
+		i += n;
+	}
+	fputs("\xe2\x80\xa6", fp);
+	return used + 1;
+}
+
+/*
+ * Narrow the text columns, widest first, until the table fits width;
+ * numbers are never cut, and no column goes below 8.
+ */
+static void
+fit(const struct bs_result *r, size_t *w)
+{
+	size_t total = 0, j, best;
+
+	for (j = 0; j < r->ncols; j++)
+		total += w[j] + (j ? 2 : 0);
+	while (total > r->width) {
+		best = r->ncols;
+		for (j = 0; j < r->ncols; j++)
+			if (!r->numeric[j] && w[j] > 8 && (best == r->ncols ||
+			    w[j] > w[best]))
+				best = j;
+		if (best == r->ncols)
+			return;
+		w[best]--;
+		total--;
+	}
+}
+
 /* Aligned columns for people; markdown is the same with pipes. */
 static int
 write_aligned(const struct bs_result *r, FILE *fp, int md)
 {
+	struct bs_scale *sc = scales(r);
 	size_t *w, i, j;
-	char buf[64];
+	char buf[256];
 	const char *t;
 
-	if ((w = calloc(r->ncols + 1, sizeof(*w))) == NULL)
+	if ((w = calloc(r->ncols + 1, sizeof(*w))) == NULL ||
+	    (r->nunits > 0 && sc == NULL)) {
+		free(w);
+		free(sc);
 		return -1;
+	}
 	for (j = 0; j < r->ncols; j++)
 		w[j] = bs_utf8_width(r->cols[j], strlen(r->cols[j]));
 	for (i = 0; i < r->nrows; i++)
 		for (j = 0; j < r->ncols; j++) {
 			size_t l;
 
-			t = humantext(&r->cells[i * r->ncols + j], buf,
-			    sizeof(buf));
-			if (md && r->cells[i * r->ncols + j].type ==
-			    BS_CELL_NULL)
-				t = "–";
+			t = showntext(r, sc, i, j, md, buf, sizeof(buf));
 			l = bs_utf8_width(t, strlen(t));
 			for (const char *q = t; md && *q; q++)
 				l += *q == '|';
@@ -447,14 +594,19 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 	for (j = 0; md && j < r->ncols; j++)
 		if (w[j] < 3)
 			w[j] = 3;
+	if (!md && r->width > 0)
+		fit(r, w);
 	for (j = 0; j < r->ncols; j++) {
 		size_t l = bs_utf8_width(r->cols[j], strlen(r->cols[j]));
 
 		fputs(md ? (j ? " | " : "| ") : (j ? "  " : ""), fp);
-		if (r->numeric[j])
+		if (r->numeric[j] && l < w[j])
 			pad(fp, w[j] - l);
-		fputs(r->cols[j], fp);
-		if (!r->numeric[j] && (md || j + 1 < r->ncols))
+		if (md)
+			fputs(r->cols[j], fp);
+		else
+			l = put_cut(fp, r->cols[j], w[j]);
+		if (!r->numeric[j] && (md || j + 1 < r->ncols) && l < w[j])
 			pad(fp, w[j] - l);
 	}
 	fputs(md ? " |\n" : "\n", fp);
@@ -469,26 +621,27 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 	}
 	for (i = 0; i < r->nrows; i++) {
 		for (j = 0; j < r->ncols; j++) {
-			const struct bs_cell *c = &r->cells[i * r->ncols + j];
 			size_t l;
 
-			t = humantext(c, buf, sizeof(buf));
-			if (c->type == BS_CELL_NULL)
-				t = md ? "–" : "-";
+			t = showntext(r, sc, i, j, md, buf, sizeof(buf));
 			l = bs_utf8_width(t, strlen(t));
 			fputs(md ? (j ? " | " : "| ") : (j ? "  " : ""), fp);
-			if (r->numeric[j])
+			if (r->numeric[j] && l < w[j])
 				pad(fp, w[j] - l);
 			if (md)
 				mdput(fp, t, &l);
-			else
+			else if (r->numeric[j])
 				fputs(t, fp);
-			if (!r->numeric[j] && (md || j + 1 < r->ncols))
+			else
+				l = put_cut(fp, t, w[j]);
+			if (!r->numeric[j] && (md || j + 1 < r->ncols) &&
+			    l < w[j])
 				pad(fp, w[j] - l);
 		}
 		fputs(md ? " |\n" : "\n", fp);
 	}
 	free(w);
+	free(sc);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "libstat.h"
+#include "extern.h"
 
 const char *
 bs_direction_name(const struct bs_metric *m)
@@ -129,26 +130,202 @@ bs_comparison_machine(const struct bs_comparison *cmp, const struct bs_table *t,
 	return res;
 }
 
-/* The order of the rows for people: Markdown puts regressions first. */
+/*
+ * The natural order of the metrics (bs_table_order's): candidate, then
+ * the group key, numbers numerically and text as it first appeared,
+ * then as compared (the value columns in the input's order).
+ */
+struct natctx {
+	const struct bs_comparison *cmp;
+	size_t		 nk;		/* key parts, the candidate first */
+	double		*num;		/* n x nk: NaN if text */
+	size_t		*rank;		/* n x nk: first appearance */
+};
+
+static const struct natctx *natc;	/* qsort has no argument */
+
+static int
+metric_natcmp(const void *a, const void *b)
+{
+	size_t ma = *(const size_t *)a, mb = *(const size_t *)b, k;
+	const struct natctx *c = natc;
+
+	for (k = 0; k < c->nk; k++) {
+		double x = c->num[ma * c->nk + k], y = c->num[mb * c->nk + k];
+		size_t rx = c->rank[ma * c->nk + k], ry = c->rank[mb * c->nk +
+		    k];
+
+		if (!isnan(x) && !isnan(y) && x != y)
+			return x < y ? -1 : 1;
+		if ((isnan(x) || isnan(y)) && rx != ry)
+			return rx < ry ? -1 : 1;
+	}
+	return ma < mb ? -1 : ma > mb;
+}
+
+/* The key part k of metric m: the candidate, then the group columns. */
+static const char *
+keypart(const struct bs_comparison *cmp, const struct bs_table *t,
+    size_t m, size_t k)
+{
+	const struct bs_metric *r = &cmp->m[m];
+	size_t g;
+
+	if (k == 0)
+		return r->vc != NULL ? r->vc : "";
+	for (g = cmp->keyfrom; g < t->ngcols; g++)
+		if ((long)g != cmp->keyskip && --k == 0)
+			return r->key[g];
+	return "";
+}
+
+static int
+natural_order(size_t *order, const struct bs_comparison *cmp,
+    const struct bs_table *t)
+{
+	struct natctx c = { cmp, 1, NULL, NULL };
+	struct bs_strhash *seen = NULL;
+	struct bs_dec d;
+	size_t i, k;
+	double v;
+	int rc = -1;
+
+	for (k = cmp->keyfrom; k < t->ngcols; k++)
+		c.nk += (long)k != cmp->keyskip;
+	if (cmp->n < 2)
+		return 0;
+	if ((c.num = malloc(cmp->n * c.nk * sizeof(*c.num))) == NULL ||
+	    (c.rank = malloc(cmp->n * c.nk * sizeof(*c.rank))) == NULL ||
+	    (seen = calloc(c.nk, sizeof(*seen))) == NULL)
+		goto out;
+	for (i = 0; i < cmp->n; i++)
+		for (k = 0; k < c.nk; k++) {
+			const char *key = keypart(cmp, t, i, k);
+			long r = bs_strhash_get(&seen[k], key, strlen(key));
+
+			if (r < 0) {
+				r = (long)seen[k].n;
+				if (bs_strhash_put(&seen[k], key, strlen(key),
+				    (size_t)r) == -1)
+					goto out;
+			}
+			c.rank[i * c.nk + k] = (size_t)r;
+			/* The candidates keep the order they were given. */
+			c.num[i * c.nk + k] = k > 0 && bs_parse_number(key,
+			    strlen(key), &d, &v) == BS_NUM_OK ? v : (double)NAN;
+		}
+	natc = &c;
+	qsort(order, cmp->n, sizeof(*order), metric_natcmp);
+	natc = NULL;
+	rc = 0;
+out:
+	for (k = 0; seen != NULL && k < c.nk; k++)
+		bs_strhash_free(&seen[k]);
+	free(seen);
+	free(c.num);
+	free(c.rank);
+	return rc;
+}
+
+/*
+ * The order of the rows for people: natural with --sort natural (the
+ * default of table and md), and Markdown puts regressions first.
+ */
 static size_t *
-human_order(const struct bs_comparison *cmp, int md)
+human_order(const struct bs_comparison *cmp, const struct bs_table *t,
+    const struct bs_report_opts *o, int md)
 {
 	static const enum bs_verdict pri[] = { BS_V_REGRESSED, BS_V_IMPROVED,
 	    BS_V_INCONCLUSIVE, BS_V_MISSING, BS_V_UNCHANGED };
-	size_t *order, i, j = 0;
+	size_t *order, *by, i, j = 0;
 
 	if ((order = malloc((cmp->n + 1) * sizeof(*order))) == NULL)
 		return NULL;
-	if (!md) {
-		for (i = 0; i < cmp->n; i++)
-			order[i] = i;
+	for (i = 0; i < cmp->n; i++)
+		order[i] = i;
+	if (o->natural && natural_order(order, cmp, t) == -1) {
+		free(order);
+		return NULL;
+	}
+	if (!md)
 		return order;
+	if ((by = malloc((cmp->n + 1) * sizeof(*by))) == NULL) {
+		free(order);
+		return NULL;
 	}
 	for (size_t q = 0; q < 5; q++)
 		for (i = 0; i < cmp->n; i++)
-			if (cmp->m[i].v == pri[q])
-				order[j++] = i;
-	return order;
+			if (cmp->m[order[i]].v == pri[q])
+				by[j++] = order[i];
+	free(order);
+	return by;
+}
+
+/*
+ * The display scale of each value column: its unit from its name (or the
+ * format's declaration), the size from the median magnitude of the
+ * centres on both sides, so that one column reads in one unit.
+ */
+struct colscales {
+	const char	**col;
+	struct bs_scale	*sc;
+	size_t		 n;
+};
+
+static int
+colscales_init(struct colscales *cs, const struct bs_comparison *cmp,
+    const struct bs_report_opts *o)
+{
+	struct bs_colunit u;
+	const char *unit;
+	double *v;
+	size_t i, j, k;
+
+	memset(cs, 0, sizeof(*cs));
+	if ((cs->col = malloc((cmp->n + 1) * sizeof(*cs->col))) == NULL ||
+	    (cs->sc = calloc(cmp->n + 1, sizeof(*cs->sc))) == NULL ||
+	    (v = malloc((2 * cmp->n + 1) * sizeof(*v))) == NULL) {
+		free(cs->col);
+		free(cs->sc);
+		return -1;
+	}
+	for (i = 0; i < cmp->n; i++) {
+		for (j = 0; j < cs->n; j++)
+			if (strcmp(cs->col[j], cmp->m[i].column) == 0)
+				break;
+		if (j == cs->n)
+			cs->col[cs->n++] = cmp->m[i].column;
+	}
+	for (j = 0; j < cs->n && !o->raw; j++) {
+		unit = NULL;
+		for (i = 0, k = 0; i < cmp->n; i++)
+			if (strcmp(cmp->m[i].column, cs->col[j]) == 0) {
+				if (cmp->m[i].unit != NULL)
+					unit = cmp->m[i].unit;
+				v[k++] = centre(&cmp->m[i], o->c, 0);
+				v[k++] = centre(&cmp->m[i], o->c, 1);
+			}
+		bs_column_unit_as(cs->col[j], unit, &u);
+		bs_scale_choose(&cs->sc[j], &u, bs_typical(v, k));
+	}
+	free(v);
+	return 0;
+}
+
+static const struct bs_scale *
+colscale(const struct colscales *cs, const char *column)
+{
+	for (size_t j = 0; j < cs->n; j++)
+		if (strcmp(cs->col[j], column) == 0)
+			return &cs->sc[j];
+	return NULL;
+}
+
+static void
+colscales_free(struct colscales *cs)
+{
+	free(cs->col);
+	free(cs->sc);
 }
 
 /* A geomean row per value column (and candidate), after the metrics. */
@@ -197,13 +374,15 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 	struct bs_result *res = bs_result_new();
 	char buf[160], note[512];
 	size_t k, c, j, row, lead = o->nvc > 1;
-	size_t *order = human_order(cmp, md);
+	size_t *order = human_order(cmp, t, o, md);
+	struct colscales cs;
 
-	if (res == NULL || order == NULL) {
+	if (res == NULL || order == NULL || colscales_init(&cs, cmp, o) == -1) {
 		bs_result_free(res);
 		free(order);
 		return NULL;
 	}
+	res->width = o->width;
 	if (lead)
 		bs_result_addcol(res, "candidate");
 	for (k = cmp->keyfrom; k < t->ngcols; k++)
@@ -232,11 +411,13 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 			if ((long)k != cmp->keyskip)
 				bs_result_str(res, row, c++, r->key[k]);
 		bs_result_str(res, row, c++, r->column);
-		bs_fmt_num(buf, sizeof(buf), centre(r, o->c, 0));
+		bs_fmt_scaled(buf, sizeof(buf), centre(r, o->c, 0),
+		    colscale(&cs, r->column));
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 		    " (n=%zu)", r->nb);
 		bs_result_str(res, row, c++, buf);
-		bs_fmt_num(buf, sizeof(buf), centre(r, o->c, 1));
+		bs_fmt_scaled(buf, sizeof(buf), centre(r, o->c, 1),
+		    colscale(&cs, r->column));
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 		    " (n=%zu)", r->nc);
 		bs_result_str(res, row, c++, buf);
@@ -256,6 +437,7 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 		bs_result_str(res, row, c++, note);
 	}
 	free(order);
+	colscales_free(&cs);
 	geomean_rows(res, cmp, t, o, conf, lead);
 	return res;
 }
@@ -361,28 +543,280 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 }
 
 
+/* The method and the adjustment, below the Markdown report's rules. */
+static void
+md_method(FILE *fp, const struct bs_comparison *cmp,
+    const struct bs_report_opts *o)
+{
+	size_t tested = 0;
+	char what[128];
+
+	for (size_t i = 0; i < cmp->n; i++)
+		tested += cmp->m[i].testable;
+	if (o->c->stat == BS_STAT_QUANTILE)
+		snprintf(what, sizeof(what), "Change of %s: percentile "
+		    "bootstrap, or order statistics for large samples",
+		    o->c->stat_name);
+	else
+		snprintf(what, sizeof(what), "%s", o->c->paired ?
+		    (o->c->mwu ? "Wilcoxon signed rank" : "paired t") :
+		    (o->c->mwu ? "Mann-Whitney U" : "Welch's t"));
+	fprintf(fp, "\n%s; p adjusted by %s across the %zu metric%s "
+	    "tested; alpha %g; intervals at %g%%, not adjusted.\n",
+	    what, o->c->adjust == BS_ADJ_HOLM ? "Holm" :
+	    o->c->adjust == BS_ADJ_BH ? "Benjamini-Hochberg" :
+	    "nothing", tested, tested == 1 ? "" : "s", o->c->alpha,
+	    o->confidence);
+}
+
+/* A verdict with an icon that code-hosting sites render. */
+static const char *
+verdict_icon(enum bs_verdict v)
+{
+	switch (v) {
+	case BS_V_IMPROVED:
+		return "\xe2\x9c\x85 improved";
+	case BS_V_REGRESSED:
+		return "\xe2\x9d\x8c regressed";
+	case BS_V_UNCHANGED:
+		return "\xe2\x9e\x96 unchanged";
+	case BS_V_INCONCLUSIVE:
+		return "\xe2\x9d\x94 inconclusive";
+	default:
+		return "\xe2\x9a\xaa missing";
+	}
+}
+
+/*
+ * A side's centre with its spread for the report: "2.918 ms ± 1.2%",
+ * the spread the coefficient of variation of its runs (sd / mean).
+ */
+static void
+centre_spread(char *buf, size_t len, const struct bs_metric *r,
+    const struct bs_cmp_opts *c, int cand, const struct bs_scale *sc)
+{
+	double m, sd, x = centre(r, c, cand);
+	size_t l;
+
+	if ((cand ? r->nc : r->nb) == 0 || !isfinite(x)) {
+		snprintf(buf, len, "\xe2\x80\x93");
+		return;
+	}
+	bs_fmt_scaled(buf, len, x, sc);
+	if (r->summary) {
+		m = cand ? r->mean_c : r->mean_b;
+		sd = cand ? r->sd_c : r->sd_b;
+	} else
+		bs_mean_sd(cand ? r->c : r->b, cand ? r->nc : r->nb, &m, &sd);
+	l = strlen(buf);
+	if (isfinite(sd) && isfinite(m) && m != 0)
+		snprintf(buf + l, len - l, " \xc2\xb1 %.1f%%",
+		    100 * sd / fabs(m));
+}
+
+/* One value column's table of the report, regressions first. */
+static struct bs_result *
+md_table(const struct bs_comparison *cmp, const struct bs_table *t,
+    const struct bs_report_opts *o, const size_t *order, const char *column,
+    const struct bs_scale *sc)
+{
+	struct bs_result *res = bs_result_new();
+	char buf[256];
+	size_t i, k, c, row, lead = o->nvc > 1;
+
+	if (res == NULL)
+		return NULL;
+	if (lead)
+		bs_result_addcol(res, "candidate");
+	for (k = cmp->keyfrom; k < t->ngcols; k++)
+		if ((long)k != cmp->keyskip)
+			bs_result_addcol(res, t->names[t->gcols[k]]);
+	centre_heading(buf, sizeof(buf), "baseline", o->c);
+	bs_result_addcol(res, buf);
+	centre_heading(buf, sizeof(buf), "candidate", o->c);
+	bs_result_addcol(res, buf);
+	snprintf(buf, sizeof(buf), "change [%g%% CI]", o->confidence);
+	bs_result_addcol(res, buf);
+	bs_result_addcol(res, "effect");
+	bs_result_addcol(res, "verdict");
+	/* Centres and changes align right, as numbers do. */
+	for (k = res->ncols - 5; k < res->ncols - 2; k++)
+		res->numeric[k] = 1;
+	for (i = 0; i < cmp->n; i++) {
+		const struct bs_metric *r = &cmp->m[order[i]];
+
+		if (strcmp(r->column, column) != 0)
+			continue;
+		row = (size_t)bs_result_addrow(res);
+		c = 0;
+		if (lead)
+			bs_result_str(res, row, c++, r->vc);
+		for (k = cmp->keyfrom; k < t->ngcols; k++)
+			if ((long)k != cmp->keyskip)
+				bs_result_str(res, row, c++, r->key[k]);
+		centre_spread(buf, sizeof(buf), r, o->c, 0, sc);
+		bs_result_str(res, row, c++, buf);
+		centre_spread(buf, sizeof(buf), r, o->c, 1, sc);
+		bs_result_str(res, row, c++, buf);
+		if (r->v == BS_V_MISSING)
+			snprintf(buf, sizeof(buf), "\xe2\x80\x93");
+		else
+			bs_fmt_change(buf, sizeof(buf), r->change, r->change_lo,
+			    r->change_hi);
+		bs_result_str(res, row, c++, buf);
+		if (isfinite(r->delta))
+			snprintf(buf, sizeof(buf), "%s (\xce\xb4 = %.2f)",
+			    bs_effect_name(r->delta), r->delta);
+		else
+			snprintf(buf, sizeof(buf), "\xe2\x80\x93");
+		bs_result_str(res, row, c++, buf);
+		bs_result_str(res, row, c++, verdict_icon(r->v));
+	}
+	return res;
+}
+
+/* The geometric mean of a column's changes, below its table. */
+static void
+md_geomean(FILE *fp, const struct bs_comparison *cmp,
+    const struct bs_report_opts *o, const char *column)
+{
+	struct bs_geomean gm;
+	char buf[160];
+	size_t i, j;
+
+	for (i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+
+		if (strcmp(m->column, column) != 0)
+			continue;
+		for (j = 0; j < i; j++)
+			if (strcmp(cmp->m[j].column, column) == 0 &&
+			    (m->vc == NULL || strcmp(cmp->m[j].vc, m->vc) == 0))
+				break;
+		if (j < i)
+			continue;
+		bs_geomean_change(cmp, o->c->mwu, m->column, m->vc,
+		    o->confidence, &gm);
+		if (gm.k < 2)
+			continue;
+		bs_fmt_change(buf, sizeof(buf), gm.change, gm.lo, gm.hi);
+		fprintf(fp, "\nGeometric mean of the changes%s%s: %s (%zu "
+		    "metrics).\n", m->vc != NULL && o->nvc > 1 ? ", " : "",
+		    m->vc != NULL && o->nvc > 1 ? m->vc : "", buf, gm.k);
+	}
+}
+
+/*
+ * The pull-request report: the counts, one table per value column (the
+ * columns with a regression first), each row a side's centre with its
+ * spread, the change with its interval, the effect in words and the
+ * verdict; then, collapsed, the full statistics and the rules in force.
+ */
+static int
+md_report(FILE *fp, const struct bs_comparison *cmp,
+    const struct bs_table *t, const struct bs_report_opts *o)
+{
+	struct colscales cs;
+	struct bs_result *res, *full;
+	size_t *order, j, pass, i;
+	int rc = 0;
+
+	if ((order = human_order(cmp, t, o, 1)) == NULL)
+		return -1;
+	if (colscales_init(&cs, cmp, o) == -1) {
+		free(order);
+		return -1;
+	}
+	fputs("**bcompare:** ", fp);
+	summary_line(fp, cmp);
+	if (o->variant != NULL) {
+		fprintf(fp, "Baseline %s=%s; candidate%s ", o->variant,
+		    o->vbase, o->nvc > 1 ? "s" : "");
+		for (i = 0; i < o->nvc; i++)
+			fprintf(fp, "%s%s=%s", i ? ", " : "", o->variant,
+			    o->vc[i]);
+		fputs(".\n\n", fp);
+	}
+	for (pass = 0; pass < 2 && rc == 0; pass++)
+		for (j = 0; j < cs.n && rc == 0; j++) {
+			const struct bs_metric *first = NULL;
+			int bad = 0;
+
+			for (i = 0; i < cmp->n; i++)
+				if (strcmp(cmp->m[i].column, cs.col[j]) == 0) {
+					if (first == NULL)
+						first = &cmp->m[i];
+					bad |= cmp->m[i].v == BS_V_REGRESSED;
+				}
+			if (bad != (pass == 0))
+				continue;
+			fprintf(fp, "### `%s` (%s is better)\n\n", cs.col[j],
+			    bs_direction_name(first));
+			if ((res = md_table(cmp, t, o, order, cs.col[j],
+			    &cs.sc[j])) == NULL || res->failed) {
+				bs_result_free(res);
+				rc = -1;
+				break;
+			}
+			rc = bs_result_write(res, BS_OUT_MD, fp);
+			bs_result_free(res);
+			md_geomean(fp, cmp, o, cs.col[j]);
+			fputc('\n', fp);
+		}
+	colscales_free(&cs);
+	free(order);
+	if (rc == -1)
+		return -1;
+	if ((full = human(cmp, t, o, o->confidence, 1)) == NULL ||
+	    full->failed) {
+		bs_result_free(full);
+		return -1;
+	}
+	fputs("<details>\n<summary>Full statistics and the rules in force"
+	    "</summary>\n\n", fp);
+	rc = bs_result_write(full, BS_OUT_MD, fp);
+	bs_result_free(full);
+	if (cmp->n == 1) {
+		fputc('\n', fp);
+		sentence(fp, &cmp->m[0], o, o->confidence);
+	}
+	if (cmp->n > 0)
+		rules_text(fp, cmp, 1);
+	md_method(fp, cmp, o);
+	fputs("\nCentres are shown \xc2\xb1 the coefficient of variation of "
+	    "their runs (sd / mean); effect is Cliff's delta in words "
+	    "(|\xce\xb4| < 0.147 negligible, < 0.33 small, < 0.474 medium, "
+	    "else large; Romano et al. 2006).\n\n</details>\n", fp);
+	return rc;
+}
+
 int
 bs_comparison_write(FILE *fp, const struct bs_comparison *cmp,
     const struct bs_table *t, const struct bs_report_opts *o,
     enum bs_outfmt f)
 {
 	struct bs_result *res;
-	int md = f == BS_OUT_MD, human_fmt = f == BS_OUT_TABLE || md, rc;
+	int human_fmt = f == BS_OUT_TABLE, rc;
 
 	if (f == BS_OUT_RECORD)
 		return bs_record_write(fp, cmp, t, o);
 	if (f == BS_OUT_HTML)
 		return bs_html_write(fp, cmp, t, o);
-	res = human_fmt ? human(cmp, t, o, o->confidence, md) :
+	if (f == BS_OUT_MD) {
+		if (md_report(fp, cmp, t, o) == -1) {
+			if (!ferror(fp))
+				errno = ENOMEM;
+			return -1;
+		}
+		bs_env_section(fp, o, 1);
+		return ferror(fp) ? -1 : 0;
+	}
+	res = human_fmt ? human(cmp, t, o, o->confidence, 0) :
 	    bs_comparison_machine(cmp, t, o);
 	if (res == NULL || res->failed) {
 		bs_result_free(res);
 		errno = ENOMEM;
 		return -1;
-	}
-	if (md) {
-		fputs("**bcompare:** ", fp);
-		summary_line(fp, cmp);
 	}
 	if (human_fmt && o->variant != NULL) {
 		fprintf(fp, "Baseline %s=%s; candidate%s ", o->variant,
@@ -399,30 +833,8 @@ bs_comparison_write(FILE *fp, const struct bs_comparison *cmp,
 		sentence(fp, &cmp->m[0], o, o->confidence);
 	}
 	if (human_fmt && cmp->n > 0)
-		rules_text(fp, cmp, md);
+		rules_text(fp, cmp, 0);
 	if (human_fmt)
-		bs_env_section(fp, o, md);
-	if (md) {
-		size_t tested = 0;
-
-		for (size_t i = 0; i < cmp->n; i++)
-			tested += cmp->m[i].testable;
-		char what[128];
-
-		if (o->c->stat == BS_STAT_QUANTILE)
-			snprintf(what, sizeof(what), "Change of %s: percentile "
-			    "bootstrap, or order statistics for large samples",
-			    o->c->stat_name);
-		else
-			snprintf(what, sizeof(what), "%s", o->c->paired ?
-			    (o->c->mwu ? "Wilcoxon signed rank" : "paired t") :
-			    (o->c->mwu ? "Mann-Whitney U" : "Welch's t"));
-		fprintf(fp, "\n%s; p adjusted by %s across the %zu metric%s "
-		    "tested; alpha %g; intervals at %g%%, not adjusted.\n",
-		    what, o->c->adjust == BS_ADJ_HOLM ? "Holm" :
-		    o->c->adjust == BS_ADJ_BH ? "Benjamini-Hochberg" :
-		    "nothing", tested, tested == 1 ? "" : "s", o->c->alpha,
-		    o->confidence);
-	}
+		bs_env_section(fp, o, 0);
 	return rc == -1 || ferror(fp) ? -1 : 0;
 }

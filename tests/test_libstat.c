@@ -588,6 +588,47 @@ test_passthru_spans(void **state)
 		}
 }
 
+/* Numbers for people: each unit family scaled, p-values, effects. */
+static void
+test_fmt_scaled(void **state)
+{
+	static const struct {
+		const char	*col;
+		double		 x;
+		const char	*want;
+	} c[] = {
+		{ "latency_ns", 2918000, "2.918 ms" },
+		{ "latency_us", 11.1, "11.10 \xc2\xb5s" },
+		{ "time", 75.5, "75.50 s" },
+		{ "size_bytes", 1572864, "1.500 MiB" },
+		{ "bw_mb_s", 1210, "1.210 GB/s" },
+		{ "throughput_msg_per_sec", 387700, "387.7k msg/s" },
+		{ "ns/op", 2918, "2.918 \xc2\xb5s/op" },
+		{ "ops", 5, "5" },
+	};
+	struct bs_colunit u;
+	struct bs_scale sc;
+	char buf[160];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		bs_column_unit(c[i].col, &u);
+		bs_scale_choose(&sc, &u, c[i].x);
+		bs_fmt_scaled(buf, sizeof(buf), c[i].x, &sc);
+		assert_string_equal(buf, c[i].want);
+	}
+	bs_fmt_p(buf, sizeof(buf), 0.0004);
+	assert_string_equal(buf, "<0.001");
+	bs_fmt_p(buf, sizeof(buf), 0.01234);
+	assert_string_equal(buf, "0.0123");
+	bs_fmt_p(buf, sizeof(buf), 0.5);
+	assert_string_equal(buf, "0.500");
+	assert_string_equal(bs_effect_name(0.1), "negligible");
+	assert_string_equal(bs_effect_name(-0.2), "small");
+	assert_string_equal(bs_effect_name(0.4), "medium");
+	assert_string_equal(bs_effect_name(0.474), "large");
+}
+
 int
 main(void)
 {
@@ -604,6 +645,7 @@ main(void)
 		cmocka_unit_test(test_t_halfwidth),
 		cmocka_unit_test(test_fences),
 		cmocka_unit_test(test_fmt_double),
+		cmocka_unit_test(test_fmt_scaled),
 		cmocka_unit_test(test_result_csv_quoting),
 		cmocka_unit_test(test_passthru_spans),
 	};

@@ -95,6 +95,9 @@ usage(FILE *fp, int status)
 "                          what changes performance (CPU, governor, boost,\n"
 "                          kernel, cores): exit 2 if they do\n"
 "      --lang en|zh        headings of -f record and html (en)\n"
+"      --raw               no unit scaling in table and md\n"
+"      --sort ORDER        natural (table, md) or first (csv, tsv, json)\n"
+"  -q, --quiet             no notes, hints or warnings\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -131,7 +134,8 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 	struct html_charts hc = { 0 };
 	struct report r = { cmp, t, { &o->c, com->confidence, o->variant,
 	    o->vbase, o->vc, o->nvc, &t->meta, tc ? &tc->meta : &t->meta,
-	    o->name_b, o->name_c, o->zh, html_chart, &hc },
+	    o->name_b, o->name_c, o->zh, html_chart, &hc, tool_natural(com),
+	    com->raw, tool_width(com) },
 	    o->report ? (enum bs_outfmt)o->report : com->outfmt };
 
 	struct bs_result *res;
@@ -317,6 +321,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		TOOL_COMMON_LONGOPTS,
+		TOOL_RAW_LONGOPT,
 		{ "test",	      required_argument, NULL, OPT_TEST },
 		{ "alpha",	      required_argument, NULL, OPT_ALPHA },
 		{ "threshold",	      required_argument, NULL, OPT_THRESHOLD },

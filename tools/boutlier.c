@@ -63,6 +63,7 @@ usage(FILE *fp, int status)
 "                          row, severe only the severe ones\n"
 "      --rejects FILE      write the rows left out there, in the same format\n"
 "      --tag KEY=VALUE     a constant column after the flags, repeatable\n"
+"  -q, --quiet             no notes, warnings or summary\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"

@@ -67,6 +67,7 @@ usage(FILE *fp, int status)
 "      --confidence P      confidence level of the error bars and the fit\n"
 "                          band, percent (95)\n"
 "      --skip N            drop the first N rows of every group (warm-up)\n"
+"  -q, --quiet             no notes or warnings\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"

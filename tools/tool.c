@@ -135,6 +135,18 @@ tag_opt(struct tool_common *c, const char *arg)
 	c->tagval[c->ntags++] = eq + 1;
 }
 
+size_t
+tool_width(const struct tool_common *c)
+{
+	const char *s = getenv("COLUMNS");
+	size_t w;
+
+	if (c->outfmt != BS_OUT_TABLE || s == NULL || (c->output != NULL &&
+	    strcmp(c->output, "-") != 0) || bs_parse_size(s, &w) == -1)
+		return 0;
+	return w;
+}
+
 int
 tool_common_opt(int ch, const char *arg, struct tool_common *c,
     void (*usage)(FILE *, int))
@@ -195,6 +207,9 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 			c->sort = 1;
 		else
 			die("--sort takes first or natural, not '%s'", arg);
+		return 1;
+	case OPT_RAW:
+		c->raw = 1;
 		return 1;
 	case OPT_TABLE:
 		c->topts.read.table = arg;

@@ -20,6 +20,7 @@ enum {
 	OPT_TABLE,
 	OPT_SORT,
 	OPT_TAG,
+	OPT_RAW,
 	OPT_TOOL = 1100		/* tools number their own from here */
 };
 
@@ -36,6 +37,7 @@ struct tool_common {
 	const char		*tagkey[TOOL_MAXTAGS];
 	const char		*tagval[TOOL_MAXTAGS];
 	size_t			 ntags;
+	int			 raw;		/* --raw: no unit scaling */
 };
 
 /* -q: no notes, hints, warnings or summaries; errors still print. */
@@ -77,6 +79,13 @@ int	 tool_common_opt(int ch, const char *arg, struct tool_common *,
  * else natural for table and md, input order for the machine formats.
  */
 int	 tool_natural(const struct tool_common *);
+/*
+ * The width a table for people must fit: COLUMNS when it is set and the
+ * table goes to standard output; 0, no limit.
+ */
+size_t	 tool_width(const struct tool_common *);
+/* The long option --raw, for the tools whose tables scale units. */
+#define TOOL_RAW_LONGOPT { "raw", no_argument, NULL, OPT_RAW }
 /* Print "prog: msg" and exit 2. */
 void	 die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
 	    noreturn));
