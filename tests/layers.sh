@@ -34,7 +34,7 @@ done | awk '
 		} while (changed)
 		n = 0
 		for (o in objs) {
-			printf "on a call cycle: %s\n", o
+			printf "on or above a call cycle: %s\n", o
 			n++
 		}
 		exit n > 0
