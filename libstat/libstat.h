@@ -597,6 +597,8 @@ double	 bs_mvalue(const double *x, size_t n);
 int	 bs_quantile_ci_index(size_t n, double p, double confidence,
 	    size_t *l, size_t *u);
 size_t	 bs_quantile_ci_minn(double p, double confidence);
+/* strndup() that reads no byte past s[n - 1] (fields are unterminated). */
+char	*bs_strndup(const char *s, size_t n);
 /* qsort() order of doubles (no NaN): the one comparator of the tree. */
 int	 bs_cmp_double(const void *, const void *);
 /*
