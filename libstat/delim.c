@@ -248,8 +248,8 @@ comment_meta(const struct bs_reader_cb *cb, const char *s, size_t len)
 
 	if (cb->meta == NULL || !bs_meta_comment(s, len, &k, &kl, &v, &vl))
 		return;
-	key = strndup(k, kl);
-	val = strndup(v, vl);
+	key = bs_strndup(k, kl);
+	val = bs_strndup(v, vl);
 	if (key != NULL && val != NULL)
 		cb->meta(cb->arg, key, val);
 	free(key);

@@ -269,14 +269,14 @@ gcsv_record(struct gcsv *g, const struct bs_record *rec, struct bs_err *e)
 
 	for (i = 0; i < rec->nf && i < g->nhdr; i++) {
 		if (strcmp(g->hdr[i], "name") == 0 && name == NULL &&
-		    rec->f[i].s != NULL && (name = strndup(rec->f[i].s,
+		    rec->f[i].s != NULL && (name = bs_strndup(rec->f[i].s,
 		    rec->f[i].len)) == NULL)
 			goto oom;
 		if (strcmp(g->hdr[i], "error_occurred") == 0 &&
 		    rec->f[i].len == 4 && memcmp(rec->f[i].s, "true", 4) == 0)
 			errf = 1;
 		if (strcmp(g->hdr[i], "error_message") == 0 && msg == NULL &&
-		    (msg = strndup(rec->f[i].s, rec->f[i].len)) == NULL)
+		    (msg = bs_strndup(rec->f[i].s, rec->f[i].len)) == NULL)
 			goto oom;
 	}
 	if (name == NULL && (name = strdup("")) == NULL)
@@ -314,7 +314,7 @@ gcsv_record(struct gcsv *g, const struct bs_record *rec, struct bs_err *e)
 	bs_rows_setint(g->r, "threads", name_threads(name));
 	for (i = 0; i < rec->nf && i < g->nhdr; i++)
 		if (strcmp(g->hdr[i], "time_unit") == 0) {
-			if ((unit = strndup(rec->f[i].s, rec->f[i].len)) ==
+			if ((unit = bs_strndup(rec->f[i].s, rec->f[i].len)) ==
 			    NULL)
 				goto oom;
 			k = unit_exp(unit);

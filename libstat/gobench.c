@@ -43,7 +43,7 @@ goset_add(struct goset *g, const char *s, size_t len)
 	if (i >= 0)
 		return i;
 	if (bs_grow(&g->s, &g->cap, g->n + 1, sizeof(*g->s)) == -1 ||
-	    (g->s[g->n] = strndup(s, len)) == NULL)
+	    (g->s[g->n] = bs_strndup(s, len)) == NULL)
 		return -1;
 	if (bs_strhash_put(&g->h, g->s[g->n], len, g->n) == -1) {
 		free(g->s[g->n]);
@@ -303,7 +303,7 @@ gobench(struct goctx *c, const char *p, size_t len)
 				l = k;
 				while (k < ll && s[k] != ' ' && s[k] != '\t')
 					k++;
-				if ((tok[nt] = strndup(s + l, k - l)) == NULL) {
+				if ((tok[nt] = bs_strndup(s + l, k - l)) == NULL) {
 					c->r->failed = 1;
 					break;
 				}
@@ -343,12 +343,12 @@ gobench(struct goctx *c, const char *p, size_t len)
 					c->r->failed = 1;
 					break;
 				}
-				cfg[ncfg].k = strndup(s, kl);
+				cfg[ncfg].k = bs_strndup(s, kl);
 				cfg[ncfg].v = NULL;
 				ncfg++;
 			}
 			free(cfg[i].v);
-			cfg[i].v = strndup(v, vl);
+			cfg[i].v = bs_strndup(v, vl);
 			if (cfg[i].k == NULL || cfg[i].v == NULL)
 				c->r->failed = 1;
 			/* The last value of a key is what the run had. */

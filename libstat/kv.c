@@ -165,7 +165,7 @@ static int
 metatok(struct kvctx *c, const char *k, size_t klen, const char *v,
     size_t vlen)
 {
-	char *key = strndup(k, klen), *val = strndup(v, vlen);
+	char *key = bs_strndup(k, klen), *val = bs_strndup(v, vlen);
 	int rc = key != NULL && val != NULL ? 0 : -1;
 
 	if (rc == 0 && c->cb->meta != NULL)

@@ -597,6 +597,8 @@ double	 bs_mvalue(const double *x, size_t n);
 int	 bs_quantile_ci_index(size_t n, double p, double confidence,
 	    size_t *l, size_t *u);
 size_t	 bs_quantile_ci_minn(double p, double confidence);
+/* strndup() that reads no byte past s[n - 1] (fields are unterminated). */
+char	*bs_strndup(const char *s, size_t n);
 /* qsort() order of doubles (no NaN): the one comparator of the tree. */
 int	 bs_cmp_double(const void *, const void *);
 /*
@@ -1483,5 +1485,51 @@ void	 bs_scale_choose(struct bs_scale *, const struct bs_colunit *u,
 void	 bs_fmt_scaled(char *, size_t, double x, const struct bs_scale *);
 /* The median of the finite non-zero magnitudes, or NaN if none. */
 double	 bs_typical(const double *, size_t);
+
+/* ------------------------------------------------------------------ */
+/* The statistics of a row, as bstat writes them (statcols.c) */
+
+enum bs_stat {
+	BS_ST_N, BS_ST_MISSING, BS_ST_MEAN, BS_ST_SD, BS_ST_SE, BS_ST_CI_LO,
+	BS_ST_CI_HI, BS_ST_CI_HALF, BS_ST_MIN, BS_ST_Q1, BS_ST_MEDIAN,
+	BS_ST_Q3, BS_ST_MAX, BS_ST_IQR, BS_ST_CV, BS_ST_PCT, BS_ST_MEDIAN_LO,
+	BS_ST_MEDIAN_HI, BS_ST_PCT_LO, BS_ST_PCT_HI, BS_ST_R1,
+	BS_ST_STEADY_DIFF, BS_ST_STEADY, BS_ST_MVALUE
+};
+
+struct bs_statcol {
+	enum bs_stat	 id;
+	size_t		 k;		/* the percentile's index */
+	char		 name[48];
+};
+
+#define BS_MAXSTATS	(24 + 3 * BS_MAX_PCT)
+
+struct bs_statcols {
+	struct bs_statcol c[BS_MAXSTATS];
+	size_t		 n;
+	int		 wide;
+};
+
+/*
+ * The statistics of a row: --stats LIST (names of output columns; "ci"
+ * is both bounds, "pNN" any percentile; what needs an option turns it
+ * on in so or *mvalue), else the compact set people read (compact), else
+ * the full set; then the columns the options add.  0, or -1 with e.
+ */
+int	 bs_statcols_choose(struct bs_statcols *, const char *list,
+	    int compact, struct bs_summary_opts *, int *mvalue,
+	    struct bs_err *);
+/* A statistic's column heading in format f ("±" for ci_half in a table). */
+const char *bs_statcol_heading(const struct bs_statcol *, enum bs_outfmt);
+/* A statistic's value in a summary (NaN when it has none). */
+double	 bs_statcol_value(const struct bs_statcol *, const struct bs_summary *);
+/*
+ * The statistics of one summary into row of res from column col on, in
+ * unit u (NULL: unscaled) under the scale key; the next column.
+ */
+size_t	 bs_statcols_put(struct bs_result *, size_t row, size_t col,
+	    const struct bs_statcols *, const struct bs_summary *,
+	    const struct bs_colunit *u, const char *key);
 
 #endif /* LIBSTAT_H */

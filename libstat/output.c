@@ -813,7 +813,7 @@ canonical_new(const char *path)
 	else if (slash == NULL)
 		dir = strdup(".");
 	else
-		dir = strndup(path, (size_t)(slash - path));
+		dir = bs_strndup(path, (size_t)(slash - path));
 	if (dir == NULL)
 		return NULL;
 	real = realpath(dir, NULL);
@@ -892,7 +892,7 @@ bs_afile_check(const char *path, struct bs_err *e)
 		/* The temporary file is made in the target's folder. */
 		slash = strrchr(t, '/');
 		dir = slash == NULL ? strdup(".") : slash == t ? strdup("/") :
-		    strndup(t, (size_t)(slash - t));
+		    bs_strndup(t, (size_t)(slash - t));
 		if (dir == NULL)
 			rc = bs_seterr(e, path, 0, "out of memory");
 		else if (access(dir, W_OK | X_OK) == -1)
@@ -1056,7 +1056,7 @@ bs_afile_commit(struct bs_afile *a, struct bs_err *e)
 	a->fp = NULL;
 	if (a->tmp != NULL) {
 		/* The target is the temporary name less ".tmpXXXXXX". */
-		if (rc == 0 && (target = strndup(a->tmp, strlen(a->tmp) -
+		if (rc == 0 && (target = bs_strndup(a->tmp, strlen(a->tmp) -
 		    10)) == NULL) {
 			bs_seterr(e, a->path, 0, "out of memory");
 			rc = -1;

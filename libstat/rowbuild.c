@@ -60,7 +60,7 @@ bs_rows_setn(struct bs_rows *r, const char *col, const char *val,
 		r->curcap = ncap;
 	}
 	free(r->cur[i]);
-	if ((r->cur[i] = strndup(val, len)) == NULL)
+	if ((r->cur[i] = bs_strndup(val, len)) == NULL)
 		r->failed = 1;
 }
 

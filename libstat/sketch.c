@@ -407,7 +407,7 @@ bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
 	for (k = 0; k < t->ngcols; k++)
 		names[k] = t->names[t->gcols[k]];
 	for (c = 0; c < t->nvcols; c++)
-		names[t->ngcols + c] = bs_table_vname(t, c);
+		names[t->ngcols + c] = t->names[t->vcols[c]];
 	set->gnames = dupnames(names, t->ngcols);
 	set->vnames = dupnames(names + t->ngcols, t->nvcols);
 	free(names);

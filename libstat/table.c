@@ -373,7 +373,7 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			snprintf(num, sizeof(num), "%zu", i + 1);
 			t->names[i + off] = strdup(num);
 		} else
-			t->names[i + off] = strndup(h[i].s, h[i].len);
+			t->names[i + off] = bs_strndup(h[i].s, h[i].len);
 		if (t->names[i + off] == NULL ||
 		    ((dup = bs_strhash_get(&seen, t->names[i + off],
 		    strlen(t->names[i + off]))) < 0 && bs_strhash_put(&seen,
@@ -556,7 +556,7 @@ newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
 	p->keytext[gi][kl] = '\0';
 	p->keylen[gi] = kl;
 	for (size_t k = 0; k < t->ngcols; k++)
-		if ((g->key[k] = strndup(kf[k].s ? kf[k].s : "",
+		if ((g->key[k] = bs_strndup(kf[k].s ? kf[k].s : "",
 		    kf[k].s ? kf[k].len : 0)) == NULL)
 			return -1;
 	t->ngroups++;
@@ -668,7 +668,7 @@ identity(struct bs_table *t, size_t g, const struct bs_record *r)
 		struct bs_sbuf msg = { 0 };
 
 		if (*first == NULL) {
-			if ((*first = strndup(v, vl)) == NULL)
+			if ((*first = bs_strndup(v, vl)) == NULL)
 				return -1;
 			continue;
 		}

@@ -100,7 +100,7 @@ bs_target_parse(const char *expr, struct bs_target *t, struct bs_err *e)
 	}
 	if (n == 0)
 		return bs_seterr(e, NULL, 0, "--target '%s': no column", expr);
-	if ((t->column = strndup(p, n)) == NULL)
+	if ((t->column = bs_strndup(p, n)) == NULL)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	p = opat;
 	if (parse_op(&p, &t->op) == -1 || bs_parse_double(p, &t->v) == -1 ||

@@ -509,7 +509,8 @@ bs_trend_detect(const double *mean, const double *var, const size_t *n,
 	 * Candidates from overlapping windows: one per place, and of two
 	 * closer than a segment, the stronger.
 	 */
-	qsort(cs.c, cs.n, sizeof(*cs.c), cand_cmp);
+	if (cs.n > 0)
+		qsort(cs.c, cs.n, sizeof(*cs.c), cand_cmp);
 	for (i = 0, k = 0; i < cs.n; i++) {
 		if (k > 0 && cs.c[i].at - cs.c[k - 1].at < m) {
 			if (cs.c[i].p < cs.c[k - 1].p)

@@ -240,3 +240,23 @@ bs_strhash_free(struct bs_strhash *h)
 	free(h->e);
 	memset(h, 0, sizeof(*h));
 }
+
+/*
+ * strndup() that reads no byte past s[n - 1]: fields handed over by the
+ * readers are not terminated, and some C libraries' strndup (and
+ * AddressSanitizer's) may look one byte further.
+ */
+char *
+bs_strndup(const char *s, size_t n)
+{
+	size_t l = 0;
+	char *d;
+
+	while (l < n && s[l] != '\0')
+		l++;
+	if ((d = malloc(l + 1)) == NULL)
+		return NULL;
+	memcpy(d, s, l);
+	d[l] = '\0';
+	return d;
+}

@@ -174,7 +174,7 @@ cell(struct cells *c, const char *col, const char *val, size_t vlen)
 		c->n++;
 	}
 	free(c->val[i]);
-	if ((c->val[i] = strndup(val, vlen)) == NULL)
+	if ((c->val[i] = bs_strndup(val, vlen)) == NULL)
 		c->failed = 1;
 }
 

@@ -186,7 +186,7 @@ newtable(struct ws *w, const struct wsf *h, size_t nh, size_t nrow)
 		} else {
 			if (l > 1 && c->s[l - 1] == ':')
 				l--;	/* "Device:" */
-			t->cols[i] = strndup(c->s, l);
+			t->cols[i] = bs_strndup(c->s, l);
 		}
 		if (t->cols[i] == NULL)
 			return NULL;
@@ -204,7 +204,7 @@ newtable(struct ws *w, const struct wsf *h, size_t nh, size_t nrow)
 		}
 	}
 	if (label)
-		t->name = strndup(h[0].s, h[0].len - 1);
+		t->name = bs_strndup(h[0].s, h[0].len - 1);
 	else
 		t->name = strdup(t->ncols > 1 && strcmp(t->cols[0], "time") ==
 		    0 ? t->cols[1] : t->cols[0]);

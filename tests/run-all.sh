@@ -112,6 +112,13 @@ for c in tests/cli/*.case; do
 	fi
 done
 
+# The layers of libstat: no call goes back up (no cycle between files).
+if sh tests/layers.sh > "$out/layers.log" 2>&1; then
+	ok
+else
+	bad "libstat has a call cycle: $(cat "$out/layers.log" | tr '\n' ' ')"
+fi
+
 # The tools under deterministic mutations of every format (one mutant
 # per seed here; `make sanitize` runs more under ASan/UBSan; valgrind
 # would take too long and skips it).

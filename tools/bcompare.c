@@ -310,7 +310,7 @@ threshold_opt(struct opts *o, const char *arg)
 	if (o->c.nthr == sizeof(o->thr) / sizeof(o->thr[0]))
 		die("--threshold: at most %zu column rules",
 		    sizeof(o->thr) / sizeof(o->thr[0]));
-	if ((o->thr[o->c.nthr].pat = strndup(arg, (size_t)(eq - arg))) ==
+	if ((o->thr[o->c.nthr].pat = bs_strndup(arg, (size_t)(eq - arg))) ==
 	    NULL)
 		die("out of memory");
 	o->thr[o->c.nthr++].v = v / 100;

@@ -112,228 +112,9 @@ pctname(char *buf, size_t len, double p)
 	snprintf(buf, len, "p%s", num);
 }
 
-/*
- * The statistics a row holds, in order: --stats, else the compact set
- * for the table people read, else the full set of docs/INTERFACE.md
- * that scripts rely on.
- */
-enum stat {
-	ST_N, ST_MISSING, ST_MEAN, ST_SD, ST_SE, ST_CI_LO, ST_CI_HI,
-	ST_CI_HALF, ST_MIN, ST_Q1, ST_MEDIAN, ST_Q3, ST_MAX, ST_IQR, ST_CV,
-	ST_PCT, ST_MEDIAN_LO, ST_MEDIAN_HI, ST_PCT_LO, ST_PCT_HI, ST_R1,
-	ST_STEADY_DIFF, ST_STEADY, ST_MVALUE
-};
-
-static const char *const statnames[] = { "n", "missing", "mean", "sd",
-	"se", "ci_lo", "ci_hi", "ci_half", "min", "q1", "median", "q3", "max",
-	"iqr", "cv", NULL, "median_lo", "median_hi", NULL, NULL, "r1",
-	"steady_diff", "steady", "mvalue" };
-
-struct statcol {
-	enum stat	 id;
-	size_t		 k;		/* the percentile's index */
-	char		 name[48];
-};
-
-#define MAXSTATS	(24 + 3 * BS_MAX_PCT)
-
-struct stats {
-	struct statcol	 c[MAXSTATS];
-	size_t		 n;
-	int		 wide;
-};
-
-/* Is the statistic in the unit of the values (scaled for people)? */
-static int
-in_unit(enum stat id)
-{
-	return id != ST_N && id != ST_MISSING && id != ST_CV && id != ST_R1 &&
-	    id != ST_STEADY_DIFF && id != ST_STEADY && id != ST_MVALUE;
-}
-
-/* Is it a spread, shown in the unit its levels choose? */
-static int
-spread(enum stat id)
-{
-	return id == ST_SD || id == ST_SE || id == ST_CI_HALF || id == ST_IQR;
-}
-
-static void
-stat_add(struct stats *st, enum stat id, size_t k,
-    const struct bs_summary_opts *so)
-{
-	struct statcol *c;
-	char num[40];
-
-	for (size_t i = 0; i < st->n; i++)
-		if (st->c[i].id == id && st->c[i].k == k)
-			return;
-	if (st->n == MAXSTATS)
-		die("--stats: at most %d statistics", MAXSTATS);
-	c = &st->c[st->n++];
-	c->id = id;
-	c->k = k;
-	if (statnames[id] != NULL) {
-		snprintf(c->name, sizeof(c->name), "%s", statnames[id]);
-		return;
-	}
-	bs_fmt_double(num, sizeof(num), so->pct[k]);
-	snprintf(c->name, sizeof(c->name), "p%s%s", num, id == ST_PCT_LO ?
-	    "_lo" : id == ST_PCT_HI ? "_hi" : "");
-}
-
-/* The index of percentile p, added to those computed if new. */
-static size_t
-pct_index(struct bs_summary_opts *so, double p)
-{
-	size_t k;
-
-	for (k = 0; k < so->npct; k++)
-		if (so->pct[k] == p)
-			return k;
-	if (so->npct == BS_MAX_PCT)
-		die("--stats: at most %d percentiles", BS_MAX_PCT);
-	so->pct[so->npct] = p;
-	return so->npct++;
-}
-
-/*
- * --stats LIST: the names of the output columns; "ci" is both bounds,
- * "pNN" any percentile.  Statistics that need an option turn it on.
- */
-static void
-parse_stats(struct stats *st, const char *list, struct bs_summary_opts *so,
-    int *mvalue)
-{
-	char *dup, *p, *tok, *end;
-	double pc;
-	size_t i;
-
-	if ((dup = strdup(list)) == NULL)
-		die("out of memory");
-	for (p = dup; (tok = strsep(&p, ",")) != NULL;) {
-		size_t l = strlen(tok);
-		enum stat id = ST_PCT;
-
-		if (strcmp(tok, "ci") == 0) {
-			stat_add(st, ST_CI_LO, 0, so);
-			stat_add(st, ST_CI_HI, 0, so);
-			continue;
-		}
-		for (i = 0; i < sizeof(statnames) / sizeof(statnames[0]); i++)
-			if (statnames[i] != NULL && strcmp(tok, statnames[i]) ==
-			    0)
-				break;
-		if (i < sizeof(statnames) / sizeof(statnames[0])) {
-			id = (enum stat)i;
-			if (id == ST_MEDIAN_LO || id == ST_MEDIAN_HI)
-				so->pct_ci = 1;
-			else if (id == ST_R1)
-				so->autocorr = 1;
-			else if (id == ST_MVALUE)
-				*mvalue = 1;
-			else if ((id == ST_STEADY || id == ST_STEADY_DIFF) &&
-			    so->steady == 0)
-				die("--stats %s needs --steady W", tok);
-			stat_add(st, id, 0, so);
-			continue;
-		}
-		if (l > 3 && strcmp(tok + l - 3, "_lo") == 0)
-			id = ST_PCT_LO;
-		else if (l > 3 && strcmp(tok + l - 3, "_hi") == 0)
-			id = ST_PCT_HI;
-		if (id != ST_PCT)
-			tok[l - 3] = '\0';
-		errno = 0;
-		if (tok[0] != 'p' || tok[1] == '\0' ||
-		    (pc = strtod(tok + 1, &end), *end != '\0') || errno != 0 ||
-		    !(pc >= 0 && pc <= 100))
-			die("--stats: unknown statistic '%s' (n, missing, mean, "
-			    "sd, se, ci, ci_lo, ci_hi, ci_half, min, q1, median, "
-			    "q3, max, iqr, cv, pNN, median_lo, median_hi, pNN_lo, "
-			    "pNN_hi, r1, steady_diff, steady, mvalue)", tok);
-		if (id != ST_PCT)
-			so->pct_ci = 1;
-		stat_add(st, id, pct_index(so, pc), so);
-	}
-	free(dup);
-	if (st->n == 0)
-		die("--stats takes a comma-separated list of statistics");
-}
-
-/*
- * The statistics of a row.  The options that add columns add them to
- * any set, after it.
- */
-static void
-choose_stats(struct stats *st, const char *list, int compact,
-    struct bs_summary_opts *so, int *mvalue)
-{
-	static const enum stat full[] = { ST_N, ST_MISSING, ST_MEAN, ST_SD,
-	    ST_SE, ST_CI_LO, ST_CI_HI, ST_MIN, ST_Q1, ST_MEDIAN, ST_Q3, ST_MAX,
-	    ST_IQR, ST_CV };
-	size_t k;
-
-	if (list != NULL)
-		parse_stats(st, list, so, mvalue);
-	else if (compact) {
-		/* What people look at first: centre, its spread, the tail. */
-		stat_add(st, ST_N, 0, so);
-		stat_add(st, ST_MEAN, 0, so);
-		stat_add(st, ST_CI_HALF, 0, so);
-		if (!so->no_quantiles) {
-			stat_add(st, ST_MEDIAN, 0, so);
-			for (k = 0; k < so->npct; k++)
-				stat_add(st, ST_PCT, k, so);
-		}
-		stat_add(st, ST_MIN, 0, so);
-		stat_add(st, ST_MAX, 0, so);
-	} else {
-		for (k = 0; k < sizeof(full) / sizeof(full[0]); k++)
-			stat_add(st, full[k], 0, so);
-		for (k = 0; k < so->npct; k++)
-			stat_add(st, ST_PCT, k, so);
-	}
-	if (so->pct_ci && list == NULL) {
-		stat_add(st, ST_MEDIAN_LO, 0, so);
-		stat_add(st, ST_MEDIAN_HI, 0, so);
-		for (k = 0; k < so->npct; k++) {
-			stat_add(st, ST_PCT_LO, k, so);
-			stat_add(st, ST_PCT_HI, k, so);
-		}
-	}
-	if (so->autocorr)
-		stat_add(st, ST_R1, 0, so);
-	if (so->steady) {
-		stat_add(st, ST_STEADY_DIFF, 0, so);
-		stat_add(st, ST_STEADY, 0, so);
-	}
-	if (*mvalue)
-		stat_add(st, ST_MVALUE, 0, so);
-}
-
-/*
- * The name of a statistic's column: the table shows the half-width of
- * the interval as "±" (mean ± half-width); the machine formats keep the
- * name a script can use.
- */
-static int
-st_machine(enum bs_outfmt f)
-{
-	return f != BS_OUT_TABLE && f != BS_OUT_MD;
-}
-
-static const char *
-stat_heading(const struct statcol *c, enum bs_outfmt f)
-{
-	if (c->id == ST_CI_HALF && !st_machine(f))
-		return "\xc2\xb1";
-	return c->name;
-}
-
 /* The result's columns: groups, column, the statistics asked for. */
 static struct bs_result *
-columns(const struct bs_table *t, const struct stats *st, size_t ntg,
+columns(const struct bs_table *t, const struct bs_statcols *st, size_t ntg,
     long skip, enum bs_outfmt f)
 {
 	struct bs_result *res;
@@ -357,69 +138,10 @@ columns(const struct bs_table *t, const struct stats *st, size_t ntg,
 	}
 	bs_result_addcol(res, "column");
 	for (k = 0; k < st->n; k++)
-		bs_result_addcol(res, stat_heading(&st->c[k], f));
+		bs_result_addcol(res, bs_statcol_heading(&st->c[k], f));
 	if (ntg > 0)
 		bs_result_addcol(res, "target");
 	return res;
-}
-
-static double
-stat_value(const struct statcol *c, const struct bs_summary *s)
-{
-	switch (c->id) {
-	case ST_MEAN:		return s->mean;
-	case ST_SD:		return s->sd;
-	case ST_SE:		return s->se;
-	case ST_CI_LO:		return s->ci_lo;
-	case ST_CI_HI:		return s->ci_hi;
-	case ST_CI_HALF:	return (s->ci_hi - s->ci_lo) / 2;
-	case ST_MIN:		return s->min;
-	case ST_Q1:		return s->q1;
-	case ST_MEDIAN:		return s->median;
-	case ST_Q3:		return s->q3;
-	case ST_MAX:		return s->max;
-	case ST_IQR:		return s->iqr;
-	case ST_CV:		return s->cv;
-	case ST_PCT:		return s->pct[c->k];
-	case ST_MEDIAN_LO:	return s->median_lo;
-	case ST_MEDIAN_HI:	return s->median_hi;
-	case ST_PCT_LO:		return s->pct_lo[c->k];
-	case ST_PCT_HI:		return s->pct_hi[c->k];
-	case ST_R1:		return s->r1;
-	case ST_STEADY_DIFF:	return s->steady_diff;
-	case ST_MVALUE:		return s->mvalue;
-	default:		return NAN;
-	}
-}
-
-/*
- * The statistics of one series from column col of row on; u, when
- * not NULL, the unit of its values for the table people read.
- */
-static size_t
-putstats(struct bs_result *res, size_t row, size_t col,
-    const struct stats *st, const struct bs_summary *s,
-    const struct bs_colunit *u, const char *key)
-{
-	for (size_t k = 0; k < st->n; k++, col++) {
-		const struct statcol *c = &st->c[k];
-
-		if (c->id == ST_N)
-			bs_result_int(res, row, col, (long long)s->n);
-		else if (c->id == ST_MISSING)
-			bs_result_int(res, row, col, (long long)s->missing);
-		else if (c->id == ST_STEADY) {
-			if (s->steady >= 0)
-				bs_result_str(res, row, col, s->steady ? "yes" :
-				    "no");
-		} else {
-			bs_result_num(res, row, col, stat_value(c, s));
-			if (u != NULL && in_unit(c->id))
-				bs_result_unit(res, row, col, u, key,
-				    spread(c->id));
-		}
-	}
-	return col;
 }
 
 /* The group's key cells; the row's index. */
@@ -439,12 +161,12 @@ keyrow(struct bs_result *res, const struct bs_table *t, size_t g,
 static void
 addrow(struct bs_result *res, const struct bs_table *t, size_t g,
     const char *column, long skip, const struct bs_summary *s,
-    const struct stats *st, const struct bs_colunit *u)
+    const struct bs_statcols *st, const struct bs_colunit *u)
 {
 	size_t col, row = keyrow(res, t, g, skip, &col);
 
 	bs_result_str(res, row, col++, column);
-	putstats(res, row, col, st, s, u, column);
+	bs_statcols_put(res, row, col, st, s, u, column);
 }
 
 /* What is said about the series, the first few of each kind in full. */
@@ -693,7 +415,7 @@ main(int argc, char *argv[])
 	size_t ntg = 0;
 	int gate = 0, missed = 0;
 	struct notes nt;
-	struct stats st;
+	struct bs_statcols st = { .n = 0 };
 	struct bs_colunit u;
 	const char *statlist = NULL;
 	struct sketchopts sko;
@@ -820,7 +542,9 @@ main(int argc, char *argv[])
 	if (st.wide && ntg > 0)
 		die("--target is not available with --wide: one row a series "
 		    "has one target column");
-	choose_stats(&st, statlist, com.outfmt == BS_OUT_TABLE, &so, &mvalue);
+	if (bs_statcols_choose(&st, statlist, com.outfmt == BS_OUT_TABLE, &so,
+	    &mvalue, &e) == -1)
+		die("%s", e.msg);
 	t = tool_read_table(&com, argc, argv);
 	if (bs_targets_check(tg, ntg, t, &so, &e) == -1) {
 		bs_table_free(t);	/* nothing is left for the leak checker */
@@ -871,7 +595,7 @@ main(int argc, char *argv[])
 				    vn), e.msg);
 			bs_column_unit_as(vn, bs_table_unit(t, c), &u);
 			if (st.wide)
-				col = putstats(res, row, col, &st, &s, com.raw ?
+				col = bs_statcols_put(res, row, col, &st, &s, com.raw ?
 				    NULL : &u, vn);
 			else
 				addrow(res, t, g, vn, -1, &s, &st, com.raw ?

@@ -98,7 +98,7 @@ minchange_opt(struct opts *o, const char *arg)
 		die("--min-change %s: no column before '='", arg);
 	if (o->c.nthr == MAXRULES)
 		die("--min-change: at most %d column rules", MAXRULES);
-	if ((o->thr[o->c.nthr].pat = strndup(arg, (size_t)(eq - arg))) ==
+	if ((o->thr[o->c.nthr].pat = bs_strndup(arg, (size_t)(eq - arg))) ==
 	    NULL)
 		die("out of memory");
 	o->thr[o->c.nthr++].v = v / 100;

