@@ -1000,7 +1000,7 @@ bp_frame_refs(cairo_t *cr, const struct bp_frame *f)
 		cairo_set_line_width(cr, f->st.line * 1.2);
 		bp_marker(cr, callstyle[k->kind].mark, x, y, r * (k->kind ==
 		    BP_CALL_GOOD ? 2.2 : k->kind == BP_CALL_BAD ? 1.6 :
-		    k->kind == BP_CALL_LIMIT ? 1.3 : 2.8),
+		    k->kind == BP_CALL_LIMIT ? 1.65 : 2.8),
 		    callstyle[k->kind].c);
 		cairo_restore(cr);
 		if (k->text != NULL)
