@@ -10,14 +10,56 @@
 
 #include "plots_extern.h"
 
-/* What every chart takes from the request (bp_request_check() vetted it). */
-static void
-chart_opts(struct bp_chart *c, const struct bp_request *q)
+/* One axis's reference lines: the user's, then an SLO's and a limit's. */
+static size_t
+axis_refs(struct bp_ref *r, const struct bp_ref *user, size_t nuser,
+    const struct bp_request *q, const char *col, char lab[2][200])
+{
+	const struct bp_cond *c[2] = { &q->slo, &q->limit };
+	size_t n = nuser;
+
+	memcpy(r, user, nuser * sizeof(*r));
+	for (int i = 0; i < 2; i++) {
+		size_t k;
+
+		if (!c[i]->set || col == NULL || strcmp(c[i]->col, col) != 0)
+			continue;
+		/* A line the user drew at the same value says it already. */
+		for (k = 0; k < nuser && user[k].v != c[i]->v; k++)
+			;
+		if (k < nuser)
+			continue;
+		snprintf(lab[i], sizeof(lab[i]), "%s %s %s %g", i == 0 ? "SLO" :
+		    "limit", c[i]->col, (const char *[]){ "\xe2\x89\xa4", "<",
+		    "\xe2\x89\xa5", ">" }[c[i]->op], c[i]->v);
+		bp_utf8_trim(lab[i]);
+		r[n].v = c[i]->v;
+		r[n].label = lab[i];
+		r[n++].kind = i == 0 ? BP_REF_SLO : BP_REF_LIMIT;
+	}
+	return n;
+}
+
+/*
+ * What every chart takes from the request (bp_request_check() vetted
+ * it): xcol and ycol are the columns its axes show, for the lines of
+ * --slo and --limit; rf holds the lines.
+ */
+void
+bp_chart_request(struct bp_chart *c, const struct bp_request *q,
+    const struct bp_inputs *in, struct bp_refs *rf, const char *xcol,
+    const char *ycol)
 {
 	c->title = q->title;
 	c->legend = q->legend;
 	c->x.log = q->logx;
 	c->y.log = q->logy;
+	c->x.ref = rf->x;
+	c->x.nref = axis_refs(rf->x, q->vline, q->nvline, q, xcol, rf->xl);
+	c->y.ref = rf->y;
+	c->y.nref = axis_refs(rf->y, q->hline, q->nhline, q, ycol, rf->yl);
+	c->callout = in->found.call;
+	c->ncallout = in->found.ncall;
 }
 
 /*
@@ -35,8 +77,8 @@ declared_unit(const struct bs_table *t, const char *col)
 }
 
 /* The title of the axis of column col, allocated (*t); -1 no memory. */
-static int
-axis_title(char **t, const struct bp_inputs *in, const char *col,
+int
+bp_axis_title_in(char **t, const struct bp_inputs *in, const char *col,
     const char *given, double maxabs, double *factor, struct bs_err *e)
 {
 	if ((*t = bp_axis_title_as(col, declared_unit(in->t, col), given,
@@ -53,12 +95,15 @@ bp_draw_scalability(struct bp_surface *s, const struct bp_request *q,
 {
 	struct bp_scal_series *ss = calloc(ls->n + 1, sizeof(*ss));
 	struct bp_scal_opts po;
+	struct bp_refs rf;
 	const char *ycol = q->y;
 	char *xt = NULL, *yt = NULL;
 	int rc = -1;
 
 	bp_scal_opts_init(&po);
-	chart_opts(&po.chart, q);
+	if (ycol == NULL || strcmp(ycol, "mean") == 0)
+		ycol = ls->colkey ? ls->colkey : "mean";
+	bp_chart_request(&po.chart, q, in, &rf, q->x, ycol);
 	po.fit_table = q->fit_table;
 	if (ycol == NULL || strcmp(ycol, "mean") == 0)
 		ycol = ls->colkey ? ls->colkey : "mean";
@@ -68,7 +113,7 @@ bp_draw_scalability(struct bp_surface *s, const struct bp_request *q,
 		bp_err(e, "out of memory");
 		goto out;
 	}
-	if (axis_title(&yt, in, ycol, q->ylabel, ls->ymax, &po.chart.y.factor,
+	if (bp_axis_title_in(&yt, in, ycol, q->ylabel, ls->ymax, &po.chart.y.factor,
 	    e) == -1)
 		goto out;
 	po.chart.x.label = xt;
@@ -98,11 +143,12 @@ bp_draw_heatmap(struct bp_surface *s, const struct bp_request *q,
     const struct bp_inputs *in, const struct bp_grid *gr, struct bs_err *e)
 {
 	struct bp_heatmap_opts po;
+	struct bp_refs rf;
 	char *zt;
 	int rc;
 
 	bp_heatmap_opts_init(&po);
-	chart_opts(&po.chart, q);
+	bp_chart_request(&po.chart, q, in, &rf, NULL, NULL);
 	po.chart.x.label = q->xlabel ? q->xlabel : q->x;
 	po.chart.y.label = q->ylabel ? q->ylabel : q->y;
 	/*
@@ -112,7 +158,7 @@ bp_draw_heatmap(struct bp_surface *s, const struct bp_request *q,
 	 */
 	if (q->zlabel != NULL)
 		zt = strdup(q->zlabel);
-	else if (axis_title(&zt, in, q->z, NULL, gr->maxabs, &po.zfactor,
+	else if (bp_axis_title_in(&zt, in, q->z, NULL, gr->maxabs, &po.zfactor,
 	    e) == -1)
 		return -1;
 	if (zt == NULL)
@@ -134,6 +180,7 @@ bp_draw_box(struct bp_surface *s, const struct bp_request *q,
 {
 	struct bp_sample *bs = calloc(sm->ncat * sm->nser + 1, sizeof(*bs));
 	struct bp_box_opts po;
+	struct bp_refs rf;
 	char *yt = NULL, *name;
 	int rc = -1;
 
@@ -151,9 +198,9 @@ bp_draw_box(struct bp_surface *s, const struct bp_request *q,
 		bs[i].n = sm->n[i];
 	}
 	bp_box_opts_init(&po);
-	chart_opts(&po.chart, q);
+	bp_chart_request(&po.chart, q, in, &rf, NULL, q->y);
 	po.chart.x.label = q->xlabel ? q->xlabel : q->x;
-	if (axis_title(&yt, in, q->y, q->ylabel, sm->maxabs,
+	if (bp_axis_title_in(&yt, in, q->y, q->ylabel, sm->maxabs,
 	    &po.chart.y.factor, e) == -1)
 		goto out;
 	po.chart.y.label = yt;
@@ -174,6 +221,7 @@ bp_draw_cdf(struct bp_surface *s, const struct bp_request *q,
 {
 	struct bp_cdf_series *cs = calloc(sm->nser + 1, sizeof(*cs));
 	struct bp_cdf_opts po;
+	struct bp_refs rf;
 	struct bs_colunit cu;
 	struct bp_unit u;
 	char *xt = NULL;
@@ -189,8 +237,8 @@ bp_draw_cdf(struct bp_surface *s, const struct bp_request *q,
 		cs[i].n = sm->n[i];
 	}
 	bp_cdf_opts_init(&po);
-	chart_opts(&po.chart, q);
-	if (axis_title(&xt, in, q->y, q->xlabel, sm->maxabs,
+	bp_chart_request(&po.chart, q, in, &rf, q->y, NULL);
+	if (bp_axis_title_in(&xt, in, q->y, q->xlabel, sm->maxabs,
 	    &po.chart.x.factor, e) == -1)
 		goto out;
 	po.chart.x.label = xt;

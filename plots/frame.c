@@ -41,6 +41,11 @@ axis_ticks(const struct bp_axspec *a, size_t m, struct bp_ticks *t)
 {
 	int rc;
 
+	if (a->given != NULL) {
+		*t = *a->given;
+		rc = 0;
+		goto pad;
+	}
 	switch (a->kind) {
 	case BP_SCALE_CATEGORY:
 		memset(t, 0, sizeof(*t));
@@ -69,6 +74,7 @@ axis_ticks(const struct bp_axspec *a, size_t m, struct bp_ticks *t)
 	}
 	if (rc != 0)
 		return rc;
+pad:
 	if (a->fixed) {
 		/* The caller's range; drop ticks outside it. */
 		size_t k = 0;
@@ -354,6 +360,7 @@ bp_frame_init(struct bp_frame *f, double w, double h,
 	bp_style_init(&f->st, w, h, c->font_size);
 	f->title = c->title;
 	f->legend = c->legend;
+	f->chart = c;
 }
 
 int
@@ -375,6 +382,7 @@ int
 bp_frame_finish(cairo_t *cr, const struct bp_frame *f,
     const struct bp_legend *leg, struct bs_err *err)
 {
+	bp_frame_refs(cr, f);
 	bp_frame_axes(cr, f);
 	bp_legend_draw_placed(cr, leg, f);
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
@@ -391,6 +399,19 @@ bp_axspec_set(struct bp_axspec *a, const struct bp_axis *o, double dmin,
 	a->grid = 1;
 	a->dmin = dmin;
 	a->dmax = dmax;
+	a->ref = o->ref;
+	a->nref = o->nref;
+	a->factor = bp_factor(o);
+	/* A reference line the reader asked for must be in view. */
+	for (size_t i = 0; i < a->nref; i++) {
+		double v = a->ref[i].v * a->factor;
+
+		if (!isfinite(v) || ((a->kind == BP_SCALE_LOG10 ||
+		    a->kind == BP_SCALE_LOG2) && !(v > 0)))
+			continue;
+		a->dmin = fmin(a->dmin, v);
+		a->dmax = fmax(a->dmax, v);
+	}
 	if (isfinite(o->min) && isfinite(o->max)) {
 		a->dmin = o->min;
 		a->dmax = o->max;
@@ -864,4 +885,129 @@ bp_legend_draw_placed(cairo_t *cr, const struct bp_legend *l,
 		    f->st.gap * 2.5, f->py);
 	else
 		bp_legend_draw(cr, l, &f->st, f->px, f->bottom_y);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reference lines and callouts */
+
+static struct bp_rgb
+ref_color(enum bp_ref_kind k)
+{
+	static const struct bp_rgb slo = { 0.85, 0.37, 0.0 };
+	static const struct bp_rgb limit = { 0.80, 0.12, 0.10 };
+
+	return k == BP_REF_SLO ? slo : k == BP_REF_LIMIT ? limit :
+	    bp_grey(0.3);
+}
+
+/* One axis's lines: dashed (an SLO, a plain level) or solid (a limit). */
+static void
+frame_ref_lines(cairo_t *cr, const struct bp_frame *f,
+    const struct bp_axspec *a, int vertical)
+{
+	double dash[] = { f->st.line * 3, f->st.line * 2 };
+
+	for (size_t i = 0; i < a->nref; i++) {
+		const struct bp_ref *r = &a->ref[i];
+		struct bp_rgb c = ref_color(r->kind);
+		double v = r->v * a->factor, p;
+
+		if (!isfinite(v) || a->kind == BP_SCALE_CATEGORY)
+			continue;
+		p = vertical ? bp_fx(f, v) : bp_fy(f, v);
+		if (vertical ? p < f->px - 0.5 || p > f->px + f->pw + 0.5 :
+		    p < f->py - 0.5 || p > f->py + f->ph + 0.5)
+			continue;
+		cairo_save(cr);
+		cairo_set_line_width(cr, f->st.line * 1.1);
+		if (r->kind != BP_REF_LIMIT)
+			cairo_set_dash(cr, dash, 2, 0);
+		bp_set_rgb(cr, c);
+		if (vertical) {
+			cairo_move_to(cr, p, f->py);
+			cairo_line_to(cr, p, f->py + f->ph);
+		} else {
+			cairo_move_to(cr, f->px, p);
+			cairo_line_to(cr, f->px + f->pw, p);
+		}
+		cairo_stroke(cr);
+		cairo_restore(cr);
+		if (r->label == NULL || *r->label == '\0')
+			continue;
+		/*
+		 * A level's label sits at its left end, above it, where a
+		 * curve that climbs to the right is still low; a vertical
+		 * line's at its top.
+		 */
+		if (vertical)
+			bp_text(cr, r->label, f->st.small, 0, 0, -f->ph * 0.9,
+			    p - f->st.gap / 2, f->py + f->st.gap, BP_HRIGHT,
+			    BP_VBOTTOM, M_PI / 2, c);
+		else
+			bp_text(cr, r->label, f->st.small, 0, 0, -f->pw * 0.6,
+			    f->px + f->st.gap, p - f->st.gap / 3,
+			    BP_HLEFT, BP_VBOTTOM, 0, c);
+	}
+}
+
+/* How each kind of callout is drawn and named in the legend. */
+static const struct {
+	struct bp_rgb	 c;
+	size_t		 mark;
+	const char	*name;
+} callstyle[BP_CALL__N] = {
+	[BP_CALL_GOOD] = { { 0.05, 0.50, 0.25 }, 0 | BP_MARK_OPEN,
+	    "best level within the SLO" },
+	[BP_CALL_BAD] = { { 0.80, 0.12, 0.10 }, 6, "first level past the SLO" },
+	[BP_CALL_LIMIT] = { { 0.80, 0.12, 0.10 }, 1 | BP_MARK_OPEN,
+	    "beyond the limit" },
+	[BP_CALL_LITTLE] = { { 0.50, 0.20, 0.60 }, 3 | BP_MARK_OPEN,
+	    "N \xe2\x89\xa0 X\xc2\xb7R (Little's law, > 10%)" }
+};
+
+void
+bp_legend_callouts(struct bp_legend *l, const struct bp_chart *c)
+{
+	int seen[BP_CALL__N] = { 0 };
+
+	for (size_t i = 0; c != NULL && i < c->ncallout; i++)
+		if (c->callout[i].kind < BP_CALL__N)
+			seen[c->callout[i].kind] = 1;
+	for (int k = 0; k < BP_CALL__N; k++)
+		if (seen[k])
+			bp_legend_add(l, BP_LEG_MARKER, callstyle[k].c,
+			    callstyle[k].mark, "%s", callstyle[k].name);
+}
+
+void
+bp_frame_refs(cairo_t *cr, const struct bp_frame *f)
+{
+	const struct bp_chart *c = f->chart;
+
+	cairo_save(cr);
+	bp_frame_clip(cr, f);
+	frame_ref_lines(cr, f, &f->ax, 1);
+	frame_ref_lines(cr, f, &f->ay, 0);
+	for (size_t i = 0; c != NULL && i < c->ncallout; i++) {
+		const struct bp_callout *k = &c->callout[i];
+		double x = bp_fx(f, k->x * bp_factor(&c->x));
+		double y = bp_fy(f, k->y * bp_factor(&c->y)), r = f->st.marker;
+
+		if (!isfinite(x) || !isfinite(y) || k->kind >= BP_CALL__N)
+			continue;
+		/* Larger than the data's markers, around them. */
+		cairo_save(cr);
+		cairo_set_line_width(cr, f->st.line * 1.2);
+		bp_marker(cr, callstyle[k->kind].mark, x, y, r * (k->kind ==
+		    BP_CALL_GOOD ? 2.2 : k->kind == BP_CALL_BAD ? 1.6 :
+		    k->kind == BP_CALL_LIMIT ? 1.65 : 2.8),
+		    callstyle[k->kind].c);
+		cairo_restore(cr);
+		if (k->text != NULL)
+			bp_text(cr, k->text, f->st.small, 0, 0, -f->pw * 0.45,
+			    x > f->px + f->pw / 2 ? x - r * 2.8 : x + r * 2.8,
+			    y - r, x > f->px + f->pw / 2 ? BP_HRIGHT : BP_HLEFT,
+			    BP_VBOTTOM, 0, callstyle[k->kind].c);
+	}
+	cairo_restore(cr);
 }

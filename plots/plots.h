@@ -261,6 +261,19 @@ void	 bp_surface_cleanup(void);
 
 #define BP_AUTO	(-1)
 
+/*
+ * A reference line across the plot at value v of an axis (in the
+ * axis's data units, before factor): a level to compare with, an SLO,
+ * a limit the system cannot pass.  The axis range grows to show it.
+ */
+enum bp_ref_kind { BP_REF_PLAIN, BP_REF_SLO, BP_REF_LIMIT };
+#define BP_MAX_REFS	8
+struct bp_ref {
+	double		 v;
+	const char	*label;		/* NULL: none */
+	enum bp_ref_kind kind;
+};
+
 struct bp_axis {
 	const char	*label;	/* full title with unit, "Latency (µs)"; NULL: none */
 	int		 log;	/* 1: logarithmic scale */
@@ -276,6 +289,8 @@ struct bp_axis {
 	 * units.
 	 */
 	double		 factor;
+	const struct bp_ref *ref;	/* nref reference lines, or NULL */
+	size_t		 nref;
 };
 
 struct bp_rect {
@@ -299,10 +314,30 @@ struct bp_chart {
 	struct bp_axis	 x, y;
 	enum bp_legend_pos legend;	/* BP_LEGEND_AUTO by default */
 	/*
+	 * Points to call out (the best level under an SLO, the first that
+	 * breaks it, points beyond a limit), drawn over the data.
+	 */
+	const struct bp_callout *callout;
+	size_t		 ncallout;
+	/*
 	 * Out, optional: where the plot area (inside the axes) ended up,
 	 * in user units, for callers that annotate or test the image.
 	 */
 	struct bp_rect	*plot_area;
+};
+
+/*
+ * A point called out: the best level under an SLO (a green ring), the
+ * first that breaks it (a red cross), one beyond a limit (a red
+ * square), one where Little's law does not hold (a purple diamond).
+ * The legend says which is which.
+ */
+enum bp_callout_kind { BP_CALL_GOOD, BP_CALL_BAD, BP_CALL_LIMIT,
+	BP_CALL_LITTLE, BP_CALL__N };
+struct bp_callout {
+	double		 x, y;		/* data units, before factor */
+	enum bp_callout_kind kind;
+	const char	*text;		/* NULL: none */
 };
 
 /* Defaults: no title or labels, linear axes, base2 auto, NaN limits. */
@@ -481,6 +516,111 @@ int	 bp_trend(cairo_t *, double width, double height,
 	    size_t nseries, struct bs_err *);
 
 /* ------------------------------------------------------------------ */
+/* Path: y against x in the order of the input (a load test's levels) */
+
+struct bp_level;
+struct bp_path_series {
+	const char	*name;
+	const struct bp_level *p;	/* x, y, intervals, label */
+	size_t		 n;
+};
+
+struct bp_path_opts {
+	struct bp_chart	 chart;
+	int		 labels;	/* each point's label (1) */
+	double		 ci_level;	/* of the error bars; 0: given */
+	const char	*note;		/* a line for the legend, or NULL */
+};
+
+void	 bp_path_opts_init(struct bp_path_opts *);
+int	 bp_path(cairo_t *, double width, double height,
+	    const struct bp_path_opts *, const struct bp_path_series *,
+	    size_t nseries, struct bs_err *);
+
+/* ------------------------------------------------------------------ */
+/* Distributions: histogram, violin, percentiles, runs */
+
+/* Values of one series (and, for violins, category). */
+struct bp_dist_series {
+	const char	*name;
+	const double	*v;		/* NaN skipped */
+	size_t		 n;
+};
+
+enum bp_binrule { BP_BINS_FD, BP_BINS_SCOTT };
+
+struct bp_hist_opts {
+	struct bp_chart	 chart;		/* x.log: log-spaced bins */
+	int		 density;	/* density, not counts */
+	enum bp_binrule	 rule;		/* Freedman-Diaconis by default */
+};
+
+void	 bp_hist_opts_init(struct bp_hist_opts *);
+/*
+ * The shared bins of samples s: their width by the rule (on log10 of
+ * the values for a log axis) from the pooled values, between 1 and 200
+ * bins; *lo and *width (log10 units when logx).  -1: no finite values.
+ */
+int	 bp_hist_bins(const struct bp_dist_series *, size_t ns, double f,
+	    enum bp_binrule, int logx, double *lo, double *width,
+	    size_t *nbins);
+/* One outline of counts (or density) per series over shared bins. */
+int	 bp_hist(cairo_t *, double width, double height,
+	    const struct bp_hist_opts *, const struct bp_dist_series *,
+	    size_t nseries, struct bs_err *);
+
+struct bp_violin_opts {
+	struct bp_chart	 chart;
+	const char *const *series;	/* names, nseries of them */
+	size_t		 nseries;
+};
+
+void	 bp_violin_opts_init(struct bp_violin_opts *);
+/*
+ * Per category (and series side by side) the Gaussian kernel density of
+ * the values mirrored about the category, the bandwidth by Silverman's
+ * rule (R's bw.nrd0), cut at the extreme values; median and mean marked.
+ * s holds ncat * nseries samples, s[icat * nseries + iseries].
+ */
+int	 bp_violin(cairo_t *, double width, double height,
+	    const struct bp_violin_opts *, const char *const *cat,
+	    size_t ncat, const struct bp_dist_series *s, struct bs_err *);
+
+/* Percentile curves: value against p on a 1/(1 - p) axis. */
+struct bp_pctl_series {
+	const char	*name;
+	const double	*p;		/* percentiles, 0 < p < 100 */
+	const double	*v;
+	size_t		 n;
+};
+
+struct bp_pctl_opts {
+	struct bp_chart	 chart;		/* y.log for long tails */
+};
+
+/* The percentiles computed from raw values: 50, 75, 90, 95, 99, ... */
+#define BP_PCTL_N	9
+extern const double bp_pctl_fixed[BP_PCTL_N];
+
+void	 bp_pctl_opts_init(struct bp_pctl_opts *);
+int	 bp_pctl(cairo_t *, double width, double height,
+	    const struct bp_pctl_opts *, const struct bp_pctl_series *,
+	    size_t nseries, struct bs_err *);
+
+/* Runs: value against run number, moving median, warm-up, steady state. */
+#define BP_RUNS_WINDOW	5
+struct bp_runs_opts {
+	struct bp_chart	 chart;
+	size_t		 skip;		/* warm-up runs shaded; 0 none */
+	size_t		 steady;	/* the two windows compared; 0 none */
+};
+
+void	 bp_runs_opts_init(struct bp_runs_opts *);
+int	 bp_runs(cairo_t *, double width, double height,
+	    const struct bp_runs_opts *, const struct bp_dist_series *,
+	    size_t nseries, struct bs_err *);
+
+/* ------------------------------------------------------------------ */
 /* Empirical CDF */
 
 struct bp_cdf_series {
@@ -644,6 +784,58 @@ int	 bp_lines_gather(const struct bp_roles *, const char *y, int bstat,
 	    const struct bs_summary_opts *, struct bp_lines *);
 void	 bp_lines_free(struct bp_lines *);
 
+/*
+ * The points of a path, or the load levels of a scalability line
+ * (levels.c): a point per group of (series, level) in the order of the
+ * input, its x and y the means of their rows with t intervals (or the
+ * intervals the input gives), and the means of the columns that --slo,
+ * --limit and --little look at.  Without a level column (a path without
+ * --label) every row is a point.
+ */
+struct bp_request;
+enum { BP_C_SLO, BP_C_LIMIT, BP_C_N, BP_C_X, BP_C_R, BP_C__N };
+
+struct bp_level {
+	const char	*label;		/* the level's key, or NULL */
+	double		 load;		/* the key as a number, or NaN */
+	double		 x, y, xlo, xhi, ylo, yhi;
+	double		 c[BP_C__N], clo[BP_C__N], chi[BP_C__N];
+};
+
+struct bp_lvseries {
+	char		*name;
+	struct bp_level	*p;
+	size_t		 n, cap;
+};
+
+struct bp_levels {
+	struct bp_lvseries *s;
+	size_t		 n;
+	size_t		 npts;
+	double		 xmax, ymax;	/* largest |x|, |y| with intervals */
+};
+
+int	 bp_levels_gather(const struct bp_roles *, const struct bp_request *,
+	    double confidence, struct bp_levels *, struct bs_err *);
+void	 bp_levels_free(struct bp_levels *);
+
+/*
+ * What --slo, --little and --limit find: a line each for standard
+ * error, the same as a JSON object for --fit-report, and the points to
+ * call out on the chart.
+ */
+struct bp_findings {
+	char		**line;
+	size_t		 nline;
+	char		*json;
+	struct bp_callout *call;
+	size_t		 ncall;
+};
+
+int	 bp_levels_check(const struct bp_request *, const struct bs_table *,
+	    const struct bp_levels *, struct bp_findings *, struct bs_err *);
+void	 bp_findings_free(struct bp_findings *);
+
 /* ------------------------------------------------------------------ */
 /*
  * A first pass over the inputs, record by record, before the table is
@@ -699,9 +891,25 @@ int	 bp_scan_inputs(struct bp_scan *s, const struct bs_buf *, size_t n,
  */
 
 enum bp_kind { BP_KIND_SCAL, BP_KIND_HEAT, BP_KIND_BOX, BP_KIND_CDF,
-	BP_KIND_TREND, BP_KIND__N };
+	BP_KIND_TREND, BP_KIND_PATH, BP_KIND_PCTL, BP_KIND_HIST,
+	BP_KIND_VIOLIN, BP_KIND_RUNS, BP_KIND__N };
 
-/* "scalability", "heatmap", "box", "cdf"; -1 if unknown. */
+/*
+ * A condition on a column, "p99_latency_ms<=50": what an SLO asks of
+ * a latency, or a limit (a link's bandwidth) that no point may pass.
+ */
+enum bp_op { BP_OP_LE, BP_OP_LT, BP_OP_GE, BP_OP_GT };
+struct bp_cond {
+	int		 set;
+	char		 col[128];
+	enum bp_op	 op;
+	double		 v;
+	char		 text[160];	/* as given, for messages */
+};
+/* Does v meet the condition? */
+int	 bp_cond_holds(const struct bp_cond *, double v);
+
+/* "scalability", "heatmap", "box", "cdf", ...; -1 if unknown. */
 int		 bp_kind_parse(const char *);
 const char	*bp_kind_name(enum bp_kind);
 
@@ -719,6 +927,14 @@ struct bp_request {
 	int		 reverse;	/* heatmap: the colour map turned round */
 	int		 fit_table;	/* scalability: the fit's table */
 	int		 confset;	/* the confidence level was given */
+	const char	*label;		/* path: the points' labels */
+	const char	*lohi[4];	/* path: xlo, xhi, ylo, yhi columns */
+	struct bp_ref	 hline[BP_MAX_REFS], vline[BP_MAX_REFS];
+	size_t		 nhline, nvline;
+	struct bp_cond	 slo, limit;
+	char		 little[3][128]; /* N, X, R; "" none */
+	int		 density;	/* hist: density, not counts */
+	size_t		 steady;	/* runs: the window of --steady */
 };
 
 /* No columns or titles, no fit, 800 x 500, legend auto, no centre. */
@@ -763,7 +979,16 @@ enum bp_misuse {
 	BP_MISUSE_NEED_Y,	/* box or CDF without -y */
 	BP_MISUSE_SAME_XY,	/* -x and -y name one column */
 	BP_MISUSE_SAME_SERIES,	/* --series names -x or -y */
-	BP_MISUSE_TEXT_UTF8	/* title *which (title, x, y, z) not UTF-8 */
+	BP_MISUSE_TEXT_UTF8,	/* title *which (title, x, y, z) not UTF-8 */
+	BP_MISUSE_PATH_ONLY,	/* --label, --xlo, ... off a path */
+	BP_MISUSE_CHECKS,	/* --slo, --little, --limit off path/scal */
+	BP_MISUSE_VLINE,	/* --vline on a category x */
+	BP_MISUSE_HLINE,	/* --hline on a heatmap */
+	BP_MISUSE_DENSITY,	/* --density off a histogram */
+	BP_MISUSE_STEADY,	/* --steady off a runs chart */
+	BP_MISUSE_LOGX_KIND,	/* --logx where x is not a value */
+	BP_MISUSE_NOX,		/* -x on hist, percentiles, runs */
+	BP_MISUSE_PATH_XY	/* path without -x or -y */
 };
 
 /*
@@ -781,13 +1006,37 @@ struct bp_plan {
 	int	 bycol;		/* ... told apart by its "column" */
 	int	 sfile;		/* --series file names the file column */
 	int	 filecol;	/* the table has a file column */
+	int	 pctl;		/* percentiles: enum bp_pctl_from */
+};
+
+/* Where a percentile chart's percentiles come from. */
+enum bp_pctl_from {
+	BP_PCTL_NONE,		/* no way found: the tool says so */
+	BP_PCTL_RAW,		/* raw values of -y: computed at fixed p */
+	BP_PCTL_ROWS,		/* rows of percentile (0-100) and value */
+	BP_PCTL_COLS		/* columns pNN (and median) per row */
 };
 
 void	 bp_request_plan(const struct bp_request *, const struct bp_header *,
 	    size_t ninputs, struct bp_plan *);
+/*
+ * The value columns of a request's table, "a,b" without repeats
+ * (allocated), given the first header: the path's x and y and their
+ * intervals, the columns of --slo, --little and --limit, a percentile
+ * chart's percentile and value (hgrm, wrk) or pNN columns (bstat).
+ * NULL with e set: no memory, or percentiles with no column to read.
+ */
+char	*bp_request_columns(const struct bp_request *, const struct bp_plan *,
+	    const struct bp_header *, struct bs_err *e);
 /* The first pass over the inputs that the request needs. */
 void	 bp_request_scan(const struct bp_request *, const struct bp_plan *,
 	    struct bp_scan *);
+
+/* Room for the reference lines of a chart's axes and their labels. */
+struct bp_refs {
+	struct bp_ref	 x[BP_MAX_REFS + 2], y[BP_MAX_REFS + 2];
+	char		 xl[2][200], yl[2][200];
+};
 
 /* The inputs of a chart and the table of their groups by role. */
 struct bp_inputs {
@@ -795,8 +1044,10 @@ struct bp_inputs {
 	size_t		 nbufs;
 	char		**fname;	/* bp_file_labels(), or NULL */
 	char		*groups;	/* the group columns, "a,b" */
+	char		*columns;	/* the value columns, "a,b" */
 	struct bs_table	*t;
 	struct bp_roles	 r;
+	struct bp_findings found;	/* of bp_inputs_check() */
 };
 
 /* Load every path (whole, as standard input can be read only once). */
@@ -813,6 +1064,12 @@ int	 bp_inputs_table(struct bp_inputs *, const struct bp_request *,
 	    const struct bp_plan *, struct bs_table_opts *to, size_t skip,
 	    struct bs_err *);
 void	 bp_inputs_free(struct bp_inputs *);
+/*
+ * The checks of --slo, --little and --limit over the load levels of the
+ * table, into in->found (drawn as callouts, worded by the tool).
+ */
+int	 bp_inputs_check(struct bp_inputs *, const struct bp_request *,
+	    double confidence, struct bs_err *);
 
 /*
  * Draw on s the chart a request asks for, from what was gathered from
@@ -830,6 +1087,16 @@ int	 bp_draw_heatmap(struct bp_surface *s, const struct bp_request *,
 	    const struct bp_inputs *, const struct bp_grid *, struct bs_err *e);
 int	 bp_draw_box(struct bp_surface *s, const struct bp_request *,
 	    const struct bp_inputs *, struct bp_samples *sm, struct bs_err *e);
+/*
+ * The kinds drawn from the table alone: path, percentiles, hist,
+ * violin, runs and trend (trend with btrend's change points, the
+ * others as the request says).  0, or -1 with e set.
+ */
+int	 bp_draw_kind(struct bp_surface *s, const struct bp_request *,
+	    const struct bp_inputs *, const struct bp_plan *,
+	    double confidence, size_t skip, struct bs_err *e);
+int	 bp_draw_trend(struct bp_surface *s, const struct bp_request *,
+	    const struct bp_inputs *, double confidence, struct bs_err *e);
 int	 bp_draw_cdf(struct bp_surface *s, const struct bp_request *,
 	    const struct bp_inputs *, const struct bp_samples *sm,
 	    struct bs_err *e);

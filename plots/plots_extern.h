@@ -97,6 +97,12 @@ struct bp_axspec {
 	/* Extra room beyond the ticks, fractions of the range (log: of
 	 * the log range), so that markers clear the frame. */
 	double		 padlo, padhi;
+	/* The reference lines of the axis (bp_axspec_set() copies them). */
+	const struct bp_ref *ref;
+	size_t		 nref;
+	double		 factor;
+	/* Ticks the chart chose itself (percentile axes), or NULL. */
+	const struct bp_ticks *given;
 };
 
 struct bp_frame {
@@ -108,6 +114,7 @@ struct bp_frame {
 	double		 right;		/* reserved right of the plot area */
 	double		 bottom;	/* reserved below the x-axis title */
 	enum bp_legend_pos legend;	/* where bp_legend_place() puts it */
+	const struct bp_chart *chart;	/* its callouts */
 	/* out */
 	struct bp_ticks	 xt, yt;
 	double		 px, py, pw, ph; /* plot area */
@@ -142,6 +149,14 @@ int	 bp_frame_place(cairo_t *, struct bp_frame *, const struct bp_chart *,
  */
 int	 bp_axspec_set(struct bp_axspec *, const struct bp_axis *,
 	    double dmin, double dmax, struct bs_err *);
+/*
+ * The reference lines and callouts of the chart, over the data and
+ * under the axes (bp_frame_finish() draws them).
+ */
+void	 bp_frame_refs(cairo_t *, const struct bp_frame *);
+/* Legend entries for the kinds of callout the chart has. */
+struct bp_legend;
+void	 bp_legend_callouts(struct bp_legend *, const struct bp_chart *);
 /* Axis value to user coordinates. */
 double	 bp_fx(const struct bp_frame *, double);
 double	 bp_fy(const struct bp_frame *, double);
@@ -241,5 +256,20 @@ double	*bp_finite_sorted(const double *v, size_t n, double f, size_t *m);
  */
 void	 bp_dodge(const double *xs, size_t nx, double lo, double hi,
 	    size_t ns, double marker, double *off);
+
+/* ------------------------------------------------------------------ */
+/* From a request to a chart's options (chart.c) */
+
+/*
+ * Title, legend, log axes, reference lines (into rf) and callouts of a
+ * request; xcol and ycol are the columns on the axes (NULL: none).
+ */
+void	 bp_chart_request(struct bp_chart *, const struct bp_request *,
+	    const struct bp_inputs *, struct bp_refs *rf, const char *xcol,
+	    const char *ycol);
+/* The axis title of column col (with its declared unit), allocated. */
+int	 bp_axis_title_in(char **t, const struct bp_inputs *,
+	    const char *col, const char *given, double maxabs, double *factor,
+	    struct bs_err *);
 
 #endif /* PLOTS_EXTERN_H */

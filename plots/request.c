@@ -15,7 +15,8 @@
 #include "plots_extern.h"
 
 static const char *const kind_names[BP_KIND__N] = { "scalability",
-	"heatmap", "box", "cdf", "trend" };
+	"heatmap", "box", "cdf", "trend", "path", "percentiles", "hist",
+	"violin", "runs" };
 
 int
 bp_kind_parse(const char *s)
@@ -62,7 +63,13 @@ enum {
 	G_CENTER_MAP = 1 << 11,		/* --center with a sequential map */
 	G_NOX = 1 << 12,
 	G_NOY = 1 << 13,
-	G_NOZ = 1 << 14
+	G_NOZ = 1 << 14,
+	G_PATHOPT = 1 << 15,		/* --label, --xlo, ... */
+	G_CHECKS = 1 << 16,		/* --slo, --little, --limit */
+	G_VLINE = 1 << 17,
+	G_HLINE = 1 << 18,
+	G_DENSITY = 1 << 19,
+	G_STEADY = 1 << 20
 };
 
 #define K(k)	(1u << (k))
@@ -79,7 +86,15 @@ static const struct rule {
 	unsigned	 given;
 } rules[] = {
 	{ BP_MISUSE_FIT_KIND, K_ALL & ~K(BP_KIND_SCAL), G_FIT },
+	{ BP_MISUSE_PATH_ONLY, K_ALL & ~K(BP_KIND_PATH), G_PATHOPT },
+	{ BP_MISUSE_CHECKS, K_ALL & ~(K(BP_KIND_PATH) | K(BP_KIND_SCAL)),
+	    G_CHECKS },
 	{ BP_MISUSE_REPORT_NOFIT, K_ALL, G_REPORT_NOFIT },
+	{ BP_MISUSE_DENSITY, K_ALL & ~K(BP_KIND_HIST), G_DENSITY },
+	{ BP_MISUSE_STEADY, K_ALL & ~K(BP_KIND_RUNS), G_STEADY },
+	{ BP_MISUSE_VLINE, K(BP_KIND_BOX) | K(BP_KIND_HEAT) |
+	    K(BP_KIND_VIOLIN), G_VLINE },
+	{ BP_MISUSE_HLINE, K(BP_KIND_HEAT), G_HLINE },
 	{ BP_MISUSE_HEAT_ONLY, K_ALL & ~K(BP_KIND_HEAT),
 	    G_Z | G_CMAP | G_CENTER | G_ZLABEL },
 	{ BP_MISUSE_HEAT_AXES, K(BP_KIND_HEAT), G_SERIES | G_LOGX | G_LOGY },
@@ -87,11 +102,16 @@ static const struct rule {
 	{ BP_MISUSE_BOX_LOGX, K(BP_KIND_BOX), G_LOGX },
 	{ BP_MISUSE_CDF_LOGY, K(BP_KIND_CDF), G_LOGY },
 	{ BP_MISUSE_CDF_X, K(BP_KIND_CDF), G_X },
+	{ BP_MISUSE_LOGX_KIND, K(BP_KIND_VIOLIN) | K(BP_KIND_PCTL) |
+	    K(BP_KIND_RUNS), G_LOGX },
+	{ BP_MISUSE_NOX, K(BP_KIND_HIST) | K(BP_KIND_PCTL) | K(BP_KIND_RUNS),
+	    G_X },
 	{ BP_MISUSE_CENTER_MAP, K_ALL, G_CENTER_MAP },
 	{ BP_MISUSE_NEED_X, K(BP_KIND_SCAL), G_NOX },
 	{ BP_MISUSE_NEED_XYZ, K(BP_KIND_HEAT), G_NOX | G_NOY | G_NOZ },
-	{ BP_MISUSE_NEED_Y, K(BP_KIND_BOX) | K(BP_KIND_CDF) | K(BP_KIND_TREND),
-	    G_NOY }
+	{ BP_MISUSE_PATH_XY, K(BP_KIND_PATH), G_NOX | G_NOY },
+	{ BP_MISUSE_NEED_Y, K(BP_KIND_BOX) | K(BP_KIND_CDF) | K(BP_KIND_TREND) |
+	    K(BP_KIND_HIST) | K(BP_KIND_VIOLIN) | K(BP_KIND_RUNS), G_NOY }
 };
 
 static unsigned
@@ -100,8 +120,15 @@ given(const struct bp_request *q)
 	unsigned g = 0;
 
 	g |= q->fit >= 0 ? G_FIT : 0;
-	g |= (q->fitreport != NULL || q->fit_table) && q->fit < 0 ?
-	    G_REPORT_NOFIT : 0;
+	g |= ((q->fitreport != NULL && !q->slo.set) || q->fit_table) &&
+	    q->fit < 0 ? G_REPORT_NOFIT : 0;
+	g |= q->label != NULL || q->lohi[0] != NULL || q->lohi[1] != NULL ||
+	    q->lohi[2] != NULL || q->lohi[3] != NULL ? G_PATHOPT : 0;
+	g |= q->slo.set || q->limit.set || q->little[0][0] ? G_CHECKS : 0;
+	g |= q->nvline > 0 ? G_VLINE : 0;
+	g |= q->nhline > 0 ? G_HLINE : 0;
+	g |= q->density ? G_DENSITY : 0;
+	g |= q->steady > 0 ? G_STEADY : 0;
 	g |= q->z != NULL ? G_Z : G_NOZ;
 	g |= q->cmap >= 0 ? G_CMAP : 0;
 	g |= isfinite(q->center) ? G_CENTER : 0;
@@ -148,6 +175,118 @@ bp_request_check(const struct bp_request *q, size_t *which)
 /* ------------------------------------------------------------------ */
 /* Reading for a request */
 
+/* A bstat percentile column: pNN, p99.9 (or the median, p50). */
+static int
+is_pcol(const char *s, double *p)
+{
+	char *end;
+
+	if (strcmp(s, "median") == 0) {
+		*p = 50;
+		return 1;
+	}
+	if (s[0] != 'p' || s[1] < '0' || s[1] > '9')
+		return 0;
+	*p = strtod(s + 1, &end);
+	return *end == '\0' && *p > 0 && *p < 100;
+}
+
+static enum bp_pctl_from
+pctl_from(const struct bp_request *q, const struct bp_header *h)
+{
+	double p;
+
+	/* HdrHistogram and wrk: rows of a percentile and its value. */
+	if (bp_header_has(h, "percentile") && bp_header_has(h, "value") &&
+	    (q->y == NULL || strcmp(q->y, "value") == 0))
+		return BP_PCTL_ROWS;
+	if (q->y != NULL)
+		return BP_PCTL_RAW;
+	for (size_t i = 0; i < h->n; i++)
+		if (is_pcol(h->names[i], &p))
+			return BP_PCTL_COLS;
+	return BP_PCTL_NONE;
+}
+
+/* Append col to the list unless it is there already. */
+static int
+col_add(GString *g, const char *col)
+{
+	const char *p = g->str;
+	size_t n;
+
+	if (col == NULL || *col == '\0')
+		return 0;
+	n = strlen(col);
+	while (*p) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+
+		if (len == n && strncmp(p, col, n) == 0)
+			return 0;
+		p += len + (c != NULL);
+	}
+	if (g->len > 0)
+		g_string_append_c(g, ',');
+	g_string_append(g, col);
+	return 0;
+}
+
+char *
+bp_request_columns(const struct bp_request *q, const struct bp_plan *p,
+    const struct bp_header *h, struct bs_err *e)
+{
+	GString *g = g_string_new(NULL);
+	char buf[160], *s;
+	double v;
+
+	if (p->bstat)
+		col_add(g, "mean,ci_lo,ci_hi");
+	else if (q->kind == BP_KIND_HEAT)
+		col_add(g, q->z);
+	else if (q->kind == BP_KIND_PATH) {
+		col_add(g, q->x);
+		col_add(g, q->y);
+		for (int i = 0; i < 4; i++) {
+			const char *ax = i < 2 ? q->x : q->y;
+
+			/* Intervals a join of bstat's outputs may hold. */
+			snprintf(buf, sizeof(buf), "%s_ci_%s", ax, i % 2 ? "hi" :
+			    "lo");
+			if (q->lohi[i] != NULL)
+				col_add(g, q->lohi[i]);
+			else if (strlen(ax) < 100 && bp_header_has(h, buf))
+				col_add(g, buf);
+		}
+	} else if (q->kind == BP_KIND_PCTL && p->pctl == BP_PCTL_ROWS)
+		col_add(g, "percentile,value");
+	else if (q->kind == BP_KIND_PCTL && p->pctl == BP_PCTL_COLS) {
+		for (size_t i = 0; i < h->n; i++)
+			if (is_pcol(h->names[i], &v))
+				col_add(g, h->names[i]);
+	} else
+		col_add(g, q->y);
+	/* The checks' columns; the level (x, --label) is a key already. */
+	if (q->slo.set)
+		col_add(g, q->slo.col);
+	if (q->limit.set)
+		col_add(g, q->limit.col);
+	for (int i = 0; i < 3; i++)
+		if (!same(q->little[i], q->kind == BP_KIND_PATH ? q->label :
+		    q->x))
+			col_add(g, q->little[i]);
+	if (g->len == 0) {
+		g_string_free(g, TRUE);
+		bp_err(e, "no value column to read");
+		return NULL;
+	}
+	s = strdup(g->str);
+	g_string_free(g, TRUE);
+	if (s == NULL)
+		bp_err(e, "out of memory");
+	return s;
+}
+
 void
 bp_request_plan(const struct bp_request *q, const struct bp_header *h,
     size_t ninputs, struct bp_plan *p)
@@ -163,6 +302,8 @@ bp_request_plan(const struct bp_request *q, const struct bp_header *h,
 	p->sfile = q->series != NULL && strcmp(q->series, "file") == 0 &&
 	    !bp_header_has(h, "file");
 	p->filecol = ninputs > 1 || p->sfile;
+	if (q->kind == BP_KIND_PCTL)
+		p->pctl = pctl_from(q, h);
 }
 
 void
@@ -178,11 +319,12 @@ bp_request_scan(const struct bp_request *q, const struct bp_plan *p,
 	sc->r[BP_ROLE_SERIES].col = p->sfile ? NULL : q->series;
 	sc->r[BP_ROLE_SERIES].label = 1;
 	sc->r[BP_ROLE_SERIES].limit = BP_MAX_SERIES;
-	sc->r[BP_ROLE_X].col = q->x;
+	/* A path's x is a value; its labels are the key of each point. */
+	sc->r[BP_ROLE_X].col = q->kind == BP_KIND_PATH ? q->label : q->x;
 	sc->r[BP_ROLE_X].label = !scal;
 	/* A history's revisions are many, and drawn along a number line. */
-	sc->r[BP_ROLE_X].limit = !scal && q->kind != BP_KIND_TREND ?
-	    BP_MAX_TICKS : 0;
+	sc->r[BP_ROLE_X].limit = !scal && q->kind != BP_KIND_TREND &&
+	    q->kind != BP_KIND_PATH ? BP_MAX_TICKS : 0;
 	sc->r[BP_ROLE_Y].col = q->kind == BP_KIND_HEAT ? q->y : NULL;
 	sc->r[BP_ROLE_Y].label = 1;
 	sc->r[BP_ROLE_Y].limit = BP_MAX_TICKS;
@@ -209,18 +351,26 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 {
 	const char *role[4];
 	struct bp_roles *r = &in->r;
+	struct bp_header h;
 
 	r->filecol = p->filecol;
 	/* The series column "file" is the file column itself. */
 	role[0] = p->sfile ? NULL : q->series;
-	role[1] = q->x;
+	role[1] = q->kind == BP_KIND_PATH ? q->label : q->kind ==
+	    BP_KIND_HIST || q->kind == BP_KIND_PCTL || q->kind ==
+	    BP_KIND_RUNS ? NULL : q->x;
 	role[2] = q->kind == BP_KIND_HEAT ? q->y : NULL;
 	role[3] = p->bycol ? "column" : NULL;
 	if (bp_roles_groups(r, role, &in->groups) == -1)
 		return bp_err(e, "out of memory");
 	to->groups = in->groups;
-	to->columns = p->bstat ? "mean,ci_lo,ci_hi" :
-	    q->kind == BP_KIND_HEAT ? q->z : q->y;
+	if (bp_header_read(&h, &in->bufs[0], &to->read, e) == -1)
+		return -1;
+	in->columns = bp_request_columns(q, p, &h, e);
+	bp_header_free(&h);
+	if (in->columns == NULL)
+		return -1;
+	to->columns = in->columns;
 	to->file_group = p->filecol;
 	if ((in->t = bs_table_new(to)) == NULL)
 		return bp_err(e, "out of memory");
@@ -244,7 +394,9 @@ bp_inputs_free(struct bp_inputs *in)
 	for (size_t k = 0; in->bufs != NULL && k < in->nbufs; k++)
 		bs_buf_free(&in->bufs[k]);
 	bp_names_free(in->fname, in->nbufs);
+	bp_findings_free(&in->found);
 	free(in->groups);
+	free(in->columns);
 	free(in->bufs);
 	memset(in, 0, sizeof(*in));
 }
@@ -255,7 +407,9 @@ bp_inputs_free(struct bp_inputs *in)
 enum {
 	O_SERIES = BP_OPT_BASE, O_FIT, O_FITREPORT, O_FITTABLE, O_LOGX,
 	O_LOGY, O_TITLE, O_XLABEL, O_YLABEL, O_ZLABEL, O_LEGEND, O_WIDTH,
-	O_HEIGHT, O_CMAP, O_CENTER, O_REVERSE
+	O_HEIGHT, O_CMAP, O_CENTER, O_REVERSE, O_LABEL, O_XLO, O_XHI, O_YLO,
+	O_YHI, O_HLINE, O_HLABEL, O_VLINE, O_VLABEL, O_SLO, O_LITTLE,
+	O_LIMIT, O_DENSITY, O_STEADY
 };
 
 const struct bp_optdef bp_optdefs[] = {
@@ -277,6 +431,20 @@ const struct bp_optdef bp_optdefs[] = {
 	{ "center", 1, O_CENTER },
 	{ "centre", 1, O_CENTER },
 	{ "reverse", 0, O_REVERSE },
+	{ "label", 1, O_LABEL },
+	{ "xlo", 1, O_XLO },
+	{ "xhi", 1, O_XHI },
+	{ "ylo", 1, O_YLO },
+	{ "yhi", 1, O_YHI },
+	{ "hline", 1, O_HLINE },
+	{ "hline-label", 1, O_HLABEL },
+	{ "vline", 1, O_VLINE },
+	{ "vline-label", 1, O_VLABEL },
+	{ "slo", 1, O_SLO },
+	{ "little", 1, O_LITTLE },
+	{ "limit", 1, O_LIMIT },
+	{ "density", 0, O_DENSITY },
+	{ "steady", 1, O_STEADY },
 	{ NULL, 0, 0 }
 };
 
@@ -290,10 +458,135 @@ size_opt(const char *name, const char *arg, double *v, struct bs_err *e)
 }
 
 int
+bp_cond_holds(const struct bp_cond *c, double v)
+{
+	switch (c->op) {
+	case BP_OP_LE:
+		return v <= c->v;
+	case BP_OP_LT:
+		return v < c->v;
+	case BP_OP_GE:
+		return v >= c->v;
+	default:
+		return v > c->v;
+	}
+}
+
+/* "COL<=V", "COL<V", "COL>=V" or "COL>V". */
+static int
+cond_opt(const char *name, const char *arg, struct bp_cond *c,
+    struct bs_err *e)
+{
+	const char *op = strpbrk(arg, "<>");
+	size_t n = op != NULL ? (size_t)(op - arg) : 0;
+
+	memset(c, 0, sizeof(*c));
+	if (op == NULL || n == 0 || n >= sizeof(c->col) ||
+	    bs_parse_double(op + 1 + (op[1] == '='), &c->v) == -1 ||
+	    !isfinite(c->v))
+		return bp_err(e, "--%s takes COLUMN<=VALUE (or <, >=, >), not "
+		    "'%s'", name, arg);
+	memcpy(c->col, arg, n);
+	c->op = op[0] == '<' ? (op[1] == '=' ? BP_OP_LE : BP_OP_LT) :
+	    (op[1] == '=' ? BP_OP_GE : BP_OP_GT);
+	snprintf(c->text, sizeof(c->text), "%s", arg);
+	bp_utf8_trim(c->text);
+	c->set = 1;
+	return 0;
+}
+
+/* "N=clients,X=throughput_rps,R=mean_latency_ms", in any order. */
+static int
+little_opt(const char *arg, struct bp_request *q, struct bs_err *e)
+{
+	const char *p = arg;
+
+	memset(q->little, 0, sizeof(q->little));
+	while (*p) {
+		const char *c = strchr(p, ','), *r = strchr("NXR", p[0]);
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+
+		if (r == NULL || p[0] == '\0' || p[1] != '=' || len < 3 ||
+		    len - 2 >= sizeof(q->little[0]))
+			break;
+		memcpy(q->little[r - "NXR"], p + 2, len - 2);
+		q->little[r - "NXR"][len - 2] = '\0';
+		p += len + (c != NULL);
+		if (c != NULL && *p == '\0')
+			break;
+	}
+	if (*p || !q->little[0][0] || !q->little[1][0] || !q->little[2][0])
+		return bp_err(e, "--little takes N=COL,X=COL,R=COL (the load, "
+		    "the throughput per second and the response time), not "
+		    "'%s'", arg);
+	return 0;
+}
+
+/* A reference line, or the label of the last one given. */
+static int
+ref_opt(const char *name, const char *arg, struct bp_ref *r, size_t *n,
+    int label, struct bs_err *e)
+{
+	if (label) {
+		if (*n == 0)
+			return bp_err(e, "--%s-label comes after the --%s it "
+			    "labels", name, name);
+		if (!g_utf8_validate(arg, -1, NULL))
+			return bp_err(e, "--%s-label: the text is not valid "
+			    "UTF-8", name);
+		r[*n - 1].label = arg;
+		return 0;
+	}
+	if (*n == BP_MAX_REFS)
+		return bp_err(e, "at most %d --%s", BP_MAX_REFS, name);
+	if (bs_parse_double(arg, &r[*n].v) == -1 || !isfinite(r[*n].v))
+		return bp_err(e, "--%s takes a number, not '%s'", name, arg);
+	r[*n].label = NULL;
+	r[*n].kind = BP_REF_PLAIN;
+	(*n)++;
+	return 0;
+}
+
+int
 bp_request_opt(struct bp_request *q, int code, const char *arg,
     struct bs_err *e)
 {
+	double v;
+
 	switch (code) {
+	case O_LABEL:
+		q->label = arg;
+		return 0;
+	case O_XLO:
+	case O_XHI:
+	case O_YLO:
+	case O_YHI:
+		q->lohi[code - O_XLO] = arg;
+		return 0;
+	case O_HLINE:
+	case O_HLABEL:
+		return ref_opt("hline", arg, q->hline, &q->nhline,
+		    code == O_HLABEL, e);
+	case O_VLINE:
+	case O_VLABEL:
+		return ref_opt("vline", arg, q->vline, &q->nvline,
+		    code == O_VLABEL, e);
+	case O_SLO:
+		return cond_opt("slo", arg, &q->slo, e);
+	case O_LIMIT:
+		return cond_opt("limit", arg, &q->limit, e);
+	case O_LITTLE:
+		return little_opt(arg, q, e);
+	case O_DENSITY:
+		q->density = 1;
+		return 0;
+	case O_STEADY:
+		if (bs_parse_double(arg, &v) == -1 || !(v >= 2 && v <= 1e6) ||
+		    v != floor(v))
+			return bp_err(e, "--steady takes a window of 2 runs or "
+			    "more, not '%s'", arg);
+		q->steady = (size_t)v;
+		return 0;
 	case O_SERIES:
 		q->series = arg;
 		return 0;
@@ -363,7 +656,7 @@ static const struct {
 	[BP_MISUSE_FIT_KIND] = { "--fit applies to scalability charts, not ",
 	    "" },
 	[BP_MISUSE_REPORT_NOFIT] = { "--fit-report and --fit-table need --fit "
-	    "usl or --fit amdahl", NULL },
+	    "usl or --fit amdahl (--fit-report: or --slo)", NULL },
 	[BP_MISUSE_HEAT_ONLY] = { "-z, --zlabel, --colormap, --center and "
 	    "--reverse apply to heatmaps, not ", "" },
 	[BP_MISUSE_HEAT_AXES] = { "--series, --logx and --logy do not apply "
@@ -384,7 +677,21 @@ static const struct {
 	    NULL },
 	[BP_MISUSE_NEED_Y] = { "", " needs -y COL (the values)" },
 	[BP_MISUSE_SAME_SERIES] = { "--series names the same column as -x or "
-	    "-y", NULL }
+	    "-y", NULL },
+	[BP_MISUSE_PATH_ONLY] = { "--label, --xlo, --xhi, --ylo and --yhi "
+	    "apply to path charts, not ", "" },
+	[BP_MISUSE_CHECKS] = { "--slo, --little and --limit apply to path "
+	    "and scalability charts, not ", "" },
+	[BP_MISUSE_VLINE] = { "--vline needs a numeric x axis; a ", " chart's "
+	    "x is categories" },
+	[BP_MISUSE_HLINE] = { "--hline does not apply to heatmaps", NULL },
+	[BP_MISUSE_DENSITY] = { "--density applies to hist charts, not ", "" },
+	[BP_MISUSE_STEADY] = { "--steady applies to runs charts, not ", "" },
+	[BP_MISUSE_LOGX_KIND] = { "--logx does not apply to ", " charts (x is "
+	    "not a measured value)" },
+	[BP_MISUSE_NOX] = { "", " has no -x: its values come from -y COL" },
+	[BP_MISUSE_PATH_XY] = { "path needs -x COL and -y COL (joined in the "
+	    "order of the input)", NULL }
 };
 
 void

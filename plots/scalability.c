@@ -424,6 +424,7 @@ scal_legend(struct scal *sc, int detail)
 			bp_legend_add(leg, BP_LEG_MARKER, g, 7 | BP_MARK_OPEN,
 			    "peak N* of the fit");
 	}
+	bp_legend_callouts(leg, &o->chart);
 	if (detail >= 1)
 		return;
 	if (sc->anyci && o->ci_level > 0)

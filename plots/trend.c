@@ -199,3 +199,119 @@ out:
 	bp_legend_free(&leg);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/*
+ * A history from a table, drawn with the change points btrend finds
+ * (libstat's method, default settings), each revision's mean with its
+ * interval.
+ */
+
+static void
+trend_series_free(struct bp_trend_series *ts, size_t n)
+{
+	for (size_t i = 0; ts != NULL && i < n; i++) {
+		free((void *)ts[i].x);
+		free((void *)ts[i].lo);
+		free((void *)ts[i].hi);
+		free((void *)ts[i].cp);
+	}
+	free(ts);
+}
+
+/* Series i of the chart from btrend's series a; -1: no memory. */
+static int
+trend_from(const struct bs_table *t, long xcol, const struct bs_trend_series
+    *a, double conf, struct bp_trend_series *b, double *maxabs)
+{
+	struct bp_trend_cp *cp;
+	double *x, *lo, *hi, sum = 0, v;
+	size_t j, k;
+	int num = 1;
+
+	b->x = x = calloc(a->nrev + 1, sizeof(*x));
+	b->lo = lo = calloc(a->nrev + 1, sizeof(*lo));
+	b->hi = hi = calloc(a->nrev + 1, sizeof(*hi));
+	b->cp = cp = calloc(a->ncp + 1, sizeof(*cp));
+	if (x == NULL || lo == NULL || hi == NULL || cp == NULL)
+		return -1;
+	for (j = 0; j < a->nrev; j++)
+		if (bs_parse_double(a->x[j], &x[j]) == -1)
+			num = 0;
+	for (j = 0; j < a->nrev; j++) {
+		double hw = a->n != NULL && a->n[j] > 1 ?
+		    bs_t_halfwidth(sqrt(a->var[j]), a->n[j], conf) : NAN;
+
+		/* Revisions that are no numbers are drawn one apart. */
+		if (!num)
+			x[j] = (double)(j + 1);
+		lo[j] = a->mean[j] - hw;
+		hi[j] = a->mean[j] + hw;
+		sum += a->mean[j];
+		v = fabs(isfinite(hi[j]) ? fmax(hi[j], -lo[j]) : a->mean[j]);
+		*maxabs = fmax(*maxabs, v);
+	}
+	for (k = 0; k < a->ncp; k++) {
+		cp[k].at = a->cp[k].at;
+		cp[k].before = a->cp[k].mean_b;
+		cp[k].after = a->cp[k].mean_a;
+		cp[k].change = a->cp[k].change;
+		cp[k].regressed = a->cp[k].v == BS_V_REGRESSED;
+	}
+	b->name = NULL;
+	for (k = 0; k < t->ngcols; k++)
+		if ((long)k != xcol)
+			b->name = a->key[k];
+	if (b->name == NULL)
+		b->name = a->column;
+	b->y = a->mean;
+	b->n = a->nrev;
+	b->mean = a->nrev > 0 ? sum / (double)a->nrev : NAN;
+	b->ncp = a->ncp;
+	return 0;
+}
+
+int
+bp_draw_trend(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_inputs *in, double conf, struct bs_err *e)
+{
+	const struct bs_table *t = in->t;
+	struct bs_trend_opts to;
+	struct bs_trend tr;
+	struct bp_trend_opts po;
+	struct bp_trend_series *ts;
+	struct bp_refs rf;
+	double maxabs = 0;
+	char *yt = NULL;
+	long xcol = q->x != NULL ? (long)t->ngcols - 1 : -1;
+	int rc = -1;
+
+	bs_trend_opts_default(&to);
+	to.confidence = conf;
+	if (bs_trend_table(&tr, t, xcol, &to, e) == -1)
+		return -1;
+	if ((ts = calloc(tr.n + 1, sizeof(*ts))) == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < tr.n; i++)
+		if (trend_from(t, xcol, &tr.s[i], conf, &ts[i], &maxabs) ==
+		    -1) {
+			bp_err(e, "out of memory");
+			goto out;
+		}
+	bp_trend_opts_init(&po);
+	bp_chart_request(&po.chart, q, in, &rf, NULL, q->y);
+	po.chart.x.log = 0;
+	po.chart.x.label = q->xlabel ? q->xlabel : q->x ? q->x : "revision";
+	if (bp_axis_title_in(&yt, in, q->y, q->ylabel, maxabs,
+	    &po.chart.y.factor, e) == -1)
+		goto out;
+	po.chart.y.label = yt;
+	rc = bp_trend(s->cr, s->width, s->height, &po, ts, tr.n, e);
+out:
+	trend_series_free(ts, tr.n);
+	free(yt);
+	bs_trend_free(&tr);
+	return rc;
+}

@@ -95,6 +95,42 @@ if [ -x ./bplot ]; then
 	    --xlabel "Batch size (messages)" --ylabel "Payload (bytes)" \
 	    --zlabel "Throughput change (%)" \
 	    testdata/plots/change.csv -o out/heatmap_change.png
+
+	step "Charts: a load test's latency against throughput, with an SLO" \
+	    "bplot path -x throughput_rps -y p99_latency_ms --label clients --slo 'p99_latency_ms<=50' ..."
+	# Clients 1 to 64, three runs each: throughput levels off at about
+	# 11000 rps while p99 latency climbs (the hockey stick).  The SLO's
+	# best level and Little's law are reported on standard error.
+	bplot path -x throughput_rps -y p99_latency_ms --label clients \
+	    --slo 'p99_latency_ms<=50' --fit-report out/slo.json \
+	    --little N=clients,X=throughput_rps,R=mean_latency_ms \
+	    --title "Load test: p99 latency against throughput" \
+	    testdata/plots/loadtest.csv -o out/path.png
+	cat out/slo.json
+	bplot scalability -x clients -y throughput_rps \
+	    --slo 'p99_latency_ms<=50' --limit 'throughput_rps<=10416' \
+	    --title "Load test: throughput per client count" \
+	    testdata/plots/loadtest.csv -o out/scalability_slo.png 2>/dev/null
+
+	step "Charts: latency by percentile, from HdrHistogram's output" \
+	    "bplot percentiles --series file base.hgrm cand.hgrm -o out/percentiles.png"
+	bplot percentiles --series file --ylabel "Latency (ms)" \
+	    --hline 20 --hline-label "20 ms" \
+	    --title "Latency by percentile, baseline and candidate" \
+	    testdata/real/generated-here-2/base.hgrm \
+	    testdata/real/generated-here-2/cand.hgrm -o out/percentiles.png
+
+	step "Charts: distributions as histograms and violins; runs in order" \
+	    "bplot hist ... / bplot violin ... / bplot runs --skip 3 --steady 8 ..."
+	bplot hist -y latency_us --series file \
+	    --title "Latency histogram, all operations" \
+	    $D/latency_baseline.csv $D/latency_candidate.csv -o out/hist.png
+	bplot violin -x op -y latency_us --series file \
+	    --title "Latency per operation" \
+	    $D/latency_baseline.csv $D/latency_candidate.csv -o out/violin.png
+	bplot runs -y time_ms --series build --skip 3 --steady 8 \
+	    --title "Run times in order: warm-up and steady state" \
+	    testdata/plots/runs.csv -o out/runs.png
 	ls -l out/*.png out/usl.json
 fi
 if [ -x ./btrend ]; then

@@ -1391,6 +1391,83 @@ test_legend_breaks(void **state)
 	cairo_surface_destroy(img);
 }
 
+/* The kinds of issue items 9-13 draw, each to a PNG; their misuse. */
+static void
+test_new_kinds(void **state)
+{
+	static const double x[] = { 1000, 1900, 3400, 5800, 8700, 10100,
+	    10900, 11300, 11100 };
+	static const double y[] = { 2, 2.1, 2.4, 3.4, 7, 14, 27, 77, 175 };
+	static const double pp[] = { 50, 90, 99, 99.9 };
+	static const double pv[] = { 1, 2, 5, 40 };
+	struct bp_level lv[9];
+	struct bp_path_series ps = { "p99", lv, 9 };
+	struct bp_path_opts po;
+	struct bp_hist_opts ho;
+	struct bp_violin_opts vo;
+	struct bp_pctl_opts qo;
+	struct bp_runs_opts ro;
+	struct bp_pctl_series qs = { "base", pp, pv, 4 };
+	struct bp_dist_series ds[2] = { { "a", y, 9 }, { "b", x, 9 } };
+	const char *cat[] = { "one" };
+	struct bp_surface *sf;
+	struct bp_request q;
+	struct bs_err e;
+	double lo, w;
+	size_t nb, which;
+
+	(void)state;
+	mkdir(OUT, 0777);
+	memset(lv, 0, sizeof(lv));
+	for (int i = 0; i < 9; i++) {
+		lv[i].x = x[i];
+		lv[i].y = y[i];
+		lv[i].xlo = lv[i].xhi = lv[i].ylo = lv[i].yhi = NAN;
+	}
+	bp_path_opts_init(&po);
+	bp_hist_opts_init(&ho);
+	bp_violin_opts_init(&vo);
+	bp_pctl_opts_init(&qo);
+	bp_runs_opts_init(&ro);
+	ro.skip = 2;
+	ro.steady = 3;
+	for (int k = 0; k < 5; k++) {
+		char path[64];
+		int rc;
+
+		snprintf(path, sizeof(path), OUT "/kind%d.png", k);
+		assert_non_null(sf = bp_surface_create(path, 640, 400, &e));
+		rc = k == 0 ? bp_path(sf->cr, 640, 400, &po, &ps, 1, &e) :
+		    k == 1 ? bp_hist(sf->cr, 640, 400, &ho, ds, 1, &e) :
+		    k == 2 ? bp_violin(sf->cr, 640, 400, &vo, cat, 1, ds, &e) :
+		    k == 3 ? bp_pctl(sf->cr, 640, 400, &qo, &qs, 1, &e) :
+		    bp_runs(sf->cr, 640, 400, &ro, ds, 1, &e);
+		assert_int_equal(rc, 0);
+		assert_int_equal(bp_surface_finish(sf, &e), 0);
+	}
+	/*
+	 * Freedman-Diaconis of y: IQR 27 - 2.4 = 24.6 (type 7), width
+	 * 2 * 24.6 / 9^(1/3) = 23.65, so 175 - 2 spans 8 bins.
+	 */
+	assert_int_equal(bp_hist_bins(ds, 1, 1, BP_BINS_FD, 0, &lo, &w, &nb),
+	    0);
+	assert_true(fabs(w - 2 * 24.6 / cbrt(9)) < 1e-9);
+	assert_true(lo == 2);
+	assert_int_equal(nb, 8);
+	bp_request_init(&q);
+	q.kind = BP_KIND_BOX;
+	q.y = "v";
+	q.nvline = 1;
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_VLINE);
+	q.kind = BP_KIND_PATH;
+	q.nvline = 0;
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_PATH_XY);
+	q.x = "u";
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_NONE);
+	q.density = 1;
+	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_DENSITY);
+}
+
 int
 main(void)
 {
@@ -1422,6 +1499,7 @@ main(void)
 		cmocka_unit_test(test_cell_values),
 		cmocka_unit_test(test_heat_colors),
 		cmocka_unit_test(test_legend_breaks),
+		cmocka_unit_test(test_new_kinds),
 	};
 
 	gsl_set_error_handler_off();

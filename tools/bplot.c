@@ -1,7 +1,8 @@
 /*
  * bplot: charts of benchmark results (scalability with CI error bars
- * and a fitted USL or Amdahl model, heatmap, box plot, empirical CDF)
- * as PNG, PDF or SVG.  The table is built and summarised by libstat,
+ * and a fitted USL or Amdahl model, heatmap, box plot, empirical CDF,
+ * trend, latency-throughput path, percentiles, histogram, violin, runs)
+ * as PNG, PDF or SVG, with SLO, limit and Little's-law checks.  The table is built and summarised by libstat,
  * the models fitted by libstat/usl, the drawing done by plots/; this
  * file only wires them together.
  */
@@ -17,6 +18,9 @@
 #include "plots.h"
 #include "tool.h"
 
+#define KINDS	"scalability, heatmap, box, cdf, trend, path, percentiles, " \
+	"hist, violin, runs"
+
 static void
 usage(FILE *fp, int status)
 {
@@ -28,6 +32,10 @@ usage(FILE *fp, int status)
 "       bplot box [-x COL] -y COL [--series COL] [options] [FILE...] -o OUT\n"
 "       bplot cdf -y COL [--series COL] [options] [FILE...] -o OUT\n"
 "       bplot trend [-x ORDER] -y COL [--series COL] [options] [FILE] -o OUT\n"
+"       bplot path -x COL -y COL [--label COL] [--xlo/--xhi/--ylo/--yhi COL]\n"
+"             [--series COL] [options] [FILE...] -o OUT\n"
+"       bplot percentiles [-y COL] [--series COL] [options] [FILE...] -o OUT\n"
+"       bplot hist|violin|runs -y COL [--series COL] [options] [FILE...] -o OUT\n"
 "Charts of benchmark results; the extension of OUT (.png, .pdf, .svg) chooses\n"
 "the format.\n"
 "\n"
@@ -56,6 +64,15 @@ usage(FILE *fp, int status)
 "                          changes, 1 for ratios); signed data get one\n"
 "                          centred at 0, better values blue\n"
 "      --reverse           heatmap: turn the colour map round\n"
+"      --label COL         path: label each point with COL (its load level)\n"
+"      --xlo/--xhi/--ylo/--yhi COL  path: interval columns (default X_ci_lo...)\n"
+"      --hline V, --vline V  reference lines (--hline-label T, --vline-label T\n"
+"                          label the last one given)\n"
+"      --slo 'COL<=V'      path, scalability: the best level meeting the SLO\n"
+"      --little N=COL,X=COL,R=COL  check Little's law N = X R per level\n"
+"      --limit 'COL<=V'    draw a limit, warn for points beyond it\n"
+"      --density           hist: density instead of counts\n"
+"      --steady W          runs: mark the two last windows of W runs\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
@@ -117,13 +134,17 @@ check_column(const struct bp_header *h, const char *file, const char *opt,
  */
 
 static const char *const role_opt[BP_ROLE__N] = { "--series", "-x", "-y" };
+static const char *const lohi_opt[4] = { "--xlo", "--xhi", "--ylo", "--yhi" };
+static const char *const check_opt[5] = { "--slo", "--limit", "--little N",
+	"--little X", "--little R" };
 
 static void
 scan_fail(const struct bp_inputs *in, const struct bp_scan *sc,
     const struct bp_request *o)
 {
 	const char *file = in->bufs[sc->file].name;
-	const char *opt = role_opt[sc->role], *col = sc->r[sc->role].col;
+	const char *opt = sc->role == BP_ROLE_X && o->kind == BP_KIND_PATH ?
+	    "--label" : role_opt[sc->role], *col = sc->r[sc->role].col;
 	char at[64];
 
 	if (sc->line > 0)
@@ -208,7 +229,19 @@ read_input(struct bp_inputs *in, struct tool_common *com,
 		if (!pl->sfile)
 			check_column(&h, in->bufs[0].name, "--series",
 			    o->series);
+		check_column(&h, in->bufs[0].name, "--label", o->label);
+		for (int i = 0; i < 4; i++)
+			check_column(&h, in->bufs[0].name, lohi_opt[i],
+			    o->lohi[i]);
+		for (int i = 0; i < 5; i++)
+			check_column(&h, in->bufs[0].name, check_opt[i],
+			    i == 0 ? (o->slo.set ? o->slo.col : NULL) : i == 1 ?
+			    (o->limit.set ? o->limit.col : NULL) :
+			    *o->little[i - 2] ? o->little[i - 2] : NULL);
 	}
+	if (o->kind == BP_KIND_PCTL && pl->pctl == BP_PCTL_NONE)
+		die("percentiles needs -y COL (raw values), columns pNN (bstat "
+		    "--percentiles) or percentile and value (hgrm, wrk)");
 	bp_header_free(&h);
 	scan_input(in, com, o, pl);
 	com->topts.warn = tool_readwarn;
@@ -420,105 +453,35 @@ plot_samples(const struct bp_inputs *in, const struct tool_common *com,
 	bp_samples_free(&sm);
 }
 
-/*
- * Trend: a history drawn with the change points btrend finds (libstat's
- * method, default settings), each revision's mean with its interval.
- */
+/* Every other kind: drawn from the table by plots/. */
 static void
-plot_trend(const struct bp_inputs *in, const struct tool_common *com,
+plot_kind(const struct bp_inputs *in, const struct tool_common *com,
     const struct bp_request *o, const struct bp_plan *pl)
 {
-	const struct bs_table *t = in->t;
-	struct bs_trend_opts to;
-	struct bs_trend tr;
-	struct bp_trend_opts po;
-	struct bp_trend_series *ts;
-	struct bp_surface *s;
+	struct bp_surface *s = surface(com, o);
 	struct bs_err e;
-	double maxabs = 0;
-	char *yt;
-	long xcol = o->x != NULL ? (long)t->ngcols - 1 : -1;
-	size_t i, j, k;
 
-	(void)pl;
-	bs_trend_opts_default(&to);
-	to.confidence = com->confidence;
-	if (bs_trend_table(&tr, t, xcol, &to, &e) == -1)
+	finish(s, bp_draw_kind(s, o, in, pl, com->confidence, com->skip, &e),
+	    &e);
+}
+
+/*
+ * --slo, --little and --limit look at the load levels before anything is
+ * drawn; the SLO's report file is opened before the image, as a fit's.
+ */
+static void
+check_levels(struct bp_inputs *in, const struct tool_common *com,
+    const struct bp_request *o, const struct bp_plan *pl)
+{
+	struct bs_err e;
+
+	if (pl->bstat)
+		die("--slo, --little and --limit read rows of measurements, "
+		    "not bstat's means");
+	if (bp_inputs_check(in, o, com->confidence, &e) == -1)
 		die_err(&e);
-	if ((ts = calloc(tr.n + 1, sizeof(*ts))) == NULL)
-		die("out of memory");
-	for (i = 0; i < tr.n; i++) {
-		const struct bs_trend_series *a = &tr.s[i];
-		struct bp_trend_series *b = &ts[i];
-		struct bp_trend_cp *cp;
-		double *x, *lo, *hi, sum = 0, v;
-		int num = 1;
-
-		x = calloc(a->nrev + 1, sizeof(*x));
-		lo = calloc(a->nrev + 1, sizeof(*lo));
-		hi = calloc(a->nrev + 1, sizeof(*hi));
-		cp = calloc(a->ncp + 1, sizeof(*cp));
-		if (x == NULL || lo == NULL || hi == NULL || cp == NULL)
-			die("out of memory");
-		for (j = 0; j < a->nrev; j++)
-			if (bs_parse_double(a->x[j], &x[j]) == -1)
-				num = 0;
-		for (j = 0; j < a->nrev; j++) {
-			double hw = a->n != NULL && a->n[j] > 1 ?
-			    bs_t_halfwidth(sqrt(a->var[j]), a->n[j],
-			    com->confidence) : NAN;
-
-			if (!num)
-				x[j] = (double)(j + 1);
-			lo[j] = a->mean[j] - hw;
-			hi[j] = a->mean[j] + hw;
-			sum += a->mean[j];
-			v = fabs(isfinite(hi[j]) ? fmax(hi[j], -lo[j]) :
-			    a->mean[j]);
-			maxabs = fmax(maxabs, v);
-		}
-		for (k = 0; k < a->ncp; k++) {
-			cp[k].at = a->cp[k].at;
-			cp[k].before = a->cp[k].mean_b;
-			cp[k].after = a->cp[k].mean_a;
-			cp[k].change = a->cp[k].change;
-			cp[k].regressed = a->cp[k].v == BS_V_REGRESSED;
-		}
-		b->name = NULL;
-		for (k = 0; k < t->ngcols; k++)
-			if ((long)k != xcol)
-				b->name = a->key[k];
-		if (b->name == NULL)
-			b->name = a->column;
-		b->x = x;
-		b->y = a->mean;
-		b->lo = lo;
-		b->hi = hi;
-		b->n = a->nrev;
-		b->mean = a->nrev > 0 ? sum / (double)a->nrev : NAN;
-		b->cp = cp;
-		b->ncp = a->ncp;
-	}
-	bp_trend_opts_init(&po);
-	po.chart.title = o->title;
-	po.chart.legend = o->legend;
-	po.chart.y.log = o->logy;
-	po.chart.x.label = o->xlabel ? o->xlabel : o->x ? o->x : "revision";
-	if ((yt = bp_axis_title(o->y, o->ylabel, maxabs,
-	    &po.chart.y.factor)) == NULL)
-		die("out of memory");
-	po.chart.y.label = yt;
-	s = surface(com, o);
-	finish(s, bp_trend(s->cr, s->width, s->height, &po, ts, tr.n, &e), &e);
-	for (i = 0; i < tr.n; i++) {
-		free((void *)ts[i].x);
-		free((void *)ts[i].lo);
-		free((void *)ts[i].hi);
-		free((void *)ts[i].cp);
-	}
-	free(ts);
-	free(yt);
-	bs_trend_free(&tr);
+	if (o->slo.set && o->fitreport != NULL)
+		open_fit_report(o->fitreport);
 }
 
 /* ------------------------------------------------------------------ */
@@ -549,6 +512,8 @@ check_applies(const struct bp_request *o, const struct tool_common *com)
 	if (bp_format_from_path(com->output) < 0)
 		die("%s: unknown image format (use .png, .pdf or .svg)",
 		    com->output);
+	if (o->fitreport != NULL && o->fit >= 0 && o->slo.set)
+		die("--fit-report holds the fit or the SLO's findings, not both");
 	if (o->fitreport != NULL && bs_same_output(o->fitreport, com->output))
 		die("%s: --fit-report and -o name the same file", o->fitreport);
 }
@@ -572,7 +537,8 @@ glib_fatal(const char *msg)
 static void (*const plot[BP_KIND__N])(const struct bp_inputs *,
     const struct tool_common *, const struct bp_request *,
     const struct bp_plan *) = { plot_scalability, plot_heatmap,
-	plot_samples, plot_samples, plot_trend };
+	plot_samples, plot_samples, plot_kind, plot_kind, plot_kind, plot_kind,
+	plot_kind, plot_kind };
 
 int
 main(int argc, char *argv[])
@@ -635,12 +601,9 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		die("no chart kind given (scalability, heatmap, box, cdf, trend; "
-		    "see bplot --help)");
+		die("no chart kind given (%s; see bplot --help)", KINDS);
 	if ((k = bp_kind_parse(argv[0])) < 0)
-		die("unknown chart kind '%s' (scalability, heatmap, box, cdf, "
-		    "trend)",
-		    argv[0]);
+		die("unknown chart kind '%s' (%s)", argv[0], KINDS);
 	o.kind = (enum bp_kind)k;
 	argc--;
 	argv++;
@@ -650,7 +613,14 @@ main(int argc, char *argv[])
 	if (pl.bstat && com.skip)
 		die("--skip drops raw rows; the input holds means already "
 		    "(give --skip to bstat)");
+	if (o.slo.set || o.limit.set || *o.little[0])
+		check_levels(&in, &com, &o, &pl);
 	plot[o.kind](&in, &com, &o, &pl);
+	for (size_t i = 0; i < in.found.nline; i++)
+		warnmsg("%s", in.found.line[i]);
+	if (o.slo.set && o.fitreport != NULL && (fputs(in.found.json,
+	    report.fp) == EOF || bs_afile_commit(&report, &e) == -1))
+		die("%s: write error", o.fitreport);
 	bp_inputs_free(&in);
 	return 0;
 }

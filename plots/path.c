@@ -1,0 +1,181 @@
+/*
+ * Path chart: y against x joined in the order the points were measured,
+ * not sorted by x, so that a load test that raises its load step by step
+ * draws the latency-throughput "hockey stick" (throughput levels off
+ * while latency climbs), with error bars on both axes and each point
+ * labelled with its load level.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plots_extern.h"
+
+void
+bp_path_opts_init(struct bp_path_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	bp_chart_init(&o->chart);
+	o->labels = 1;
+	o->ci_level = 95;
+}
+
+/* Data pass: the ranges of x and y, intervals included. */
+static int
+path_range(const struct bp_path_series *s, size_t ns, double fx, double fy,
+    int logx, int logy, double r[4])
+{
+	r[0] = r[2] = HUGE_VAL;
+	r[1] = r[3] = -HUGE_VAL;
+	for (size_t i = 0; i < ns; i++)
+		for (size_t j = 0; j < s[i].n; j++) {
+			const struct bp_level *p = &s[i].p[j];
+			double v[6] = { p->x, p->xlo, p->xhi, p->y, p->ylo,
+			    p->yhi };
+
+			for (int k = 0; k < 6; k++) {
+				double f = k < 3 ? fx : fy, x = v[k] * f;
+				int lg = k < 3 ? logx : logy;
+
+				if (!isfinite(x) || (lg && !(x > 0)))
+					continue;
+				r[k < 3 ? 0 : 2] = fmin(r[k < 3 ? 0 : 2], x);
+				r[k < 3 ? 1 : 3] = fmax(r[k < 3 ? 1 : 3], x);
+			}
+		}
+	return r[1] >= r[0] && r[3] >= r[2] ? 0 : -1;
+}
+
+/* Marks pass: error bars, the path, markers and labels of one series. */
+static void
+path_series(cairo_t *cr, const struct bp_frame *f, const struct bp_path_opts
+    *o, const struct bp_path_series *s, size_t i, double fx, double fy)
+{
+	struct bp_rgb c = bp_palette(i);
+	double cap = f->st.marker * 0.8;
+	size_t j;
+	int pen = 0;
+
+	cairo_set_line_width(cr, f->st.thin * 1.4);
+	bp_set_rgba(cr, c, 0.8);
+	for (j = 0; j < s->n; j++) {
+		const struct bp_level *p = &s->p[j];
+		double x = bp_fx(f, p->x * fx), y = bp_fy(f, p->y * fy);
+
+		if (isfinite(p->xlo) && isfinite(p->xhi)) {
+			double a = bp_fx(f, p->xlo * fx), b = bp_fx(f,
+			    p->xhi * fx);
+
+			cairo_move_to(cr, a, y);
+			cairo_line_to(cr, b, y);
+			cairo_move_to(cr, a, y - cap);
+			cairo_line_to(cr, a, y + cap);
+			cairo_move_to(cr, b, y - cap);
+			cairo_line_to(cr, b, y + cap);
+		}
+		if (isfinite(p->ylo) && isfinite(p->yhi)) {
+			double a = bp_fy(f, p->ylo * fy), b = bp_fy(f,
+			    p->yhi * fy);
+
+			cairo_move_to(cr, x, a);
+			cairo_line_to(cr, x, b);
+			cairo_move_to(cr, x - cap, a);
+			cairo_line_to(cr, x + cap, a);
+			cairo_move_to(cr, x - cap, b);
+			cairo_line_to(cr, x + cap, b);
+		}
+	}
+	cairo_stroke(cr);
+	/* The path itself, in the order of the input. */
+	cairo_set_line_width(cr, f->st.line);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	bp_set_rgb(cr, c);
+	for (j = 0; j < s->n; j++) {
+		double x = bp_fx(f, s->p[j].x * fx), y = bp_fy(f,
+		    s->p[j].y * fy);
+
+		if (!pen)
+			cairo_move_to(cr, x, y);
+		else
+			cairo_line_to(cr, x, y);
+		pen = 1;
+	}
+	cairo_stroke(cr);
+	for (j = 0; j < s->n; j++)
+		bp_marker(cr, i, bp_fx(f, s->p[j].x * fx), bp_fy(f,
+		    s->p[j].y * fy), f->st.marker * 0.8, c);
+	if (!o->labels)
+		return;
+	/* Labels up and to the left: the path runs right, then up. */
+	for (j = 0; j < s->n; j++)
+		if (s->p[j].label != NULL)
+			bp_text(cr, s->p[j].label, f->st.small * 0.9, 0, 0,
+			    -f->pw / 6, bp_fx(f, s->p[j].x * fx) - f->st.marker,
+			    bp_fy(f, s->p[j].y * fy) - f->st.marker, BP_HRIGHT,
+			    BP_VBOTTOM, 0, bp_grey(0.25));
+}
+
+int
+bp_path(cairo_t *cr, double w, double h, const struct bp_path_opts *o,
+    const struct bp_path_series *s, size_t ns, struct bs_err *err)
+{
+	struct bp_frame f;
+	struct bp_legend leg;
+	double fx = bp_factor(&o->chart.x), fy = bp_factor(&o->chart.y), r[4];
+	int rc = -1, bars = 0;
+
+	memset(&leg, 0, sizeof(leg));
+	if (ns == 0)
+		return bp_err(err, "path: no series");
+	if (ns > BP_MAX_SERIES)
+		return bp_err(err, "path: %zu series, at most %d", ns,
+		    BP_MAX_SERIES);
+	if (path_range(s, ns, fx, fy, o->chart.x.log, o->chart.y.log, r) == -1)
+		return bp_err(err, "path: no finite values");
+	bp_frame_init(&f, w, h, &o->chart);
+	f.ax.kind = o->chart.x.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
+	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
+	f.ax.padlo = f.ax.padhi = 0.03;
+	f.ay.padlo = 0.03;
+	f.ay.padhi = 0.06;
+	/* Throughput and latency both start from nothing. */
+	if (!o->chart.x.log && r[0] > 0)
+		r[0] = 0;
+	if (!o->chart.y.log && r[2] > 0)
+		r[2] = 0;
+	if (bp_axspec_set(&f.ax, &o->chart.x, r[0], r[1], err) == -1 ||
+	    bp_axspec_set(&f.ay, &o->chart.y, r[2], r[3], err) == -1)
+		goto out;
+	for (size_t i = 0; i < ns; i++) {
+		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i, "%s",
+		    s[i].name ? s[i].name : "?");
+		for (size_t j = 0; j < s[i].n; j++)
+			bars |= isfinite(s[i].p[j].xhi) ||
+			    isfinite(s[i].p[j].yhi);
+	}
+	if (bars && o->ci_level > 0)
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "error bars: "
+		    "%g%% CI of the mean", o->ci_level);
+	else if (bars)
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "error bars: "
+		    "the intervals given");
+	if (o->note != NULL)
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%s", o->note);
+	if (ns == 1 && !bars && o->note == NULL)
+		leg.n = 0;
+	bp_legend_callouts(&leg, &o->chart);
+	bp_legend_place(cr, &leg, &f);
+	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+		goto out;
+	bp_frame_back(cr, &f);
+	cairo_save(cr);
+	bp_frame_clip(cr, &f);
+	for (size_t i = 0; i < ns; i++)
+		path_series(cr, &f, o, &s[i], i, fx, fy);
+	cairo_restore(cr);
+	rc = bp_frame_finish(cr, &f, &leg, err);
+out:
+	bp_legend_free(&leg);
+	return rc;
+}

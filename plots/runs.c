@@ -1,0 +1,185 @@
+/*
+ * Runs chart: each value against its run number, so that warm-up, drift
+ * and steady state show before they are averaged away: a moving median
+ * over BP_RUNS_WINDOW runs (centred, narrower at the ends), the warm-up
+ * runs that --skip drops shaded, and the two last windows that --steady
+ * compares bracketed with their relative difference.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plots_extern.h"
+
+void
+bp_runs_opts_init(struct bp_runs_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	bp_chart_init(&o->chart);
+}
+
+/* The moving median at run j of v[0..n) (NaN kept as gaps). */
+static double
+moving_median(const double *v, size_t n, size_t j)
+{
+	double w[BP_RUNS_WINDOW];
+	size_t h = BP_RUNS_WINDOW / 2, a = j >= h ? j - h : 0, m = 0;
+
+	for (size_t i = a; i < n && i <= j + h; i++)
+		if (isfinite(v[i]))
+			w[m++] = v[i];
+	return m > 0 ? bs_median(w, m) : NAN;
+}
+
+static double
+window_mean(const double *v, size_t a, size_t b)
+{
+	double s = 0;
+	size_t m = 0;
+
+	for (size_t i = a; i < b; i++)
+		if (isfinite(v[i])) {
+			s += v[i];
+			m++;
+		}
+	return m > 0 ? s / (double)m : NAN;
+}
+
+/* The two windows of --steady over the last 2W runs, and the change. */
+static void
+runs_steady(cairo_t *cr, const struct bp_frame *f, const double *v, size_t n,
+    size_t wn, double fy, size_t i, size_t ns)
+{
+	struct bp_rgb c = bp_palette(i);
+	double m[2], d, y;
+	char buf[96];
+
+	if (n < 2 * wn)
+		return;
+	for (int k = 0; k < 2; k++) {
+		size_t a = n - (2 - (size_t)k) * wn;
+		double x0 = bp_fx(f, (double)a + 0.5), x1 = bp_fx(f,
+		    (double)(a + wn) + 0.5);
+
+		m[k] = window_mean(v, a, a + wn);
+		y = bp_fy(f, m[k] * fy);
+		cairo_set_line_width(cr, f->st.line * 2);
+		bp_set_rgba(cr, c, 0.8);
+		cairo_move_to(cr, x0 + f->st.line, y);
+		cairo_line_to(cr, x1 - f->st.line, y);
+		cairo_stroke(cr);
+	}
+	d = fabs(m[1] - m[0]) / fabs(m[0]);
+	snprintf(buf, sizeof(buf), "last %zu vs previous %zu: %.1f%%", wn, wn,
+	    d * 100);
+	bp_text(cr, buf, f->st.small, 0, 0, -f->pw / 2, f->px + f->pw -
+	    f->st.gap, f->py + f->st.gap + (double)(ns - 1 - i) * f->st.small *
+	    1.5, BP_HRIGHT, BP_VTOP, 0, c);
+}
+
+int
+bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
+    const struct bp_dist_series *s, size_t ns, struct bs_err *err)
+{
+	struct bp_frame f;
+	struct bp_legend leg;
+	double fy = bp_factor(&o->chart.y), ymin = HUGE_VAL, ymax = -HUGE_VAL;
+	size_t nmax = 0;
+	int rc = -1;
+
+	memset(&leg, 0, sizeof(leg));
+	if (ns == 0 || ns > BP_MAX_SERIES)
+		return bp_err(err, "runs: %zu series (1 to %d)", ns,
+		    BP_MAX_SERIES);
+	for (size_t i = 0; i < ns; i++) {
+		nmax = s[i].n > nmax ? s[i].n : nmax;
+		for (size_t j = 0; j < s[i].n; j++)
+			if (isfinite(s[i].v[j] * fy)) {
+				ymin = fmin(ymin, s[i].v[j] * fy);
+				ymax = fmax(ymax, s[i].v[j] * fy);
+			}
+	}
+	if (!(ymax >= ymin))
+		return bp_err(err, "runs: no finite values");
+	bp_frame_init(&f, w, h, &o->chart);
+	f.ax.kind = BP_SCALE_LINEAR;
+	f.ax.integer = 1;
+	f.ax.padlo = f.ax.padhi = 0.02;
+	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
+	f.ay.padlo = 0.04;
+	f.ay.padhi = 0.04 + (o->steady ? 0.07 * (double)ns : 0);
+	if (bp_axspec_set(&f.ax, &o->chart.x, 0.5, (double)nmax + 0.5,
+	    err) == -1 || bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax,
+	    err) == -1)
+		goto out;
+	for (size_t i = 0; i < ns; i++)
+		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i, "%s",
+		    s[i].name ? s[i].name : "?");
+	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "line: moving median "
+	    "of %d runs", BP_RUNS_WINDOW);
+	if (o->skip > 0)
+		bp_legend_add(&leg, BP_LEG_BOX, bp_grey(0.85), 0, "warm-up: "
+		    "the %zu run%s --skip drops", o->skip, o->skip > 1 ? "s" :
+		    "");
+	if (o->steady > 0)
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "bars: means of "
+		    "the two windows --steady %zu compares", o->steady);
+	bp_legend_place(cr, &leg, &f);
+	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+		goto out;
+	bp_frame_back(cr, &f);
+	cairo_save(cr);
+	bp_frame_clip(cr, &f);
+	if (o->skip > 0) {
+		double x1 = bp_fx(&f, (double)o->skip + 0.5);
+
+		bp_set_rgba(cr, bp_grey(0.6), 0.25);
+		cairo_rectangle(cr, f.px, f.py, x1 - f.px, f.ph);
+		cairo_fill(cr);
+	}
+	for (size_t i = 0; i < ns; i++) {
+		struct bp_rgb c = bp_palette(i);
+		double *v = malloc((s[i].n + 1) * sizeof(*v));
+		int pen = 0;
+
+		if (v == NULL) {
+			cairo_restore(cr);
+			bp_err(err, "out of memory");
+			goto out;
+		}
+		for (size_t j = 0; j < s[i].n; j++)
+			v[j] = s[i].v[j];
+		bp_set_rgba(cr, c, 0.55);
+		for (size_t j = 0; j < s[i].n; j++)
+			if (isfinite(v[j]))
+				bp_marker(cr, i, bp_fx(&f, (double)(j + 1)),
+				    bp_fy(&f, v[j] * fy), f.st.marker * 0.5, c);
+		cairo_set_line_width(cr, f.st.line * 1.3);
+		bp_set_rgb(cr, c);
+		for (size_t j = 0; j < s[i].n; j++) {
+			double m = moving_median(v, s[i].n, j);
+
+			if (!isfinite(m)) {
+				pen = 0;
+				continue;
+			}
+			if (pen)
+				cairo_line_to(cr, bp_fx(&f, (double)(j + 1)),
+				    bp_fy(&f, m * fy));
+			else
+				cairo_move_to(cr, bp_fx(&f, (double)(j + 1)),
+				    bp_fy(&f, m * fy));
+			pen = 1;
+		}
+		cairo_stroke(cr);
+		if (o->steady > 0)
+			runs_steady(cr, &f, v, s[i].n, o->steady, fy, i, ns);
+		free(v);
+	}
+	cairo_restore(cr);
+	rc = bp_frame_finish(cr, &f, &leg, err);
+out:
+	bp_legend_free(&leg);
+	return rc;
+}
