@@ -160,6 +160,10 @@ bs_detect_bstat_table(const char *p, size_t len)
 			i++;
 		for (w = i; i < ll && p[i] != ' ' && p[i] != '|'; i++)
 			;
+		if (i == w) {
+			i++;	/* a bar outside Markdown: a byte, not a word */
+			continue;
+		}
 		if (i - w == 6 && memcmp(p + w, "column", 6) == 0)
 			col = 1;
 		if (i - w == 4 && memcmp(p + w, "mean", 4) == 0)
