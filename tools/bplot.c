@@ -598,6 +598,8 @@ main(int argc, char *argv[])
 		if (k == 1)
 			usage(stderr, 2);
 	}
+	if (com.ntags > 0)
+		die("--tag adds columns to tables; bplot writes none");
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)

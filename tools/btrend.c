@@ -61,6 +61,8 @@ usage(FILE *fp, int status)
 "      --last N            report change points among the last N revisions\n"
 "      --gate              exit 1 when a reported change point regressed\n"
 "      --tag KEY=VALUE     a constant first column, repeatable\n"
+"      --sort ORDER        natural (table, md) or first (csv, tsv, json)\n"
+"  -q, --quiet             no notes, hints or warnings\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
