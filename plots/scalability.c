@@ -707,6 +707,7 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
     const struct bp_scal_series *s, size_t ns, struct bs_err *err)
 {
 	struct scal sc;
+	struct bp_chart c;	/* the frame points to it to the end */
 	int rc = -1;
 
 	if (ns == 0)
@@ -728,9 +729,9 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	 * then the fit table, then the legend.
 	 */
 	for (int detail = 0;; detail++) {
-		struct bp_chart c = o->chart;
 		double cw[FT_COLS];
 
+		c = o->chart;
 		if (detail >= 2 && c.legend != BP_LEGEND_NONE)
 			c.legend = BP_LEGEND_BELOW;
 		if (detail >= 4)
