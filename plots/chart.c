@@ -118,8 +118,12 @@ bp_draw_scalability(struct bp_surface *s, const struct bp_request *q,
 		goto out;
 	po.chart.x.label = xt;
 	po.chart.y.label = yt;
-	/* The level of intervals read from bstat is known only if told. */
-	po.ci_level = bstat && !q->confset ? 0 : confidence;
+	/*
+	 * The level of intervals read from bstat: as told, else read back
+	 * from its n and se when every row agrees, else not stated.
+	 */
+	po.ci_level = bstat && !q->confset ? (ls->level > 0 ? ls->level : 0) :
+	    confidence;
 	for (size_t i = 0; i < ls->n; i++) {
 		/* One unnamed line: its points are means. */
 		ss[i].name = *ls->l[i].name ? ls->l[i].name : "mean";

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "plots_extern.h"
 
 static int
@@ -103,6 +105,25 @@ given(const struct bs_series *s)
 }
 
 /*
+ * bstat's interval is mean + t(c, n - 1) se: its level c, read back from
+ * a row, must be the same on every row to be said.
+ */
+static void
+read_level(struct bp_lines *ls, double mean, double hi, double n, double se)
+{
+	double c;
+
+	if (ls->level < 0 || !(n >= 2) || !(se > 0) || !isfinite(hi))
+		return;
+	c = 100 * (2 * gsl_cdf_tdist_P((hi - mean) / se, n - 1) - 1);
+	c = round(c * 10) / 10;
+	if (ls->level == 0)
+		ls->level = c;
+	else if (fabs(ls->level - c) > 0.05)
+		ls->level = -1;
+}
+
+/*
  * The point of group gr: 1 made, 0 none (no values), -1 failed.  The
  * rows behind it go to the line as the fit's data.
  */
@@ -125,6 +146,9 @@ group_point(const struct bp_roles *r, const struct bs_group *gr, int bstat,
 		p[0] = bs_series_value(&gr->s[0], 0);
 		p[1] = given(&gr->s[1]);
 		p[2] = given(&gr->s[2]);
+		if (r->t->nvcols >= 5)
+			read_level(ls, p[0], p[2], given(&gr->s[3]),
+			    given(&gr->s[4]));
 		return line_raw(l, x, p, 1) == 0 ? 1 :
 		    fail(ls, BP_LINES_NOMEM, NULL, NULL, 0);
 	}

@@ -767,6 +767,9 @@ struct bp_lines {
 	size_t		 npts;		/* points in all lines */
 	double		 xmax, ymax;	/* largest |x|, |y| and |hi| */
 	const char	*colkey;	/* bstat's "column" drawn, or NULL */
+	double		 level;		/* bstat's intervals: their confidence,
+					   read back from n and se (percent);
+					   0 unknown, -1 not one level */
 	/* out, on failure */
 	enum bp_lines_fail fail;
 	const char	*a, *b;		/* keys of the table */

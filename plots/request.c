@@ -240,8 +240,12 @@ bp_request_columns(const struct bp_request *q, const struct bp_plan *p,
 	char buf[160], *s;
 	double v;
 
-	if (p->bstat)
+	if (p->bstat) {
 		col_add(g, "mean,ci_lo,ci_hi");
+		/* With n and se the level of the intervals can be read back. */
+		if (bp_header_has(h, "n") && bp_header_has(h, "se"))
+			col_add(g, "n,se");
+	}
 	else if (q->kind == BP_KIND_HEAT)
 		col_add(g, q->z);
 	else if (q->kind == BP_KIND_PATH) {

@@ -1468,6 +1468,58 @@ test_new_kinds(void **state)
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_DENSITY);
 }
 
+
+/*
+ * bstat's intervals carry no level, but n and se give it back: bstat
+ * --confidence 90 output is drawn as a 90% CI (it was "level not
+ * stated"); rows of different levels say nothing.
+ */
+static void
+test_lines_level(void **state)
+{
+	static const char *const csv[2] = {
+	    "threads,column,n,mean,se,ci_lo,ci_hi\n"
+	    "1,lat,10,100,2,96.33376,103.66624\n"
+	    "2,lat,5,120,3,113.60434,126.39566\n",
+	    "threads,column,n,mean,se,ci_lo,ci_hi\n"
+	    "1,lat,10,100,2,96.33376,103.66624\n"
+	    "2,lat,5,120,3,111.67,128.33\n" };
+	const double want[2] = { 90, -1 };
+
+	(void)state;
+	for (int i = 0; i < 2; i++) {
+		struct bs_table_opts o;
+		struct bs_table *t;
+		struct bs_buf b;
+		struct bs_err e;
+		struct bp_roles r;
+		struct bp_lines ls;
+		struct bs_summary_opts so;
+
+		memset(&o, 0, sizeof(o));
+		o.groups = "threads,column";
+		o.columns = "mean,ci_lo,ci_hi,n,se";
+		memset(&b, 0, sizeof(b));
+		b.data = (char *)csv[i];
+		b.len = strlen(csv[i]);
+		b.name = (char *)"test";
+		assert_non_null(t = bs_table_new(&o));
+		assert_int_equal(bs_table_read(t, &b, "test", &e), 0);
+		assert_int_equal(bs_table_finish(t, &e), 0);
+		memset(&r, 0, sizeof(r));
+		r.t = t;
+		r.kseries = -1;
+		r.kx = 0;
+		r.ky = -1;
+		r.kcol = 1;
+		bs_summary_opts_default(&so);
+		assert_int_equal(bp_lines_gather(&r, NULL, 1, &so, &ls), 0);
+		assert_true(fabs(ls.level - want[i]) < 1e-9);
+		bp_lines_free(&ls);
+		bs_table_free(t);
+	}
+}
+
 int
 main(void)
 {
@@ -1482,6 +1534,7 @@ main(void)
 		cmocka_unit_test(test_box_stats),
 		cmocka_unit_test(test_axis_title),
 		cmocka_unit_test(test_axis_title_declared),
+		cmocka_unit_test(test_lines_level),
 		cmocka_unit_test(test_text_fallback),
 		cmocka_unit_test(test_text_invalid_utf8),
 		cmocka_unit_test(test_render_all),
