@@ -163,7 +163,7 @@ bp_path(cairo_t *cr, double w, double h, const struct bp_path_opts *o,
 	if (o->note != NULL)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%s", o->note);
 	if (ns == 1 && !bars && o->note == NULL)
-		leg.n = 0;
+		bp_legend_free(&leg);	/* one series: no legend */
 	bp_legend_callouts(&leg, &o->chart);
 	bp_legend_place(cr, &leg, &f);
 	if (bp_frame_place(cr, &f, &o->chart, err) != 0)

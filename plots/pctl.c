@@ -101,7 +101,7 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i, "%s",
 		    s[i].name ? s[i].name : "?");
 	if (ns == 1)
-		leg.n = 0;
+		bp_legend_free(&leg);	/* one series: no legend */
 	bp_legend_place(cr, &leg, &f);
 	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
 		goto out;
