@@ -209,10 +209,8 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
 	    "box: quartiles and median; whiskers: most extreme values "
 	    "within %g IQR; points: beyond", k);
-	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
-	bp_frame_back(cr, &f);
 
 	slot = 0.8 / (double)ns;	/* of one category's width */
 	bw = slot * 0.75;

@@ -175,10 +175,8 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 		f.right = gw + f.st.gap * 2;
 	}
 	/* A legend this wide goes below the plot. */
-	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
-	bp_frame_back(cr, &f);
 
 	if (o->guides)
 		cdf_guides(cr, &f, gh);

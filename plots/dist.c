@@ -180,10 +180,8 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 	    err) == -1)
 		goto out;
 	f.ax.padlo = f.ax.padhi = 0.02;
-	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
-	bp_frame_back(cr, &f);
 	cairo_save(cr);
 	bp_frame_clip(cr, &f);
 	dash[0] = f.st.line * 3;
@@ -337,10 +335,8 @@ bp_violin(cairo_t *cr, double w, double h, const struct bp_violin_opts *o,
 	bp_legend_add(&leg, BP_LEG_MARKER, bp_grey(1), 3, "mean");
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "width: kernel "
 	    "density, one scale for all");
-	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
-	bp_frame_back(cr, &f);
 	cairo_save(cr);
 	bp_frame_clip(cr, &f);
 	for (size_t i = 0; i < nv; i++) {

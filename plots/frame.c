@@ -1011,3 +1011,16 @@ bp_frame_refs(cairo_t *cr, const struct bp_frame *f)
 	}
 	cairo_restore(cr);
 }
+
+int
+bp_frame_open(cairo_t *cr, struct bp_frame *f, struct bp_legend *leg,
+    const struct bp_chart *c, struct bs_err *err)
+{
+	int rc;
+
+	bp_legend_place(cr, leg, f);
+	if ((rc = bp_frame_place(cr, f, c, err)) != 0)
+		return rc;
+	bp_frame_back(cr, f);
+	return 0;
+}

@@ -102,10 +102,8 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 		    s[i].name ? s[i].name : "?");
 	if (ns == 1)
 		bp_legend_free(&leg);	/* one series: no legend */
-	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
-	bp_frame_back(cr, &f);
 	cairo_save(cr);
 	bp_frame_clip(cr, &f);
 	for (size_t i = 0; i < ns; i++) {

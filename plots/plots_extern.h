@@ -143,6 +143,13 @@ int	 bp_frame_finish(cairo_t *, const struct bp_frame *,
 int	 bp_frame_place(cairo_t *, struct bp_frame *, const struct bp_chart *,
 	    struct bs_err *);
 /*
+ * Place the legend and the frame, then draw the frame's background: the
+ * start every chart shares once its axes are set; 0, or as
+ * bp_frame_place() when the frame cannot be placed.
+ */
+int	 bp_frame_open(cairo_t *, struct bp_frame *, struct bp_legend *,
+	    const struct bp_chart *, struct bs_err *);
+/*
  * An axis from the caller's options, its kind already set: title, grid,
  * the data range dmin..dmax or the caller's fixed one; -1 when a log
  * axis would see a value that is not positive.

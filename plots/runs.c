@@ -125,10 +125,8 @@ bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
 	if (o->steady > 0)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "bars: means of "
 		    "the two windows --steady %zu compares", o->steady);
-	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
-	bp_frame_back(cr, &f);
 	cairo_save(cr);
 	bp_frame_clip(cr, &f);
 	if (o->skip > 0) {

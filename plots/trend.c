@@ -184,10 +184,8 @@ bp_trend(cairo_t *cr, double w, double h, const struct bp_trend_opts *o,
 		bp_legend_add(&leg, BP_LEG_DASHED, worse, 0, "regression");
 	if (anyimp)
 		bp_legend_add(&leg, BP_LEG_DASHED, better, 0, "improvement");
-	bp_legend_place(cr, &leg, &f);
-	if (bp_frame_place(cr, &f, &o->chart, err) != 0)
+	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
-	bp_frame_back(cr, &f);
 	cairo_save(cr);
 	bp_frame_clip(cr, &f);
 	for (size_t i = 0; i < ns; i++)
