@@ -118,6 +118,14 @@ tool_natural(const struct tool_common *c)
  */
 static char *keys[TOOL_MAXTAGS];
 
+/* The tags live to the end of the run, and go with it. */
+static void
+tags_free(void)
+{
+	for (size_t i = 0; i < TOOL_MAXTAGS; i++)
+		free(keys[i]);
+}
+
 static void
 tag_opt(struct tool_common *c, const char *arg)
 {
@@ -128,12 +136,15 @@ tag_opt(struct tool_common *c, const char *arg)
 		die("--tag takes KEY=VALUE, not '%s'", arg);
 	if (c->ntags == TOOL_MAXTAGS)
 		die("--tag: at most %d tags", TOOL_MAXTAGS);
+	if (c->ntags == 0 && atexit(tags_free) != 0)
+		die("out of memory");
 	if ((key = bs_strndup(arg, (size_t)(eq - arg))) == NULL)
 		die("out of memory");
 	for (size_t i = 0; i < c->ntags; i++)
-		if (strcmp(c->tagkey[i], key) == 0)
+		if (strcmp(c->tagkey[i], key) == 0) {
+			keys[c->ntags] = key;	/* reachable while dying */
 			die("--tag %s given twice", key);
-	/* Kept where the leak checker sees it: the tags live to the end. */
+		}
 	keys[c->ntags] = key;
 	c->tagkey[c->ntags] = key;
 	c->tagval[c->ntags++] = eq + 1;
