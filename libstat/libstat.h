@@ -543,6 +543,8 @@ struct bs_summary {
 };
 
 void	 bs_summary_opts_default(struct bs_summary_opts *);
+/* Nothing known: counts 0, statistics NaN, steady -1. */
+void	 bs_summary_clear(struct bs_summary *);
 /*
  * Summarise a series.  Order statistics are found by selection on a copy
  * when keep is set, else in place (the series order is then lost).

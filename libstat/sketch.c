@@ -922,13 +922,7 @@ bs_sketch_summarize(const struct bs_sketch_series *s,
 	double hw, probs[3 + BS_MAX_PCT], *out[3 + BS_MAX_PCT];
 	size_t i;
 
-	memset(r, 0, sizeof(*r));
-	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
-	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
-	r->r1 = r->steady_diff = NAN;
-	r->steady = -1;
-	for (i = 0; i < BS_MAX_PCT; i++)
-		r->pct[i] = NAN;
+	bs_summary_clear(r);
 	r->n = (size_t)s->n;
 	r->missing = (size_t)s->missing;
 	if (s->n == 0)

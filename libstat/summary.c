@@ -575,6 +575,19 @@ pct_intervals(double *x, size_t n, double off,
 	return 0;
 }
 
+void
+bs_summary_clear(struct bs_summary *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
+	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
+	r->r1 = r->steady_diff = r->mvalue = NAN;
+	r->median_lo = r->median_hi = NAN;
+	r->steady = -1;
+	for (size_t i = 0; i < BS_MAX_PCT; i++)
+		r->pct[i] = r->pct_lo[i] = r->pct_hi[i] = NAN;
+}
+
 int
 bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
     struct bs_summary *r, struct bs_err *e)
@@ -585,14 +598,7 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	/* refd + v[i] is every value as parsed: see struct bs_series. */
 	int exact = s->ulp == NULL && s->raw == NULL;
 
-	memset(r, 0, sizeof(*r));
-	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
-	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
-	r->r1 = r->steady_diff = r->mvalue = NAN;
-	r->median_lo = r->median_hi = NAN;
-	r->steady = -1;
-	for (i = 0; i < BS_MAX_PCT; i++)
-		r->pct[i] = r->pct_lo[i] = r->pct_hi[i] = NAN;
+	bs_summary_clear(r);
 	if (s->mom != NULL || (s->v == NULL && s->n > 0)) {
 		/* Streaming mode: the table kept running moments only. */
 		const struct bs_moments *mo = s->mom;

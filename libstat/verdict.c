@@ -1019,14 +1019,7 @@ bs_summary_row(const struct bs_table *t, size_t g, double confidence,
 	double n = cell(t, g, valcol(t, "n")), hw;
 	size_t k;
 
-	memset(r, 0, sizeof(*r));
-	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
-	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
-	r->r1 = r->steady_diff = r->mvalue = NAN;
-	r->median_lo = r->median_hi = NAN;
-	r->steady = -1;
-	for (k = 0; k < BS_MAX_PCT; k++)
-		r->pct[k] = r->pct_lo[k] = r->pct_hi[k] = NAN;
+	bs_summary_clear(r);
 	if (t->groups[g].s[cm].n > 1)
 		return bs_seterr(e, NULL, 0, "%zu summaries in one group: "
 		    "group by the columns that name them (-g)",
