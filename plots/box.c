@@ -192,14 +192,8 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 		goto out;
 	}
 
-	bp_frame_init(&f, w, h, &o->chart);
-	f.ax.kind = BP_SCALE_CATEGORY;
-	f.ax.cat = cat;
-	f.ax.ncat = ncat;
-	f.ax.label = o->chart.x.label;
-	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
-	f.ay.padlo = f.ay.padhi = 0.03;
-	if (bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax, err) == -1)
+	if (bp_frame_categories(&f, w, h, &o->chart, cat, ncat, ymin, ymax,
+	    0.03, err) == -1)
 		goto out;
 
 	if (ns > 1)

@@ -319,14 +319,8 @@ bp_violin(cairo_t *cr, double w, double h, const struct bp_violin_opts *o,
 		bp_err(err, "violin: no finite values");
 		goto out;
 	}
-	bp_frame_init(&f, w, h, &o->chart);
-	f.ax.kind = BP_SCALE_CATEGORY;
-	f.ax.cat = cat;
-	f.ax.ncat = ncat;
-	f.ax.label = o->chart.x.label;
-	f.ay.kind = o->chart.y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
-	f.ay.padlo = f.ay.padhi = 0.04;
-	if (bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax, err) == -1)
+	if (bp_frame_categories(&f, w, h, &o->chart, cat, ncat, ymin, ymax,
+	    0.04, err) == -1)
 		goto out;
 	for (size_t i = 0; ns > 1 && i < ns; i++)
 		bp_legend_add(&leg, BP_LEG_BOX, bp_palette(i), i, "%s",

@@ -1024,3 +1024,18 @@ bp_frame_open(cairo_t *cr, struct bp_frame *f, struct bp_legend *leg,
 	bp_frame_back(cr, f);
 	return 0;
 }
+
+int
+bp_frame_categories(struct bp_frame *f, double w, double h,
+    const struct bp_chart *c, const char *const *cat, size_t ncat,
+    double ymin, double ymax, double pad, struct bs_err *err)
+{
+	bp_frame_init(f, w, h, c);
+	f->ax.kind = BP_SCALE_CATEGORY;
+	f->ax.cat = cat;
+	f->ax.ncat = ncat;
+	f->ax.label = c->x.label;
+	f->ay.kind = c->y.log ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
+	f->ay.padlo = f->ay.padhi = pad;
+	return bp_axspec_set(&f->ay, &c->y, ymin, ymax, err);
+}

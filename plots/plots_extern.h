@@ -157,6 +157,14 @@ int	 bp_frame_open(cairo_t *, struct bp_frame *, struct bp_legend *,
 int	 bp_axspec_set(struct bp_axspec *, const struct bp_axis *,
 	    double dmin, double dmax, struct bs_err *);
 /*
+ * A frame with categories across and values up (box plots, violins): x
+ * the categories, y from ymin to ymax padded by pad of the range; 0, or
+ * -1 with err.
+ */
+int	 bp_frame_categories(struct bp_frame *, double w, double h,
+	    const struct bp_chart *, const char *const *cat, size_t ncat,
+	    double ymin, double ymax, double pad, struct bs_err *);
+/*
  * The reference lines and callouts of the chart, over the data and
  * under the axes (bp_frame_finish() draws them).
  */
