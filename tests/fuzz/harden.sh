@@ -141,6 +141,8 @@ EOF
 	# 64-bit precision (not the x87's 80), so the R-oracle comparisons
 	# of the exact-decimal code would differ in the last bits there.
 	rm -f "$dir"/tests/expected/*_cases.tsv
+	# So would values near 1e308, scaled through powl() in long double.
+	rm -f "$dir"/tests/cli/harden_huge_values.case
 	rc=0
 	(cd "$dir" && BTOOLS_NO_MUTANTS=1 sh tests/run-all.sh) || rc=1
 	echo "valgrind: $(($(now) - t0)) s"
