@@ -32,6 +32,23 @@ test_name(const struct bs_metric *m, const struct bs_cmp_opts *c)
 	    m->qmethod == BS_QM_BOOT ? "bootstrap" : "";
 }
 
+/* A new row for people: the candidate (with several), the group key. */
+static size_t
+key_cells(struct bs_result *res, const struct bs_comparison *cmp,
+    const struct bs_table *t, const struct bs_metric *r, int lead,
+    size_t *c)
+{
+	size_t row = (size_t)bs_result_addrow(res);
+
+	*c = 0;
+	if (lead)
+		bs_result_str(res, row, (*c)++, r->vc);
+	for (size_t k = cmp->keyfrom; k < t->ngcols; k++)
+		if ((long)k != cmp->keyskip)
+			bs_result_str(res, row, (*c)++, r->key[k]);
+	return row;
+}
+
 /* The heading of a side's centre for people: "baseline (p99)". */
 static void
 centre_heading(char *buf, size_t len, const char *side,
@@ -403,13 +420,7 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 	for (j = 0; j < cmp->n; j++) {
 		const struct bs_metric *r = &cmp->m[order[j]];
 
-		row = (size_t)bs_result_addrow(res);
-		c = 0;
-		if (lead)
-			bs_result_str(res, row, c++, r->vc);
-		for (k = cmp->keyfrom; k < t->ngcols; k++)
-			if ((long)k != cmp->keyskip)
-				bs_result_str(res, row, c++, r->key[k]);
+		row = key_cells(res, cmp, t, r, lead, &c);
 		bs_result_str(res, row, c++, r->column);
 		bs_fmt_scaled(buf, sizeof(buf), centre(r, o->c, 0),
 		    colscale(&cs, r->column));
@@ -647,13 +658,7 @@ md_table(const struct bs_comparison *cmp, const struct bs_table *t,
 
 		if (strcmp(r->column, column) != 0)
 			continue;
-		row = (size_t)bs_result_addrow(res);
-		c = 0;
-		if (lead)
-			bs_result_str(res, row, c++, r->vc);
-		for (k = cmp->keyfrom; k < t->ngcols; k++)
-			if ((long)k != cmp->keyskip)
-				bs_result_str(res, row, c++, r->key[k]);
+		row = key_cells(res, cmp, t, r, lead, &c);
 		centre_spread(buf, sizeof(buf), r, o->c, 0, sc);
 		bs_result_str(res, row, c++, buf);
 		centre_spread(buf, sizeof(buf), r, o->c, 1, sc);
