@@ -37,6 +37,9 @@ detect_tool(const char *p, size_t len)
 		return BS_FMT_AUTO;
 	}
 	if (i < len && p[i] == '[') {
+		/* lmbench's results file starts with its "[lmbench" banner. */
+		if (bs_lmbench_detect(p + i, len - i, 0))
+			return BS_FMT_LMBENCH;
 		if (bs_jmh_detect(p + i, len - i))
 			return BS_FMT_JMH;
 		if (bs_customjson_detect(p + i, len - i))
@@ -62,6 +65,9 @@ detect_tool(const char *p, size_t len)
 		return BS_FMT_BENCHMARKJS;
 	if (bs_libtest_detect(p + i, len - i))
 		return BS_FMT_LIBTEST;
+	/* lmbench by its first line: its banner, units or table header. */
+	if (bs_lmbench_detect(p + i, len - i, 0))
+		return BS_FMT_LMBENCH;
 	return BS_FMT_AUTO;
 }
 

@@ -343,6 +343,14 @@ int	 bs_read_wrk(struct bs_src *, const struct bs_reader_cb *,
 int	 bs_hgrm_detect(const char *p, size_t len);
 int	 bs_read_hgrm(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
+/*
+ * lmbench.c: lmbench's result lines and tables.  loose: also the
+ * tables without a header, which only lmbench writes among the text
+ * given to ws (read.c hands ws input to lmbench when it is lmbench's).
+ */
+int	 bs_lmbench_detect(const char *p, size_t len, int loose);
+int	 bs_read_lmbench(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
 
 /* ---- detect.c */
 

@@ -16,7 +16,7 @@ static const char *const fmtnames[BS_FMT__MAX] = {
 	"hyperfine", "gbench", "gobench", "pyperf", "fio",
 	"ws", "wrk", "hgrm",
 	"jmh", "bdn", "pytest-benchmark", "libtest", "criterion", "catch2",
-	"benchmarkjs", "custom-json"
+	"benchmarkjs", "custom-json", "lmbench"
 };
 
 const char *const *
@@ -35,6 +35,8 @@ bs_format_meta(enum bs_format f)
 	static const char *const bdn[] = { "launch", "iteration", NULL };
 	static const char *const pytestbench[] = { "round", NULL };
 	static const char *const catch2[] = { "iterations", NULL };
+	static const char *const lmbench[] = { "run", "stride", "size_kb",
+	    "ovr", "jobs", "size_mb", "procs", "usecs", "files", NULL };
 
 	switch (f) {
 	case BS_FMT_HYPERFINE:
@@ -56,6 +58,8 @@ bs_format_meta(enum bs_format f)
 		return pytestbench;
 	case BS_FMT_CATCH2:
 		return catch2;
+	case BS_FMT_LMBENCH:
+		return lmbench;
 	default:
 		return none;
 	}
@@ -72,9 +76,11 @@ bs_format_identity(enum bs_format f)
 	static const char *const none[] = { NULL };
 	static const char *const gbench[] = { "threads", NULL };
 	static const char *const gobench[] = { "pkg", "procs", NULL };
+	static const char *const lmbench[] = { "stride", "size_kb", "jobs",
+	    "size_mb", "procs", "usecs", NULL };
 
 	return f == BS_FMT_GBENCH ? gbench : f == BS_FMT_GOBENCH ? gobench :
-	    none;
+	    f == BS_FMT_LMBENCH ? lmbench : none;
 }
 
 const char *
@@ -214,6 +220,7 @@ static int (*const readers[BS_FMT__MAX])(struct bs_src *,
 	[BS_FMT_CATCH2] = bs_read_catch2,
 	[BS_FMT_BENCHMARKJS] = bs_read_benchmarkjs,
 	[BS_FMT_CUSTOM_JSON] = bs_read_customjson,
+	[BS_FMT_LMBENCH] = bs_read_lmbench,
 };
 
 int
@@ -240,6 +247,12 @@ bs_read(const struct bs_buf *buf, const char *path,
 		f = delim == '\t' ? BS_FMT_TSV : BS_FMT_CSV;	/* -d given */
 	else if (f == BS_FMT_AUTO)
 		f = bs_detect(s.win, dlen, &delim);
+	/*
+	 * lmbench's results are among the blank-aligned text ws reads:
+	 * its own reader has them, its headerless tables too.
+	 */
+	if (f == BS_FMT_WS && bs_lmbench_detect(s.win + bom, dlen - bom, 1))
+		f = BS_FMT_LMBENCH;
 	if ((f == BS_FMT_CSV || f == BS_FMT_TSV) && delim == 0)
 		delim = f == BS_FMT_TSV ? '\t' :
 		    bs_delim_detect(s.win + bom, dlen - bom);
