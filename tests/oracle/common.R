@@ -47,3 +47,39 @@ as_value <- function(s) {
   v
 }
 
+# The statistics of one bstat output row (summary.R, lmbench.R): v_all holds
+# the values of a group and column, NA where missing.
+qnames <- function(pcts) paste0("p", pcts)
+
+stats_of <- function(v_all, conf, type, pcts) {
+  missing <- sum(is.na(v_all))
+  x <- v_all[!is.na(v_all)]
+  n <- length(x)
+  probs <- as.numeric(pcts) / 100
+  out <- list(n = n, missing = missing)
+  na <- NA_real_
+  if (n == 0) {
+    s <- c(mean = na, sd = na, se = na, ci_lo = na, ci_hi = na, min = na,
+           q1 = na, median = na, q3 = na, max = na, iqr = na, cv = na)
+    p <- rep(na, length(probs))
+  } else {
+    m <- mean(x)
+    q <- unname(quantile(x, c(0.25, 0.5, 0.75), type = type))
+    p <- unname(quantile(x, probs, type = type))
+    if (n >= 2) {
+      sdv <- sd(x)
+      se <- sdv / sqrt(n)
+      t <- qt((1 + conf / 100) / 2, df = n - 1)
+      lo <- m - t * se
+      hi <- m + t * se
+      cv <- sdv / m
+    } else {
+      sdv <- se <- lo <- hi <- cv <- na
+    }
+    s <- c(mean = m, sd = sdv, se = se, ci_lo = lo, ci_hi = hi, min = min(x),
+           q1 = q[1], median = q[2], q3 = q[3], max = max(x), iqr = q[3] - q[1],
+           cv = cv)
+  }
+  names(p) <- qnames(pcts)
+  c(list(n = n, missing = missing), as.list(s), as.list(p))
+}
