@@ -17,7 +17,8 @@ FUZZ_LIBS = `$(PKG_CONFIG) --libs gsl jansson` -lcsv -lz -lm -lpthread
 FUZZ_FORMATS = auto csv tsv json ndjson kv plain hyperfine gbench gobench \
 	pyperf fio \
 	ws wrk hgrm \
-	jmh bdn pytest_benchmark libtest criterion catch2 benchmarkjs custom_json
+	jmh bdn pytest_benchmark libtest criterion catch2 benchmarkjs custom_json \
+	lmbench
 FUZZ_TARGETS = $(FUZZ_FORMATS:%=read_%) opts
 
 LIB_SRC	= $(sort $(wildcard libstat/*.c))
