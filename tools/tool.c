@@ -191,7 +191,8 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 			die("unknown input format '%s' (auto, csv, tsv, json, "
 			    "ndjson, kv, plain, hyperfine, gbench, gobench, "
 			    "pyperf, fio, ws, wrk, hgrm, jmh, bdn, pytest-benchmark, "
-			    "libtest, criterion, catch2, benchmarkjs, custom-json)", arg);
+			    "libtest, criterion, catch2, benchmarkjs, custom-json, "
+			    "lmbench)", arg);
 		c->topts.read.format = (enum bs_format)f;
 		return 1;
 	case 'f':
