@@ -134,11 +134,19 @@ tokis(const struct tok *t, const char *w)
 	return t->len == strlen(w) && memcmp(t->s, w, t->len) == 0;
 }
 
+/* A column the reader names itself: no unit or parameter may be one. */
+static int
+reserved(const struct tok *t)
+{
+	return tokis(t, "name") || tokis(t, "run");
+}
+
 /* A unit: a word that starts with a letter ("pages", "MB/sec"). */
 static int
 isunit(const struct tok *t)
 {
-	return t->len > 0 && isalpha((unsigned char)t->s[0]) && !isnum(t);
+	return t->len > 0 && isalpha((unsigned char)t->s[0]) && !isnum(t) &&
+	    !reserved(t);
 }
 
 /* Index of lmbench's own unit word t in units[], or -1. */
@@ -360,6 +368,9 @@ header(struct lm *m, const char *s, size_t ll)
 			struct tok k = { t[i].s, (size_t)(eq - t[i].s) };
 			struct tok v = { eq + 1, t[i].len - k.len - 1 };
 			char *c;
+
+			if (reserved(&k))
+				continue;
 
 			rc |= bs_sbuf_add(&keys, k.s, k.len) |
 			    bs_sbuf_add(&keys, " ", 1);
