@@ -9,11 +9,13 @@
  *   resamples of each side, GSL's MT19937 with a fixed seed), while
  *   either side has fewer than BS_QORDER_TAIL values expected beyond
  *   the percentile; there the sampling distribution of a tail quantile
- *   is skewed and lumpy, and the bootstrap follows it;
+ *   is skewed and lumpy, and the bootstrap follows it (widened when
+ *   fewer than two values are expected beyond it: see widen());
  * - beyond that, the binomial interval of each side's quantile, a
  *   pair of (interpolated) order statistics, combined into an
  *   interval of the difference by MOVER (Zou and Donner 2008), which
- *   keeps each side's asymmetry.  It needs a few selections, O(n), where
+ *   keeps each side's asymmetry (with a correction of z for the noise
+ *   of the spacings: see os_interval()).  It needs a few selections, O(n), where
  *   the bootstrap would resample a million values thousands of times.
  *
  * The seed is fixed and the work is done in one thread, so a result
@@ -110,12 +112,34 @@ resample_q(gsl_rng *r, const double *xs, size_t n, size_t j, double h,
 	return interp(lo, hi, h);
 }
 
+/*
+ * The widening of the bootstrap interval when a side expects t < 2
+ * values beyond the percentile (t = n min(p, 1 - p) of the smaller
+ * side): its normal quantile is multiplied by 1 + BS_QBOOT_WIDEN / t^2.
+ * No resample holds a value past a sample's largest, so when the
+ * percentile lies among its last few values the resampled quantiles
+ * vary less than the sample's quantile does, and the plain percentile
+ * interval of p99 from 50 values covered 88-90% of the time in the
+ * simulations of tests/oracle/coverage.R and 87-94% over five families
+ * (lognormal, exponential, normal, Weibull, a two-mode mixture).  At
+ * t = 0.5 the factor is 1.28 (a 95% interval taken at the 98.8% level
+ * of the resamples), at t = 1 1.07, at t = 2 1.02, and it fades beyond;
+ * the constant was chosen from those simulations (0.05 gave 93-95% at
+ * n = 50, 0.07 95-96%) and is checked by the coverage table.
+ */
+static double
+widen(double t)
+{
+	return 1 + BS_QBOOT_WIDEN / (t * t);
+}
+
 static int
 boot(const double *bs, size_t nb, const double *cs, size_t nc, double p,
     double confidence, struct bs_qdiff *q)
 {
 	const size_t B = BS_QBOOT_B;
 	double *d, lim[2], a = 1 - confidence / 100, pr[2], hb, hc, m, s;
+	double e, t, zo;
 	size_t i, jb, jc, below = 0, above = 0, ties;
 	unsigned *cnt;
 	gsl_rng *r;
@@ -161,8 +185,19 @@ boot(const double *bs, size_t nb, const double *cs, size_t nc, double p,
 		    1.0 / (double)B) : 0;
 	}
 	q->p = fmin(q->p, 1);
-	pr[0] = a / 2;
-	pr[1] = 1 - a / 2;
+	/*
+	 * Widened: the interval at level a is the resamples' interval at
+	 * the level whose normal quantile is e times a's, and the p-value
+	 * the level at which that interval reaches 0.
+	 */
+	t = fmin(p, 1 - p) * (double)(nb < nc ? nb : nc);
+	e = t > 0 ? widen(t) : HUGE_VAL;
+	if (q->p > 0 && q->p < 1) {
+		zo = gsl_cdf_ugaussian_Qinv(q->p / 2);
+		q->p = 2 * gsl_cdf_ugaussian_Q(zo / e);
+	}
+	pr[0] = gsl_cdf_ugaussian_P(-gsl_cdf_ugaussian_Qinv(a / 2) * e);
+	pr[1] = 1 - pr[0];
 	if (bs_quantiles(d, B, pr, 2, 7, lim) == -1) {
 		free(d);
 		free(cnt);
@@ -195,6 +230,15 @@ os_interval(const double *x, size_t n, double p, double a, double *lo,
 	double h = 1 + (double)(n - 1) * p, s = sqrt((double)n * p * (1 - p));
 	double z = gsl_cdf_ugaussian_Pinv(1 - a / 2), r[2], f;
 	size_t j;
+
+	/*
+	 * MOVER reads each side's variance from the squared distance
+	 * between its estimate and an end, a sum of k = z s spacings, whose
+	 * own noise adds about 1/k to it: left as it is, the interval of
+	 * the difference covered 96-97% at n = 50 to 5,000 in simulation,
+	 * 95-96% with this correction.
+	 */
+	z /= sqrt(1 + 1 / (z * s));
 
 	r[0] = h - z * s;
 	r[1] = h + z * s;

@@ -560,7 +560,7 @@ quantile(struct bs_metric *m, const struct bs_cmp_opts *o)
 	m->sign = (q.diff > 0) - (q.diff < 0);
 	m->testable = isfinite(m->p);
 	if (fmin(o->stat_p, 1 - o->stat_p) * (double)(m->nb < m->nc ? m->nb :
-	    m->nc) < 1)
+	    m->nc) < BS_QTHIN_TAIL)
 		m->note |= BS_CN_THINTAIL;
 	return 0;
 }
@@ -778,9 +778,9 @@ decide(struct bs_metric *m, const struct bs_cmp_opts *o)
 		return;
 	m->v = BS_V_INCONCLUSIVE;
 	/*
-	 * A percentile that a side does not reach (fewer than one value
-	 * expected beyond it) has an interval that is too narrow: no
-	 * verdict rests on it.
+	 * A percentile that a side does not reach (fewer than
+	 * BS_QTHIN_TAIL values expected beyond it) has an interval whose
+	 * coverage nothing checked: no verdict rests on it.
 	 */
 	if (m->note & (BS_CN_TOOFEW | BS_CN_NON | BS_CN_THINTAIL))
 		return;
@@ -1238,7 +1238,7 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 		add(buf, len, "from summaries (n, mean, sd): Welch's t; ranks "
 		    "and medians need the values");
 	if (n & BS_CN_THINTAIL)
-		add(buf, len, "fewer than one value expected beyond the "
+		add(buf, len, "fewer than half a value expected beyond the "
 		    "percentile on a side: too few runs for a verdict on it");
 	if (n & BS_CN_DEFDIR)
 		add(buf, len, "lower is better by default (the name matches "

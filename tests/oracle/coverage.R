@@ -11,7 +11,9 @@
 # --adjust none.
 #
 # Families: lognormal(0, 1), and a two-mode mixture 0.7 N(100, 5) +
-# 0.3 N(150, 10) (a fast path and a slow one).  Baseline from the
+# 0.3 N(150, 10) (a fast path and a slow one), as the issue asks; and,
+# beside them, exponential(1) and normal(100, 10), a lighter and a
+# symmetric tail.  Baseline from the
 # family, candidate 1.1 times a second draw (a 10% slowdown): the true
 # difference of the quantile q is 0.1 q.
 args <- commandArgs(trailingOnly = TRUE)
@@ -23,7 +25,10 @@ pmix <- function(x) 0.7 * pnorm(x, 100, 5) + 0.3 * pnorm(x, 150, 10)
 qmix <- function(p) uniroot(function(x) pmix(x) - p, c(0, 400),
                             tol = 1e-13)$root
 fams <- list(lognormal = list(r = function(n) rlnorm(n), q = qlnorm),
-             mixture = list(r = rmix, q = qmix))
+             mixture = list(r = rmix, q = qmix),
+             exponential = list(r = function(n) rexp(n), q = qexp),
+             normal = list(r = function(n) rnorm(n, 100, 10),
+                           q = function(p) qnorm(p, 100, 10)))
 scale <- 1.1
 ns <- c(50L, 200L, 5000L)
 stats <- c("p99", "median")
