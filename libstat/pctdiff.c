@@ -15,8 +15,9 @@
  *   pair of (interpolated) order statistics, combined into an
  *   interval of the difference by MOVER (Zou and Donner 2008), which
  *   keeps each side's asymmetry (with a correction of z for the noise
- *   of the spacings: see os_interval()).  It needs a few selections, O(n), where
- *   the bootstrap would resample a million values thousands of times.
+ *   of the spacings: see os_interval()).  It needs a few selections,
+ *   O(n), where the bootstrap would resample a million values
+ *   thousands of times.
  *
  * The seed is fixed and the work is done in one thread, so a result
  * depends on the data only.
