@@ -852,6 +852,12 @@ struct bs_passthru {
 	const char *const *cols;	/* names of the added columns */
 	size_t		 ncols;
 	/*
+	 * The first nlead of them go before the record's own fields (first
+	 * columns, first keys, first pairs); the rest after.  Plain numbers
+	 * have them all in their trailing comment.
+	 */
+	size_t		 nlead;
+	/*
 	 * Fill vals[0..ncols) for record `row` (0-based, input order);
 	 * return 1 to write it to the output, 0 to the rejects.
 	 */

@@ -1,11 +1,11 @@
 /*
  * Writing an input back with columns added to every record, in the
  * input's own format: delimited rows keep their bytes (quoting, spacing,
- * line ends) with the new fields appended; key=value lines gain
- * " key=value"; plain numbers gain a "# key=value" comment; JSON and
- * NDJSON records gain keys, inserted into the original text so that the
- * numbers keep the digits they were written with (jansson would print
- * 0.1 back as 0.10000000000000001).
+ * line ends) with the new fields before (the leading ones) and after
+ * them; key=value lines gain "key=value" pairs; plain numbers gain a
+ * "# key=value" comment; JSON and NDJSON records gain keys, inserted
+ * into the original text so that the numbers keep the digits they were
+ * written with (jansson would print 0.1 back as 0.10000000000000001).
  *
  * The text formats are written from the spans the first read noted
  * (struct bs_spans): each record's bytes are copied, not read again.
@@ -88,8 +88,12 @@ header(struct pctx *c, struct obuf *o, size_t hdrend)
 
 	while (e > s && (p[e - 1] == '\n' || p[e - 1] == '\r'))
 		e--;
+	for (k = 0; k < c->pt->nlead; k++) {
+		putstr(o, c->pt->cols[k]);
+		put(o, &d, 1);
+	}
 	put(o, p, e);
-	for (k = 0; k < c->pt->ncols; k++) {
+	for (k = c->pt->nlead; k < c->pt->ncols; k++) {
 		put(o, &d, 1);
 		putstr(o, c->pt->cols[k]);
 	}
@@ -97,13 +101,35 @@ header(struct pctx *c, struct obuf *o, size_t hdrend)
 	putstr(o, e < hdrend && p[e] == '\r' ? "\r\n" : "\n");
 }
 
-/* The added fields of a text record, as its format writes them. */
+/* The leading added fields of a text record (none for plain numbers). */
+static void
+leadcols(struct pctx *c, struct obuf *o)
+{
+	char d = (char)c->delim;
+
+	if (c->fmt == BS_FMT_PLAIN)
+		return;
+	for (size_t k = 0; k < c->pt->nlead; k++) {
+		if (c->fmt == BS_FMT_KV) {
+			putstr(o, c->pt->cols[k]);
+			putstr(o, "=");
+			putstr(o, c->vals[k]);
+			putstr(o, " ");
+		} else {
+			putstr(o, c->vals[k]);
+			put(o, &d, 1);
+		}
+	}
+}
+
+/* The trailing added fields of a text record, as its format writes them. */
 static void
 addcols(struct pctx *c, struct obuf *o)
 {
 	char d = (char)c->delim;
 
-	for (size_t k = 0; k < c->pt->ncols; k++) {
+	for (size_t k = c->fmt == BS_FMT_PLAIN ? 0 : c->pt->nlead;
+	    k < c->pt->ncols; k++) {
 		switch (c->fmt) {
 		case BS_FMT_KV:
 			putstr(o, " ");
@@ -122,9 +148,24 @@ addcols(struct pctx *c, struct obuf *o)
 	}
 }
 
+/* One added key and its value, quoted. */
+static void
+jsonkey(struct pctx *c, struct obuf *o, size_t k)
+{
+	/* Only added when the stream is written: quoting takes time. */
+	if (o->fp == NULL)
+		return;
+	flush(o);
+	bs_json_string(o->fp, c->pt->cols[k], strlen(c->pt->cols[k]));
+	putstr(o, ": ");
+	flush(o);
+	bs_json_string(o->fp, c->vals[k], strlen(c->vals[k]));
+}
+
 /*
- * Write one record object p[s..e) with the new keys after its last
- * member, before the white space and '}' that close it.
+ * Write one record object p[s..e) with the leading keys after its '{'
+ * and the others after its last member, before the white space and '}'
+ * that close it.
  */
 static void
 jsonrec(struct pctx *c, struct obuf *o, const char *p, size_t s, size_t e)
@@ -136,20 +177,16 @@ jsonrec(struct pctx *c, struct obuf *o, const char *p, size_t s, size_t e)
 	    p[last - 1] == '\r' || p[last - 1] == '\t'))
 		last--;
 	empty = last == s + 1;
-	put(o, p + s, last - s);
-	for (k = 0; k < c->pt->ncols; k++) {
-		putstr(o, k > 0 || !empty ? ", " : "");
-		/* Only added when the stream is written: quoting takes time. */
-		if (o->fp != NULL) {
-			flush(o);
-			bs_json_string(o->fp, c->pt->cols[k],
-			    strlen(c->pt->cols[k]));
-		}
-		putstr(o, ": ");
-		if (o->fp != NULL) {
-			flush(o);
-			bs_json_string(o->fp, c->vals[k], strlen(c->vals[k]));
-		}
+	put(o, p + s, 1);
+	for (k = 0; k < c->pt->nlead; k++) {
+		jsonkey(c, o, k);
+		if (k + 1 < c->pt->ncols || !empty)
+			putstr(o, ", ");
+	}
+	put(o, p + s + 1, last - s - 1);
+	for (k = c->pt->nlead; k < c->pt->ncols; k++) {
+		putstr(o, k > c->pt->nlead || !empty ? ", " : "");
+		jsonkey(c, o, k);
 	}
 	put(o, p + last, e - last);
 }
@@ -200,6 +237,7 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
 		if (c->fmt == BS_FMT_NDJSON)
 			ndjsonrec(c, o, p, off, off + len);
 		else {
+			leadcols(c, o);
 			put(o, p + off, len);
 			addcols(c, o);
 			if (eol)
@@ -239,12 +277,18 @@ static void
 csvrow(struct pctx *c, struct obuf *o, const struct bs_field *f, size_t n,
     const char *const *extra)
 {
+	size_t k;
+
+	for (k = 0; k < c->pt->nlead; k++) {
+		putstr(o, extra[k]);
+		putstr(o, ",");
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			putstr(o, ",");
 		csvfield(o, f[i].s, f[i].len);
 	}
-	for (size_t k = 0; k < c->pt->ncols; k++) {
+	for (k = c->pt->nlead; k < c->pt->ncols; k++) {
 		putstr(o, ",");
 		putstr(o, extra[k]);
 	}

@@ -63,7 +63,7 @@ usage(FILE *fp, int status)
 "      --drop mild|severe  leave flagged rows out: mild drops every flagged\n"
 "                          row, severe only the severe ones\n"
 "      --rejects FILE      write the rows left out there, in the same format\n"
-"      --tag KEY=VALUE     a constant column after the flags, repeatable\n"
+"      --tag KEY=VALUE     a constant first column, repeatable\n"
 "  -q, --quiet             no notes, warnings or summary\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
@@ -80,9 +80,10 @@ annotate(void *arg, size_t row, const char **vals)
 	size_t g = t->rowgroup[row], i = st->seen[g]++, c;
 	int keep = 1;
 
-	/* --tag values after the flags: constant on every row. */
+	/* --tag values first: constant on every row. */
 	for (c = 0; c < st->ntags; c++)
-		vals[t->nvcols + c] = st->tagval[c];
+		vals[c] = st->tagval[c];
+	vals += st->ntags;
 	for (c = 0; c < t->nvcols; c++) {
 		struct bs_series *s = &t->groups[g].s[c];
 		enum bs_outlier o = bs_classify(&st->fences[g * t->nvcols + c],
@@ -268,7 +269,7 @@ main(int argc, char *argv[])
 			names[c] = NULL;
 		if (names[c] == NULL)
 			die("out of memory");
-		cols[c] = names[c];
+		cols[com.ntags + c] = names[c];
 	}
 
 	memset(&out, 0, sizeof(out));
@@ -289,15 +290,16 @@ main(int argc, char *argv[])
 	ro.delim = st.t->delim;
 	pt.cols = cols;
 	/*
-	 * --tag: bs_passthru adds columns where the format adds them (after
-	 * the record's own: CSV/TSV columns, JSON keys, key=value pairs), so
-	 * the tags come last here, after the flags.
+	 * --tag: the constant columns first (before the record's own CSV/TSV
+	 * columns, JSON keys, key=value pairs; in the trailing comment of
+	 * plain numbers), the flags after the record.
 	 */
 	for (c = 0; c < com.ntags; c++)
-		cols[st.t->nvcols + c] = com.tagkey[c];
+		cols[c] = com.tagkey[c];
 	st.ntags = com.ntags;
 	st.tagval = com.tagval;
 	pt.ncols = st.t->nvcols + com.ntags;
+	pt.nlead = com.ntags;
 	pt.annotate = annotate;
 	pt.arg = &st;
 	if (bs_passthru(&buf, &ro, &pt, out.fp ? out.fp : stdout, rej.fp,
