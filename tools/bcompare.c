@@ -92,9 +92,9 @@ usage(FILE *fp, int status)
 "      --baseline V        the baseline value of COL (default: the first)\n"
 "      --candidate V       one candidate value (default: every other)\n"
 "      --tag KEY=VALUE     a constant first column in csv, tsv, json; repeatable\n"
-"      --same-env          the two sides' fingerprints must not differ in\n"
-"                          what changes performance (CPU, governor, boost,\n"
-"                          kernel, cores): exit 2 if they do\n"
+"      --same-env          with --gate: the two sides' fingerprints must not\n"
+"                          differ in what changes performance (CPU,\n"
+"                          governor, boost, kernel, cores): exit 2 if they do\n"
 "      --lang en|zh        headings of -f record and html (en)\n"
 "      --raw               no unit scaling in table and md\n"
 "      --sort ORDER        natural (table, md) or first (csv, tsv, json)\n"
@@ -236,8 +236,9 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 
 /*
  * The two sides' fingerprints: a note for each key that differs, a
- * warning for one that changes performance.  --same-env refuses those
- * (exit 2): the comparison would measure the machine, not the change.
+ * warning for one that changes performance.  --same-env with --gate
+ * refuses those (exit 2): the comparison would measure the machine, not
+ * the change.  Without --gate it says so as a warning.
  */
 static void
 env_compare(const struct bs_meta *b, const struct bs_meta *c,
@@ -247,10 +248,16 @@ env_compare(const struct bs_meta *b, const struct bs_meta *c,
 	size_t n, i, l = 0;
 	char keys[512] = "";
 
-	if (o->same_env && (b->n == 0 || c->n == 0))
-		die("--same-env: the %s carries no fingerprint (put benv's "
-		    "output before the results)", b->n == 0 ? "baseline" :
-		    "candidate");
+	if (o->same_env && (b->n == 0 || c->n == 0)) {
+		const char *side = b->n == 0 ? "baseline" : "candidate";
+
+		if (o->gate)
+			die("--same-env: the %s carries no fingerprint (put "
+			    "benv's output before the results)", side);
+		warnmsg("warning: --same-env: the %s carries no fingerprint "
+		    "(put benv's output before the results); an error with "
+		    "--gate", side);
+	}
 	if (bs_meta_diff(b, c, &d, &n) == -1)
 		die("out of memory");
 	for (i = 0; o->same_env && i < n; i++)
@@ -258,9 +265,12 @@ env_compare(const struct bs_meta *b, const struct bs_meta *c,
 			l += (size_t)snprintf(keys + l, sizeof(keys) - l,
 			    "%s%s (%s vs %s)", l ? ", " : "", d[i].key, d[i].b ?
 			    d[i].b : "none", d[i].c ? d[i].c : "none");
-	if (l > 0)
+	if (l > 0 && o->gate)
 		die("--same-env: the environments differ in %s: the "
 		    "comparison is not valid", keys);
+	if (l > 0)
+		warnmsg("warning: --same-env: the environments differ in %s: "
+		    "the comparison is not valid; an error with --gate", keys);
 	for (i = 0; i < n; i++)
 		warnmsg("%s: environment differs in %s%s: %s -> %s",
 		    d[i].kind == BS_MK_PERF ? "warning" : "note", d[i].key,
