@@ -278,6 +278,20 @@ else
 	    ">=2" "failed: see bench/out/bcompare.*.err"
 fi
 
+# Issue 15: the change of p99 with its interval (order statistics at this
+# n) in under twice the time of the U test on the same files.
+if pair pctcmp "$REPEATS" "$BCOMPARE -f csv --stat p99 -c latency_ns $CA $CB" \
+    "$BCOMPARE -f csv --test mwu -c latency_ns $CA $CB"; then
+	row pctcmp "bcompare 1M vs 1M: --stat p99 (change of p99 with its interval)" \
+	    "bcompare --test mwu on the same files" ">=0.5" \
+	    "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	    NR == 2 { print ($c["stat"] == "p99" && $c["test"] == "order-stat") ?
+	    "yes (order-stat interval)" : "NO" }' "$O/pctcmp.ours.out")"
+else
+	failrow pctcmp "bcompare 1M vs 1M: --stat p99" "bcompare --test mwu" \
+	    ">=0.5" "failed: see bench/out/pctcmp.*.err"
+fi
+
 if pair boutlier "$REPEATS" "$BOUTLIER -c latency_ns $L10" \
     "$BSTAT $STATARGS $L10"; then
 	n_out=$(wc -l < "$O/boutlier.ours.out")
