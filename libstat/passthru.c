@@ -78,7 +78,41 @@ next(struct pctx *c)
 	return &c->o[c->pt->annotate(c->pt->arg, c->row++, c->vals) ? 1 : 0];
 }
 
-/* The header line of delimited input, with the new column names. */
+/*
+ * One field of delimited text, quoted (RFC 4180) when it holds the
+ * delimiter d, a quote or a line end, as a --tag value may.  NULL is an
+ * empty field.
+ */
+static void
+field(struct obuf *o, const char *s, size_t len, char d)
+{
+	if (s == NULL)
+		return;
+	if (memchr(s, d, len) == NULL && memchr(s, '"', len) == NULL &&
+	    memchr(s, '\n', len) == NULL && memchr(s, '\r', len) == NULL) {
+		put(o, s, len);
+		return;
+	}
+	putstr(o, "\"");
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '"')
+			putstr(o, "\"");
+		put(o, s + i, 1);
+	}
+	putstr(o, "\"");
+}
+
+static void
+dfield(struct pctx *c, struct obuf *o, const char *s)
+{
+	field(o, s, strlen(s), (char)c->delim);
+}
+
+/*
+ * The header of delimited input, with the new column names: the text
+ * before it (metadata comment lines) as it was, the leading names at
+ * the start of the header line, the others at its end.
+ */
 static void
 header(struct pctx *c, struct obuf *o, size_t hdrend)
 {
@@ -88,14 +122,18 @@ header(struct pctx *c, struct obuf *o, size_t hdrend)
 
 	while (e > s && (p[e - 1] == '\n' || p[e - 1] == '\r'))
 		e--;
+	/* The header line starts after the last line end before e. */
+	for (s = e; s > 0 && p[s - 1] != '\n'; s--)
+		;
+	put(o, p, s);
 	for (k = 0; k < c->pt->nlead; k++) {
-		putstr(o, c->pt->cols[k]);
+		dfield(c, o, c->pt->cols[k]);
 		put(o, &d, 1);
 	}
-	put(o, p, e);
+	put(o, p + s, e - s);
 	for (k = c->pt->nlead; k < c->pt->ncols; k++) {
 		put(o, &d, 1);
-		putstr(o, c->pt->cols[k]);
+		dfield(c, o, c->pt->cols[k]);
 	}
 	/* The header's own line end. */
 	putstr(o, e < hdrend && p[e] == '\r' ? "\r\n" : "\n");
@@ -116,7 +154,7 @@ leadcols(struct pctx *c, struct obuf *o)
 			putstr(o, c->vals[k]);
 			putstr(o, " ");
 		} else {
-			putstr(o, c->vals[k]);
+			dfield(c, o, c->vals[k]);
 			put(o, &d, 1);
 		}
 	}
@@ -139,7 +177,7 @@ addcols(struct pctx *c, struct obuf *o)
 			break;
 		default:
 			put(o, &d, 1);
-			putstr(o, c->vals[k]);
+			dfield(c, o, c->vals[k]);
 			continue;
 		}
 		putstr(o, c->pt->cols[k]);
@@ -255,42 +293,23 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
  * records are written as CSV, the columns the reader made, plus ours.
  */
 static void
-csvfield(struct obuf *o, const char *s, size_t len)
-{
-	if (s == NULL)
-		return;
-	if (memchr(s, ',', len) == NULL && memchr(s, '"', len) == NULL &&
-	    memchr(s, '\n', len) == NULL && memchr(s, '\r', len) == NULL) {
-		put(o, s, len);
-		return;
-	}
-	putstr(o, "\"");
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '"')
-			putstr(o, "\"");
-		put(o, s + i, 1);
-	}
-	putstr(o, "\"");
-}
-
-static void
 csvrow(struct pctx *c, struct obuf *o, const struct bs_field *f, size_t n,
     const char *const *extra)
 {
 	size_t k;
 
 	for (k = 0; k < c->pt->nlead; k++) {
-		putstr(o, extra[k]);
+		field(o, extra[k], strlen(extra[k]), ',');
 		putstr(o, ",");
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			putstr(o, ",");
-		csvfield(o, f[i].s, f[i].len);
+		field(o, f[i].s, f[i].len, ',');
 	}
 	for (k = c->pt->nlead; k < c->pt->ncols; k++) {
 		putstr(o, ",");
-		putstr(o, extra[k]);
+		field(o, extra[k], strlen(extra[k]), ',');
 	}
 	putstr(o, "\n");
 }

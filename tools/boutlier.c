@@ -294,6 +294,9 @@ main(int argc, char *argv[])
 	 * columns, JSON keys, key=value pairs; in the trailing comment of
 	 * plain numbers), the flags after the record.
 	 */
+	tool_tags_clash(&com, (const char *const *)st.t->names,
+	    st.t->nnames);
+	tool_tags_clash(&com, (const char *const *)names, st.t->nvcols);
 	for (c = 0; c < com.ntags; c++)
 		cols[c] = com.tagkey[c];
 	st.ntags = com.ntags;

@@ -349,6 +349,18 @@ write_results(FILE *fp, void *arg)
 	return 0;
 }
 
+void
+tool_tags_clash(const struct tool_common *c, const char *const *names,
+    size_t n)
+{
+	for (size_t k = 0; k < c->ntags; k++)
+		for (size_t i = 0; i < n; i++)
+			if (names[i] != NULL && strcmp(names[i],
+			    c->tagkey[k]) == 0)
+				die("--tag %s: the output already has a column "
+				    "named '%s'", c->tagkey[k], names[i]);
+}
+
 const struct bs_result *
 tool_tagged(const struct tool_common *c, const struct bs_result *r)
 {
@@ -357,6 +369,7 @@ tool_tagged(const struct tool_common *c, const struct bs_result *r)
 
 	if (c->ntags == 0)
 		return r;
+	tool_tags_clash(c, (const char *const *)r->cols, r->ncols);
 	if ((t = bs_result_new()) == NULL)
 		die("out of memory");
 	for (k = 0; k < c->ntags; k++)

@@ -99,10 +99,13 @@ void	 tool_readwarn(const char *file, const char *msg);
 /* Read all operands into a new table (exits on error). */
 struct bs_table *tool_read_table(struct tool_common *, int argc,
 	    char **argv);
+/* Exit 2 when a --tag key is one of names[0..n) (NULLs skipped). */
+void	 tool_tags_clash(const struct tool_common *, const char *const *names,
+	    size_t n);
 /*
  * A copy of r with the --tag columns first, each row holding their
  * values; r itself (not a copy) when there is no tag.  Exits when out of
- * memory.
+ * memory, and when a tag has the name of one of r's columns.
  */
 const struct bs_result *tool_tagged(const struct tool_common *,
 	    const struct bs_result *r);
