@@ -104,15 +104,6 @@ ncommas(const char *s)
 	return n;
 }
 
-static void
-pctname(char *buf, size_t len, double p)
-{
-	char num[40];
-
-	bs_fmt_double(num, sizeof(num), p);
-	snprintf(buf, len, "p%s", num);
-}
-
 /* The result's columns: groups, column, the statistics asked for. */
 static struct bs_result *
 columns(const struct bs_table *t, const struct bs_statcols *st, size_t ntg,
@@ -258,28 +249,27 @@ struct sketchopts {
 	double	 acc;			/* --sketch-accuracy, ratio; 0 unset */
 };
 
+/*
+ * The result of a sketch: the same statistics as without it (the
+ * compact set in the table, all in the machine formats), in the same
+ * units, and in the machine formats the relative accuracy.
+ */
 static struct bs_result *
-sketch_columns(const struct bs_sketchset *set,
-    const struct bs_summary_opts *so)
+sketch_columns(const struct bs_sketchset *set, const struct bs_statcols *st,
+    enum bs_outfmt f)
 {
-	static const char *const cols[] = { "column", "n", "missing", "mean",
-	    "sd", "se", "ci_lo", "ci_hi", "min", "q1", "median", "q3", "max",
-	    "iqr", "cv" };
 	struct bs_result *res;
-	char name[64];
 	size_t k;
 
 	if ((res = bs_result_new()) == NULL)
 		die("out of memory");
 	for (k = 0; k < set->ngcols; k++)
 		bs_result_addcol(res, set->gnames[k]);
-	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
-		bs_result_addcol(res, cols[k]);
-	for (k = 0; k < so->npct; k++) {
-		pctname(name, sizeof(name), so->pct[k]);
-		bs_result_addcol(res, name);
-	}
-	bs_result_addcol(res, "accuracy");
+	bs_result_addcol(res, "column");
+	for (k = 0; k < st->n; k++)
+		bs_result_addcol(res, bs_statcol_heading(&st->c[k], f));
+	if (f != BS_OUT_TABLE)
+		bs_result_addcol(res, "accuracy");
 	return res;
 }
 
@@ -294,8 +284,11 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
     const struct sketchopts *sko, size_t ntg, int argc, char **argv)
 {
 	struct bs_sketchset set;
+	struct bs_statcols st = { .n = 0 };
+	struct bs_colunit u;
 	struct bs_result *res;
 	struct bs_summary s;
+	int mvalue = 0;
 	struct bs_table *t;
 	struct bs_err e;
 	double acc = sko->acc > 0 ? sko->acc : BS_SKETCH_ACCURACY;
@@ -348,30 +341,28 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 		return 0;
 	}
 	so->skip = 0;
-	res = sketch_columns(&set, so);
+	if (bs_statcols_choose(&st, NULL, com->outfmt == BS_OUT_TABLE, so,
+	    &mvalue, &e) == -1)
+		die("%s", e.msg);
+	res = sketch_columns(&set, &st, com->outfmt);
+	res->width = tool_width(com);
 	for (g = 0; g < set.ngroups; g++)
 		for (c = 0; c < set.nvcols; c++) {
-			const double *v;
 			size_t row;
 
 			if (bs_sketch_summarize(&set.s[g * set.nvcols + c], so,
 			    &s, &e) == -1)
 				die("%s: %s", set.vnames[c], e.msg);
-			v = (const double[]){ s.mean, s.sd, s.se, s.ci_lo,
-			    s.ci_hi, s.min, s.q1, s.median, s.q3, s.max, s.iqr,
-			    s.cv };
+			bs_column_unit(set.vnames[c], &u);
 			row = (size_t)bs_result_addrow(res);
 			for (col = 0, k = 0; k < set.ngcols; k++)
 				bs_result_str(res, row, col++,
 				    set.keys[g * set.ngcols + k]);
 			bs_result_str(res, row, col++, set.vnames[c]);
-			bs_result_int(res, row, col++, (long long)s.n);
-			bs_result_int(res, row, col++, (long long)s.missing);
-			for (k = 0; k < 12; k++)
-				bs_result_num(res, row, col++, v[k]);
-			for (k = 0; k < so->npct; k++)
-				bs_result_num(res, row, col++, s.pct[k]);
-			bs_result_num(res, row, col, set.accuracy);
+			col = bs_statcols_put(res, row, col, &st, &s, com->raw ?
+			    NULL : &u, set.vnames[c]);
+			if (com->outfmt != BS_OUT_TABLE)
+				bs_result_num(res, row, col, set.accuracy);
 		}
 	warnmsg("note: q1, median, q3 and percentiles from a sketch: each "
 	    "within +-%g%% (relative) of R's quantile(type = 1); n, mean, "
@@ -525,6 +516,11 @@ main(int argc, char *argv[])
 	    (statlist != NULL || st.wide))
 		die("--stats and --wide are not available with --sketch, "
 		    "--merge or -f sketch");
+	if ((sko.on || sko.merge || sko.out || sko.acc > 0) &&
+	    (so.pct_ci || mvalue))
+		die("%s is not available with --sketch, --merge or -f sketch: "
+		    "a sketch keeps no values to rank or bin", so.pct_ci ?
+		    "--percentile-ci" : "--mvalue");
 	if (sko.on || sko.merge || sko.out || sko.acc > 0)
 		return sketch_main(&com, &so, &sko, ntg + (size_t)gate, argc,
 		    argv);
