@@ -285,8 +285,9 @@ if pair pctcmp "$REPEATS" "$BCOMPARE -f csv --stat p99 -c latency_ns $CA $CB" \
 	row pctcmp "bcompare 1M vs 1M: --stat p99 (change of p99 with its interval)" \
 	    "bcompare --test mwu on the same files" ">=0.5" \
 	    "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
-	    NR == 2 { print ($c["stat"] == "p99" && $c["test"] == "order-stat") ?
-	    "yes (order-stat interval)" : "NO" }' "$O/pctcmp.ours.out")"
+	    NR == 2 { ok = $(c["stat"]) == "p99" && $(c["test"]) == "order-stat"
+	    print ok ? "yes (order-stat interval)" : "NO" }' \
+	    "$O/pctcmp.ours.out")"
 else
 	failrow pctcmp "bcompare 1M vs 1M: --stat p99" "bcompare --test mwu" \
 	    ">=0.5" "failed: see bench/out/pctcmp.*.err"
