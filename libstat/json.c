@@ -100,8 +100,13 @@ emitobj(struct jctx *c, json_t *obj, const struct bs_record *where,
 			c->vals[i].s = "false";
 			c->vals[i].len = 5;
 			break;
+		case JSON_NULL:
+			/* Missing, but there: an empty cell, not an absent key. */
+			c->vals[i].s = "";
+			c->vals[i].len = 0;
+			break;
 		default:
-			/* null, and nested values, are missing. */
+			/* Nested values are missing. */
 			break;
 		}
 	}

@@ -399,6 +399,12 @@ struct bs_series {
 	struct bs_dec	 ref;
 	double		 refd;
 	int		 hasref;
+	/*
+	 * A row of the group had the column (a value, or an empty cell or
+	 * null: missing).  0 when every row lacked it, as the rows of the
+	 * formats that make a column per unit or per key do.
+	 */
+	int		 present;
 };
 
 struct bs_group {

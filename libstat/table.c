@@ -745,6 +745,8 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		if (p->state[k] == COL_TEXT)
 			continue;
 		s = &t->groups[g].s[k];
+		if (f->s != NULL)
+			s->present = 1;
 		if (p->o->moments) {
 			rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
 			    BS_NUM_MISSING;

@@ -163,7 +163,7 @@ addrow(struct bs_result *res, const struct bs_table *t, size_t g,
 
 /* What is said about the series, the first few of each kind in full. */
 struct notes {
-	size_t	 n1, n0, nwarm, nmodes, nshort;
+	size_t	 n1, n0, nwarm, nmodes, nshort, nabsent;
 	char	*warmlabel;
 };
 
@@ -225,6 +225,9 @@ closing_notes(struct notes *nt)
 	if (nt->n0 > 3)
 		warnmsg("note: %zu more series with no values (n = 0)",
 		    nt->n0 - 3);
+	if (nt->nabsent > 0)
+		warnmsg("note: %zu group and column pairs that no row has "
+		    "left out", nt->nabsent);
 	if (nt->nmodes > 3)
 		warnmsg("warning: %zu more series look multimodal",
 		    nt->nmodes - 3);
@@ -586,6 +589,16 @@ main(int argc, char *argv[])
 		for (g = ord[gi], c = 0; c < t->nvcols; c++) {
 			struct bs_series *ser = &t->groups[g].s[c];
 			const char *vn = bs_table_vname(t, c);
+
+			/*
+			 * A column no row of the group has (formats with a
+			 * column per unit or key): not a series of the
+			 * group.  One with missing values stays, n = 0.
+			 */
+			if (!ser->present && !st.wide) {
+				nt.nabsent++;
+				continue;
+			}
 
 			if (bs_summarize(ser, &so, 0, &s, &e) == -1)
 				die("%s: %s", tool_label(t, t->groups[g].key, 0,
