@@ -262,6 +262,9 @@ int	 bs_rows_read_json(struct bs_src *, const char *what,
 /* Tell the caller's warn hook, if any, what a reader left out. */
 void	 bs_reader_warn(const struct bs_reader_cb *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* Tell the caller's note hook, if any, a remark on the input. */
+void	 bs_reader_note(const struct bs_reader_cb *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 
 /* ---- the real tools' formats: detection over the first bytes, reader */
 int	 bs_hyperfine_detect(const char *p, size_t len);

@@ -156,6 +156,12 @@ struct bs_reader_cb {
 	 * Metadata is never a column.
 	 */
 	void	(*meta)(void *arg, const char *key, const char *value);
+	/*
+	 * Optional: a remark on what a reader did that is no fault of the
+	 * input (Google Benchmark's aggregates left out: they are
+	 * statistics of rows that are read).
+	 */
+	void	(*note)(void *arg, const char *msg);
 };
 
 /*
@@ -450,6 +456,8 @@ struct bs_table_opts {
 	double			 sketch;
 	/* Optional: told what a reader left out (failed runs). */
 	void			(*warn)(const char *file, const char *msg);
+	/* Optional: a reader's remarks (bs_reader_cb.note). */
+	void			(*note)(const char *file, const char *msg);
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);

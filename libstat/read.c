@@ -177,6 +177,14 @@ cap_warn(void *arg, const char *msg)
 }
 
 static void
+cap_note(void *arg, const char *msg)
+{
+	const struct capctx *c = arg;
+
+	c->cb->note(c->cb->arg, msg);
+}
+
+static void
 cap_format(void *arg, enum bs_format f)
 {
 	const struct capctx *c = arg;
@@ -234,7 +242,8 @@ bs_read(const struct bs_buf *buf, const char *path,
 	struct capctx cc = { ucb, NULL, NULL };
 	struct bs_reader_cb wcb = { cap_header, cap_record, &cc,
 	    ucb->warn ? cap_warn : NULL, ucb->format ? cap_format : NULL,
-	    ucb->unit ? cap_unit : NULL, ucb->meta ? cap_meta : NULL };
+	    ucb->unit ? cap_unit : NULL, ucb->meta ? cap_meta : NULL,
+	    ucb->note ? cap_note : NULL };
 	const struct bs_reader_cb *cb = &wcb;
 	size_t dlen, bom;
 

@@ -961,13 +961,23 @@ on_warn(void *arg, const char *msg)
 		p->o->warn(p->curfile, msg);
 }
 
+static void
+on_note(void *arg, const char *msg)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+
+	if (p->o->note)
+		p->o->note(p->curfile, msg);
+}
+
 int
 bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
     struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
 	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
-	    on_format, on_unit, on_meta };
+	    on_format, on_unit, on_meta, on_note };
 	enum bs_format used;
 	int delim;
 	size_t before = t->nrows;
