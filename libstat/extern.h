@@ -277,6 +277,8 @@ int	 bs_read_gbench(struct bs_src *, const struct bs_reader_cb *,
 int	 bs_gobench_detect(const char *p, size_t len);
 /* Columns of a format that say what a row measures (read.c). */
 const char *const *bs_format_identity(enum bs_format);
+/* The quantity a format's summaries describe ("time"), or NULL. */
+const char *bs_format_summary_name(enum bs_format);
 /* bstat's own table for people: 1 aligned, 2 Markdown, 0 neither. */
 int	 bs_detect_bstat_table(const char *p, size_t len);
 /* hyperfine --export-csv: the summaries (read by bs_read_hyperfine()). */

@@ -83,6 +83,26 @@ bs_format_identity(enum bs_format f)
 	    f == BS_FMT_LMBENCH ? lmbench : none;
 }
 
+/*
+ * What the value of a format's summaries is, named as the format's
+ * readers of values name it (hyperfine's and BenchmarkDotNet's "time"),
+ * or NULL: a summary row's mean, sd, median, min and max are the
+ * statistics of this quantity.
+ */
+const char *
+bs_format_summary_name(enum bs_format f)
+{
+	switch (f) {
+	case BS_FMT_HYPERFINE:		/* --export-json: time */
+	case BS_FMT_BDN:		/* with measurements: time */
+	case BS_FMT_PYTEST_BENCHMARK:	/* with its rounds: time */
+	case BS_FMT_CATCH2:		/* the time of a run */
+		return "time";
+	default:
+		return NULL;
+	}
+}
+
 const char *
 bs_format_name(enum bs_format f)
 {
