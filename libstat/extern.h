@@ -262,6 +262,9 @@ int	 bs_rows_read_json(struct bs_src *, const char *what,
 /* Tell the caller's warn hook, if any, what a reader left out. */
 void	 bs_reader_warn(const struct bs_reader_cb *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* Tell the caller's note hook, if any, a remark on the input. */
+void	 bs_reader_note(const struct bs_reader_cb *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 
 /* ---- the real tools' formats: detection over the first bytes, reader */
 int	 bs_hyperfine_detect(const char *p, size_t len);
@@ -274,6 +277,8 @@ int	 bs_read_gbench(struct bs_src *, const struct bs_reader_cb *,
 int	 bs_gobench_detect(const char *p, size_t len);
 /* Columns of a format that say what a row measures (read.c). */
 const char *const *bs_format_identity(enum bs_format);
+/* The quantity a format's summaries describe ("time"), or NULL. */
+const char *bs_format_summary_name(enum bs_format);
 /* bstat's own table for people: 1 aligned, 2 Markdown, 0 neither. */
 int	 bs_detect_bstat_table(const char *p, size_t len);
 /* hyperfine --export-csv: the summaries (read by bs_read_hyperfine()). */

@@ -1,11 +1,13 @@
 /*
  * Google Benchmark, JSON (--benchmark_format=json) or CSV: one row per
- * repetition, times scaled to nanoseconds, aggregates left out (they
- * are statistics of rows that are there), failed runs left out with a
- * warning.
+ * repetition, times scaled to nanoseconds, aggregates left out with a
+ * note (they are statistics of rows that are there), failed runs left
+ * out with a warning, a library built as DEBUG warned about.  Both
+ * readers say these in the same words (gb_*() below).
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <stdio.h>
 
 #include <jansson.h>
@@ -21,12 +23,82 @@ endswith(const char *s, const char *suf)
 	return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+/* Google Benchmark's aggregates; others (user statistics) counted apart. */
+static const char *const aggr_kinds[] = { "mean", "median", "stddev", "cv",
+    "BigO", "RMS", NULL };
+#define AGGR_OTHER	6
+
+/* The aggregates left out of one input, by kind. */
+struct gb_aggr {
+	size_t		 n;
+	unsigned	 seen;	/* bit k: aggr_kinds[k]; AGGR_OTHER */
+};
+
+/* The kind of an aggregate named NAME_kind (CSV, old JSON), or -1. */
 static int
 gbench_aggregate_name(const char *n)
 {
-	return endswith(n, "_mean") || endswith(n, "_median") ||
-	    endswith(n, "_stddev") || endswith(n, "_cv") ||
-	    endswith(n, "_BigO") || endswith(n, "_RMS");
+	char suf[16];
+
+	for (int k = 0; aggr_kinds[k]; k++) {
+		snprintf(suf, sizeof(suf), "_%s", aggr_kinds[k]);
+		if (endswith(n, suf))
+			return k;
+	}
+	return -1;
+}
+
+/* One aggregate left out: kind an index of aggr_kinds or AGGR_OTHER. */
+static void
+gb_aggr_add(struct gb_aggr *a, int kind)
+{
+	a->n++;
+	a->seen |= 1u << (kind < 0 ? AGGR_OTHER : kind);
+}
+
+/* The kind of JSON's aggregate_name. */
+static int
+aggr_kind(const char *name)
+{
+	for (int k = 0; name && aggr_kinds[k]; k++)
+		if (strcmp(name, aggr_kinds[k]) == 0)
+			return k;
+	return AGGR_OTHER;
+}
+
+/* The note on the aggregates of one input, JSON or CSV alike. */
+static void
+gb_aggr_note(const struct bs_reader_cb *cb, const struct gb_aggr *a)
+{
+	char kinds[80] = "";
+
+	if (a->n == 0)
+		return;
+	for (int k = 0; k <= AGGR_OTHER; k++)
+		if (a->seen & (1u << k))
+			snprintf(kinds + strlen(kinds), sizeof(kinds) -
+			    strlen(kinds), "%s%s", kinds[0] ? ", " : "",
+			    k == AGGR_OTHER ? "other" : aggr_kinds[k]);
+	bs_reader_note(cb, "gbench: %zu aggregate row%s (%s) left out: "
+	    "statistics of the repetitions, which are read", a->n, a->n == 1 ?
+	    "" : "s", kinds);
+}
+
+/* A library built as DEBUG: the JSON's context says so, the CSV's too. */
+static void
+gb_debug_warn(const struct bs_reader_cb *cb)
+{
+	bs_reader_warn(cb, "gbench: the library was built as DEBUG: "
+	    "timings may be affected");
+}
+
+/* Nothing but aggregates (--benchmark_report_aggregates_only). */
+static int
+gb_only_aggregates(const char *file, struct bs_err *e)
+{
+	return bs_seterr(e, file, 0, "only aggregates (mean, median, "
+	    "stddev) in this Google Benchmark output: run it without "
+	    "--benchmark_report_aggregates_only");
 }
 
 /*
@@ -122,17 +194,19 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	    "label", "big_o", "cpu_coefficient", "real_coefficient", "rms",
 	    NULL };
 	json_t *arr = json_object_get(root, "benchmarks"), *o, *v;
-	const char *k;
-	size_t i, nerr = 0, naggr = 0;
+	json_t *ctx = json_object_get(root, "context");
+	const char *k, *bt;
+	size_t i, nerr = 0;
+	struct gb_aggr agg = { 0, 0 };
 
 	/* The machine and build the run had: metadata, never columns. */
-	bs_meta_json(cb, "", json_object_get(root, "context"));
+	bs_meta_json(cb, "", ctx);
+	if ((bt = json_string_value(json_object_get(ctx,
+	    "library_build_type"))) != NULL && strcasecmp(bt, "debug") == 0)
+		gb_debug_warn(cb);
 	json_array_foreach(arr, i, o) {
 		const char *name = json_string_value(json_object_get(o,
 		    "name"));
-
-		if (json_is_string(json_object_get(o, "aggregate_name")))
-			naggr++;
 		const char *run = json_string_value(json_object_get(o,
 		    "run_name"));
 		const char *rt = json_string_value(json_object_get(o,
@@ -163,9 +237,17 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 			continue;
 		if ((rt && strcmp(rt, "aggregate") == 0) ||
 		    json_object_get(o, "aggregate_name") != NULL ||
-		    (rt == NULL && gbench_aggregate_name(name)) ||
-		    json_object_get(o, "big_o") || json_object_get(o, "rms"))
+		    (rt == NULL && gbench_aggregate_name(name) >= 0) ||
+		    json_object_get(o, "big_o") || json_object_get(o, "rms")) {
+			const char *an = json_string_value(json_object_get(o,
+			    "aggregate_name"));
+
+			gb_aggr_add(&agg, an ? aggr_kind(an) :
+			    json_object_get(o, "big_o") ? 4 :
+			    json_object_get(o, "rms") ? 5 :
+			    gbench_aggregate_name(name));
 			continue;
+		}
 		if (run == NULL)
 			run = name;
 		bs_rows_set(r, "name", run);
@@ -211,10 +293,9 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 		bs_rows_endrow(r, 0);
 	}
 	/* Written with --benchmark_report_aggregates_only: nothing to use. */
-	if (r->nrows == 0 && naggr > 0)
-		return bs_seterr(e, file, 0, "only aggregates (mean, median, "
-		    "stddev) in this Google Benchmark output: run it without "
-		    "--benchmark_report_aggregates_only");
+	if (r->nrows == 0 && agg.n > 0)
+		return gb_only_aggregates(file, e);
+	gb_aggr_note(cb, &agg);
 	return 0;
 }
 
@@ -226,7 +307,8 @@ struct gcsv {
 	size_t			 nhdr;
 	const char		*file;
 	char			*lasterr, *lastmsg;
-	size_t			 nerr, naggr;
+	size_t			 nerr;
+	struct gb_aggr		 agg;
 };
 
 static int
@@ -304,8 +386,8 @@ gcsv_record(struct gcsv *g, const struct bs_record *rec, struct bs_err *e)
 		return bs_seterr(e, g->file, rec->line, "row has %zu fields, the "
 		    "header has %zu", rec->nf, g->nhdr);
 	}
-	if (gbench_aggregate_name(name)) {
-		g->naggr++;
+	if (gbench_aggregate_name(name) >= 0) {
+		gb_aggr_add(&g->agg, gbench_aggregate_name(name));
 		free(name);
 		return 0;
 	}
@@ -433,7 +515,7 @@ static int
 gbench_csv(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
 {
 	struct bs_rows r;
-	struct gcsv g = { &r, cb, NULL, 0, s->name, NULL, NULL, 0, 0 };
+	struct gcsv g = { &r, cb, NULL, 0, s->name, NULL, NULL, 0, { 0, 0 } };
 	struct bs_field *f = NULL;
 	struct bs_record rec;
 	char *buf = NULL;
@@ -447,8 +529,7 @@ gbench_csv(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
 	for (pos = 0; pos < hdr; pos++)
 		line += s->win[pos] == '\n';
 	if (memmem(s->win, hdr, "built as DEBUG", 14) != NULL)
-		bs_reader_warn(cb, "gbench: the library was built as DEBUG: "
-		    "timings may be affected");
+		gb_debug_warn(cb);
 	/* No line has more fields than bytes. */
 	for (pos = hdr; pos < s->len; pos++)
 		maxf += s->win[pos] == ',';
@@ -481,12 +562,12 @@ gbench_csv(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
 		pos = end + 1;
 	}
 	gcsv_flusherr(&g);
-	if (r.nrows == 0 && g.naggr > 0)
-		bs_seterr(e, s->name, 0, "only aggregates (mean, median, "
-		    "stddev) in this Google Benchmark output: run it without "
-		    "--benchmark_report_aggregates_only");
-	else
+	if (r.nrows == 0 && g.agg.n > 0)
+		gb_only_aggregates(s->name, e);
+	else {
+		gb_aggr_note(cb, &g.agg);
 		rc = bs_rows_emit(&r, s->name, "Google Benchmark", cb, e);
+	}
 out:
 	for (size_t i = 0; i < g.nhdr; i++)
 		free(g.hdr[i]);

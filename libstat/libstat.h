@@ -156,6 +156,12 @@ struct bs_reader_cb {
 	 * Metadata is never a column.
 	 */
 	void	(*meta)(void *arg, const char *key, const char *value);
+	/*
+	 * Optional: a remark on what a reader did that is no fault of the
+	 * input (Google Benchmark's aggregates left out: they are
+	 * statistics of rows that are read).
+	 */
+	void	(*note)(void *arg, const char *msg);
 };
 
 /*
@@ -456,6 +462,8 @@ struct bs_table_opts {
 	double			 sketch;
 	/* Optional: told what a reader left out (failed runs). */
 	void			(*warn)(const char *file, const char *msg);
+	/* Optional: a reader's remarks (bs_reader_cb.note). */
+	void			(*note)(const char *file, const char *msg);
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);
@@ -547,6 +555,11 @@ struct bs_summary {
 	/* With pct_ci: distribution-free intervals, NaN when n is short. */
 	double	 median_lo, median_hi;
 	double	 pct_lo[BS_MAX_PCT], pct_hi[BS_MAX_PCT];
+	/*
+	 * 1: a summary that does not say its n (hyperfine --export-csv):
+	 * n and missing are unknown, written empty, not 0.
+	 */
+	int	 n_unknown;
 };
 
 void	 bs_summary_opts_default(struct bs_summary_opts *);
@@ -1167,12 +1180,27 @@ int	 bs_compare_variant(struct bs_comparison *, const struct bs_table *,
  */
 int	 bs_table_is_summary(const struct bs_table *);
 /*
- * Group g of a table of summaries as a bs_summary: n, mean, sd as given,
- * se and the t interval from them, order statistics NaN; *column the
- * metric's name (a group column "column", else "mean").
+ * Group g of a table of summaries as a bs_summary: n, mean, sd and the
+ * min, q1, median, q3, max the table has as given (NaN where it has
+ * none; n_unknown set when it has no n), se and the t interval from n
+ * and sd, cv; *column the metric's name (bs_summary_name()).
  */
 int	 bs_summary_row(const struct bs_table *, size_t g, double confidence,
 	    struct bs_summary *, const char **column, struct bs_err *);
+/*
+ * The name of the metric of group g of a table of summaries: its group
+ * column "column" (bstat's output), else the quantity the format's
+ * summaries describe, named as its readers of values name it
+ * (hyperfine, BenchmarkDotNet, pytest-benchmark, Catch2: "time"), else
+ * "mean".
+ */
+const char *bs_summary_name(const struct bs_table *, size_t g);
+/*
+ * The unit the reader declared for a table of summaries (that of its
+ * mean: hyperfine and pytest-benchmark "s", BenchmarkDotNet and Catch2
+ * "ns"), or NULL.
+ */
+const char *bs_summary_unit(const struct bs_table *);
 /*
  * Two tables of summaries: Welch's t from each side's n, mean and sd
  * (exactly R's t.test on any data with those moments), the change with

@@ -1,7 +1,9 @@
 /*
  * pyperf JSON (python -m pyperf ... -o FILE, often gzip-compressed): one
  * row per value of every run; calibration runs, which hold warm-ups
- * only, are left out.
+ * only, are left out.  The value is in the unit pyperf's metadata
+ * states (second, byte, integer), declared when every benchmark has
+ * the same.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +13,29 @@
 #include "libstat.h"
 #include "extern.h"
 
+/*
+ * The unit pyperf's metadata states (second, byte, integer; second when
+ * none is stated) as the unit of the value column: "s", "B", none for a
+ * count.  NULL for a unit pyperf does not have: none declared.
+ */
+static const char *
+pyperf_unit(const char *unit)
+{
+	if (unit == NULL || strcmp(unit, "second") == 0)
+		return "s";
+	if (strcmp(unit, "byte") == 0)
+		return "B";
+	return NULL;
+}
+
 static int
 pyperf(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
     const char *file, struct bs_err *e)
 {
 	json_t *fmeta = json_object_get(root, "metadata");
 	json_t *bl = json_object_get(root, "benchmarks"), *b, *run, *v;
+	const char *first = NULL;	/* the first benchmark's unit */
+	int mixed = 0;
 	size_t i, j, k, nrun;
 
 	(void)file;
@@ -36,6 +55,8 @@ pyperf(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 		if (unit == NULL)
 			unit = json_string_value(json_object_get(fmeta,
 			    "unit"));
+		if (unit == NULL)
+			unit = "second";
 		nrun = 0;
 		json_array_foreach(json_object_get(b, "runs"), j, run) {
 			json_t *vals = json_object_get(run, "values");
@@ -48,16 +69,25 @@ pyperf(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 				bs_rows_set(r, "benchmark", name ? name : "");
 				bs_rows_setint(r, "run", (long long)nrun);
 				bs_rows_setjson(r, "value", v);
-				bs_rows_set(r, "unit", unit ? unit : "second");
-				/* pyperf's units: second, byte, integer. */
-				if (unit == NULL || strcmp(unit, "second") == 0)
-					bs_rows_unit(r, "value", "s");
-				else if (strcmp(unit, "byte") == 0)
-					bs_rows_unit(r, "value", "B");
+				bs_rows_set(r, "unit", unit);
 				bs_rows_endrow(r, 0);
 			}
 		}
+		/*
+		 * One value column for every benchmark: its unit is
+		 * declared when they all have the same.
+		 */
+		if (first == NULL)
+			first = unit;
+		else if (!mixed && strcmp(first, unit) != 0) {
+			mixed = 1;
+			bs_reader_warn(cb, "pyperf: values in several units "
+			    "(%s, %s): value has no declared unit; group by "
+			    "unit", first, unit);
+		}
 	}
+	if (first != NULL && !mixed)
+		bs_rows_unit(r, "value", pyperf_unit(first));
 	return 0;
 }
 

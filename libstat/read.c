@@ -83,6 +83,26 @@ bs_format_identity(enum bs_format f)
 	    f == BS_FMT_LMBENCH ? lmbench : none;
 }
 
+/*
+ * What the value of a format's summaries is, named as the format's
+ * readers of values name it (hyperfine's and BenchmarkDotNet's "time"),
+ * or NULL: a summary row's mean, sd, median, min and max are the
+ * statistics of this quantity.
+ */
+const char *
+bs_format_summary_name(enum bs_format f)
+{
+	switch (f) {
+	case BS_FMT_HYPERFINE:		/* --export-json: time */
+	case BS_FMT_BDN:		/* with measurements: time */
+	case BS_FMT_PYTEST_BENCHMARK:	/* with its rounds: time */
+	case BS_FMT_CATCH2:		/* the time of a run */
+		return "time";
+	default:
+		return NULL;
+	}
+}
+
 const char *
 bs_format_name(enum bs_format f)
 {
@@ -177,6 +197,14 @@ cap_warn(void *arg, const char *msg)
 }
 
 static void
+cap_note(void *arg, const char *msg)
+{
+	const struct capctx *c = arg;
+
+	c->cb->note(c->cb->arg, msg);
+}
+
+static void
 cap_format(void *arg, enum bs_format f)
 {
 	const struct capctx *c = arg;
@@ -234,7 +262,8 @@ bs_read(const struct bs_buf *buf, const char *path,
 	struct capctx cc = { ucb, NULL, NULL };
 	struct bs_reader_cb wcb = { cap_header, cap_record, &cc,
 	    ucb->warn ? cap_warn : NULL, ucb->format ? cap_format : NULL,
-	    ucb->unit ? cap_unit : NULL, ucb->meta ? cap_meta : NULL };
+	    ucb->unit ? cap_unit : NULL, ucb->meta ? cap_meta : NULL,
+	    ucb->note ? cap_note : NULL };
 	const struct bs_reader_cb *cb = &wcb;
 	size_t dlen, bom;
 

@@ -265,6 +265,25 @@ bs_reader_warn(const struct bs_reader_cb *cb, const char *fmt, ...)
 	free(buf);
 }
 
+/* The same for a remark: the caller's note hook, if any. */
+void
+bs_reader_note(const struct bs_reader_cb *cb, const char *fmt, ...)
+{
+	char *buf;
+	va_list ap;
+	int rc;
+
+	if (cb->note == NULL)
+		return;
+	va_start(ap, fmt);
+	rc = vasprintf(&buf, fmt, ap);
+	va_end(ap);
+	if (rc == -1)
+		return;
+	cb->note(cb->arg, buf);
+	free(buf);
+}
+
 
 /* ------------------------------------------------------------------ */
 /* JSON loading, tolerant of what the tools write */

@@ -291,10 +291,12 @@ bs_statcols_put(struct bs_result *res, size_t row, size_t col,
 	for (size_t k = 0; k < st->n; k++, col++) {
 		const struct bs_statcol *c = &st->c[k];
 
-		if (c->id == BS_ST_N)
-			bs_result_int(res, row, col, (long long)s->n);
-		else if (c->id == BS_ST_MISSING)
-			bs_result_int(res, row, col, (long long)s->missing);
+		if (c->id == BS_ST_N || c->id == BS_ST_MISSING) {
+			/* A summary that does not say its n: empty. */
+			if (!s->n_unknown)
+				bs_result_int(res, row, col, (long long)(c->id ==
+				    BS_ST_N ? s->n : s->missing));
+		}
 		else if (c->id == BS_ST_STEADY) {
 			if (s->steady >= 0)
 				bs_result_str(res, row, col, s->steady ? "yes" :

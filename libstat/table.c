@@ -40,14 +40,18 @@ struct tpriv {
 	const char *const *meta;	/* never value columns by default */
 	/*
 	 * Identity columns (bs_format_identity()) outside the group: the
-	 * first value each group saw, ngroups x nid, to warn once per
-	 * column when a group mixes values.
+	 * first value each group saw, ngroups x nid, and whether the group
+	 * was found mixing values, to warn once per group and column (the
+	 * first IDWARN_MAX groups of a column in full, then a count).
 	 */
 	const char *const *ident;
 	size_t		*idcols, nid;
 	char		**idfirst;
 	size_t		 idcap;
-	unsigned char	*idwarned;
+	unsigned char	*idmixed;
+	size_t		 idmcap;
+	size_t		*idcount;	/* per column: groups found mixing */
+	size_t		*idcounted;	/* of those beyond IDWARN_MAX, said */
 	int		 sawcomma;	/* a text column looked like 2,5 */
 	int		 sawindex;	/* an index column was left out */
 };
@@ -228,7 +232,9 @@ bs_table_free(struct bs_table *t)
 	if (p) {
 		free(p->idfirst);
 		free(p->idcols);
-		free(p->idwarned);
+		free(p->idmixed);
+		free(p->idcount);
+		free(p->idcounted);
 	}
 	for (size_t i = 0; i < t->nnames; i++)
 		free(t->names[i]);
@@ -422,7 +428,9 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 				p->idcols = nc;
 				p->idcols[p->nid++] = i;
 			}
-	if (p->nid > 0 && (p->idwarned = calloc(p->nid, 1)) == NULL) {
+	if (p->nid > 0 && ((p->idcount = calloc(p->nid,
+	    sizeof(*p->idcount))) == NULL || (p->idcounted = calloc(p->nid,
+	    sizeof(*p->idcounted))) == NULL)) {
 		bs_seterr(e, NULL, 0, "out of memory");
 		goto out;
 	}
@@ -643,9 +651,14 @@ decimal_comma(const char *s, size_t n)
 
 /*
  * A group whose rows differ in an identity column pools different
- * things (Go benchmarks of two packages, or at two GOMAXPROCS): said
- * once per column, naming the group and two of the values.
+ * things (Go benchmarks of two packages, or at two GOMAXPROCS, lmbench's
+ * sizes): said once per group and column, naming the group and two of
+ * the values; past IDWARN_MAX groups of a column, only counted, and the
+ * count said at the end of the input (idwarn_more()), as the tools cap
+ * their notes.
  */
+#define IDWARN_MAX	3
+
 static int
 identity(struct bs_table *t, size_t g, const struct bs_record *r)
 {
@@ -660,11 +673,19 @@ identity(struct bs_table *t, size_t g, const struct bs_record *r)
 		memset(p->idfirst + old, 0, (p->idcap - old) *
 		    sizeof(*p->idfirst));
 	}
+	if (need > p->idmcap) {
+		old = p->idmcap;
+		if (bs_grow(&p->idmixed, &p->idmcap, need,
+		    sizeof(*p->idmixed)) == -1)
+			return -1;
+		memset(p->idmixed + old, 0, p->idmcap - old);
+	}
 	for (size_t k = 0; k < p->nid; k++) {
 		const struct bs_field *f = &r->f[p->idcols[k] - off];
 		const char *v = f->s ? f->s : "";
 		size_t vl = f->s ? f->len : 0;
 		char **first = &p->idfirst[g * p->nid + k];
+		unsigned char *mixed = &p->idmixed[g * p->nid + k];
 		struct bs_sbuf msg = { 0 };
 
 		if (*first == NULL) {
@@ -672,11 +693,11 @@ identity(struct bs_table *t, size_t g, const struct bs_record *r)
 				return -1;
 			continue;
 		}
-		if (p->idwarned[k] || (strlen(*first) == vl &&
+		if (*mixed || (strlen(*first) == vl &&
 		    memcmp(*first, v, vl) == 0))
 			continue;
-		p->idwarned[k] = 1;
-		if (p->o->warn == NULL)
+		*mixed = 1;
+		if (++p->idcount[k] > IDWARN_MAX || p->o->warn == NULL)
 			continue;
 		for (size_t i = 0; i < t->ngcols; i++) {
 			const char *n = t->names[t->gcols[i]];
@@ -708,6 +729,35 @@ identity(struct bs_table *t, size_t g, const struct bs_record *r)
 		bs_sbuf_free(&msg);
 	}
 	return 0;
+}
+
+/*
+ * After an input: how many more groups than IDWARN_MAX were found
+ * mixing each identity column (those of this input not said yet).
+ */
+static void
+idwarn_more(struct bs_table *t)
+{
+	struct tpriv *p = t->priv;
+
+	for (size_t k = 0; k < p->nid; k++) {
+		size_t more = p->idcount[k] > IDWARN_MAX ? p->idcount[k] -
+		    IDWARN_MAX - p->idcounted[k] : 0;
+		const char *col = t->names[p->idcols[k]];
+		char *w;
+
+		if (more == 0)
+			continue;
+		p->idcounted[k] += more;
+		if (p->o->warn == NULL)
+			continue;
+		if (asprintf(&w, "%zu more group%s mix%s rows of different "
+		    "%s: add -g %s to keep them apart", more, more == 1 ? "" :
+		    "s", more == 1 ? "es" : "", col, col) == -1)
+			continue;
+		p->o->warn(p->curfile, w);
+		free(w);
+	}
 }
 
 static int
@@ -913,13 +963,23 @@ on_warn(void *arg, const char *msg)
 		p->o->warn(p->curfile, msg);
 }
 
+static void
+on_note(void *arg, const char *msg)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+
+	if (p->o->note)
+		p->o->note(p->curfile, msg);
+}
+
 int
 bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
     struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
 	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
-	    on_format, on_unit, on_meta };
+	    on_format, on_unit, on_meta, on_note };
 	enum bs_format used;
 	int delim;
 	size_t before = t->nrows;
@@ -935,6 +995,7 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 	}
 	if (bs_read(buf, path, &ro, &cb, &used, &delim, e) == -1)
 		return -1;
+	idwarn_more(t);
 	if (p->nfiles++ == 0) {
 		t->format = used;
 		t->delim = delim;

@@ -288,6 +288,7 @@ bs_column_unit_as(const char *name, const char *declared,
     struct bs_colunit *u)
 {
 	struct bs_colunit d;
+	const char *s;
 
 	bs_column_unit(name, u);
 	if (declared == NULL || *declared == '\0' ||
@@ -299,6 +300,15 @@ bs_column_unit_as(const char *name, const char *declared,
 	 * when the name itself carries no unit.
 	 */
 	bs_column_unit(declared, &d);
+	/*
+	 * A unit declared alone is a unit, not a name: "B" is bytes (a
+	 * lone "b" in a name is not; declared in lower case it may be bits).
+	 */
+	if (d.unit[0] == '\0' && strcmp(declared, "b") != 0 &&
+	    (s = unit_lookup(byte_toks, declared, strlen(declared))) != NULL) {
+		setunit(&d, BS_QTY_SIZE, s, strlen(s));
+		d.per[0] = '\0';
+	}
 	if (u->unit[0] == '\0')
 		u->baselen = strlen(name);
 	if (d.unit[0] != '\0') {

@@ -1011,26 +1011,50 @@ cell(const struct bs_table *t, size_t g, long c)
 	return s->n - s->missing >= 1 ? bs_series_value(s, 0) : NAN;
 }
 
+const char *
+bs_summary_name(const struct bs_table *t, size_t g)
+{
+	const char *name;
+
+	for (size_t k = 0; k < t->ngcols; k++)
+		if (strcmp(t->names[t->gcols[k]], "column") == 0)
+			return t->groups[g].key[k];
+	name = bs_format_summary_name(t->format);
+	return name ? name : "mean";
+}
+
+const char *
+bs_summary_unit(const struct bs_table *t)
+{
+	long cm = valcol(t, "mean");
+
+	return cm >= 0 ? bs_table_unit(t, (size_t)cm) : NULL;
+}
+
 int
 bs_summary_row(const struct bs_table *t, size_t g, double confidence,
     struct bs_summary *r, const char **column, struct bs_err *e)
 {
-	long cm = valcol(t, "mean"), cs = valcol(t, "sd");
-	double n = cell(t, g, valcol(t, "n")), hw;
-	size_t k;
+	long cm = valcol(t, "mean"), cs = valcol(t, "sd"), cn = valcol(t, "n");
+	double n = cell(t, g, cn), hw;
 
 	bs_summary_clear(r);
 	if (t->groups[g].s[cm].n > 1)
 		return bs_seterr(e, NULL, 0, "%zu summaries in one group: "
 		    "group by the columns that name them (-g)",
 		    t->groups[g].s[cm].n);
-	*column = "mean";
-	for (k = 0; k < t->ngcols; k++)
-		if (strcmp(t->names[t->gcols[k]], "column") == 0)
-			*column = t->groups[g].key[k];
-	r->n = n >= 0 && isfinite(n) ? (size_t)n : 0;
+	*column = bs_summary_name(t, g);
+	r->n_unknown = !(n >= 0 && isfinite(n));
+	r->n = r->n_unknown ? 0 : (size_t)n;
 	r->mean = cell(t, g, cm);
 	r->sd = cell(t, g, cs);
+	/* The order statistics the summary states (NaN where it has none). */
+	r->min = cell(t, g, valcol(t, "min"));
+	r->q1 = cell(t, g, valcol(t, "q1"));
+	r->median = cell(t, g, valcol(t, "median"));
+	r->q3 = cell(t, g, valcol(t, "q3"));
+	r->max = cell(t, g, valcol(t, "max"));
+	r->iqr = r->q3 - r->q1;
 	if (r->n > 0)
 		r->se = r->sd / sqrt((double)r->n);
 	if (r->n > 1 && isfinite(r->sd)) {
@@ -1058,6 +1082,8 @@ summary_side(struct bs_metric *m, int cand, const struct bs_table *t,
 		    "output: -g ...,column)", t->groups[g].s[cm].n,
 		    t->ngcols ? t->groups[g].key[0] : "all rows");
 	m->summary = 1;
+	if (m->unit == NULL)
+		m->unit = bs_summary_unit(t);
 	if (cand) {
 		m->has_c = 1;
 		m->nc = n >= 0 && isfinite(n) ? (size_t)n : 0;
@@ -1075,9 +1101,10 @@ summary_side(struct bs_metric *m, int cand, const struct bs_table *t,
 }
 
 /*
- * Summaries: one metric per group, named by a group column "column"
- * when there is one (bstat's output), else "mean"; paired by the group
- * key through the baseline table's hash.
+ * Summaries: one metric per group, named by bs_summary_name() (a group
+ * column "column" when there is one, as in bstat's output; else what
+ * the format's summaries describe, "time"; else "mean"); paired by the
+ * group key through the baseline table's hash.
  */
 int
 bs_compare_summaries(struct bs_comparison *cmp, const struct bs_table *tb,
@@ -1101,7 +1128,7 @@ bs_compare_summaries(struct bs_comparison *cmp, const struct bs_table *tb,
 	cmp->keyskip = kb;
 	for (g = 0; g < tb->ngroups; g++) {
 		struct bs_metric *m = addmetric(cmp, tb->groups[g].key,
-		    kb >= 0 ? tb->groups[g].key[kb] : "mean");
+		    bs_summary_name(tb, g));
 
 		if (m == NULL)
 			return bs_seterr(e, NULL, 0, "out of memory");
@@ -1119,8 +1146,8 @@ bs_compare_summaries(struct bs_comparison *cmp, const struct bs_table *tb,
 		if (gb >= 0 && (size_t)gb < nbm)
 			m = &cmp->m[gb];
 		else {
-			if ((m = addmetric(cmp, tc->groups[g].key, kb >= 0 ?
-			    tc->groups[g].key[kb] : "mean")) == NULL)
+			if ((m = addmetric(cmp, tc->groups[g].key,
+			    bs_summary_name(tc, g))) == NULL)
 				return bs_seterr(e, NULL, 0, "out of memory");
 			m->mean_c = m->sd_c = m->med_c = m->mean_b =
 			    m->sd_b = m->med_b = NAN;

@@ -560,6 +560,9 @@ test_column_declared(void **state)
 		{ "value", "s", 0, BS_QTY_TIME },
 		{ "bw_bytes", "B/s", 1, BS_QTY_RATE },
 		{ "throughput", "ms", 0, BS_QTY_TIME },
+		/* A unit declared alone: "B" is bytes (pyperf's "byte"). */
+		{ "value", "B", 0, BS_QTY_SIZE },
+		{ "value", "KiB", 0, BS_QTY_SIZE },
 	};
 	struct bs_colunit u;
 

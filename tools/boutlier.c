@@ -231,6 +231,7 @@ main(int argc, char *argv[])
 	com.topts.rowgroups = 1;
 	/* Runs a reader leaves out (hyperfine's failed ones) are said here too. */
 	com.topts.warn = tool_readwarn;
+	com.topts.note = tool_readnote;
 	if ((com.topts.read.spans = bs_spans_new()) == NULL)
 		die("out of memory");
 	if ((st.t = bs_table_new(&com.topts)) == NULL)

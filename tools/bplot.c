@@ -246,6 +246,7 @@ read_input(struct bp_inputs *in, struct tool_common *com,
 	bp_header_free(&h);
 	scan_input(in, com, o, pl);
 	com->topts.warn = tool_readwarn;
+	com->topts.note = tool_readnote;
 	if (bp_inputs_table(in, o, pl, &com->topts, com->skip, &e) == -1)
 		die_err(&e);
 }

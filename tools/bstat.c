@@ -565,9 +565,14 @@ main(int argc, char *argv[])
 	if ((ord = bs_table_order(t, tool_natural(&com))) == NULL)
 		die("out of memory");
 	if (summ) {
-		/* Summaries (n, mean, sd) pass through, one row a group. */
+		/*
+		 * Summaries (n, mean, sd) pass through, one row a group,
+		 * with the median, min and max they state, in the unit the
+		 * format declares.
+		 */
 		warnmsg("note: the input holds summaries (n, mean, sd): "
-		    "passed through; order statistics need the values");
+		    "passed through with the median, min and max they state; "
+		    "other order statistics need the values");
 		for (gi = 0; gi < t->ngroups; gi++) {
 			const char *col;
 
@@ -575,7 +580,7 @@ main(int argc, char *argv[])
 			if (bs_summary_row(t, g, so.confidence, &s, &col,
 			    &e) == -1)
 				die("%s", e.msg);
-			bs_column_unit(col, &u);
+			bs_column_unit_as(col, bs_summary_unit(t), &u);
 			addrow(res, t, g, col, skip, &s, &st, com.raw ? NULL :
 			    &u);
 		}

@@ -133,6 +133,7 @@ readall(struct tool_common *com, const struct opts *o, int argc,
 	/* Several files without -x: each file one revision, in order. */
 	com->topts.file_group = o->x == NULL && argc > 1;
 	com->topts.warn = tool_readwarn;
+	com->topts.note = tool_readnote;
 	if (argc == 0) {
 		argc = 1;
 		argv = std;

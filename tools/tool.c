@@ -260,6 +260,12 @@ tool_readwarn(const char *file, const char *msg)
 	warnmsg("warning: %s: %s", file, msg);
 }
 
+void
+tool_readnote(const char *file, const char *msg)
+{
+	warnmsg("note: %s: %s", file, msg);
+}
+
 struct bs_table *
 tool_read_table(struct tool_common *c, int argc, char **argv)
 {
@@ -269,6 +275,7 @@ tool_read_table(struct tool_common *c, int argc, char **argv)
 
 	c->topts.file_group = argc > 1;
 	c->topts.warn = tool_readwarn;
+	c->topts.note = tool_readnote;
 	if ((t = bs_table_new(&c->topts)) == NULL)
 		die("out of memory");
 	if (argc == 0) {

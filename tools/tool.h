@@ -93,9 +93,11 @@ void	 die_err(const struct bs_err *) __attribute__((noreturn));
 void	 warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * The reader's warning about a file (bs_table_opts.warn), as every tool
- * words it: "prog: warning: FILE: MSG".
+ * words it: "prog: warning: FILE: MSG"; its remarks (bs_table_opts.note)
+ * "prog: note: FILE: MSG".
  */
 void	 tool_readwarn(const char *file, const char *msg);
+void	 tool_readnote(const char *file, const char *msg);
 /* Read all operands into a new table (exits on error). */
 struct bs_table *tool_read_table(struct tool_common *, int argc,
 	    char **argv);
