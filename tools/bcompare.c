@@ -249,33 +249,38 @@ env_compare(const struct bs_meta *b, const struct bs_meta *c,
 	char keys[512] = "";
 
 	if (o->same_env && (b->n == 0 || c->n == 0)) {
-		const char *side = b->n == 0 ? "baseline" : "candidate";
+		const char *side = b->n == 0 && c->n == 0 ? "neither side "
+		    "carries" : b->n == 0 ? "the baseline carries" :
+		    "the candidate carries";
 
 		if (o->gate)
-			die("--same-env: the %s carries no fingerprint (put "
-			    "benv's output before the results)", side);
-		warnmsg("warning: --same-env: the %s carries no fingerprint "
-		    "(put benv's output before the results); an error with "
-		    "--gate", side);
+			die("--same-env: %s no fingerprint (put benv's output "
+			    "before the results)", side);
+		warnmsg("warning: --same-env: %s no fingerprint (put benv's "
+		    "output before the results); an error with --gate", side);
 	}
 	if (bs_meta_diff(b, c, &d, &n) == -1)
 		die("out of memory");
 	for (i = 0; o->same_env && i < n; i++)
 		if (d[i].kind == BS_MK_PERF && l < sizeof(keys))
 			l += (size_t)snprintf(keys + l, sizeof(keys) - l,
-			    "%s%s (%s vs %s)", l ? ", " : "", d[i].key, d[i].b ?
-			    d[i].b : "none", d[i].c ? d[i].c : "none");
+			    "%s%s (%s -> %s)", l ? ", " : "", d[i].key, d[i].b ?
+			    d[i].b : "(none)", d[i].c ? d[i].c : "(none)");
 	if (l > 0 && o->gate)
 		die("--same-env: the environments differ in %s: the "
 		    "comparison is not valid", keys);
 	if (l > 0)
 		warnmsg("warning: --same-env: the environments differ in %s: "
 		    "the comparison is not valid; an error with --gate", keys);
-	for (i = 0; i < n; i++)
+	/* Each key once: those --same-env named are said. */
+	for (i = 0; i < n; i++) {
+		if (l > 0 && d[i].kind == BS_MK_PERF)
+			continue;
 		warnmsg("%s: environment differs in %s%s: %s -> %s",
 		    d[i].kind == BS_MK_PERF ? "warning" : "note", d[i].key,
 		    d[i].kind == BS_MK_PERF ? ", which changes performance" :
 		    "", d[i].b ? d[i].b : "(none)", d[i].c ? d[i].c : "(none)");
+	}
 	free(d);
 }
 
