@@ -216,16 +216,23 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 		if (w & BS_CW_AC_CAND)
 			tool_autocorr_warning(label, "candidate runs", m->r1_c,
 			    m->nc);
-		if (w & BS_CW_MODES)
-			warnmsg("warning: %s: the %s look%s multimodal (mvalue "
-			    "%.2f): a mean hides the modes; compare medians "
-			    "and percentiles (--test mwu, --stat pNN)", label,
-			    m->mv_b >= BS_MVALUE_MODES ? (m->mv_c >=
-			    BS_MVALUE_MODES ? "baseline and candidate" :
-			    "baseline") : "candidate", m->mv_b >=
-			    BS_MVALUE_MODES && m->mv_c >= BS_MVALUE_MODES ? "" :
-			    "s", fmax(m->mv_b >= BS_MVALUE_MODES ? m->mv_b : 0,
-			    m->mv_c >= BS_MVALUE_MODES ? m->mv_c : 0));
+		if (w & BS_CW_MODES) {
+			int mb = m->mv_b >= BS_MVALUE_MODES;
+			int mc = m->mv_c >= BS_MVALUE_MODES;
+			char mv[64];
+
+			if (mb && mc)
+				snprintf(mv, sizeof(mv), "baseline and "
+				    "candidate look multimodal (mvalue %.2f and "
+				    "%.2f)", m->mv_b, m->mv_c);
+			else
+				snprintf(mv, sizeof(mv), "%s looks multimodal "
+				    "(mvalue %.2f)", mb ? "baseline" :
+				    "candidate", mb ? m->mv_b : m->mv_c);
+			warnmsg("warning: %s: the %s: a mean hides the modes; "
+			    "compare medians and percentiles (--test mwu, "
+			    "--stat pNN)", label, mv);
+		}
 		free(label);
 	}
 	for (k = 0; k < NWARN; k++)
