@@ -164,6 +164,8 @@ addrow(struct bs_result *res, const struct bs_table *t, size_t g,
 /* What is said about the series, the first few of each kind in full. */
 struct notes {
 	size_t	 n1, n0, nwarm, nmodes, nshort, nabsent;
+	int	 mvalue;	/* --mvalue (or in --stats) */
+	size_t	 nmvfew;	/* series it is left empty for */
 	char	*warmlabel;
 };
 
@@ -183,6 +185,9 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 	int st = so->steady && s->steady < 0 && s->n > 0;
 	int warm = s->warmup && nt->nwarm++ == 0;
 	int modes = s->mvalue >= BS_MVALUE_MODES && nt->nmodes++ < 3;
+
+	if (nt->mvalue && s->n > 0 && s->n < BS_MVALUE_MIN_N)
+		nt->nmvfew++;
 	int shortci = so->pct_ci && s->n > 0 && isnan(s->pct_lo[so->npct ?
 	    so->npct - 1 : 0]) && so->npct > 0 && nt->nshort++ < 3;
 	char *label;
@@ -225,6 +230,10 @@ closing_notes(struct notes *nt)
 	if (nt->n0 > 3)
 		warnmsg("note: %zu more series with no values (n = 0)",
 		    nt->n0 - 3);
+	if (nt->nmvfew > 0)
+		warnmsg("note: mvalue left empty for %zu series with fewer "
+		    "than %d values (too few for its histogram)", nt->nmvfew,
+		    BS_MVALUE_MIN_N);
 	if (nt->nabsent > 0)
 		warnmsg("note: %zu group and column pairs that no row has "
 		    "left out", nt->nabsent);
@@ -562,6 +571,7 @@ main(int argc, char *argv[])
 		if ((tres = bs_target_table_new(t)) == NULL)
 			die("out of memory");
 	memset(&nt, 0, sizeof(nt));
+	nt.mvalue = mvalue;
 	if ((ord = bs_table_order(t, tool_natural(&com))) == NULL)
 		die("out of memory");
 	if (summ) {
