@@ -533,7 +533,7 @@ passthru_to(const char *text, enum bs_format f, int first, char **out,
     char **rej)
 {
 	static const char *const cols[] = { "flag" };
-	struct bs_passthru pt = { cols, 1, every_third, NULL };
+	struct bs_passthru pt = { cols, 1, 0, every_third, NULL };
 	struct bs_reader_cb cb = { nohdr, norec, NULL, NULL, NULL };
 	struct bs_read_opts ro = { f, 0, 0, NULL };
 	struct bs_buf buf = { strdup(text), strlen(text), strdup("t") };
