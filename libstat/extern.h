@@ -221,6 +221,8 @@ struct bs_rows {
 	size_t		 nnames, nncap;
 	char		**units;	/* per column: declared unit, or NULL */
 	size_t		 ucap;
+	unsigned char	*roles;		/* per column: enum bs_colrole, or 0 */
+	size_t		 rolecap;
 };
 
 struct json_t;
@@ -237,6 +239,8 @@ int	 bs_rows_read_text(struct bs_src *, const char *what,
 	    struct bs_err *), const struct bs_reader_cb *, struct bs_err *);
 /* Declare the unit of a column (handed to the reader's unit hook). */
 void	 bs_rows_unit(struct bs_rows *, const char *col, const char *unit);
+/* Declare what a column is (handed to the reader's role hook). */
+void	 bs_rows_role(struct bs_rows *, const char *col, enum bs_colrole);
 void	 bs_rows_set(struct bs_rows *, const char *col, const char *val);
 /* A finite number as its shortest text; nothing for NaN and infinities. */
 void	 bs_rows_setnum(struct bs_rows *, const char *col, double);

@@ -182,6 +182,12 @@ bs_scale_choose(struct bs_scale *sc, const struct bs_colunit *u,
 		typical = 1;
 	rate = u->qty == BS_QTY_RATE && ul > 2 &&
 	    strcmp(unit + ul - 2, "/s") == 0;
+	/* A percentage keeps its unit and its scale: 51.20 %. */
+	if (strcmp(unit, "%") == 0 && u->per[0] == '\0') {
+		sc->on = 1;
+		snprintf(sc->unit, sizeof(sc->unit), "%%");
+		return;
+	}
 	if (u->qty == BS_QTY_TIME) {
 		/* The readers' spellings: "us" for microseconds. */
 		size = strcmp(unit, "us") == 0 ? 1e-6 :

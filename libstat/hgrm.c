@@ -11,7 +11,10 @@
  * from percentile and is left out.  The footer is one more row (kind
  * "summary"): mean, stddev, max and count.  The file never states the
  * unit of its values (the printer divides by a ratio it was given), so
- * none is declared: a caller who knows it names it.
+ * none is declared: a caller who knows it names it.  The percentile
+ * rows are one distribution, not runs: their column roles say so
+ * (BS_ROLE_PERCENTILE, BS_ROLE_QUANTILE), and a table refuses to pool
+ * them in one series.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -198,6 +201,11 @@ hgrm(const char *p, size_t len, struct bs_rows *r, const char *name,
 	if (summary) {
 		bs_rows_set(r, "kind", "summary");
 		bs_rows_endrow(r, sumline);
+	}
+	/* The percentile lines are one distribution, not runs. */
+	if (bs_strhash_get(&r->colh, "value", 5) >= 0) {
+		bs_rows_role(r, "percentile", BS_ROLE_PERCENTILE);
+		bs_rows_role(r, "value", BS_ROLE_QUANTILE);
 	}
 	return 0;
 }

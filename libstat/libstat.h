@@ -132,6 +132,30 @@ struct bs_record {
 	size_t			 eollen; /* bytes of its line end (0, 1, 2) */
 };
 
+/*
+ * What a reader knows of a column that its name does not say
+ * (bs_reader_cb.role).
+ */
+enum bs_colrole {
+	/*
+	 * A value column by default, though its name is an index
+	 * column's (bs_index_column()): vmstat's "id", the idle CPU time.
+	 */
+	BS_ROLE_VALUE = 1,
+	/*
+	 * The percentile (0-100) of each row of a percentile distribution
+	 * (HdrHistogram's and wrk's "percentile").
+	 */
+	BS_ROLE_PERCENTILE,
+	/*
+	 * The value at that percentile: the rows holding it are the
+	 * reported percentiles of one distribution, not runs, and a
+	 * series that pools several of them is no sample (see
+	 * bs_table_opts.use).
+	 */
+	BS_ROLE_QUANTILE
+};
+
 struct bs_reader_cb {
 	/* Called once with the column names. */
 	int	(*header)(void *arg, const struct bs_field *names, size_t n,
@@ -162,6 +186,11 @@ struct bs_reader_cb {
 	 * statistics of rows that are read).
 	 */
 	void	(*note)(void *arg, const char *msg);
+	/*
+	 * Optional: what a column the reader makes is, beyond its name
+	 * and unit (enum bs_colrole), after the header, before records.
+	 */
+	void	(*role)(void *arg, const char *column, enum bs_colrole);
 };
 
 /*
@@ -439,6 +468,14 @@ struct bs_table {
 	void		*priv;
 };
 
+/* What a caller makes of a table's series (bs_table_opts.use). */
+enum bs_use {
+	BS_USE_STATS = 0,	/* a sample: summaries, tests, change points */
+	BS_USE_OUTLIERS,	/* each value against the rest of its series */
+	BS_USE_CHART,		/* drawn as a sample: box, CDF, histogram */
+	BS_USE_ROWS		/* every row as it is: bplot percentiles, path */
+};
+
 struct bs_table_opts {
 	struct bs_read_opts	 read;
 	const char		*groups;	/* "a,b" names or numbers */
@@ -464,6 +501,13 @@ struct bs_table_opts {
 	void			(*warn)(const char *file, const char *msg);
 	/* Optional: a reader's remarks (bs_reader_cb.note). */
 	void			(*note)(const char *file, const char *msg);
+	/*
+	 * What the caller makes of each series.  Rows that are the
+	 * percentiles of one distribution (BS_ROLE_QUANTILE) pooled in a
+	 * series make bs_table_finish() fail, saying what to do instead,
+	 * unless the caller reads every row as it is (BS_USE_ROWS).
+	 */
+	enum bs_use		 use;
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);

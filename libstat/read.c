@@ -228,6 +228,14 @@ cap_meta(void *arg, const char *key, const char *value)
 	c->cb->meta(c->cb->arg, key, value);
 }
 
+static void
+cap_role(void *arg, const char *column, enum bs_colrole role)
+{
+	const struct capctx *c = arg;
+
+	c->cb->role(c->cb->arg, column, role);
+}
+
 /* The readers that need nothing but the source, by format. */
 static int (*const readers[BS_FMT__MAX])(struct bs_src *,
     const struct bs_reader_cb *, struct bs_err *) = {
@@ -263,7 +271,7 @@ bs_read(const struct bs_buf *buf, const char *path,
 	struct bs_reader_cb wcb = { cap_header, cap_record, &cc,
 	    ucb->warn ? cap_warn : NULL, ucb->format ? cap_format : NULL,
 	    ucb->unit ? cap_unit : NULL, ucb->meta ? cap_meta : NULL,
-	    ucb->note ? cap_note : NULL };
+	    ucb->note ? cap_note : NULL, ucb->role ? cap_role : NULL };
 	const struct bs_reader_cb *cb = &wcb;
 	size_t dlen, bom;
 

@@ -167,6 +167,7 @@ bs_rows_free(struct bs_rows *r)
 	for (size_t k = 0; k < r->ucap; k++)
 		free(r->units[k]);
 	free(r->units);
+	free(r->roles);
 	bs_strhash_free(&r->colh);
 	bs_strhash_free(&r->nameh);
 	free(r->nname);
@@ -195,6 +196,26 @@ bs_rows_unit(struct bs_rows *r, const char *col, const char *unit)
 		r->failed = 1;
 }
 
+void
+bs_rows_role(struct bs_rows *r, const char *col, enum bs_colrole role)
+{
+	long i = colidx(r, col);
+	size_t cap = r->rolecap;
+
+	if (i < 0)
+		return;
+	if ((size_t)i >= r->rolecap) {
+		if (bs_grow(&r->roles, &cap, (size_t)i + 1,
+		    sizeof(*r->roles)) == -1) {
+			r->failed = 1;
+			return;
+		}
+		memset(r->roles + r->rolecap, 0, cap - r->rolecap);
+		r->rolecap = cap;
+	}
+	r->roles[i] = (unsigned char)role;
+}
+
 int
 bs_rows_emit(struct bs_rows *r, const char *name, const char *what,
     const struct bs_reader_cb *cb, struct bs_err *e)
@@ -220,6 +241,10 @@ bs_rows_emit(struct bs_rows *r, const char *name, const char *what,
 	for (k = 0; cb->unit != NULL && k < r->ucap && k < r->ncols; k++)
 		if (r->units[k] != NULL)
 			cb->unit(cb->arg, r->cols[k], r->units[k]);
+	for (k = 0; cb->role != NULL && k < r->rolecap && k < r->ncols; k++)
+		if (r->roles[k] != 0)
+			cb->role(cb->arg, r->cols[k],
+			    (enum bs_colrole)r->roles[k]);
 	for (i = 0; i < r->nrows; i++) {
 		for (k = 0; k < r->ncols; k++) {
 			const char *s = k < r->rowcols[i] ? r->cells[i][k] :

@@ -54,6 +54,24 @@ struct tpriv {
 	size_t		*idcounted;	/* of those beyond IDWARN_MAX, said */
 	int		 sawcomma;	/* a text column looked like 2,5 */
 	int		 sawindex;	/* an index column was left out */
+	/* per input column: left out by default for its index name only */
+	unsigned char	*idxout;
+	/*
+	 * A percentile distribution's rows (BS_ROLE_PERCENTILE,
+	 * BS_ROLE_QUANTILE): the percentile column (-1 none), the
+	 * quantile columns (per input column), and per group the
+	 * percentile of its first row holding a quantile, how many such
+	 * rows it has, their range, whether they are of several
+	 * percentiles; the first group found so and its file.
+	 */
+	long		 pctcol;
+	unsigned char	*quant;
+	double		*gpct, *gpmin, *gpmax;
+	size_t		*gqrows;
+	unsigned char	*gmixed;
+	size_t		 gqcap;
+	long		 mixg;
+	char		*mixfile;
 };
 
 struct bs_table *
@@ -72,6 +90,8 @@ bs_table_new(const struct bs_table_opts *o)
 	p->o = o;
 	p->file_group = o->file_group;
 	p->lastg = -1;
+	p->pctcol = -1;
+	p->mixg = -1;
 	return t;
 }
 
@@ -247,6 +267,14 @@ bs_table_free(struct bs_table *t)
 	free(t->vcols);
 	free(t->rowgroup);
 	if (p) {
+		free(p->idxout);
+		free(p->quant);
+		free(p->gpct);
+		free(p->gpmin);
+		free(p->gpmax);
+		free(p->gqrows);
+		free(p->gmixed);
+		free(p->mixfile);
 		free(p->slot);
 		free(p->slotcol);
 		free(p->state);
@@ -442,7 +470,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			goto out;
 		p->explicit_cols = 1;
 	} else {
-		if ((vc = malloc(t->nnames * sizeof(*vc))) == NULL) {
+		if ((vc = malloc(t->nnames * sizeof(*vc))) == NULL ||
+		    (p->idxout = calloc(t->nnames, 1)) == NULL) {
 			bs_seterr(e, NULL, 0, "out of memory");
 			goto out;
 		}
@@ -457,10 +486,14 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			while (p->meta && p->meta[m] &&
 			    strcmp(p->meta[m], t->names[i]) != 0)
 				m++;
-			if (bs_index_column(t->names[i]))
+			int other = inlist(t->gcols, t->ngcols, i) ||
+			    inlist(ex, nex, i) || (p->meta && p->meta[m]);
+
+			/* A reader may say it is a value (on_role). */
+			if (bs_index_column(t->names[i])) {
 				p->sawindex = 1;
-			else if (!inlist(t->gcols, t->ngcols, i) &&
-			    !inlist(ex, nex, i) && !(p->meta && p->meta[m]))
+				p->idxout[i] = !other;
+			} else if (!other)
 				vc[nvc++] = i;
 		}
 	}
@@ -760,6 +793,75 @@ idwarn_more(struct bs_table *t)
 	}
 }
 
+/*
+ * A row of a percentile distribution: when it holds a value in a
+ * quantile column that is a value column, its percentile is noted for
+ * its group, and a group that gets rows of two percentiles is mixed.
+ */
+static int
+pctrow(struct bs_table *t, size_t g, const struct bs_record *r)
+{
+	struct tpriv *p = t->priv;
+	const size_t off = p->file_group ? 1 : 0;
+	const struct bs_field *f;
+	struct bs_dec d;
+	double pct = (double)NAN;
+	size_t k;
+
+	for (k = 0; k < p->nslots; k++) {
+		f = &r->f[p->slotcol[k] - off];
+		if (p->quant[p->slotcol[k]] && f->s != NULL && f->len > 0)
+			break;
+	}
+	if (k == p->nslots)
+		return 0;
+	if (g >= p->gqcap) {
+		size_t old = p->gqcap, cap;
+
+		cap = old;
+		if (bs_grow(&p->gpct, &cap, g + 1, sizeof(*p->gpct)) == -1)
+			return -1;
+		cap = old;
+		if (bs_grow(&p->gpmin, &cap, g + 1, sizeof(*p->gpmin)) == -1)
+			return -1;
+		cap = old;
+		if (bs_grow(&p->gpmax, &cap, g + 1, sizeof(*p->gpmax)) == -1)
+			return -1;
+		cap = old;
+		if (bs_grow(&p->gmixed, &cap, g + 1, 1) == -1)
+			return -1;
+		cap = old;
+		if (bs_grow(&p->gqrows, &cap, g + 1, sizeof(*p->gqrows)) ==
+		    -1)
+			return -1;
+		memset(p->gqrows + old, 0, (cap - old) * sizeof(*p->gqrows));
+		memset(p->gmixed + old, 0, cap - old);
+		p->gqcap = cap;
+	}
+	f = &r->f[p->pctcol - (long)off];
+	if (f->s == NULL || bs_parse_number(f->s, f->len, &d, &pct) !=
+	    BS_NUM_OK)
+		pct = (double)NAN;
+	if (p->gqrows[g]++ == 0) {
+		p->gpct[g] = p->gpmin[g] = p->gpmax[g] = pct;
+		return 0;
+	}
+	if (pct < p->gpmin[g])
+		p->gpmin[g] = pct;
+	if (pct > p->gpmax[g])
+		p->gpmax[g] = pct;
+	if (!p->gmixed[g] && !(pct == p->gpct[g] || (isnan(pct) &&
+	    isnan(p->gpct[g])))) {
+		p->gmixed[g] = 1;
+		if (p->mixg < 0) {
+			p->mixg = (long)g;
+			if ((p->mixfile = strdup(p->curfile)) == NULL)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 static int
 on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 {
@@ -787,6 +889,9 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	t->groups[g].nrows++;
 	t->nrows++;
 	if (p->nid > 0 && identity(t, (size_t)g, r) == -1)
+		return bs_seterr(e, p->curfile, r->line, "out of memory");
+	if (p->pctcol >= 0 && p->quant != NULL &&
+	    pctrow(t, (size_t)g, r) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	for (size_t k = 0; k < p->nslots; k++) {
 		const struct bs_field *f = &r->f[p->slotcol[k] - off];
@@ -934,6 +1039,77 @@ on_unit(void *arg, const char *column, const char *unit)
 	}
 }
 
+/*
+ * Input column i, left out by default for its index name alone, is a
+ * value column after all: a slot in column order, while no group
+ * holds series yet (the first input's roles come before its records).
+ */
+static void
+addslot(struct bs_table *t, size_t i)
+{
+	struct tpriv *p = t->priv;
+	size_t *sc, pos, k;
+	enum colstate *st;
+
+	if (p->slot == NULL || p->slot[i] >= 0 || t->ngroups > 0)
+		return;
+	sc = realloc(p->slotcol, (p->nslots + 2) * sizeof(*sc));
+	if (sc == NULL)
+		return;
+	p->slotcol = sc;
+	st = realloc(p->state, (p->nslots + 2) * sizeof(*st));
+	if (st == NULL)
+		return;
+	p->state = st;
+	for (pos = 0; pos < p->nslots && p->slotcol[pos] < i; pos++)
+		;
+	memmove(p->slotcol + pos + 1, p->slotcol + pos, (p->nslots - pos) *
+	    sizeof(*p->slotcol));
+	memmove(p->state + pos + 1, p->state + pos, (p->nslots - pos) *
+	    sizeof(*p->state));
+	p->slotcol[pos] = i;
+	p->state[pos] = COL_UNKNOWN;
+	p->nslots++;
+	for (k = 0; k < p->nslots; k++)
+		p->slot[p->slotcol[k]] = (long)k;
+	p->idxout[i] = 0;
+}
+
+/*
+ * What a reader says of a column: a value whatever its name (taken
+ * into the default value columns), or a percentile distribution's
+ * percentile or values (checked by bs_table_finish()).  Like a unit, a
+ * role that finds no memory is left out.
+ */
+static void
+on_role(void *arg, const char *column, enum bs_colrole role)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+	size_t i;
+
+	for (i = 0; i < t->nnames; i++)
+		if (strcmp(t->names[i], column) == 0)
+			break;
+	if (i == t->nnames)
+		return;
+	switch (role) {
+	case BS_ROLE_VALUE:
+		if (!p->explicit_cols && p->idxout != NULL && p->idxout[i])
+			addslot(t, i);
+		break;
+	case BS_ROLE_PERCENTILE:
+		p->pctcol = (long)i;
+		break;
+	case BS_ROLE_QUANTILE:
+		if (p->quant == NULL &&
+		    (p->quant = calloc(t->nnames, 1)) == NULL)
+			return;
+		p->quant[i] = 1;
+		break;
+	}
+}
+
 const char *
 bs_table_unit(const struct bs_table *t, size_t i)
 {
@@ -979,7 +1155,7 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 {
 	struct tpriv *p = t->priv;
 	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
-	    on_format, on_unit, on_meta, on_note };
+	    on_format, on_unit, on_meta, on_note, on_role };
 	enum bs_format used;
 	int delim;
 	size_t before = t->nrows;
@@ -1003,6 +1179,56 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 	if (t->nrows == before)
 		return bs_seterr(e, p->curfile, 0, "no data rows");
 	return 0;
+}
+
+/*
+ * Rows that are the reported percentiles of a distribution (p50, p99,
+ * ...) are not runs: a mean, a p99 or a test across them is a figure of
+ * nothing.  A series that pools rows of several percentiles is refused
+ * unless the caller reads every row as it is; the error says how to
+ * read them instead, for what the caller does.
+ */
+static int
+pctcheck(struct bs_table *t, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	const char *col = NULL, *pcol;
+	size_t g, k;
+	char what[160];
+
+	if (p->mixg < 0 || p->o->use == BS_USE_ROWS)
+		return 0;
+	g = (size_t)p->mixg;
+	for (k = 0; k < t->nvcols && col == NULL; k++)
+		if (p->quant[t->vcols[k]])
+			col = t->names[t->vcols[k]];
+	if (col == NULL)
+		return 0;
+	pcol = t->names[p->pctcol];
+	if (!isnan(p->gpmin[g]) && !isnan(p->gpmax[g]))
+		snprintf(what, sizeof(what), "the %zu rows of '%s' are the "
+		    "percentiles %.10g to %.10g of a distribution", p->gqrows[g],
+		    col, p->gpmin[g], p->gpmax[g]);
+	else
+		snprintf(what, sizeof(what), "the %zu rows of '%s' are "
+		    "percentiles of a distribution", p->gqrows[g], col);
+	switch (p->o->use) {
+	case BS_USE_OUTLIERS:
+		return bs_seterr(e, p->mixfile, 0, "%s, not runs: outliers "
+		    "among them mean nothing; bplot percentiles draws them",
+		    what);
+	case BS_USE_CHART:
+		return bs_seterr(e, p->mixfile, 0, "%s, not runs: drawn as a "
+		    "sample they mean nothing; bplot percentiles draws them",
+		    what);
+	default:
+		return bs_seterr(e, p->mixfile, 0, "%s, not runs: a summary "
+		    "or test across them means nothing; -g %s%s%s takes each "
+		    "percentile as reported, bplot percentiles draws them%s",
+		    what, p->ingcols > 0 ? p->o->groups : "", p->ingcols > 0 ?
+		    "," : "", pcol,
+		    p->explicit_cols ? "" : " (-c chooses other columns)");
+	}
 }
 
 int
@@ -1037,6 +1263,8 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 	}
 	p->nslots = nv;
 	t->nvcols = nv;
+	if (nv > 0 && pctcheck(t, e) == -1)
+		return -1;
 	if (nv == 0)
 		return bs_seterr(e, p->curfile, 0, "no numeric column to "
 		    "summarise (use -c to name one)%s%s", p->sawindex ?

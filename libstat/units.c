@@ -309,7 +309,9 @@ bs_column_unit_as(const char *name, const char *declared,
 		setunit(&d, BS_QTY_SIZE, s, strlen(s));
 		d.per[0] = '\0';
 	}
-	if (u->unit[0] == '\0')
+	/* vmstat's "us" in %: the name is no unit, but what is measured. */
+	if (u->unit[0] == '\0' || (u->qty == BS_QTY_TIME &&
+	    d.qty != BS_QTY_TIME))
 		u->baselen = strlen(name);
 	if (d.unit[0] != '\0') {
 		memcpy(u->unit, d.unit, sizeof(u->unit));
@@ -322,8 +324,12 @@ bs_column_unit_as(const char *name, const char *declared,
 	if (u->qty == BS_QTY_RATE) {
 		u->higher = 1;
 		u->rule = BS_RULE_FORMAT;
-	} else if (u->rule == BS_RULE_DEFAULT || u->rule == BS_RULE_RATE) {
-		/* "score" in us/op is a time, whatever its name says. */
+	} else if (u->rule == BS_RULE_DEFAULT || u->rule == BS_RULE_RATE ||
+	    (u->rule == BS_RULE_TIME && u->qty != BS_QTY_TIME)) {
+		/*
+		 * "score" in us/op is a time, whatever its name says;
+		 * vmstat's "us" in % is no time, though its name is one.
+		 */
 		u->higher = 0;
 		u->rule = BS_RULE_FORMAT;
 	}

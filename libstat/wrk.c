@@ -6,7 +6,10 @@
  * Requests/sec, Transfer/sec and the error counts.  wrk prints every
  * number with a unit suffix of its own choosing per number (us, ms, s,
  * m, h; k, M, G; KB, MB with 1024): each column is brought to one unit,
- * in decimal arithmetic, so that 0.94k is 940 and not 939.9999.
+ * in decimal arithmetic, so that 0.94k is 940 and not 939.9999.  The
+ * percentile rows are one distribution, not runs: their column roles
+ * say so (BS_ROLE_PERCENTILE, BS_ROLE_QUANTILE); the summary rows are
+ * measurements of their run like any other.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -369,6 +372,11 @@ wrk_rows(const char *p, size_t len, struct bs_rows *r, const char *name,
 		if (bs_strhash_get(&r->colh, units[i][0],
 		    strlen(units[i][0])) >= 0)
 			bs_rows_unit(r, units[i][0], units[i][1]);
+	/* The --latency rows are a distribution, not runs (the summary is). */
+	if (bs_strhash_get(&r->colh, "value", 5) >= 0) {
+		bs_rows_role(r, "percentile", BS_ROLE_PERCENTILE);
+		bs_rows_role(r, "value", BS_ROLE_QUANTILE);
+	}
 	return 0;
 }
 

@@ -255,6 +255,96 @@ ws_free(struct ws *w)
 	free(w->t);
 }
 
+static int
+has(const struct wstab *t, const char *col)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (strcmp(t->cols[i], col) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+endswith(const char *s, const char *end)
+{
+	size_t l = strlen(s), el = strlen(end);
+
+	return l > el && strcmp(s + l - el, end) == 0;
+}
+
+/*
+ * vmstat's table: its header begins "r b swpd free" (procs and memory)
+ * and holds the CPU columns.
+ */
+static int
+isvmstat(const struct wstab *t)
+{
+	return t->ncols >= 7 && strcmp(t->cols[0], "r") == 0 &&
+	    strcmp(t->cols[1], "b") == 0 && strcmp(t->cols[2], "swpd") == 0 &&
+	    strcmp(t->cols[3], "free") == 0 && has(t, "us") && has(t, "sy") &&
+	    has(t, "id");
+}
+
+/*
+ * What the monitors' own column names mean, where the name alone would
+ * be read otherwise.  vmstat's CPU columns us, sy, id, wa, st (and gu,
+ * newer vmstat) are percentages of CPU time, not microseconds and
+ * seconds, and id (idle) is a value, not an index: said for vmstat's
+ * table only, so that a column "us" elsewhere keeps its meaning.
+ * sysstat's (iostat, sar, mpstat, pidstat): a name beginning with "%"
+ * is a percentage (%user, %idle, %util, %ifutil); kB and MB are 1024
+ * and 1024^2 bytes (iostat divides sectors by 2, sar bytes by 1024):
+ * rkB/s, wkB/s, rxkB/s, txkB/s, kB_read/s are KiB/s, rMB/s MiB/s,
+ * kB_read KiB; r_await, w_await, await, svctm are ms; rareq-sz,
+ * wareq-sz, areq-sz (the average request) are KiB.
+ */
+static void
+declare(struct wstab *t)
+{
+	static const char *const cpu[] = { "us", "sy", "id", "wa", "st", "gu",
+	    NULL };
+	static const char *const ms[] = { "await", "svctm", NULL };
+	static const char *const req[] = { "rareq-sz", "wareq-sz",
+	    "dareq-sz", "areq-sz", NULL };
+	struct bs_rows *r = &t->rows;
+	int vmstat = isvmstat(t);
+
+	for (size_t i = 0; i < t->ncols; i++) {
+		const char *c = t->cols[i];
+		size_t k;
+
+		for (k = 0; vmstat && cpu[k] != NULL; k++)
+			if (strcmp(c, cpu[k]) == 0)
+				break;
+		if (vmstat && cpu[k] != NULL) {
+			bs_rows_unit(r, c, "%");
+			bs_rows_role(r, c, BS_ROLE_VALUE);
+			continue;
+		}
+		if (c[0] == '%' && c[1] != '\0') {
+			bs_rows_unit(r, c, "%");
+			continue;
+		}
+		if (endswith(c, "kB/s") || (strncmp(c, "kB_", 3) == 0 &&
+		    endswith(c, "/s")))
+			bs_rows_unit(r, c, "KiB/s");
+		else if (endswith(c, "MB/s") || (strncmp(c, "MB_", 3) == 0 &&
+		    endswith(c, "/s")))
+			bs_rows_unit(r, c, "MiB/s");
+		else if (strncmp(c, "kB_", 3) == 0 && c[3] != '\0')
+			bs_rows_unit(r, c, "KiB");
+		else if (strncmp(c, "MB_", 3) == 0 && c[3] != '\0')
+			bs_rows_unit(r, c, "MiB");
+		for (k = 0; ms[k] != NULL; k++)
+			if (strcmp(c, ms[k]) == 0 || (endswith(c, ms[k]) &&
+			    c[strlen(c) - strlen(ms[k]) - 1] == '_'))
+				bs_rows_unit(r, c, "ms");
+		for (k = 0; req[k] != NULL; k++)
+			if (strcmp(c, req[k]) == 0)
+				bs_rows_unit(r, c, "KiB");
+	}
+}
+
 /* How many of the comma-separated names in list table t has. */
 static size_t
 score(const struct wstab *t, const char *list)
@@ -399,6 +489,7 @@ bs_read_ws(struct bs_src *s, const struct bs_read_opts *o,
 		}
 	if ((t = choose(&w, o, s->name, cb, e)) == NULL)
 		goto out;
+	declare(t);
 	rc = bs_rows_emit(&t->rows, s->name, "table", cb, e);
 out:
 	free(f);

@@ -376,6 +376,13 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 		return -1;
 	to->columns = in->columns;
 	to->file_group = p->filecol;
+	/*
+	 * A percentile chart, and a path without labels, draw each row as
+	 * it is; the other kinds draw a series as a sample, which the rows
+	 * of a percentile distribution are not.
+	 */
+	to->use = q->kind == BP_KIND_PCTL || (q->kind == BP_KIND_PATH &&
+	    q->label == NULL) ? BS_USE_ROWS : BS_USE_CHART;
 	if ((in->t = bs_table_new(to)) == NULL)
 		return bp_err(e, "out of memory");
 	for (size_t k = 0; k < in->nbufs; k++)

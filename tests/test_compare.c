@@ -563,6 +563,8 @@ test_column_declared(void **state)
 		/* A unit declared alone: "B" is bytes (pyperf's "byte"). */
 		{ "value", "B", 0, BS_QTY_SIZE },
 		{ "value", "KiB", 0, BS_QTY_SIZE },
+		{ "us", "%", 0, BS_QTY_COUNT },
+		{ "rxkB/s", "KiB/s", 1, BS_QTY_RATE },
 	};
 	struct bs_colunit u;
 
@@ -573,6 +575,17 @@ test_column_declared(void **state)
 			fail_msg("%s in %s: higher %d qty %d", c[i].name,
 			    c[i].decl, u.higher, (int)u.qty);
 	}
+	/*
+	 * vmstat's "us" in %: a percentage, the whole name its base, its
+	 * direction the format's (not a time's).
+	 */
+	bs_column_unit_as("us", "%", &u);
+	assert_string_equal(u.unit, "%");
+	assert_int_equal(u.baselen, 2);
+	assert_int_equal(u.rule, BS_RULE_FORMAT);
+	bs_column_unit_as("rxkB/s", "KiB/s", &u);
+	assert_string_equal(u.unit, "KiB/s");
+	assert_int_equal(u.rule, BS_RULE_FORMAT);
 }
 
 /* A result whose building failed says so when written; no cell escapes. */

@@ -617,6 +617,18 @@ test_fmt_scaled(void **state)
 		bs_fmt_scaled(buf, sizeof(buf), c[i].x, &sc);
 		assert_string_equal(buf, c[i].want);
 	}
+	/* A declared percentage keeps its scale; KiB/s is scaled in 1024. */
+	bs_column_unit_as("us", "%", &u);
+	bs_scale_choose(&sc, &u, 51.2);
+	bs_fmt_scaled(buf, sizeof(buf), 51.2, &sc);
+	assert_string_equal(buf, "51.20 %");
+	bs_scale_choose(&sc, &u, 12000);
+	bs_fmt_scaled(buf, sizeof(buf), 12000, &sc);
+	assert_string_equal(buf, "12000 %");
+	bs_column_unit_as("rkB/s", "KiB/s", &u);
+	bs_scale_choose(&sc, &u, 2606.63);
+	bs_fmt_scaled(buf, sizeof(buf), 2606.63, &sc);
+	assert_string_equal(buf, "2.546 MiB/s");
 	bs_fmt_p(buf, sizeof(buf), 0.0004);
 	assert_string_equal(buf, "<0.001");
 	bs_fmt_p(buf, sizeof(buf), 0.01234);

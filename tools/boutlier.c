@@ -229,6 +229,7 @@ main(int argc, char *argv[])
 	 * the second pass copies them with the flag added, parsing nothing.
 	 */
 	com.topts.rowgroups = 1;
+	com.topts.use = BS_USE_OUTLIERS;
 	/* Runs a reader leaves out (hyperfine's failed ones) are said here too. */
 	com.topts.warn = tool_readwarn;
 	com.topts.note = tool_readnote;
