@@ -267,6 +267,19 @@ out:
 	return rc;
 }
 
+/* A formatted message to a reader's hook (warn or note), if it has one. */
+static void
+tell(void (*hook)(void *, const char *), void *arg, const char *fmt,
+    va_list ap)
+{
+	char *buf;
+
+	if (hook == NULL || vasprintf(&buf, fmt, ap) == -1)
+		return;
+	hook(arg, buf);
+	free(buf);
+}
+
 /*
  * The one way a reader says what it left out: formatted here, handed to
  * the caller's warn hook (bs_table_opts.warn for a table), never
@@ -275,40 +288,23 @@ out:
 void
 bs_reader_warn(const struct bs_reader_cb *cb, const char *fmt, ...)
 {
-	char *buf;
 	va_list ap;
-	int rc;
 
-	if (cb->warn == NULL)
-		return;
 	va_start(ap, fmt);
-	rc = vasprintf(&buf, fmt, ap);
+	tell(cb->warn, cb->arg, fmt, ap);
 	va_end(ap);
-	if (rc == -1)
-		return;
-	cb->warn(cb->arg, buf);
-	free(buf);
 }
 
 /* The same for a remark: the caller's note hook, if any. */
 void
 bs_reader_note(const struct bs_reader_cb *cb, const char *fmt, ...)
 {
-	char *buf;
 	va_list ap;
-	int rc;
 
-	if (cb->note == NULL)
-		return;
 	va_start(ap, fmt);
-	rc = vasprintf(&buf, fmt, ap);
+	tell(cb->note, cb->arg, fmt, ap);
 	va_end(ap);
-	if (rc == -1)
-		return;
-	cb->note(cb->arg, buf);
-	free(buf);
 }
-
 
 /* ------------------------------------------------------------------ */
 /* JSON loading, tolerant of what the tools write */
