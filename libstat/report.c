@@ -549,7 +549,9 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 		    "rule" : m->rule == BS_RULE_RATE ? "a rate, by its name" :
 		    m->rule == BS_RULE_TIME ? "a time, by its name" :
 		    m->rule == BS_RULE_COST ? "a cost, by its name" :
-		    bs_rule_name(m->rule), 100 * m->threshold, 100 * m->margin);
+		    m->rule == BS_RULE_FORMAT ? "by the unit its input format "
+		    "declares" : bs_rule_name(m->rule), 100 * m->threshold,
+		    100 * m->margin);
 	}
 }
 
