@@ -367,6 +367,7 @@ struct bs_sketch_series {
 	double		 mean, m2;	/* Welford; merged by Chan et al. */
 	double		 min, max;	/* exact */
 	struct bs_sketch *sk;
+	int		 present;	/* a row had the column (bs_series) */
 };
 
 /*

@@ -425,6 +425,7 @@ bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
 			    &set->s[(size_t)sg * set->nvcols + c];
 
 			s->missing += ts->missing;
+			s->present |= ts->present;
 			if (m == NULL || m->n == 0)
 				continue;
 			if (m->overflow)
@@ -509,7 +510,7 @@ int
 bs_sketchset_write(const struct bs_sketchset *set, FILE *fp)
 {
 	char buf[40];
-	size_t g, c;
+	size_t g, c, any = 0;
 
 	bs_fmt_double(buf, sizeof(buf), set->accuracy);
 	if (fprintf(fp, "{\"format\": \"bstat-sketch\", \"version\": %d, "
@@ -526,7 +527,10 @@ bs_sketchset_write(const struct bs_sketchset *set, FILE *fp)
 			const struct bs_sketch_series *s =
 			    &set->s[g * set->nvcols + c];
 
-			if (fputs(g + c > 0 ? ",\n  {\"key\": " :
+			/* A column no row of the group had: no series. */
+			if (!s->present)
+				continue;
+			if (fputs(any++ ? ",\n  {\"key\": " :
 			    "\n  {\"key\": ", fp) == EOF ||
 			    putnames(fp, set->keys + g * set->ngcols,
 			    set->ngcols) == -1 ||
@@ -558,6 +562,7 @@ chan(struct bs_sketch_series *a, const struct bs_sketch_series *b)
 	double d, n;
 
 	a->missing += b->missing;
+	a->present |= b->present;
 	if (b->n == 0)
 		return;
 	if (a->n == 0) {
@@ -731,6 +736,7 @@ getseries(json_t *o, const struct bs_sketchset *f, size_t *col,
 	json_t *cj = json_object_get(o, "column");
 	uint64_t total, zero;
 
+	ss->present = 1;	/* written: a row had it */
 	*why = "a series without a column of the file's columns";
 	if (!json_is_string(cj))
 		return -1;

@@ -285,6 +285,14 @@ sketch_columns(const struct bs_sketchset *set, const struct bs_statcols *st,
 	return res;
 }
 
+static void
+units_free(char **units, size_t n)
+{
+	for (size_t i = 0; units != NULL && i < n; i++)
+		free(units[i]);
+	free(units);
+}
+
 static int
 sketch_put(FILE *fp, void *set)
 {
@@ -298,6 +306,7 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 	struct bs_sketchset set;
 	struct bs_statcols st = { .n = 0 };
 	struct bs_colunit u;
+	char **units = NULL;	/* declared units, per value column */
 	struct bs_result *res;
 	struct bs_summary s;
 	int mvalue = 0;
@@ -305,7 +314,7 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 	struct bs_err e;
 	double acc = sko->acc > 0 ? sko->acc : BS_SKETCH_ACCURACY;
 	const char *std[] = { "-" };
-	size_t g, c, k, col;
+	size_t g, c, k, col, absent = 0;
 	int i;
 
 	if (so->no_quantiles)
@@ -343,12 +352,20 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 		com->topts.skip = com->skip;
 		com->topts.sketch = acc;
 		t = tool_read_table(com, argc, argv);
+		/* The units the readers declared, for the table people read. */
+		if ((units = calloc(t->nvcols + 1, sizeof(*units))) == NULL)
+			die("out of memory");
+		for (c = 0; c < t->nvcols; c++)
+			if (bs_table_unit(t, c) != NULL &&
+			    (units[c] = strdup(bs_table_unit(t, c))) == NULL)
+				die("out of memory");
 		if (bs_sketchset_from_table(&set, t, acc, &e) == -1)
 			die("%s", e.msg);
 		bs_table_free(t);
 	}
 	if (sko->out) {
 		tool_write(com, sketch_put, (void *)&set);
+		units_free(units, set.nvcols);
 		bs_sketchset_free(&set);
 		return 0;
 	}
@@ -362,10 +379,16 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 		for (c = 0; c < set.nvcols; c++) {
 			size_t row;
 
+			/* As without --sketch: no series where no row had it. */
+			if (!set.s[g * set.nvcols + c].present) {
+				absent++;
+				continue;
+			}
 			if (bs_sketch_summarize(&set.s[g * set.nvcols + c], so,
 			    &s, &e) == -1)
 				die("%s: %s", set.vnames[c], e.msg);
-			bs_column_unit(set.vnames[c], &u);
+			bs_column_unit_as(set.vnames[c], units ? units[c] :
+			    NULL, &u);
 			row = (size_t)bs_result_addrow(res);
 			for (col = 0, k = 0; k < set.ngcols; k++)
 				bs_result_str(res, row, col++,
@@ -379,8 +402,12 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 	warnmsg("note: q1, median, q3 and percentiles from a sketch: each "
 	    "within +-%g%% (relative) of R's quantile(type = 1); n, mean, "
 	    "sd, min and max exact", 100 * set.accuracy);
+	if (absent > 0)
+		warnmsg("note: %zu group and column pairs that no row has "
+		    "left out", absent);
 	tool_write_result(com, res);
 	bs_result_free(res);
+	units_free(units, set.nvcols);
 	bs_sketchset_free(&set);
 	return 0;
 }
