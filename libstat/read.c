@@ -339,6 +339,7 @@ bs_read(const struct bs_buf *buf, const char *path,
 	    f < BS_FMT__MAX && strstr(e->msg, fmtnames[f]) == NULL &&
 	    strstr(e->msg, "Google Benchmark") == NULL &&
 	    strstr(e->msg, "go test") == NULL &&
+	    strstr(e->msg, " is not read") == NULL &&	/* named already */
 	    strstr(e->msg, "out of memory") == NULL) {
 		size_t ml = strlen(e->msg);
 
