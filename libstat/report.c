@@ -383,6 +383,19 @@ geomean_rows(struct bs_result *res, const struct bs_comparison *cmp,
 	}
 }
 
+/*
+ * A side's count after its centre: "(n=12)", or "(n=?)" for a summary
+ * that states no n (hyperfine's CSV), where 0 would read as no runs.
+ */
+static void
+sidecount(char *buf, size_t len, const struct bs_metric *r, size_t n)
+{
+	size_t l = strlen(buf);
+
+	snprintf(buf + l, len - l, n == 0 && (r->note & BS_CN_NON) ?
+	    " (n=?)" : " (n=%zu)", n);
+}
+
 /* The table for people, and the Markdown report. */
 static struct bs_result *
 human(const struct bs_comparison *cmp, const struct bs_table *t,
@@ -424,13 +437,11 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 		bs_result_str(res, row, c++, r->column);
 		bs_fmt_scaled(buf, sizeof(buf), centre(r, o->c, 0),
 		    colscale(&cs, r->column));
-		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-		    " (n=%zu)", r->nb);
+		sidecount(buf, sizeof(buf), r, r->nb);
 		bs_result_str(res, row, c++, buf);
 		bs_fmt_scaled(buf, sizeof(buf), centre(r, o->c, 1),
 		    colscale(&cs, r->column));
-		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-		    " (n=%zu)", r->nc);
+		sidecount(buf, sizeof(buf), r, r->nc);
 		bs_result_str(res, row, c++, buf);
 		bs_fmt_change(buf, sizeof(buf), r->change, r->change_lo,
 		    r->change_hi);

@@ -1261,7 +1261,7 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 		    100 * m->margin);
 	if (n & BS_CN_NON)
 		add(buf, len, "a summary without n: no test");
-	if (n & BS_CN_SUMMARY)
+	if ((n & BS_CN_SUMMARY) && !(n & BS_CN_NON))
 		add(buf, len, "from summaries (n, mean, sd): Welch's t; ranks "
 		    "and medians need the values");
 	if (n & BS_CN_THINTAIL)
