@@ -494,17 +494,17 @@ bs_read_ws(struct bs_src *s, const struct bs_read_opts *o,
 	 * vmstat's first line and iostat's first report are averages since
 	 * boot, not intervals like the rest: said, since they skew a mean.
 	 */
-	for (size_t k = 0; k < w.nt; k++)
-		if (isvmstat(&w.t[k]) || strcasecmp(w.t[k].name,
-		    "avg-cpu") == 0) {
+	for (size_t k = 0; k < w.nt; k++) {
+		int vm = isvmstat(&w.t[k]);
+
+		if (vm || strcasecmp(w.t[k].name, "avg-cpu") == 0) {
 			bs_reader_note(cb, "%s: the first %s is the average "
 			    "since boot, not an interval%s: --skip 1 leaves it "
-			    "out", isvmstat(&w.t[k]) ? "vmstat" : "iostat",
-			    isvmstat(&w.t[k]) ? "line" : "report",
-			    isvmstat(&w.t[k]) ? "" : " (unless iostat ran "
-			    "with -y)");
+			    "out", vm ? "vmstat" : "iostat", vm ? "line" :
+			    "report", vm ? "" : " (unless iostat ran with -y)");
 			break;
 		}
+	}
 	rc = bs_rows_emit(&t->rows, s->name, "table", cb, e);
 out:
 	free(f);

@@ -221,6 +221,14 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 		free(label);
 }
 
+/* Pairs of group and value column that no row had, left out. */
+static void
+absent_note(size_t n)
+{
+	warnmsg("note: %zu group and column pairs that no row has left out",
+	    n);
+}
+
 static void
 closing_notes(struct notes *nt)
 {
@@ -235,8 +243,7 @@ closing_notes(struct notes *nt)
 		    "than %d values (too few for its histogram)", nt->nmvfew,
 		    BS_MVALUE_MIN_N);
 	if (nt->nabsent > 0)
-		warnmsg("note: %zu group and column pairs that no row has "
-		    "left out", nt->nabsent);
+		absent_note(nt->nabsent);
 	if (nt->nmodes > 3)
 		warnmsg("warning: %zu more series look multimodal",
 		    nt->nmodes - 3);
@@ -403,8 +410,7 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 	    "within +-%g%% (relative) of R's quantile(type = 1); n, mean, "
 	    "sd, min and max exact", 100 * set.accuracy);
 	if (absent > 0)
-		warnmsg("note: %zu group and column pairs that no row has "
-		    "left out", absent);
+		absent_note(absent);
 	tool_write_result(com, res);
 	bs_result_free(res);
 	units_free(units, set.nvcols);
