@@ -3,7 +3,11 @@
 
 PREFIX	?= /usr/local
 BINDIR	?= $(PREFIX)/bin
+LIBDIR	?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 MANDIR	?= $(PREFIX)/share/man
+VERSION	= 0.3
 CC	?= cc
 PKG_CONFIG ?= pkg-config
 
@@ -19,7 +23,11 @@ PLOTLIBS = `$(PKG_CONFIG) --libs $(PLOTPKGS)`
 TESTLIBS = `$(PKG_CONFIG) --libs cmocka`
 # -MMD -MP: every object depends on the headers it includes (the .d
 # files below), so touching plots/plots.h rebuilds tools/bplot.o.
-ALLCFLAGS = $(BASECFLAGS) $(DEPCFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -MMD -MP
+# The usual variables are honoured (CPPFLAGS, CFLAGS, LDFLAGS, as a
+# distribution's build sets them); EXTRA_CFLAGS and EXTRA_LDFLAGS are
+# added after them, for flags that must not replace CFLAGS' defaults
+# (make sanitize passes the sanitizers so).
+ALLCFLAGS = $(BASECFLAGS) $(DEPCFLAGS) $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -MMD -MP
 
 LIBSTAT_SRC = $(sort $(wildcard libstat/*.c))
 LIBSTAT_OBJ = $(LIBSTAT_SRC:.c=.o)
@@ -35,6 +43,17 @@ all: $(TOOL_BIN)
 
 deps:
 	@sh scripts/deps.sh
+
+# Before the first compile: the libraries are there, or one line says to
+# run make deps (an order-only prerequisite: it rebuilds nothing).
+libcheck:
+	@$(PKG_CONFIG) --exists $(PKGS) $(PLOTPKGS) 2>/dev/null && \
+	    printf '#include <csv.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 || \
+	    { echo "b-tools: the libraries to build with are missing" \
+	    "(GSL, libcsv, jansson, cairo, Pango): run 'make deps' as root" \
+	    "(scripts/deps.sh installs them with apt-get)" >&2; exit 1; }
+
+$(LIBSTAT_OBJ) $(PLOTS_OBJ) $(TOOL_BIN:%=tools/%.o) tools/tool.o tools/htmlchart.o: | libcheck
 
 libstat/libstat.a: $(LIBSTAT_OBJ)
 	rm -f $@
@@ -83,11 +102,20 @@ build-tests: $(UNIT_BIN) tests/csvcmp
 
 # The test command named in the README: installs what it needs, builds,
 # runs the unit tests and the command-line cases.
-check: deps
+# DEPS= skips the installation (for builders that are not root and have
+# the packages already).
+DEPS	?= deps
+check: $(DEPS)
 	@$(MAKE) --no-print-directory all build-tests
 	@sh tests/run-all.sh $(UNIT_BIN)
 
-demo: deps
+# The suite can fail: every command-line case run against broken tools
+# (tests/harness.sh).
+check-harness: $(DEPS)
+	@$(MAKE) --no-print-directory all build-tests
+	@sh tests/harness.sh
+
+demo: $(DEPS)
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh
 
@@ -95,19 +123,34 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	@sh bench/run.sh
 
-install: all
+# libstat.pc: how a program links the installed libstat.a.
+libstat/libstat.pc: Makefile
+	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \
+	    'includedir=$(INCLUDEDIR)' '' 'Name: libstat' \
+	    'Description: statistics of benchmark results (b-tools)' \
+	    'Version: $(VERSION)' 'Requires.private: $(PKGS)' \
+	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lstat' \
+	    'Libs.private: -lcsv -lz -lm -lpthread' > $@
+
+install: all libstat/libstat.a libstat/libstat.pc
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	for t in $(TOOL_BIN); do install -m 0755 $$t $(DESTDIR)$(BINDIR)/$$t; done
 	for m in $(MANS); do install -m 0644 $$m $(DESTDIR)$(MANDIR)/man1/; done
 	mkdir -p $(DESTDIR)$(MANDIR)/man3 && install -m 0644 man/libstat.3 $(DESTDIR)$(MANDIR)/man3/
+	mkdir -p $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 0644 libstat/libstat.a $(DESTDIR)$(LIBDIR)/libstat.a
+	install -m 0644 libstat/libstat.h $(DESTDIR)$(INCLUDEDIR)/libstat.h
+	install -m 0644 libstat/libstat.pc $(DESTDIR)$(PKGCONFIGDIR)/libstat.pc
 
 uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
 	for m in $(MANS); do rm -f $(DESTDIR)$(MANDIR)/man1/`basename $$m`; done
 	rm -f $(DESTDIR)$(MANDIR)/man3/libstat.3
+	rm -f $(DESTDIR)$(LIBDIR)/libstat.a $(DESTDIR)$(INCLUDEDIR)/libstat.h
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/libstat.pc
 
 clean:
-	rm -f $(TOOLS) libstat/*.o libstat/libstat.a plots/*.o plots/libplots.a tools/*.o
+	rm -f $(TOOLS) libstat/*.o libstat/libstat.a libstat/libstat.pc plots/*.o plots/libplots.a tools/*.o
 	rm -f libstat/*.d plots/*.d tools/*.d tests/*.d
 	rm -f $(UNIT_BIN) tests/csvcmp
 	rm -rf out tests/out
@@ -117,7 +160,7 @@ lint:
 	@BTOOLS_EXTRA_PKGS="mandoc" sh scripts/deps.sh
 	mandoc -Tlint -Wwarning $(MANS) $(wildcard man/*.3)
 
-.PHONY: all deps check demo bench install uninstall clean build-tests lint
+.PHONY: all deps libcheck check check-harness demo bench install uninstall clean build-tests lint
 
 # bcompare -f html checked by tidy and drawn by a headless chromium
 # (installs both; not in make check, chromium is large).

@@ -520,6 +520,22 @@ bp_levels_check(const struct bp_request *q, const struct bs_table *t,
 	return 0;
 }
 
+/* Whether v meets a condition of --slo or --limit (parsed in request.c). */
+int
+bp_cond_holds(const struct bp_cond *c, double v)
+{
+	switch (c->op) {
+	case BP_OP_LE:
+		return v <= c->v;
+	case BP_OP_LT:
+		return v < c->v;
+	case BP_OP_GE:
+		return v >= c->v;
+	default:
+		return v > c->v;
+	}
+}
+
 void
 bp_findings_free(struct bp_findings *f)
 {

@@ -468,21 +468,6 @@ size_opt(const char *name, const char *arg, double *v, struct bs_err *e)
 	return 0;
 }
 
-int
-bp_cond_holds(const struct bp_cond *c, double v)
-{
-	switch (c->op) {
-	case BP_OP_LE:
-		return v <= c->v;
-	case BP_OP_LT:
-		return v < c->v;
-	case BP_OP_GE:
-		return v >= c->v;
-	default:
-		return v > c->v;
-	}
-}
-
 /* "COL<=V", "COL<V", "COL>=V" or "COL>V". */
 static int
 cond_opt(const char *name, const char *arg, struct bp_cond *c,

@@ -100,9 +100,11 @@ pdf_date(char *buf, size_t len)
 static int
 svg_write_canonical(const char *buf, size_t len, FILE *fp)
 {
-	static const char *const pfx[] = { "surface", "image" };
-	unsigned long map[2][256], next[2] = { 0, 0 };
-	size_t nmap[2] = { 0, 0 }, i = 0, start = 0;
+	/* cairo 1.18 also numbers its images' sources ("source-872") by a
+	 * counter of the whole process. */
+	static const char *const pfx[] = { "surface", "image", "source-" };
+	unsigned long map[3][256], next[3] = { 0, 0, 0 };
+	size_t nmap[3] = { 0, 0, 0 }, i = 0, start = 0;
 
 	while (i < len) {
 		int hit = -1;
@@ -110,7 +112,7 @@ svg_write_canonical(const char *buf, size_t len, FILE *fp)
 		unsigned long num = 0, newnum = 0;
 
 		if ((buf[i] == '"' || buf[i] == '#') && i + 1 < len)
-			for (int k = 0; k < 2; k++) {
+			for (int k = 0; k < 3; k++) {
 				pl = strlen(pfx[k]);
 				if (i + 1 + pl < len &&
 				    memcmp(buf + i + 1, pfx[k], pl) == 0 &&

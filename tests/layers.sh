@@ -1,10 +1,13 @@
 #!/bin/sh
-# No call cycle between the files of libstat/: each object's undefined
+# usage: sh tests/layers.sh [DIR]   (libstat by default; plots too)
+# No call cycle between the files of DIR/ (libstat/ or plots/): each object's undefined
 # symbols are mapped to the object that defines them, and objects that
 # call no other are peeled off until none is left (Kahn's order).  What
 # remains lies on a cycle, and is named.
 cd "$(dirname "$0")/.." || exit 2
-for o in libstat/*.o; do
+dir=${1:-libstat}
+ls "$dir"/*.o >/dev/null 2>&1 || { echo "no objects in $dir/: build first"; exit 2; }
+for o in "$dir"/*.o; do
 	nm "$o" | awk -v o="$(basename "$o")" '
 		$2 ~ /^[TDBR]$/ { print "D", o, $3 }
 		$1 == "U" { print "U", o, $2 }'

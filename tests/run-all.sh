@@ -4,9 +4,11 @@
 # in tests/cli/*.case.  Prints one line per failure and a closing line
 # "N passed, N failed"; exits non-zero when anything failed.
 cd "$(dirname "$0")/.." || exit 2
-PATH=$(pwd):$PATH
+PATH=${BTOOLS_BIN:+$BTOOLS_BIN:}$(pwd):$PATH
 export PATH LC_ALL=C.UTF-8
 out=tests/out
+# No file of an earlier run may stand in for one a case should write.
+rm -rf "$out"
 mkdir -p "$out"
 pass=0
 fail=0
@@ -51,81 +53,49 @@ for m in tests/expected/*_cases.tsv; do
 	rm -f "$out/cases.$$"
 done
 
-# Command-line cases.  A case file holds lines
-#   cmd: a shell command run from the repository root
-#   exit: the expected exit status (default 0)
-# then optional sections, each up to the next "--- " line:
-#   --- stdin      fed to the command
-#   --- stdout     the exact expected standard output
-#   --- stderr     extended regular expressions, each must match stderr
-#   --- check      shell commands that must succeed afterwards
-section() {
-	awk -v want="--- $2" '
-		/^--- / { on = ($0 == want); next }
-		on { print }' "$1"
-}
-hassection() { grep -qx -- "--- $2" "$1"; }
+# Command-line cases (tests/run-case.sh says what a case holds), as
+# many at once as there are processors (BTOOLS_JOBS to change it).
+jobs=${BTOOLS_JOBS:-$(nproc 2>/dev/null || echo 2)}
+ls tests/cli/*.case 2>/dev/null |
+    xargs -P "$jobs" -n 1 sh tests/run-case.sh > "$out/cli.log" 2>&1
+npass=$(grep -c '^ok ' "$out/cli.log")
+ncases=$(ls tests/cli/*.case 2>/dev/null | wc -l)
+pass=$((pass + npass))
+fail=$((fail + ncases - npass))
+grep -v '^ok ' "$out/cli.log"
+[ "$(grep -c '^FAIL: ' "$out/cli.log")" -eq $((ncases - npass)) ] ||
+    bad "cli: $((ncases - npass)) cases failed without a FAIL line"
 
-for c in tests/cli/*.case; do
-	[ -f "$c" ] || continue
-	n=$(basename "$c" .case)
-	cmd=$(sed -n 's/^cmd: //p' "$c" | head -1)
-	want=$(sed -n 's/^exit: //p' "$c" | head -1)
-	[ -n "$want" ] || want=0
-	section "$c" stdin > "$out/$n.in"
-	sh -c "$cmd" < "$out/$n.in" > "$out/$n.out" 2> "$out/$n.err"
-	got=$?
-	msg=""
-	[ "$got" = "$want" ] || msg="exit $got, expected $want"
-	if [ -z "$msg" ] && hassection "$c" stdout; then
-		section "$c" stdout > "$out/$n.want"
-		if ! cmp -s "$out/$n.want" "$out/$n.out"; then
-			msg="standard output differs"
-			diff "$out/$n.want" "$out/$n.out" | head -10
-		fi
-	fi
-	if [ -z "$msg" ] && [ "$want" = 2 ] && [ -s "$out/$n.out" ]; then
-		msg="error but standard output is not empty"
-	fi
-	if [ -z "$msg" ] && hassection "$c" stderr; then
-		section "$c" stderr > "$out/$n.pat"
-		while IFS= read -r pat; do
-			grep -Eq -- "$pat" "$out/$n.err" ||
-			    msg="stderr does not match: $pat"
-		done < "$out/$n.pat"
-		# Warnings may come first; the error itself is one line.
-		if [ "$want" = 2 ] && [ "$(grep -cvE '^[a-z]+: (warning|note|hint): ' \
-		    "$out/$n.err")" -ne 1 ]; then
-			msg="an error must be one line on stderr"
-		fi
-	fi
-	if [ -z "$msg" ] && hassection "$c" check; then
-		section "$c" check > "$out/$n.chk"
-		sh "$out/$n.chk" > "$out/$n.chkout" 2>&1 ||
-		    msg="check failed: $(tail -1 "$out/$n.chkout")"
-	fi
-	if [ -n "$msg" ]; then
-		bad "cli $n: $msg"
-		head -3 "$out/$n.err"
-	else
+# The layers: no call goes back up (no cycle between the files of
+# libstat/, nor between those of plots/).
+for d in libstat plots; do
+	if sh tests/layers.sh "$d" > "$out/layers-$d.log" 2>&1; then
 		ok
+	else
+		bad "$d has a call cycle: $(tr '\n' ' ' < "$out/layers-$d.log")"
 	fi
 done
 
-# The layers of libstat: no call goes back up (no cycle between files).
-if sh tests/layers.sh > "$out/layers.log" 2>&1; then
-	ok
-else
-	bad "libstat has a call cycle: $(cat "$out/layers.log" | tr '\n' ' ')"
+# make install gives a libstat that a program builds against with
+# pkg-config alone (not in the sanitizer build: its objects need the
+# sanitizers' run time).
+if [ -z "$BTOOLS_NO_INSTALL" ]; then
+	if sh tests/install/check.sh > "$out/install.log" 2>&1; then
+		ok
+	else
+		bad "make install: $(tail -1 "$out/install.log")"
+	fi
 fi
 
-# The tools under deterministic mutations of every format (one mutant
-# per seed here; `make sanitize` runs more under ASan/UBSan; valgrind
-# would take too long and skips it).
-if [ -z "$BTOOLS_NO_MUTANTS" ]; then
-	if sh tests/fuzz/tools.sh "${BTOOLS_MUTANTS:-1}" > "$out/mutants.log" 2>&1
+# The tools under deterministic mutations of the hand-made seeds of every
+# format, when BTOOLS_MUTANTS=N asks for N mutants a seed: `make sanitize`
+# runs them under ASan/UBSan (not here as well: the same runs without the
+# sanitizers find nothing more).
+if [ "${BTOOLS_MUTANTS:-0}" -gt 0 ]; then
+	if sh tests/fuzz/tools.sh "$BTOOLS_MUTANTS" > "$out/mutants.log" 2>&1
 	then
 		ok
+		tail -1 "$out/mutants.log"
 	else
 		bad "tools under mutation (see $out/mutants.log)"
 		grep -A3 '^FAIL' "$out/mutants.log" | head -20
