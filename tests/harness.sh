@@ -67,7 +67,8 @@ o=\$(mktemp "$w/out.XXXXXX")
 st=\$?
 "$w/flip" "\$o" && touch "\$BTOOLS_MARK"
 for f in \$files; do
-	[ "\$f" = - ] || { "$w/flip" "\$f" && touch "\$BTOOLS_MARK"; }
+	case "\$f" in -|/dev/*) continue ;; esac
+	"$w/flip" "\$f" && touch "\$BTOOLS_MARK"
 done
 cat "\$o"
 rm -f "\$o"
