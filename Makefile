@@ -177,8 +177,9 @@ report-check: all
 #   make sanitize   clang -fsanitize=address,undefined build of everything,
 #                   the whole suite (tests/run-all.sh), then the fuzz
 #                   targets replay their seed corpus and regression inputs
-#   make valgrind   the command-line cases with every tool under
-#                   valgrind --leak-check=full
+#   make valgrind   the command-line cases with every tool of the
+#                   ordinary build under valgrind --leak-check=full
+#                   (bplot's once per kind, option and format)
 #   make fuzz       every libFuzzer target for FUZZ_TIME seconds (60)
 HARDEN_PKGS = clang libclang-rt-14-dev valgrind
 FUZZ_TIME ?= 60
@@ -190,6 +191,7 @@ sanitize: harden-deps
 	@sh tests/fuzz/harden.sh sanitize
 
 valgrind: harden-deps
+	@$(MAKE) --no-print-directory all
 	@sh tests/fuzz/harden.sh valgrind
 
 fuzz: harden-deps

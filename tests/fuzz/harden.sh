@@ -10,9 +10,11 @@
 #              build the fuzz targets and replay the seed corpus and the
 #              regression inputs (tests/fuzz/corpus, tests/fuzz/regress);
 #              the suite includes the tools under three deterministic
-#              mutants of every seed (tests/fuzz/tools.sh).
-#   valgrind   the same copy built normally; every tool wrapped in
-#              valgrind --leak-check=full; the command-line cases run.
+#              mutants of every hand-made seed (tests/fuzz/tools.sh).
+#   valgrind   the ordinary build (make builds it first); every tool
+#              wrapped in valgrind --leak-check=full; the command-line
+#              cases run, bplot's once per chart kind, option and format
+#              (tests/fuzz/vgcases.sh).
 #   fuzz [S]   build the fuzz targets in tests/fuzz/build and run each
 #              for S seconds (default 60), as many at once as there are
 #              processors; new inputs go to tests/fuzz/build/corpus,
@@ -102,8 +104,8 @@ sanitize)
 	units=$(cd "$dir" && ls tests/test_*.c | sed 's/\.c$//')
 	rc=0
 	# shellcheck disable=SC2086
-	(cd "$dir" && BTOOLS_MUTANTS=3 CC=clang sh tests/run-all.sh $units) ||
-	    rc=1
+	(cd "$dir" && BTOOLS_MUTANTS=3 BTOOLS_NO_INSTALL=1 CC=clang \
+	    sh tests/run-all.sh $units) || rc=1
 	if ! make -C "$dir" -f tests/fuzz/fuzz.mk -j"$ncpu" \
 	    > "$dir/fuzzbuild.log" 2>&1; then
 		tail -20 "$dir/fuzzbuild.log"
@@ -114,37 +116,34 @@ sanitize)
 	finish "$rc" sanitize
 	;;
 valgrind)
+	# The ordinary build (make valgrind builds it first), each tool
+	# wrapped in valgrind --leak-check=full in a folder put first in
+	# PATH.  A finding exits 99 (not a status the tools use) and prints
+	# to stderr, which fails the case.
 	t0=$(now)
-	copytree valgrind
-	echo "valgrind: building in $dir"
-	if ! make -C "$dir" -j"$ncpu" OPT=-O1 all tests/csvcmp \
-	    > "$dir/build.log" 2>&1
-	then
-		tail -20 "$dir/build.log"
-		finish 1 valgrind
-	fi
-	# Every tool the cases call by name runs under valgrind.  A finding
-	# exits 99 (not a status the tools use) and prints to stderr, which
-	# fails the case.
-	mkdir -p "$dir/.real"
-	for tool in bstat bcompare boutlier bplot; do
-		[ -f "$dir/$tool" ] || continue
-		mv "$dir/$tool" "$dir/.real/$tool"
-		cat > "$dir/$tool" <<EOF
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/btools-valgrind.XXXXXX") || exit 2
+	mkdir -p "$dir/bin"
+	for tool in bstat bcompare boutlier bplot btrend benv; do
+		[ -x "$root/$tool" ] || { echo "valgrind: $tool not built"; exit 2; }
+		cat > "$dir/bin/$tool" <<EOF
 #!/bin/sh
 exec valgrind -q --leak-check=full --error-exitcode=99 \\
-    --suppressions="$dir/tests/fuzz/valgrind.supp" "$dir/.real/$tool" "\$@"
+    --suppressions="$root/tests/fuzz/valgrind.supp" "$root/$tool" "\$@"
 EOF
-		chmod +x "$dir/$tool"
+		chmod +x "$dir/bin/$tool"
 	done
-	# The command-line cases only: valgrind computes long double with
-	# 64-bit precision (not the x87's 80), so the R-oracle comparisons
-	# of the exact-decimal code would differ in the last bits there.
-	rm -f "$dir"/tests/expected/*_cases.tsv
-	# So would values near 1e308, scaled through powl() in long double.
-	rm -f "$dir"/tests/cli/harden_huge_values.case
+	# The command-line cases only, bplot's once per chart kind, option
+	# and output format (tests/fuzz/vgcases.sh).  Not the R-oracle
+	# comparisons: valgrind computes long double with 64-bit precision
+	# (not the x87's 80), so those of the exact-decimal code would differ
+	# in the last bits; nor, for the same reason, values near 1e308,
+	# scaled through powl() in long double.
+	sh tests/fuzz/vgcases.sh | grep -v '/harden_huge_values\.case$' \
+	    > "$dir/cases"
+	echo "valgrind: $(wc -l < "$dir/cases") cases, every tool under valgrind"
 	rc=0
-	(cd "$dir" && BTOOLS_NO_MUTANTS=1 sh tests/run-all.sh) || rc=1
+	BTOOLS_BIN=$dir/bin BTOOLS_CASES=$dir/cases BTOOLS_NO_ORACLE=1 \
+	    BTOOLS_NO_INSTALL=1 sh tests/run-all.sh || rc=1
 	echo "valgrind: $(($(now) - t0)) s"
 	finish "$rc" valgrind
 	;;
