@@ -18,7 +18,8 @@ struct tpriv {
 	const struct bs_table_opts *o;
 	char		*optgroups, *optcolumns, *optexclude;
 	int		 file_group;
-	const char	*curfile;	/* file being read */
+	const char	*curfile;	/* file being read (curname) */
+	char		*curname;	/* our copy: the caller may free its buf */
 	size_t		 nfiles;
 	/* value candidates: input column index -> slot, or -1 */
 	long		*slot;
@@ -275,6 +276,7 @@ bs_table_free(struct bs_table *t)
 		free(p->gqrows);
 		free(p->gmixed);
 		free(p->mixfile);
+		free(p->curname);
 		free(p->slot);
 		free(p->slotcol);
 		free(p->state);
@@ -1161,8 +1163,17 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 	size_t before = t->nrows;
 	struct bs_read_opts ro = p->o->read;
 
-	p->curfile = buf ? buf->name : (path == NULL || strcmp(path, "-") == 0 ?
-	    "<stdin>" : path);
+	/*
+	 * The name outlives the buffer: bs_table_finish() and the warnings
+	 * name the last file read after the caller freed its bs_buf.
+	 */
+	free(p->curname);
+	if ((p->curname = strdup(buf ? buf->name : (path == NULL ||
+	    strcmp(path, "-") == 0 ? "<stdin>" : path))) == NULL) {
+		p->curfile = "";
+		return bs_seterr(e, NULL, 0, "out of memory");
+	}
+	p->curfile = p->curname;
 	p->lastg = -1;
 	/* A reader of several tables chooses by the names asked for. */
 	if (ro.columns == NULL && ro.groups == NULL) {
