@@ -1008,6 +1008,12 @@ cell(const struct bs_table *t, size_t g, long c)
 	if (c < 0)
 		return NAN;
 	s = &t->groups[g].s[c];
+	/*
+	 * A streamed table (bstat --no-quantiles, --sketch) keeps no
+	 * values: a summary's one value is the extreme as parsed.
+	 */
+	if (s->v == NULL && s->raw == NULL)
+		return s->mom != NULL && s->mom->n >= 1 ? s->mom->rmin : NAN;
 	return s->n - s->missing >= 1 ? bs_series_value(s, 0) : NAN;
 }
 
