@@ -321,13 +321,14 @@ tool_write(const struct tool_common *c, int (*fn)(FILE *, void *),
 		fp = a.fp;
 	}
 	if (fn(fp, arg) == -1) {
-		int err = errno;
+		int err = errno, tofile = a.fp != NULL;
 
-		if (a.fp != NULL)
+		/* The abort clears a: whether it was a file is asked first. */
+		if (tofile)
 			bs_afile_abort(&a);
 		if (err == ENOMEM)
 			die("out of memory");
-		if (a.fp == NULL)
+		if (!tofile)
 			die("write error on standard output: %s",
 			    strerror(err));
 		die("%s: write error: %s", c->output, strerror(err));
