@@ -524,6 +524,12 @@ void	 bs_table_free(struct bs_table *);
 /* Index of the group with this key (hashed), -1 if none, -2 no memory. */
 long	 bs_table_find_group(const struct bs_table *, char *const *key);
 /*
+ * Where group g's first row came from: its file (NULL when unknown) and
+ * line (0 when the reader gives none), for errors about that row.
+ */
+const char *bs_table_group_source(const struct bs_table *, size_t g,
+	    size_t *line);
+/*
  * Is this the name of an index column (run, rep, repetition, iteration,
  * iter, trial, seq, index, id; any case), never a value column unless
  * named with -c?

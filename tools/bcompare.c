@@ -525,7 +525,7 @@ main(int argc, char *argv[])
 	else
 		rc = bs_compare_tables(&cmp, tb, tc, &o.c, &e);
 	if (rc == -1)
-		die("%s", e.msg);
+		die_err(&e);
 	warnings(&cmp, tb, &o);
 	if (o.report == BS_OUT_HTML)
 		bp_log_init(NULL);

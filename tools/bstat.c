@@ -622,7 +622,7 @@ main(int argc, char *argv[])
 			g = ord[gi];
 			if (bs_summary_row(t, g, so.confidence, &s, &col,
 			    &e) == -1)
-				die("%s", e.msg);
+				die_err(&e);
 			bs_column_unit_as(col, bs_summary_unit(t), &u);
 			addrow(res, t, g, col, skip, &s, &st, com.raw ? NULL :
 			    &u);
