@@ -1051,6 +1051,13 @@ int	 bs_afile_check(const char *path, struct bs_err *);
  */
 int	 bs_same_output(const char *a, const char *b);
 /*
+ * 1 when writing the output name would replace input in (a file name,
+ * or "-" or NULL: the file standard input reads, if it is one): the
+ * same device and inode, through symbolic and hard links.  Standard
+ * output, devices and FIFOs, written in place, never do.
+ */
+int	 bs_output_is_input(const char *out, const char *in);
+/*
  * Remove every temporary file of an open bs_afile.  Async-signal-safe
  * (unlink(2) only): for a tool's signal handler and exit path.  The
  * library installs no handler itself.

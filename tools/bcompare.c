@@ -466,6 +466,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	tool_output_not_input(com.output, "-o", argc, argv);
 	if ((o.vbase || o.vcand) && !o.variant)
 		die("--baseline and --candidate go with --variant");
 	/*

@@ -555,6 +555,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	tool_output_not_input(com.output, "-o", argc, argv);
 	so.confidence = com.confidence;
 	so.skip = com.skip;
 	if ((sko.on || sko.merge || sko.out || sko.acc > 0) &&

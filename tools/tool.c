@@ -291,6 +291,23 @@ tool_read_table(struct tool_common *c, int argc, char **argv)
 }
 
 void
+tool_output_not_input(const char *out, const char *opt, int argc,
+    char *const *argv)
+{
+	int i;
+
+	if (out == NULL)
+		return;
+	if (argc == 0 && bs_output_is_input(out, "-"))
+		die("%s %s is the file standard input reads: the output would "
+		    "replace the input", opt, out);
+	for (i = 0; i < argc; i++)
+		if (bs_output_is_input(out, argv[i]))
+			die("%s %s is the input %s: the output would replace "
+			    "it", opt, out, argv[i]);
+}
+
+void
 tool_close_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
