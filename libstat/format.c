@@ -4,6 +4,7 @@
  * significant digits, a quantity scaled to a readable unit).  Machine formats never use these; they keep every
  * digit (bs_fmt_double).
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -63,9 +64,14 @@ bs_fmt_pct(char *buf, size_t len, double x)
 
 	if (isnan(x))
 		snprintf(buf, len, "n/a");
-	else if (isinf(x))
-		snprintf(buf, len, "%cinf%%", x > 0 ? '+' : '-');
-	else if (fabs(x) >= PCT_FIXED) {
+	else if (isinf(x)) {
+		/*
+		 * A change is a ratio of finite means less one: infinite
+		 * only when the ratio overflowed, beyond the doubles.
+		 */
+		fmt_exp(t, sizeof(t), x > 0 ? DBL_MAX : -DBL_MAX, 2, 3, 1);
+		snprintf(buf, len, "%c%s%%", x > 0 ? '>' : '<', t);
+	} else if (fabs(x) >= PCT_FIXED) {
 		/* 100 x can overflow: the 100 goes into the exponent. */
 		fmt_exp(t, sizeof(t), x, 2, 3, 1);
 		snprintf(buf, len, "%s%%", t);

@@ -1215,7 +1215,8 @@ bs_geomean_change(const struct bs_comparison *cmp, int mwu,
 		    (vc != NULL && (m->vc == NULL || strcmp(m->vc, vc) != 0)) ||
 		    m->nb < 2 || m->nc < 2 || !(b > 0) || !(c > 0))
 			continue;
-		l = log(c / b);
+		/* A ratio beyond the doubles (1e308 / 0.002): in logs. */
+		l = isfinite(c / b) && c / b > 0 ? log(c / b) : log(c) - log(b);
 		s += l;
 		ss += l * l;
 		k++;
