@@ -4,6 +4,7 @@
  * significant digits, a quantity scaled to a readable unit).  Machine formats never use these; they keep every
  * digit (bs_fmt_double).
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,14 +33,49 @@ bs_fmt_num(char *buf, size_t len, double x)
 		snprintf(buf, len, "%.6g", x);
 }
 
+/*
+ * x times 10^ex in exponent notation with sig significant digits: the
+ * power of ten added to the exponent as written, so that a value whose
+ * scaling would overflow the doubles (1e308 s in ms) is still written.
+ */
+static void
+fmt_exp(char *buf, size_t len, double x, int ex, int sig, int plus)
+{
+	char t[64], *p;
+	long e;
+
+	snprintf(t, sizeof(t), plus ? "%+.*e" : "%.*e", sig - 1, x);
+	if ((p = strchr(t, 'e')) == NULL) {
+		snprintf(buf, len, "%s", t);
+		return;
+	}
+	e = strtol(p + 1, NULL, 10) + ex;
+	*p = '\0';
+	snprintf(buf, len, "%se%s%02ld", t, e < 0 ? "-" : "+", labs(e));
+}
+
+/* Percentages in fixed notation up to here; beyond, exponents. */
+#define PCT_FIXED	1e13
+
 void
 bs_fmt_pct(char *buf, size_t len, double x)
 {
+	char t[64];
+
 	if (isnan(x))
 		snprintf(buf, len, "n/a");
-	else if (isinf(x))
-		snprintf(buf, len, "%cinf%%", x > 0 ? '+' : '-');
-	else
+	else if (isinf(x)) {
+		/*
+		 * A change is a ratio of finite means less one: infinite
+		 * only when the ratio overflowed, beyond the doubles.
+		 */
+		fmt_exp(t, sizeof(t), x > 0 ? DBL_MAX : -DBL_MAX, 2, 3, 1);
+		snprintf(buf, len, "%c%s%%", x > 0 ? '>' : '<', t);
+	} else if (fabs(x) >= PCT_FIXED) {
+		/* 100 x can overflow: the 100 goes into the exponent. */
+		fmt_exp(t, sizeof(t), x, 2, 3, 1);
+		snprintf(buf, len, "%s%%", t);
+	} else
 		snprintf(buf, len, "%+.1f%%", 100 * x);
 }
 
@@ -68,6 +104,8 @@ bs_fmt_change(char *buf, size_t len, double x, double lo, double hi)
  * precise the number is), but never fewer digits than its integer part:
  * 2.918, 11.10, 387.7, 12345.
  */
+#define SIG_FIXED_MAX	15	/* exponent from which fmt_sig uses e */
+
 static void
 fmt_sig(char *buf, size_t len, double x, int sig)
 {
@@ -77,7 +115,22 @@ fmt_sig(char *buf, size_t len, double x, int sig)
 		snprintf(buf, len, "0");
 		return;
 	}
+	if (!isfinite(x)) {
+		snprintf(buf, len, "-");
+		return;
+	}
 	e = (int)floor(log10(fabs(x)));
+	/*
+	 * Fixed notation of 1e15 and beyond: as many digits as the integer
+	 * part, most of them noise (9.09e306 has 307), and more than a
+	 * cell holds.  Exponent notation instead, as bs_fmt_num does; also
+	 * below the 12 decimals fixed notation is given (1e-300 is not
+	 * 0.000000000000).
+	 */
+	if (e >= SIG_FIXED_MAX || sig - 1 - e > 12) {
+		fmt_exp(buf, len, x, 0, sig, 0);
+		return;
+	}
 	dec = sig - 1 - e;
 	if (dec < 0)
 		dec = 0;
@@ -226,6 +279,7 @@ void
 bs_fmt_scaled(char *buf, size_t len, double x, const struct bs_scale *sc)
 {
 	char num[64];
+	double y;
 
 	if (sc == NULL || !sc->on) {
 		bs_fmt_num(buf, len, x);
@@ -235,7 +289,21 @@ bs_fmt_scaled(char *buf, size_t len, double x, const struct bs_scale *sc)
 		snprintf(buf, len, "-");
 		return;
 	}
-	fmt_sig(num, sizeof(num), x * sc->factor, BS_SIG_DIGITS);
+	y = x * sc->factor;
+	if ((isfinite(y) && (y != 0 || x == 0)) || !(sc->factor > 0) ||
+	    !isfinite(sc->factor))
+		fmt_sig(num, sizeof(num), y, BS_SIG_DIGITS);
+	else {
+		/*
+		 * The scaled value leaves the doubles (1e308 s in ms, or a
+		 * subnormal time in s): the factor's power of ten goes
+		 * into the exponent, never into the value.
+		 */
+		int k = (int)ceil(log10(sc->factor));
+
+		fmt_exp(num, sizeof(num), x * (sc->factor / pow(10, k)), k,
+		    BS_SIG_DIGITS, 0);
+	}
 	snprintf(buf, len, "%s%s %s", num, sc->prefix, sc->unit);
 }
 

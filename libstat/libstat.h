@@ -524,6 +524,12 @@ void	 bs_table_free(struct bs_table *);
 /* Index of the group with this key (hashed), -1 if none, -2 no memory. */
 long	 bs_table_find_group(const struct bs_table *, char *const *key);
 /*
+ * Where group g's first row came from: its file (NULL when unknown) and
+ * line (0 when the reader gives none), for errors about that row.
+ */
+const char *bs_table_group_source(const struct bs_table *, size_t g,
+	    size_t *line);
+/*
  * Is this the name of an index column (run, rep, repetition, iteration,
  * iter, trial, seq, index, id; any case), never a value column unless
  * named with -c?
@@ -1044,6 +1050,13 @@ int	 bs_afile_check(const char *path, struct bs_err *);
  * Devices, FIFOs and standard streams, written in place, never are.
  */
 int	 bs_same_output(const char *a, const char *b);
+/*
+ * 1 when writing the output name would replace input in (a file name,
+ * or "-" or NULL: the file standard input reads, if it is one): the
+ * same device and inode, through symbolic and hard links.  Standard
+ * output, devices and FIFOs, written in place, never do.
+ */
+int	 bs_output_is_input(const char *out, const char *in);
 /*
  * Remove every temporary file of an open bs_afile.  Async-signal-safe
  * (unlink(2) only): for a tool's signal handler and exit path.  The

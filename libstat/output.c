@@ -863,6 +863,29 @@ out:
 }
 
 int
+bs_output_is_input(const char *out, const char *in)
+{
+	struct stat so, si;
+	char *t;
+	int r;
+
+	if (out == NULL || strcmp(out, "-") == 0 || std_fd(out) >= 0)
+		return 0;	/* standard output: replaces nothing */
+	/* The output replaces the file its links lead to, if it exists. */
+	if ((t = follow_links(out)) == NULL)
+		return 0;
+	r = stat(t, &so);
+	free(t);
+	if (r == -1 || in_place(&so))
+		return 0;
+	/* An input through its links (stat follows them), or stdin's file. */
+	if (in == NULL || strcmp(in, "-") == 0 ? fstat(STDIN_FILENO, &si) :
+	    stat(in, &si))
+		return 0;
+	return so.st_dev == si.st_dev && so.st_ino == si.st_ino;
+}
+
+int
 bs_afile_check(const char *path, struct bs_err *e)
 {
 	struct stat st;

@@ -18,7 +18,12 @@ struct tpriv {
 	const struct bs_table_opts *o;
 	char		*optgroups, *optcolumns, *optexclude;
 	int		 file_group;
-	const char	*curfile;	/* file being read */
+	const char	*curfile;	/* file being read (the last of fnames) */
+	char		**fnames;	/* our copies: the caller frees its bufs */
+	size_t		 nfnames, fncap;
+	/* per group: the file and line of its first row */
+	struct gsrc { const char *file; size_t line; } *gsrc;
+	size_t		 ngsrc, gsrccap;
 	size_t		 nfiles;
 	/* value candidates: input column index -> slot, or -1 */
 	long		*slot;
@@ -275,6 +280,10 @@ bs_table_free(struct bs_table *t)
 		free(p->gqrows);
 		free(p->gmixed);
 		free(p->mixfile);
+		for (size_t i = 0; i < p->nfnames; i++)
+			free(p->fnames[i]);
+		free(p->fnames);
+		free(p->gsrc);
 		free(p->slot);
 		free(p->slotcol);
 		free(p->state);
@@ -879,6 +888,15 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	else if ((g = findgroup(t, r)) < 0)
 		return bs_seterr(e, p->curfile, r->line, g == -2 ?
 		    "too many group columns" : "out of memory");
+	/* Groups are made in order: a new one is the next index. */
+	if ((size_t)g == p->ngsrc) {
+		if (bs_grow(&p->gsrc, &p->gsrccap, p->ngsrc + 1,
+		    sizeof(*p->gsrc)) == -1)
+			return bs_seterr(e, p->curfile, r->line,
+			    "out of memory");
+		p->gsrc[p->ngsrc].file = p->curfile;
+		p->gsrc[p->ngsrc++].line = r->line;
+	}
 	if (p->o->rowgroups) {
 		if (bs_grow(&t->rowgroup, &p->rgcap, t->nrows + 1,
 		    sizeof(*t->rowgroup)) == -1)
@@ -1161,8 +1179,18 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 	size_t before = t->nrows;
 	struct bs_read_opts ro = p->o->read;
 
-	p->curfile = buf ? buf->name : (path == NULL || strcmp(path, "-") == 0 ?
-	    "<stdin>" : path);
+	/*
+	 * The name outlives the buffer: bs_table_finish() and the warnings
+	 * name the last file read after the caller freed its bs_buf.
+	 */
+	if (bs_grow(&p->fnames, &p->fncap, p->nfnames + 1,
+	    sizeof(*p->fnames)) == -1 || (p->fnames[p->nfnames] =
+	    strdup(buf ? buf->name : (path == NULL || strcmp(path, "-") == 0 ?
+	    "<stdin>" : path))) == NULL) {
+		p->curfile = "";
+		return bs_seterr(e, NULL, 0, "out of memory");
+	}
+	p->curfile = p->fnames[p->nfnames++];
 	p->lastg = -1;
 	/* A reader of several tables chooses by the names asked for. */
 	if (ro.columns == NULL && ro.groups == NULL) {
@@ -1413,4 +1441,16 @@ out:
 	free(c.num);
 	free(c.rank);
 	return ord;
+}
+
+const char *
+bs_table_group_source(const struct bs_table *t, size_t g, size_t *line)
+{
+	const struct tpriv *p = t->priv;
+
+	*line = 0;
+	if (p == NULL || g >= p->ngsrc)
+		return NULL;
+	*line = p->gsrc[g].line;
+	return p->gsrc[g].file;
 }

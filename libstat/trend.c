@@ -463,6 +463,130 @@ fails(const struct bs_trend_cp *c, const struct bs_trend_opts *o)
 	    c->v != BS_V_REGRESSED);
 }
 
+/* A failing candidate waiting for removal: heap entry. */
+struct hent {
+	double	 p;
+	size_t	 i;		/* candidate index (order of at) */
+	unsigned ver;		/* the candidate's judgement it was made of */
+};
+
+/* Does a come out before b: higher p, then the earlier candidate. */
+static int
+hbefore(const struct hent *a, const struct hent *b)
+{
+	return a->p > b->p || (a->p == b->p && a->i < b->i);
+}
+
+static void
+hpush(struct hent *h, size_t *nh, struct hent x)
+{
+	size_t k = (*nh)++;
+
+	while (k > 0 && hbefore(&x, &h[(k - 1) / 2])) {
+		h[k] = h[(k - 1) / 2];
+		k = (k - 1) / 2;
+	}
+	h[k] = x;
+}
+
+static struct hent
+hpop(struct hent *h, size_t *nh)
+{
+	struct hent top = h[0], x = h[--*nh];
+	size_t k = 0, c;
+
+	while ((c = 2 * k + 1) < *nh) {
+		if (c + 1 < *nh && hbefore(&h[c + 1], &h[c]))
+			c++;
+		if (!hbefore(&h[c], &x))
+			break;
+		h[k] = h[c];
+		k = c;
+	}
+	if (*nh > 0)
+		h[k] = x;
+	return top;
+}
+
+/*
+ * The merging of step 3 over cp[0..*ncp) (sorted by at): the weakest
+ * failing candidate (the highest p; of equal ones the first) removed,
+ * its neighbours judged again, until none fails.  The same removals,
+ * in the same order, as judging every candidate after each removal.
+ */
+static int
+merge(struct bs_trend_cp *cp, size_t *ncp, size_t len,
+    const struct prefix *p, const char *column, const char *unit,
+    const struct bs_trend_opts *o)
+{
+	size_t n = *ncp, nh = 0, i, k, *prv, *nxt;
+	unsigned *ver;
+	unsigned char *dead;
+	struct hent *h;
+	int rc = -1;
+
+	prv = malloc(n * sizeof(*prv));
+	nxt = malloc(n * sizeof(*nxt));
+	ver = calloc(n, sizeof(*ver));
+	dead = calloc(n, 1);
+	/* n at first, at most two more per removal. */
+	h = n < SIZE_MAX / 3 / sizeof(*h) ? malloc(3 * n * sizeof(*h)) : NULL;
+	if (prv == NULL || nxt == NULL || ver == NULL || dead == NULL ||
+	    h == NULL)
+		goto out;
+	for (i = 0; i < n; i++) {
+		prv[i] = i > 0 ? i - 1 : SIZE_MAX;
+		nxt[i] = i + 1 < n ? i + 1 : SIZE_MAX;
+		cp[i].from = i > 0 ? cp[i - 1].at : 0;
+		cp[i].to = i + 1 < n ? cp[i + 1].at : len;
+		judge(&cp[i], segment(p, cp[i].from, cp[i].at),
+		    segment(p, cp[i].at, cp[i].to), column, unit, o);
+		if (fails(&cp[i], o))
+			hpush(h, &nh, (struct hent){ cp[i].p, i, 0 });
+	}
+	while (nh > 0) {
+		struct hent top = hpop(h, &nh);
+		size_t nb[2];
+
+		i = top.i;
+		if (dead[i] || top.ver != ver[i])
+			continue;
+		dead[i] = 1;
+		if (prv[i] != SIZE_MAX)
+			nxt[prv[i]] = nxt[i];
+		if (nxt[i] != SIZE_MAX)
+			prv[nxt[i]] = prv[i];
+		nb[0] = prv[i];
+		nb[1] = nxt[i];
+		for (k = 0; k < 2; k++) {
+			size_t j = nb[k];
+
+			if (j == SIZE_MAX)
+				continue;
+			cp[j].from = prv[j] != SIZE_MAX ? cp[prv[j]].at : 0;
+			cp[j].to = nxt[j] != SIZE_MAX ? cp[nxt[j]].at : len;
+			judge(&cp[j], segment(p, cp[j].from, cp[j].at),
+			    segment(p, cp[j].at, cp[j].to), column, unit, o);
+			ver[j]++;
+			if (fails(&cp[j], o))
+				hpush(h, &nh, (struct hent){ cp[j].p, j,
+				    ver[j] });
+		}
+	}
+	for (i = 0, k = 0; i < n; i++)
+		if (!dead[i])
+			cp[k++] = cp[i];
+	*ncp = k;
+	rc = 0;
+out:
+	free(prv);
+	free(nxt);
+	free(ver);
+	free(dead);
+	free(h);
+	return rc;
+}
+
 int
 bs_trend_detect(const double *mean, const double *var, const size_t *n,
     size_t len, const char *column, const char *unit,
@@ -524,25 +648,16 @@ bs_trend_detect(const double *mean, const double *var, const size_t *n,
 		goto nomem;
 	for (i = 0; i < ncp; i++)
 		cp[i].at = cs.c[i].at;
-	/* Remove the weakest failing candidate until none fails. */
-	while (ncp > 0) {
-		size_t worst = ncp;
-
-		for (i = 0; i < ncp; i++) {
-			cp[i].from = i > 0 ? cp[i - 1].at : 0;
-			cp[i].to = i + 1 < ncp ? cp[i + 1].at : len;
-			judge(&cp[i], segment(&p, cp[i].from, cp[i].at),
-			    segment(&p, cp[i].at, cp[i].to), column, unit, o);
-			if (fails(&cp[i], o) && (worst == ncp ||
-			    !(cp[i].p <= cp[worst].p)))
-				worst = i;
-		}
-		if (worst == ncp)
-			break;
-		memmove(&cp[worst], &cp[worst + 1], (ncp - worst - 1) *
-		    sizeof(*cp));
-		ncp--;
-	}
+	/*
+	 * Remove the weakest failing candidate until none fails.  A
+	 * candidate's test depends only on its neighbours, so a removal
+	 * re-judges the two beside it; the failing ones wait in a heap,
+	 * weakest (highest p, then first) on top, stale entries skipped:
+	 * O(k log k) for k candidates rather than a pass over all of them
+	 * per removal (a drifting history fails most of thousands).
+	 */
+	if (ncp > 0 && merge(cp, &ncp, len, &p, column, unit, o) == -1)
+		goto nomem;
 	/* What is written out, from the values themselves. */
 	for (i = 0; i < ncp; i++)
 		judge(&cp[i], segment_exact(mean, var, n, cp[i].from, cp[i].at,

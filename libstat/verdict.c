@@ -1008,7 +1008,36 @@ cell(const struct bs_table *t, size_t g, long c)
 	if (c < 0)
 		return NAN;
 	s = &t->groups[g].s[c];
+	/*
+	 * A streamed table (bstat --no-quantiles, --sketch) keeps no
+	 * values: a summary's one value is the extreme as parsed.
+	 */
+	if (s->v == NULL && s->raw == NULL)
+		return s->mom != NULL && s->mom->n >= 1 ? s->mom->rmin : NAN;
 	return s->n - s->missing >= 1 ? bs_series_value(s, 0) : NAN;
+}
+
+/*
+ * A summary's n: NaN when it has none (n unknown), else a count of runs,
+ * a whole number from 0 to 2^53 (beyond it the doubles skip counts, and
+ * 1e20 does not fit a size_t).  Anything else is an error naming the
+ * row: 2.5 was taken as 2, -5 as no n, 1e20 as 0.
+ */
+static int
+summary_n(const struct bs_table *t, size_t g, long cn, double *n,
+    struct bs_err *e)
+{
+	const char *file;
+	size_t line;
+	char num[40];
+
+	*n = cell(t, g, cn);
+	if (isnan(*n) || (*n >= 0 && *n <= 0x1p53 && *n == floor(*n)))
+		return 0;
+	file = bs_table_group_source(t, g, &line);
+	bs_fmt_double(num, sizeof(num), *n);
+	return bs_seterr(e, file, line, "n = %s is not a count of runs "
+	    "(a whole number from 0 to 2^53)", num);
 }
 
 const char *
@@ -1036,13 +1065,15 @@ bs_summary_row(const struct bs_table *t, size_t g, double confidence,
     struct bs_summary *r, const char **column, struct bs_err *e)
 {
 	long cm = valcol(t, "mean"), cs = valcol(t, "sd"), cn = valcol(t, "n");
-	double n = cell(t, g, cn), hw;
+	double n, hw;
 
 	bs_summary_clear(r);
 	if (t->groups[g].s[cm].n > 1)
 		return bs_seterr(e, NULL, 0, "%zu summaries in one group: "
 		    "group by the columns that name them (-g)",
 		    t->groups[g].s[cm].n);
+	if (summary_n(t, g, cn, &n, e) == -1)
+		return -1;
 	*column = bs_summary_name(t, g);
 	r->n_unknown = !(n >= 0 && isfinite(n));
 	r->n = r->n_unknown ? 0 : (size_t)n;
@@ -1074,13 +1105,15 @@ summary_side(struct bs_metric *m, int cand, const struct bs_table *t,
 {
 	long cn = valcol(t, "n"), cm = valcol(t, "mean"), cs = valcol(t, "sd");
 	long cmed = valcol(t, "median");
-	double n = cell(t, g, cn);
+	double n;
 
 	if (t->groups[g].s[cm].n > 1)
 		return bs_seterr(e, NULL, 0, "%zu summaries in one group "
 		    "(%s): add the columns that tell them apart to -g (bstat's "
 		    "output: -g ...,column)", t->groups[g].s[cm].n,
 		    t->ngcols ? t->groups[g].key[0] : "all rows");
+	if (summary_n(t, g, cn, &n, e) == -1)
+		return -1;
 	m->summary = 1;
 	if (m->unit == NULL)
 		m->unit = bs_summary_unit(t);
@@ -1182,7 +1215,8 @@ bs_geomean_change(const struct bs_comparison *cmp, int mwu,
 		    (vc != NULL && (m->vc == NULL || strcmp(m->vc, vc) != 0)) ||
 		    m->nb < 2 || m->nc < 2 || !(b > 0) || !(c > 0))
 			continue;
-		l = log(c / b);
+		/* A ratio beyond the doubles (1e308 / 0.002): in logs. */
+		l = isfinite(c / b) && c / b > 0 ? log(c / b) : log(c) - log(b);
 		s += l;
 		ss += l * l;
 		k++;

@@ -32,6 +32,98 @@ moving_median(const double *v, size_t n, size_t j)
 	return m > 0 ? bs_median(w, m) : NAN;
 }
 
+/*
+ * The moving median's line, one device pixel column at a time.  A
+ * column of at most COL_MAX points is drawn through all of them, as
+ * given; a fuller one (a long series on a narrow chart) through its
+ * first, lowest, highest and last points in the order they come, which
+ * covers the same pixels.  Cairo's stroker finds the crossings of a
+ * path's segments: a line of 10^5 runs zigzagging across 700 pixels
+ * crosses itself ~10^9 times, and the stroke took minutes.
+ */
+#define COL_MAX	4
+
+struct column {
+	double	 x[COL_MAX], y[COL_MAX];
+	size_t	 n;		/* points seen in this column */
+	double	 key;		/* the device pixel column */
+	double	 lx, ly;	/* the last point */
+	double	 minx, miny, maxx, maxy;
+	size_t	 imin, imax;	/* when min and max came */
+};
+
+static void
+col_to(cairo_t *cr, int *pen, double x, double y)
+{
+	if (*pen)
+		cairo_line_to(cr, x, y);
+	else
+		cairo_move_to(cr, x, y);
+	*pen = 1;
+}
+
+/* The column's points onto the path (the first is on it already). */
+static void
+col_flush(cairo_t *cr, struct column *c, int pen)
+{
+	size_t last = c->n - 1;
+
+	if (c->n > COL_MAX) {
+		int minfirst = c->imin < c->imax;
+		size_t i1 = minfirst ? c->imin : c->imax;
+		size_t i2 = minfirst ? c->imax : c->imin;
+
+		/* In the order they came; none twice, the first not again. */
+		if (i1 != 0 && i1 != last)
+			col_to(cr, &pen, minfirst ? c->minx : c->maxx,
+			    minfirst ? c->miny : c->maxy);
+		if (i2 != 0 && i2 != last && i2 != i1)
+			col_to(cr, &pen, minfirst ? c->maxx : c->minx,
+			    minfirst ? c->maxy : c->miny);
+		col_to(cr, &pen, c->lx, c->ly);
+	} else
+		for (size_t k = 1; k < c->n; k++)
+			col_to(cr, &pen, c->x[k], c->y[k]);
+	c->n = 0;
+}
+
+static void
+col_add(cairo_t *cr, struct column *c, int *pen, double x, double y)
+{
+	double dx = x, dy = y, key;
+
+	cairo_user_to_device(cr, &dx, &dy);
+	key = floor(dx);
+	if (c->n > 0 && key != c->key)
+		col_flush(cr, c, *pen);
+	if (c->n == 0) {
+		/* The first point of a column goes on the path at once. */
+		col_to(cr, pen, x, y);
+		c->key = key;
+		c->minx = c->maxx = x;
+		c->miny = c->maxy = y;
+		c->imin = c->imax = 0;
+	}
+	if (c->n < COL_MAX) {
+		c->x[c->n] = x;
+		c->y[c->n] = y;
+	}
+	/* Skipping the first: it is on the path already. */
+	if (c->n > 0 && y < c->miny) {
+		c->minx = x;
+		c->miny = y;
+		c->imin = c->n;
+	}
+	if (c->n > 0 && y > c->maxy) {
+		c->maxx = x;
+		c->maxy = y;
+		c->imax = c->n;
+	}
+	c->lx = x;
+	c->ly = y;
+	c->n++;
+}
+
 static double
 window_mean(const double *v, size_t a, size_t b)
 {
@@ -139,6 +231,7 @@ bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
 	for (size_t i = 0; i < ns; i++) {
 		struct bp_rgb c = bp_palette(i);
 		double *v = malloc((s[i].n + 1) * sizeof(*v));
+		struct column col;
 		int pen = 0;
 
 		if (v == NULL) {
@@ -155,21 +248,19 @@ bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
 				    bp_fy(&f, v[j] * fy), f.st.marker * 0.5, c);
 		cairo_set_line_width(cr, f.st.line * 1.3);
 		bp_set_rgb(cr, c);
+		col.n = 0;
 		for (size_t j = 0; j < s[i].n; j++) {
 			double m = moving_median(v, s[i].n, j);
 
 			if (!isfinite(m)) {
+				col_flush(cr, &col, pen);
 				pen = 0;
 				continue;
 			}
-			if (pen)
-				cairo_line_to(cr, bp_fx(&f, (double)(j + 1)),
-				    bp_fy(&f, m * fy));
-			else
-				cairo_move_to(cr, bp_fx(&f, (double)(j + 1)),
-				    bp_fy(&f, m * fy));
-			pen = 1;
+			col_add(cr, &col, &pen, bp_fx(&f, (double)(j + 1)),
+			    bp_fy(&f, m * fy));
 		}
+		col_flush(cr, &col, pen);
 		cairo_stroke(cr);
 		if (o->steady > 0)
 			runs_steady(cr, &f, v, s[i].n, o->steady, fy, i, ns);

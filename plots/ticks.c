@@ -644,7 +644,19 @@ bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 	 */
 	{
 		double bestd = HUGE_VAL, step = 0, lo, hi, span, ec;
-		double p0 = dmin >= 1 && dmax < 0x1p60 ?
+		double p0;
+
+		/*
+		 * One value: an axis from zero up to it (thread counts
+		 * start at zero), or a linear range around it.  The search
+		 * below finds no step for a range of width zero.
+		 */
+		if (dmax - dmin <= 1e-12 * fmax(fabs(dmin), fabs(dmax))) {
+			if (!(dmax > 0))
+				return bp_ticks_linear(dmin, dmax, m, t);
+			dmin = 0;
+		}
+		p0 = dmin >= 1 && dmax < 0x1p60 ?
 		    ldexp(1, (int)ceil(log2(dmin) - 1e-9)) : 0;
 
 		/*
@@ -655,10 +667,19 @@ bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 		if (p0 > 0 && dmax / dmin <= 16 && dmax / p0 < 2 * (double)m) {
 			for (double v = p0; v <= dmax * (1 + 1e-12); v *= 2)
 				ticks_add(t, v, 1);
-			t->step = p0;
-			t->lo = fmin(dmin, p0);
-			t->hi = fmax(dmax, t->v[t->n - 1]);
-			return ticks_check(t);
+			/*
+			 * The least power of two at or above dmin can lie
+			 * above dmax (9.007e15 .. 9.007e15 < 2^53): fewer
+			 * than two ticks, and the multiples of a step
+			 * below instead.
+			 */
+			if (t->n >= 2) {
+				t->step = p0;
+				t->lo = fmin(dmin, p0);
+				t->hi = fmax(dmax, t->v[t->n - 1]);
+				return ticks_check(t);
+			}
+			t->n = 0;
 		}
 
 		/* Halves: the span of huge values can overflow. */

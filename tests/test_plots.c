@@ -127,6 +127,38 @@ test_ticks_log(void **state)
 }
 
 /*
+ * Linear power-of-two ticks where the least power of two at or above
+ * the data lies above them all (9.007e15 < 2^53): no tick was placed,
+ * then t->v[t->n - 1] read t->v[-1].  One value (2^53, or 4) found no
+ * step at all.  Every one now gets ticks that cover the data.
+ */
+static void
+test_ticks_pow2_one(void **state)
+{
+	static const double x[] = { 9.007e15, 0x1p53, 1e17, 4, 3, 0.5 };
+	struct bp_ticks t;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(x) / sizeof(x[0]); i++) {
+		memset(&t, 0xff, sizeof(t));	/* no stale ticks count */
+		assert_int_equal(bp_ticks_pow2(x[i], x[i], 5, 0, &t), 0);
+		assert_true(t.n >= 2 && t.n <= BP_MAX_TICKS);
+		assert_true(t.lo <= x[i] && t.hi >= x[i]);
+		assert_true(t.v[0] <= x[i] && t.v[t.n - 1] >= x[i]);
+	}
+	/* 4 alone: 0 1 2 3 4, as threads are counted. */
+	assert_int_equal(bp_ticks_pow2(4, 4, 5, 0, &t), 0);
+	assert_int_equal(t.n, 5);
+	assert_close(t.v[0], 0, 0, 0);
+	assert_close(t.v[4], 4, 0, 0);
+	/* A narrow range just below 2^53: multiples of a power of two. */
+	assert_int_equal(bp_ticks_pow2(9.007e15, 9.0071e15, 5, 0, &t), 0);
+	assert_true(t.n >= 2);
+	assert_true(t.v[0] <= 9.007e15 && t.v[t.n - 1] >= 9.0071e15);
+	assert_close(fmod(t.v[0], t.step), 0, 0, 0);
+}
+
+/*
  * Subnormal and extreme ranges: the tick search ends at once (it used to
  * loop for minutes, or for ever at 5e-324) and gives the ticks that the
  * same data at ordinary size get, labelled with every digit.
@@ -1571,6 +1603,7 @@ main(void)
 		cmocka_unit_test(test_ticks_extended),
 		cmocka_unit_test(test_ticks_log),
 		cmocka_unit_test(test_ticks_extreme),
+		cmocka_unit_test(test_ticks_pow2_one),
 		cmocka_unit_test(test_format_tick),
 		cmocka_unit_test(test_colormaps),
 		cmocka_unit_test(test_contrast),

@@ -466,6 +466,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	tool_output_not_input(com.output, "-o", argc, argv);
 	if ((o.vbase || o.vcand) && !o.variant)
 		die("--baseline and --candidate go with --variant");
 	/*
@@ -525,7 +526,7 @@ main(int argc, char *argv[])
 	else
 		rc = bs_compare_tables(&cmp, tb, tc, &o.c, &e);
 	if (rc == -1)
-		die("%s", e.msg);
+		die_err(&e);
 	warnings(&cmp, tb, &o);
 	if (o.report == BS_OUT_HTML)
 		bp_log_init(NULL);

@@ -216,6 +216,8 @@ main(int argc, char *argv[])
 		    "for Tukey fences use --k");
 	if (rejects && st.drop == DROP_NONE)
 		die("--rejects needs --drop mild or --drop severe");
+	tool_output_not_input(com.output, "-o", argc, argv);
+	tool_output_not_input(rejects, "--rejects", argc, argv);
 	/* One would replace the other: the kept rows, or the rejects, lost. */
 	if (rejects && com.output && strcmp(com.output, "-") != 0 &&
 	    bs_same_output(com.output, rejects))

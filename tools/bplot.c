@@ -611,6 +611,8 @@ main(int argc, char *argv[])
 	o.kind = (enum bp_kind)k;
 	argc--;
 	argv++;
+	tool_output_not_input(com.output, "-o", argc, argv);
+	tool_output_not_input(o.fitreport, "--fit-report", argc, argv);
 	check_applies(&o, &com);
 
 	read_input(&in, &com, &o, argc, argv, &pl);

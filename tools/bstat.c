@@ -555,6 +555,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	tool_output_not_input(com.output, "-o", argc, argv);
 	so.confidence = com.confidence;
 	so.skip = com.skip;
 	if ((sko.on || sko.merge || sko.out || sko.acc > 0) &&
@@ -622,7 +623,7 @@ main(int argc, char *argv[])
 			g = ord[gi];
 			if (bs_summary_row(t, g, so.confidence, &s, &col,
 			    &e) == -1)
-				die("%s", e.msg);
+				die_err(&e);
 			bs_column_unit_as(col, bs_summary_unit(t), &u);
 			addrow(res, t, g, col, skip, &s, &st, com.raw ? NULL :
 			    &u);

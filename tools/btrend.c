@@ -298,6 +298,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	tool_output_not_input(com.output, "-o", argc, argv);
 	if (com.skip > 0)
 		die("--skip does not apply: a history's first revisions are "
 		    "revisions, not warm-up");

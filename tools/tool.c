@@ -291,6 +291,23 @@ tool_read_table(struct tool_common *c, int argc, char **argv)
 }
 
 void
+tool_output_not_input(const char *out, const char *opt, int argc,
+    char *const *argv)
+{
+	int i;
+
+	if (out == NULL)
+		return;
+	if (argc == 0 && bs_output_is_input(out, "-"))
+		die("%s %s is the file standard input reads: the output would "
+		    "replace the input", opt, out);
+	for (i = 0; i < argc; i++)
+		if (bs_output_is_input(out, argv[i]))
+			die("%s %s is the input %s: the output would replace "
+			    "it", opt, out, argv[i]);
+}
+
+void
 tool_close_stdout(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -321,13 +338,14 @@ tool_write(const struct tool_common *c, int (*fn)(FILE *, void *),
 		fp = a.fp;
 	}
 	if (fn(fp, arg) == -1) {
-		int err = errno;
+		int err = errno, tofile = a.fp != NULL;
 
-		if (a.fp != NULL)
+		/* The abort clears a: whether it was a file is asked first. */
+		if (tofile)
 			bs_afile_abort(&a);
 		if (err == ENOMEM)
 			die("out of memory");
-		if (a.fp == NULL)
+		if (!tofile)
 			die("write error on standard output: %s",
 			    strerror(err));
 		die("%s: write error: %s", c->output, strerror(err));

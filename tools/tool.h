@@ -137,6 +137,12 @@ char	*tool_label(const struct bs_table *, char *const *key, size_t from,
  */
 void	 tool_autocorr_warning(const char *label, const char *what, double r1,
 	    size_t n);
+/*
+ * Exit 2 when an output (its option's name opt: "-o", "--rejects") would
+ * replace one of the inputs (none: standard input).
+ */
+void	 tool_output_not_input(const char *out, const char *opt, int argc,
+	    char *const *argv);
 /* Check that a FILE (standard output) was written; exits 2 if not. */
 void	 tool_close_stdout(void);
 
