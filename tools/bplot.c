@@ -619,6 +619,9 @@ main(int argc, char *argv[])
 		    "(give --skip to bstat)");
 	if (o.slo.set || o.limit.set || *o.little[0])
 		check_levels(&in, &com, &o, &pl);
+	/* Fontconfig's failure said in one line, not a crash in Pango. */
+	if (bp_fonts_init(&e) == -1)
+		die_err(&e);
 	plot[o.kind](&in, &com, &o, &pl);
 	for (size_t i = 0; i < in.found.nline; i++)
 		warnmsg("%s", in.found.line[i]);
