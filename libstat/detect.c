@@ -71,6 +71,62 @@ detect_tool(const char *p, size_t len)
 	return BS_FMT_AUTO;
 }
 
+/*
+ * Is p[0..len) delimited text under a well-formed header: a first record
+ * of two or more non-empty names without '=', and every later complete
+ * record of the same number of fields (counted outside quotes, a quoted
+ * field may hold a newline)?  Such a header wins over key=value text in
+ * a quoted cell, wherever that row falls.
+ */
+static int
+csv_header_wins(const char *p, size_t len)
+{
+	int d = bs_delim_detect(p, len), inq = 0, eq = 0, empty = 0;
+	size_t i, nf = 1, hdr = 0, flen = 0;
+
+	for (i = 0; i < len; i++) {
+		int c = (unsigned char)p[i];
+
+		if (c == '"') {
+			inq = !inq;
+			flen++;
+			continue;
+		}
+		if (inq) {
+			flen++;
+			continue;
+		}
+		if (c == '\r')
+			continue;
+		if (c == '\n' && hdr > 0 && nf == 1 && flen == 0)
+			continue;	/* a blank line */
+		if (c == d || c == '\n') {
+			if (hdr == 0 && flen == 0)
+				empty = 1;
+			flen = 0;
+			if (c == d) {
+				nf++;
+				continue;
+			}
+			if (hdr == 0) {
+				if (nf < 2 || eq || empty)
+					return 0;
+				hdr = nf;
+			} else if (nf != hdr) {
+				return 0;
+			}
+			nf = 1;
+			continue;
+		}
+		if (c != ' ' && c != '\t')
+			flen++;
+		if (hdr == 0 && c == '=')
+			eq = 1;
+	}
+	/* The last record may be cut by the detection window: not judged. */
+	return hdr > 0;
+}
+
 enum bs_format
 bs_detect(const char *p, size_t len, int *delim)
 {
@@ -133,7 +189,7 @@ bs_detect(const char *p, size_t len, int *delim)
 	if (nlines > 0 && (allplain || ((firstnum == 1 || firstlooks) &&
 	    !anydelim && !anykv)))
 		return BS_FMT_PLAIN;
-	if (anykv)
+	if (anykv && !(anydelim && csv_header_wins(p + i, len - i)))
 		return BS_FMT_KV;
 	/* Blank-aligned columns only where no delimiter would do. */
 	if (bs_ws_detect(p + i, len - i))

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,34 @@ joinpath(const struct ectx *c, const char *path, char *out, size_t len)
  * cut): 1 read, 0 missing (nothing said), -1 there but unreadable,
  * named in unreadable under its path.
  */
+/*
+ * fopen(path, "r") of a regular file only: opened without blocking (a
+ * FIFO in the tree would wait for a writer for ever), then refused with
+ * EINVAL unless regular; a directory is refused with EISDIR.
+ */
+static FILE *
+open_regular(const char *path)
+{
+	struct stat st;
+	FILE *fp;
+	int fd, fl;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
+		return NULL;
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		int err = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+
+		close(fd);
+		errno = err;
+		return NULL;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) != -1)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	if ((fp = fdopen(fd, "r")) == NULL)
+		close(fd);
+	return fp;
+}
+
 static int
 readfile(struct ectx *c, const char *path, char *buf, size_t len)
 {
@@ -54,9 +83,15 @@ readfile(struct ectx *c, const char *path, char *buf, size_t len)
 
 	joinpath(c, path, full, sizeof(full));
 	buf[0] = '\0';
-	if ((fp = fopen(full, "r")) == NULL) {
+	if ((fp = open_regular(full)) == NULL) {
 		if (errno == ENOENT || errno == ENOTDIR)
 			return 0;
+		if (errno == EINVAL) {
+			if (bs_meta_set(&c->env->unreadable, path,
+			    "not a regular file") == -1)
+				c->nomem = 1;
+			return -1;
+		}
 		goto unreadable;
 	}
 	n = fread(buf, 1, len - 1, fp);
@@ -118,6 +153,8 @@ field(const char *text, const char *name, char *out, size_t len)
 }
 
 /* Count the CPUs of a list such as "0-3,8-11" (sysfs cpu lists). */
+#define CPULIST_MAX	(1L << 24)
+
 static long
 cpulist_count(const char *s)
 {
@@ -125,16 +162,21 @@ cpulist_count(const char *s)
 	char *end;
 
 	while (*s != '\0') {
+		errno = 0;
 		a = strtol(s, &end, 10);
-		if (end == s)
+		if (end == s || errno != 0 || a < 0)
 			return -1;
 		b = a;
 		if (*end == '-') {
 			s = end + 1;
 			b = strtol(s, &end, 10);
-			if (end == s || b < a)
+			if (end == s || errno != 0 || b < a)
 				return -1;
 		}
+		/* No machine has more CPUs than this: a count that would
+		 * overflow ("0-9223372036854775807") is no count. */
+		if (b - a >= CPULIST_MAX || n + (b - a + 1) > CPULIST_MAX)
+			return -1;
 		n += b - a + 1;
 		s = end;
 		if (*s == ',')
@@ -311,7 +353,8 @@ boost(struct ectx *c)
 static void
 cstates(struct ectx *c)
 {
-	char buf[4096], out[512] = "", *tok, *save;
+	/* The tokens kept are no longer than the line: out holds them all. */
+	char buf[4096], out[4096] = "", *tok, *save;
 	size_t len = 0;
 
 	fileval(c, "idle_driver", "/sys/devices/system/cpu/cpuidle/"
@@ -524,7 +567,7 @@ gitfile(const char *gitdir, const char *common, const char *name,
 	for (int k = 0; k < 2; k++) {
 		snprintf(path, sizeof(path), "%.3000s/%.1000s", k == 0 ? gitdir : common,
 		    name);
-		if ((fp = fopen(path, "r")) == NULL)
+		if ((fp = open_regular(path)) == NULL)
 			continue;
 		n = fread(buf, 1, len - 1, fp);
 		fclose(fp);
@@ -546,7 +589,7 @@ packed(const char *common, const char *ref, char *out, size_t len)
 	int rc = -1;
 
 	snprintf(path, sizeof(path), "%.4000s/packed-refs", common);
-	if ((fp = fopen(path, "r")) == NULL)
+	if ((fp = open_regular(path)) == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), fp) != NULL) {
 		char *sp = strchr(line, ' ');

@@ -22,6 +22,8 @@ struct bs_sbuf {
 
 int	 bs_sbuf_add(struct bs_sbuf *, const void *, size_t);
 void	 bs_sbuf_free(struct bs_sbuf *);
+/* t, or its copy in *tmp with control characters escaped (output.c). */
+const char *bs_oneline(const char *t, char **tmp);
 
 /*
  * A set of strings by content, each with an index; the strings are not

@@ -33,6 +33,9 @@ int	 bs_seterr(struct bs_err *, const char *file, size_t line,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Format "FILE:LINE: msg" (or less when unknown) into buf. */
 void	 bs_err_format(const struct bs_err *, char *buf, size_t len);
+/* Control characters as C escapes (\n, \t, \xNN), for messages and tables. */
+int	 bs_has_ctl(const char *);
+char	*bs_escape_ctl(const char *);
 
 /* ------------------------------------------------------------------ */
 /* Exact decimal numbers */

@@ -562,13 +562,27 @@ fit(const struct bs_result *r, size_t *w)
 	}
 }
 
+/*
+ * Text for people on one line: t, or its copy with control characters
+ * escaped (in *tmp, for the caller to free).
+ */
+const char *
+bs_oneline(const char *t, char **tmp)
+{
+	*tmp = NULL;
+	if (!bs_has_ctl(t))
+		return t;
+	*tmp = bs_escape_ctl(t);
+	return *tmp != NULL ? *tmp : t;
+}
+
 /* Aligned columns for people; markdown is the same with pipes. */
 static int
 write_aligned(const struct bs_result *r, FILE *fp, int md)
 {
 	struct bs_scale *sc = scales(r);
 	size_t *w, i, j;
-	char buf[256];
+	char buf[256], *tmp;
 	const char *t;
 
 	if ((w = calloc(r->ncols + 1, sizeof(*w))) == NULL ||
@@ -577,18 +591,23 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 		free(sc);
 		return -1;
 	}
-	for (j = 0; j < r->ncols; j++)
-		w[j] = bs_utf8_width(r->cols[j], strlen(r->cols[j]));
+	for (j = 0; j < r->ncols; j++) {
+		t = bs_oneline(r->cols[j], &tmp);
+		w[j] = bs_utf8_width(t, strlen(t));
+		free(tmp);
+	}
 	for (i = 0; i < r->nrows; i++)
 		for (j = 0; j < r->ncols; j++) {
 			size_t l;
 
-			t = showntext(r, sc, i, j, md, buf, sizeof(buf));
+			t = bs_oneline(showntext(r, sc, i, j, md, buf,
+			    sizeof(buf)), &tmp);
 			l = bs_utf8_width(t, strlen(t));
 			for (const char *q = t; md && *q; q++)
 				l += *q == '|';
 			if (l > w[j])
 				w[j] = l;
+			free(tmp);
 		}
 	/* A Markdown delimiter cell needs three characters: "--:". */
 	for (j = 0; md && j < r->ncols; j++)
@@ -597,17 +616,19 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 	if (!md && r->width > 0)
 		fit(r, w);
 	for (j = 0; j < r->ncols; j++) {
-		size_t l = bs_utf8_width(r->cols[j], strlen(r->cols[j]));
+		const char *h = bs_oneline(r->cols[j], &tmp);
+		size_t l = bs_utf8_width(h, strlen(h));
 
 		fputs(md ? (j ? " | " : "| ") : (j ? "  " : ""), fp);
 		if (r->numeric[j] && l < w[j])
 			pad(fp, w[j] - l);
 		if (md)
-			fputs(r->cols[j], fp);
+			fputs(h, fp);
 		else
-			l = put_cut(fp, r->cols[j], w[j]);
+			l = put_cut(fp, h, w[j]);
 		if (!r->numeric[j] && (md || j + 1 < r->ncols) && l < w[j])
 			pad(fp, w[j] - l);
+		free(tmp);
 	}
 	fputs(md ? " |\n" : "\n", fp);
 	if (md) {
@@ -623,7 +644,8 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 		for (j = 0; j < r->ncols; j++) {
 			size_t l;
 
-			t = showntext(r, sc, i, j, md, buf, sizeof(buf));
+			t = bs_oneline(showntext(r, sc, i, j, md, buf,
+			    sizeof(buf)), &tmp);
 			l = bs_utf8_width(t, strlen(t));
 			fputs(md ? (j ? " | " : "| ") : (j ? "  " : ""), fp);
 			if (r->numeric[j] && l < w[j])
@@ -637,6 +659,7 @@ write_aligned(const struct bs_result *r, FILE *fp, int md)
 			if (!r->numeric[j] && (md || j + 1 < r->ncols) &&
 			    l < w[j])
 				pad(fp, w[j] - l);
+			free(tmp);
 		}
 		fputs(md ? " |\n" : "\n", fp);
 	}

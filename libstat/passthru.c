@@ -494,11 +494,12 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
     const struct bs_passthru *pt, FILE *out, FILE *rej, struct bs_err *e)
 {
 	struct pctx c;
-	const char *vals[64];
+	const char **vals;
 	int rc;
 
-	if (pt->ncols > 64)
-		return bs_seterr(e, NULL, 0, "too many columns to add");
+	/* One added value per column: as many as the table has (10,000). */
+	if ((vals = calloc(pt->ncols + 1, sizeof(*vals))) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
 	memset(&c, 0, sizeof(c));
 	c.buf = buf;
 	c.pt = pt;
@@ -511,6 +512,7 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 		if (c.o[k].fp != NULL &&
 		    (c.o[k].p = malloc(OBUFSZ)) == NULL) {
 			free(c.o[0].p);
+			free(vals);
 			return bs_seterr(e, NULL, 0, "out of memory");
 		}
 	rc = dispatch(&c, ro, e);
@@ -519,5 +521,6 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 			flush(&c.o[k]);
 		free(c.o[k].p);
 	}
+	free(vals);
 	return rc;
 }

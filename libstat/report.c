@@ -514,6 +514,25 @@ sentence(FILE *fp, const struct bs_metric *r, const struct bs_report_opts *o,
 	}
 }
 
+/* "Baseline V=B; candidates V=C1, V=C2." with the labels on one line. */
+static void
+variant_line(FILE *fp, const struct bs_report_opts *o)
+{
+	char *t1, *t2;
+
+	fprintf(fp, "Baseline %s=", bs_oneline(o->variant, &t1));
+	fprintf(fp, "%s; candidate%s ", bs_oneline(o->vbase, &t2),
+	    o->nvc > 1 ? "s" : "");
+	free(t2);
+	for (size_t i = 0; i < o->nvc; i++) {
+		fprintf(fp, "%s%s=", i ? ", " : "", t1 ? t1 : o->variant);
+		fprintf(fp, "%s", bs_oneline(o->vc[i], &t2));
+		free(t2);
+	}
+	free(t1);
+	fputs(".\n\n", fp);
+}
+
 static void
 summary_line(FILE *fp, const struct bs_comparison *cmp)
 {
@@ -542,6 +561,7 @@ static void
 rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 {
 	size_t i, j;
+	char *tmp;
 
 	fprintf(fp, "\n%s\n", md ? "Rules in force:\n" : "Rules:");
 	for (i = 0; i < cmp->n; i++) {
@@ -554,7 +574,8 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 			continue;
 		fprintf(fp, "%s%s%s%s: %s is better (%s); threshold %g%%; "
 		    "unchanged within +-%g%%\n", md ? "- " : "  ",
-		    md ? "`" : "", m->column, md ? "`" : "", bs_direction_name(m),
+		    md ? "`" : "", bs_oneline(m->column, &tmp), md ? "`" : "",
+		    bs_direction_name(m),
 		    m->rule == BS_RULE_OPTION ? "option" :
 		    m->rule == BS_RULE_DEFAULT ? "default: the name matches no "
 		    "rule" : m->rule == BS_RULE_RATE ? "a rate, by its name" :
@@ -563,6 +584,7 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 		    m->rule == BS_RULE_FORMAT ? "by the unit its input format "
 		    "declares" : bs_rule_name(m->rule), 100 * m->threshold,
 		    100 * m->margin);
+		free(tmp);
 	}
 }
 
@@ -738,6 +760,7 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 	struct bs_result *res, *full;
 	size_t *order, j, pass, i;
 	int rc = 0;
+	char *tmp;
 
 	if ((order = human_order(cmp, t, o, 1)) == NULL)
 		return -1;
@@ -747,14 +770,8 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 	}
 	fputs("**bcompare:** ", fp);
 	summary_line(fp, cmp);
-	if (o->variant != NULL) {
-		fprintf(fp, "Baseline %s=%s; candidate%s ", o->variant,
-		    o->vbase, o->nvc > 1 ? "s" : "");
-		for (i = 0; i < o->nvc; i++)
-			fprintf(fp, "%s%s=%s", i ? ", " : "", o->variant,
-			    o->vc[i]);
-		fputs(".\n\n", fp);
-	}
+	if (o->variant != NULL)
+		variant_line(fp, o);
 	for (pass = 0; pass < 2 && rc == 0; pass++)
 		for (j = 0; j < cs.n && rc == 0; j++) {
 			const struct bs_metric *first = NULL;
@@ -768,8 +785,10 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 				}
 			if (bad != (pass == 0))
 				continue;
-			fprintf(fp, "### `%s` (%s is better)\n\n", cs.col[j],
+			fprintf(fp, "### `%s` (%s is better)\n\n",
+			    bs_oneline(cs.col[j], &tmp),
 			    bs_direction_name(first));
+			free(tmp);
 			if ((res = md_table(cmp, t, o, order, cs.col[j],
 			    &cs.sc[j])) == NULL || res->failed) {
 				bs_result_free(res);
@@ -836,14 +855,8 @@ bs_comparison_write(FILE *fp, const struct bs_comparison *cmp,
 		errno = ENOMEM;
 		return -1;
 	}
-	if (human_fmt && o->variant != NULL) {
-		fprintf(fp, "Baseline %s=%s; candidate%s ", o->variant,
-		    o->vbase, o->nvc > 1 ? "s" : "");
-		for (size_t i = 0; i < o->nvc; i++)
-			fprintf(fp, "%s%s=%s", i ? ", " : "", o->variant,
-			    o->vc[i]);
-		fputs(".\n\n", fp);
-	}
+	if (human_fmt && o->variant != NULL)
+		variant_line(fp, o);
 	rc = bs_result_write(res, f, fp);
 	bs_result_free(res);
 	if (human_fmt && cmp->n == 1) {

@@ -113,7 +113,11 @@ reserve(struct store *s, int32_t klo, int32_t khi, int32_t kmin, int32_t kmax)
 		if (khi < s->lo + (int64_t)s->len - 1)
 			khi = (int32_t)(s->lo + (int64_t)s->len - 1);
 	}
-	pad = ((int64_t)khi - klo + 1) / 2 + 32;
+	/*
+	 * A new store holds a few keys (one value in each of a million
+	 * groups is common): it starts small and grows as above.
+	 */
+	pad = ((int64_t)khi - klo + 1) / 2 + (s->len > 0 ? 32 : 2);
 	lo = (int64_t)klo - pad < kmin ? kmin : (int64_t)klo - pad;
 	hi = (int64_t)khi + pad > kmax ? kmax : (int64_t)khi + pad;
 	if ((c = calloc((size_t)(hi - lo + 1), sizeof(*c))) == NULL)

@@ -29,6 +29,7 @@
 struct loadguard {
 	int		 kind;		/* 0 not yet known, 1 lines, 2 JSON */
 	size_t		 run;		/* bytes since the last break */
+	int		 inq, esc;	/* JSON: inside a string, after '\\' */
 };
 
 static int	isgzip(const char *, size_t);
@@ -69,6 +70,36 @@ guard(struct loadguard *g, const char *data, size_t from, size_t len,
 		g->kind = data[i] == '[' || data[i] == '{' ? 2 : 1;
 		return guard(g, data, from, len, name, e);
 	}
+	if (g->kind == 2) {
+		/*
+		 * Only the bytes inside a string count: a long array of
+		 * numbers holds no string at all.
+		 */
+		for (size_t i = from; i < len; i++) {
+			char c = data[i];
+
+			if (!g->inq) {
+				if (c == '"') {
+					g->inq = 1;
+					g->run = 0;
+				}
+				continue;
+			}
+			if (g->esc)
+				g->esc = 0;
+			else if (c == '\\')
+				g->esc = 1;
+			else if (c == '"') {
+				g->inq = 0;
+				continue;
+			}
+			if (++g->run > BS_MAX_FIELD)
+				return bs_seterr(e, name, lineof(data, i),
+				    "a JSON string longer than %u bytes (the "
+				    "limit)", BS_MAX_FIELD);
+		}
+		return 0;
+	}
 	last = memrchr(data + from, brk, len - from);
 	if (last == NULL)
 		g->run += len - from;
@@ -95,7 +126,7 @@ dispname(const char *path)
 int
 bs_buf_load(struct bs_buf *b, const char *path, struct bs_err *e)
 {
-	struct loadguard g = { 0, 0 };
+	struct loadguard g = { 0, 0, 0, 0 };
 	struct stat st;
 	int fd, gz = -1;
 	size_t cap = 0, seen = 0;
@@ -285,7 +316,7 @@ inflate_all(const char *in, size_t inlen, char **outp, size_t *outlen,
 static int
 gunzip(struct bs_src *s, struct bs_err *e)
 {
-	struct loadguard g = { 0, 0 };
+	struct loadguard g = { 0, 0, 0, 0 };
 	char *out;
 	size_t len, cap;
 

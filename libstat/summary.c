@@ -946,6 +946,23 @@ bs_mvalue(const double *x, size_t n)
 		lo = fmin(lo, x[i]);
 		hi = fmax(hi, x[i]);
 	}
+	if (!isfinite(hi - lo) || !isfinite(sd)) {
+		/*
+		 * Values near +-1e308: the span (or sd) overflows and the bin
+		 * count would be NaN.  The mvalue does not change with scale:
+		 * it is that of the values divided by 16.
+		 */
+		double *y, mv;
+
+		if (!isfinite(lo) || !isfinite(hi) ||
+		    (y = malloc(n * sizeof(*y))) == NULL)
+			return NAN;
+		for (i = 0; i < n; i++)
+			y[i] = x[i] / 16;
+		mv = bs_mvalue(y, n);
+		free(y);
+		return mv;
+	}
 	h = 3.49 * sd * pow((double)n, -1.0 / 3);
 	if (!(h > 0) || !isfinite(h) || !(hi > lo))
 		return NAN;

@@ -36,6 +36,32 @@ utf8_cut(char *s, size_t size, int n)
 		s[i] = '\0';
 }
 
+/* s[] (of size bytes) with its control characters escaped, cut to fit. */
+static void
+escape_in(char *s, size_t size)
+{
+	char *t;
+	int n;
+
+	if (!bs_has_ctl(s))
+		return;
+	if ((t = bs_escape_ctl(s)) == NULL) {
+		for (char *c = s; *c; c++)
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				*c = '?';
+		return;
+	}
+	n = snprintf(s, size, "%s", t);
+	free(t);
+	utf8_cut(s, size, n);
+	/* A cut escape ("\x0") would say another byte: drop it. */
+	for (size_t l = strlen(s), k = l; k > 0 && k + 4 > l; k--)
+		if (s[k - 1] == '\\' && (size_t)n >= size) {
+			s[k - 1] = '\0';
+			break;
+		}
+}
+
 int
 bs_seterr(struct bs_err *e, const char *file, size_t line, const char *fmt,
     ...)
@@ -55,14 +81,11 @@ bs_seterr(struct bs_err *e, const char *file, size_t line, const char *fmt,
 	/*
 	 * An error is one line: input quoted in a message (a field, the
 	 * text jansson shows "near") may hold line ends or other control
-	 * characters, which become '?'; a file name too.
+	 * characters, which are written escaped (\n, \t, \x01); a file
+	 * name too.
 	 */
-	for (char *c = e->msg; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = *c == '\t' ? ' ' : '?';
-	for (char *c = e->file; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
+	escape_in(e->msg, sizeof(e->msg));
+	escape_in(e->file, sizeof(e->file));
 	return -1;
 }
 
@@ -259,4 +282,46 @@ bs_strndup(const char *s, size_t n)
 	memcpy(d, s, l);
 	d[l] = '\0';
 	return d;
+}
+
+/* Does s hold a control character (below 0x20, or DEL)? */
+int
+bs_has_ctl(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
+/*
+ * s for people, on one line: its control characters written as C
+ * escapes (\n, \t, \r, else \xNN), everything else as it is.  A label
+ * may hold a newline (quoted CSV); a message or a table cell must not
+ * split over lines.  Malloc'd; NULL when out of memory.
+ */
+char *
+bs_escape_ctl(const char *s)
+{
+	size_t n = 0, i;
+	char *out, *o;
+
+	for (i = 0; s[i]; i++)
+		n += (unsigned char)s[i] < 0x20 || s[i] == 0x7f ?
+		    (s[i] == '\n' || s[i] == '\t' || s[i] == '\r' ? 2 : 4) : 1;
+	if ((out = malloc(n + 1)) == NULL)
+		return NULL;
+	for (o = out, i = 0; s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 0x20 && c != 0x7f)
+			*o++ = (char)c;
+		else if (c == '\n' || c == '\t' || c == '\r') {
+			*o++ = '\\';
+			*o++ = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+		} else
+			o += sprintf(o, "\\x%02x", c);
+	}
+	*o = '\0';
+	return out;
 }

@@ -51,7 +51,7 @@ bp_hist_bins(const struct bp_dist_series *s, size_t ns, double f,
     size_t *nbins)
 {
 	static const double pq[2] = { 0.25, 0.75 };
-	double *all = NULL, *v, q[2], mean, sd, hi, w;
+	double *all = NULL, *v, q[2], mean, sd, hi, w, span;
 	size_t n = 0, m;
 
 	for (size_t i = 0; i < ns; i++) {
@@ -91,9 +91,17 @@ bp_hist_bins(const struct bp_dist_series *s, size_t ns, double f,
 		w = (hi - *lo) / (ceil(log2((double)n)) + 1);
 	if (!(w > 0) || !isfinite(w))
 		w = *lo != 0 ? fabs(*lo) * 0.1 : 1;
-	if ((hi - *lo) / w > MAXBINS)
-		w = (hi - *lo) / MAXBINS;
-	*nbins = (size_t)floor((hi - *lo) / w) + 1;
+	/* A tenth of the smallest subnormals is 0: the value itself then. */
+	if (!(w > 0))
+		w = *lo != 0 ? fabs(*lo) : 1;
+	/* Values near +-1e308: the span is beyond a double, its parts not. */
+	span = isfinite(hi - *lo) ? (hi - *lo) / w : hi / w - *lo / w;
+	if (!(span <= MAXBINS)) {
+		w = isfinite(hi - *lo) ? (hi - *lo) / MAXBINS : hi / MAXBINS -
+		    *lo / MAXBINS;
+		span = MAXBINS;
+	}
+	*nbins = (size_t)fmin(floor(span), MAXBINS) + 1;
 	*width = w;
 	return 0;
 fail:
@@ -148,9 +156,12 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 			goto out;
 		}
 		for (size_t j = 0; j < n[i]; j++) {
-			size_t k = (size_t)floor((v[j] - lo) / bw);
+			double q = isfinite(v[j] - lo) ?
+			    floor((v[j] - lo) / bw) : floor(v[j] / bw - lo / bw);
+			size_t k = q >= 0 && q < (double)nb ? (size_t)q :
+			    q >= 0 ? nb - 1 : 0;
 
-			cnt[i * nb + (k < nb ? k : nb - 1)] += 1;
+			cnt[i * nb + k] += 1;
 		}
 		for (size_t k = 0; k < nb; k++) {
 			if (o->density && n[i] > 0)

@@ -206,6 +206,13 @@ void	 bp_text_size(cairo_t *, const char *text, double size,
  * should report it and end the process (_exit) without returning.
  */
 void	 bp_log_init(void (*fatal)(const char *msg));
+/*
+ * Set up the fonts text layout needs (fontconfig, then Pango's font map
+ * and the chart font) before the first chart: -1 and err filled when
+ * that fails (out of memory, no configuration), where Pango itself would
+ * crash.  Only what draws text calls it.
+ */
+int	 bp_fonts_init(struct bs_err *err);
 
 /* ------------------------------------------------------------------ */
 /* Output files */

@@ -3,12 +3,74 @@
  * with font fallback; and the small helpers every chart needs.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <dlfcn.h>
+#include <sys/mman.h>
+
 #include "plots_extern.h"
+
+/* Address space fontconfig and Pango's threads need (stacks of 8 MiB). */
+#define FONT_ROOM	((size_t)64 << 20)
+
+int
+bp_fonts_init(struct bs_err *err)
+{
+	static int done;
+	PangoFontMap *fm;
+	PangoContext *ctx;
+	PangoFontDescription *fd;
+	PangoFont *f;
+	int (*fcinit)(void);
+	void *(*fcconf)(void);
+	void *room;
+
+	if (done)
+		return 0;
+	/*
+	 * Fontconfig does not survive running out of memory in Pango's
+	 * threads (it crashes in FcFontSetSort): without room for it and
+	 * those threads' stacks the charts are refused here, in one line.
+	 */
+	if ((room = mmap(NULL, FONT_ROOM, PROT_NONE, MAP_PRIVATE |
+	    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)) == MAP_FAILED)
+		return bs_seterr(err, NULL, 0, "cannot set up the fonts for "
+		    "the charts: out of memory");
+	munmap(room, FONT_ROOM);
+	/*
+	 * Pango starts fontconfig in a thread of its own and crashes there
+	 * when fontconfig fails; started here first, its failure is seen.
+	 * Fontconfig is loaded with Pango (and cairo), not linked here:
+	 * its entry points are looked up.
+	 */
+	fcinit = (int (*)(void))(uintptr_t)dlsym(RTLD_DEFAULT, "FcInit");
+	fcconf = (void *(*)(void))(uintptr_t)dlsym(RTLD_DEFAULT,
+	    "FcConfigGetCurrent");
+	if (fcinit != NULL && (!fcinit() || (fcconf != NULL &&
+	    fcconf() == NULL)))
+		return bs_seterr(err, NULL, 0, "cannot set up the fonts for "
+		    "the charts (fontconfig failed: out of memory or no "
+		    "configuration)");
+	if ((fm = pango_cairo_font_map_get_default()) == NULL ||
+	    (ctx = pango_font_map_create_context(fm)) == NULL)
+		return bs_seterr(err, NULL, 0, "cannot set up the fonts for "
+		    "the charts (Pango has no font map)");
+	fd = pango_font_description_from_string(BP_FONT);
+	f = fd != NULL ? pango_font_map_load_font(fm, ctx, fd) : NULL;
+	if (fd != NULL)
+		pango_font_description_free(fd);
+	g_object_unref(ctx);
+	if (f == NULL)
+		return bs_seterr(err, NULL, 0, "cannot set up the fonts for "
+		    "the charts (no font for '%s')", BP_FONT);
+	g_object_unref(f);
+	done = 1;
+	return 0;
+}
 
 PangoLayout *
 bp_layout(cairo_t *cr, const char *text, double size, int markup, int bold,

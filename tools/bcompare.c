@@ -4,10 +4,12 @@
  * (verdict.c); this file holds the options, the wording and the output.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tool.h"
 #include "htmlchart.h"
@@ -119,6 +121,60 @@ struct report {
 	struct bs_report_opts		 ro;
 	enum bs_outfmt			 f;
 };
+
+/* Does the HTML report draw a chart: a metric with values on a side? */
+static int
+charted(const struct bs_comparison *cmp)
+{
+	for (size_t i = 0; i < cmp->n; i++)
+		if (!cmp->m[i].summary && cmp->m[i].b != NULL &&
+		    cmp->m[i].c != NULL && cmp->m[i].nb + cmp->m[i].nc > 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * GLib ends the process when it cannot allocate or start a thread under
+ * Pango: an error like any other, one line, exit 2, the output file's
+ * temporary removed.
+ */
+static int errfd = 2;	/* standard error, also while it is muted */
+
+static void
+glib_fatal(const char *msg)
+{
+	bs_tmp_cleanup();
+	fflush(stdout);
+	dprintf(errfd, "%s: drawing the charts: %s\n", progname, msg);
+	_exit(2);
+}
+
+/*
+ * Set the fonts up with standard error muted: fontconfig prints its own
+ * lines when it fails ("Fontconfig error: ... out of memory"); the
+ * failure is said in one line by the caller.
+ */
+static int
+fonts_quiet(struct bs_err *e)
+{
+	int save = dup(2), null = open("/dev/null", O_WRONLY), rc;
+
+	fflush(stderr);
+	if (save != -1 && null != -1) {
+		dup2(null, 2);
+		errfd = save;
+	}
+	rc = bp_fonts_init(e);
+	if (save != -1 && null != -1) {
+		dup2(save, 2);
+		errfd = 2;
+	}
+	if (save != -1)
+		close(save);
+	if (null != -1)
+		close(null);
+	return rc;
+}
 
 static int
 report_put(FILE *fp, void *arg)
@@ -528,8 +584,12 @@ main(int argc, char *argv[])
 	if (rc == -1)
 		die_err(&e);
 	warnings(&cmp, tb, &o);
-	if (o.report == BS_OUT_HTML)
-		bp_log_init(NULL);
+	if (o.report == BS_OUT_HTML && charted(&cmp)) {
+		/* Only the HTML report's charts lay text out (Pango). */
+		bp_log_init(glib_fatal);
+		if (fonts_quiet(&e) == -1)
+			die_err(&e);
+	}
 	write_out(&com, &cmp, tb, tc, &o);
 	rc = o.gate && regressed(&cmp) ? 1 : 0;
 	bs_comparison_free(&cmp);

@@ -288,12 +288,36 @@ surface(const struct tool_common *com, const struct bp_request *o)
 	return s;
 }
 
+/* The inputs being drawn, for errors about their data. */
+static const struct bp_inputs *drawn;
+
+/*
+ * An error about the data (no points, a log axis over values <= 0, a fit
+ * without enough levels) that names no file: it is said of the inputs,
+ * "FILE: what" (files joined with commas when several).
+ */
+static void
+die_data(const struct bs_err *e, const char *series)
+{
+	char files[512] = "";
+	size_t len = 0;
+
+	if (e->file[0] != '\0' || drawn == NULL || drawn->nbufs == 0)
+		die_err(e);
+	for (size_t i = 0; i < drawn->nbufs && len < sizeof(files); i++)
+		len += (size_t)snprintf(files + len, sizeof(files) - len,
+		    "%s%s", i ? ", " : "", drawn->bufs[i].name ?
+		    drawn->bufs[i].name : "<stdin>");
+	die("%s: %s%s%s", files, series ? series : "", series ? ": " : "",
+	    e->msg);
+}
+
 static void
 finish(struct bp_surface *s, int rc, struct bs_err *e)
 {
 	if (rc != 0) {
 		bp_surface_abort(s);
-		die_err(e);
+		die_data(e, NULL);
 	}
 	if (bp_surface_finish(s, e) != 0)
 		die_err(e);
@@ -343,9 +367,7 @@ fit_lines(const struct bp_lines *ls, const struct bp_request *o, double conf,
 	for (size_t i = 0; i < ls->n; i++)
 		if (bs_usl_fit(ls->l[i].rx, ls->l[i].ry, ls->l[i].nraw,
 		    (enum bs_usl_model)o->fit, conf, &fit[i], &e) == -1) {
-			if (*ls->l[i].name)
-				die("%s: %s", ls->l[i].name, e.msg);
-			die_err(&e);
+			die_data(&e, *ls->l[i].name ? ls->l[i].name : NULL);
 		}
 }
 
@@ -616,11 +638,15 @@ main(int argc, char *argv[])
 	check_applies(&o, &com);
 
 	read_input(&in, &com, &o, argc, argv, &pl);
+	drawn = &in;
 	if (pl.bstat && com.skip)
 		die("--skip drops raw rows; the input holds means already "
 		    "(give --skip to bstat)");
 	if (o.slo.set || o.limit.set || *o.little[0])
 		check_levels(&in, &com, &o, &pl);
+	/* Fontconfig's failure said in one line, not a crash in Pango. */
+	if (bp_fonts_init(&e) == -1)
+		die_err(&e);
 	plot[o.kind](&in, &com, &o, &pl);
 	for (size_t i = 0; i < in.found.nline; i++)
 		warnmsg("%s", in.found.line[i]);

@@ -65,17 +65,41 @@ tool_init(const char *name, struct tool_common *c, char **argv)
 	c->sort = -1;
 }
 
+/*
+ * One message line on standard error, "PROG: text": a control character
+ * in a label or file name (a newline in a quoted CSV label) is written
+ * escaped, so that the message stays one line.
+ */
+static void
+vmessage(const char *fmt, va_list ap)
+{
+	char small[1024], *buf = small, *esc;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n >= (int)sizeof(small) && (buf = malloc((size_t)n + 1)) != NULL)
+		vsnprintf(buf, (size_t)n + 1, fmt, ap);
+	else if (buf == NULL)
+		buf = small;
+	esc = bs_has_ctl(buf) ? bs_escape_ctl(buf) : NULL;
+	fprintf(stderr, "%s: %s\n", progname, esc ? esc : buf);
+	free(esc);
+	if (buf != small)
+		free(buf);
+}
+
 void
 die(const char *fmt, ...)
 {
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(2);
 }
 
@@ -95,11 +119,9 @@ warnmsg(const char *fmt, ...)
 
 	if (tool_quiet)
 		return;
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vmessage(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 int tool_quiet;
