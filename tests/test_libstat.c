@@ -534,8 +534,8 @@ passthru_to(const char *text, enum bs_format f, int first, char **out,
 {
 	static const char *const cols[] = { "flag" };
 	struct bs_passthru pt = { cols, 1, 0, every_third, NULL };
-	struct bs_reader_cb cb = { nohdr, norec, NULL, NULL, NULL };
-	struct bs_read_opts ro = { f, 0, 0, NULL };
+	struct bs_reader_cb cb = { .header = nohdr, .record = norec };
+	struct bs_read_opts ro = { .format = f };
 	struct bs_buf buf = { strdup(text), strlen(text), strdup("t") };
 	struct bs_err e;
 	size_t olen, rlen;
