@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <dlfcn.h>
+#include <fontconfig/fontconfig.h>
 #include <sys/mman.h>
 
 #include "plots_extern.h"
@@ -25,8 +25,6 @@ bp_fonts_init(struct bs_err *err)
 	PangoContext *ctx;
 	PangoFontDescription *fd;
 	PangoFont *f;
-	int (*fcinit)(void);
-	void *(*fcconf)(void);
 	void *room;
 
 	if (done)
@@ -44,14 +42,8 @@ bp_fonts_init(struct bs_err *err)
 	/*
 	 * Pango starts fontconfig in a thread of its own and crashes there
 	 * when fontconfig fails; started here first, its failure is seen.
-	 * Fontconfig is loaded with Pango (and cairo), not linked here:
-	 * its entry points are looked up.
 	 */
-	fcinit = (int (*)(void))(uintptr_t)dlsym(RTLD_DEFAULT, "FcInit");
-	fcconf = (void *(*)(void))(uintptr_t)dlsym(RTLD_DEFAULT,
-	    "FcConfigGetCurrent");
-	if (fcinit != NULL && (!fcinit() || (fcconf != NULL &&
-	    fcconf() == NULL)))
+	if (!FcInit() || FcConfigGetCurrent() == NULL)
 		return bs_seterr(err, NULL, 0, "cannot set up the fonts for "
 		    "the charts (fontconfig failed: out of memory or no "
 		    "configuration)");
