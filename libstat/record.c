@@ -179,6 +179,16 @@ bs_metric_label(const struct bs_comparison *cmp, const struct bs_table *t,
 			    t->names[t->gcols[k]], m->key[k]);
 	if (l < len)
 		snprintf(buf + l, len - l, "%s", m->column);
+	/* On one line, in a heading or a list item: a label's newline as
+	 * \n (quoted CSV may hold one). */
+	if (bs_has_ctl(buf)) {
+		char *e = bs_escape_ctl(buf);
+
+		if (e != NULL) {
+			snprintf(buf, len, "%s", e);
+			free(e);
+		}
+	}
 }
 
 static void
