@@ -385,5 +385,7 @@ int	 bs_meta_comment(const char *s, size_t len, const char **k,
 	    size_t *klen, const char **v, size_t *vlen);
 /* The bytes of the leading lines that start with '#' (detection). */
 size_t	 bs_skip_comments(const char *p, size_t len);
+/* Bytes of the valid UTF-8 sequence at s[0..len), or 0 (output.c). */
+size_t	 bs_utf8_seq(const unsigned char *s, size_t len);
 
 #endif /* LIBSTAT_EXTERN_H */

@@ -13,46 +13,19 @@
 #include <string.h>
 
 #include "libstat.h"
+#include "extern.h"
 
 #define MAXCHARTS	60	/* metrics charted; more make a heavy page */
 
 #define L(o, en_, zh_)	((o)->zh ? (zh_) : (en_))
-
-/*
- * Bytes of the valid UTF-8 sequence at the NUL-terminated s (s[0] >=
- * 0x80), or 0: overlong forms, surrogates and code points past U+10FFFF
- * are not valid.
- */
-static size_t
-utf8_len(const unsigned char *s)
-{
-	unsigned cp, n, k;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (k = 1; k < n; k++) {
-		if ((s[k] & 0xc0) != 0x80)	/* also the NUL at the end */
-			return 0;
-		cp = cp << 6 | (s[k] & 0x3f);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
-}
 
 static void
 esc(FILE *fp, const char *s)
 {
 	for (; s != NULL && *s != '\0'; s++) {
 		if ((unsigned char)*s >= 0x80) {
-			size_t n = utf8_len((const unsigned char *)s);
+			size_t n = bs_utf8_seq((const unsigned char *)s,
+			    strlen(s));
 
 			/* The page is UTF-8: a byte outside it is U+FFFD. */
 			if (n == 0)

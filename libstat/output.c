@@ -106,9 +106,12 @@ bs_utf8_width(const char *s, size_t len)
 	return w;
 }
 
-/* Bytes in the valid UTF-8 sequence at s[0..len), or 0 (as jansson). */
-static size_t
-utf8_seq(const unsigned char *s, size_t len)
+/*
+ * Bytes in the valid UTF-8 sequence at s[0..len), or 0 (as jansson):
+ * overlong forms, surrogates and code points past U+10FFFF are not valid.
+ */
+size_t
+bs_utf8_seq(const unsigned char *s, size_t len)
 {
 	unsigned cp, n, k;
 
@@ -152,7 +155,7 @@ bs_json_string(FILE *fp, const char *s, size_t len)
 	int rc;
 
 	for (i = 0; i < len; i += n)
-		if ((n = utf8_seq((const unsigned char *)s + i, len - i)) == 0)
+		if ((n = bs_utf8_seq((const unsigned char *)s + i, len - i)) == 0)
 			break;
 	if (i < len) {
 		for (i = 0; i < len; i += n) {
@@ -160,7 +163,7 @@ bs_json_string(FILE *fp, const char *s, size_t len)
 			char two[2] = { (char)(0xc0 | c >> 6),
 			    (char)(0x80 | (c & 0x3f)) };
 
-			if ((n = utf8_seq((const unsigned char *)s + i,
+			if ((n = bs_utf8_seq((const unsigned char *)s + i,
 			    len - i)) > 0)
 				rc = bs_sbuf_add(&fix, s + i, n);
 			else {
