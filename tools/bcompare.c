@@ -542,11 +542,7 @@ main(int argc, char *argv[])
 		if (argc > 1)
 			die("--variant takes one input, not %d", argc);
 		/* The variant is the first group column. */
-		if (asprintf(&groups, "%s%s%s", o.variant,
-		    com.topts.groups ? "," : "", com.topts.groups ?
-		    com.topts.groups : "") == -1)
-			die("out of memory");
-		com.topts.groups = groups;
+		com.topts.pregroups = o.variant;
 		tb = tool_read_table(&com, argc, argv);
 		if (bs_variant_sides(tb, o.variant, &o.vbase, o.vcand, &o.vc,
 		    &o.nvc, &e) == -1)
@@ -556,6 +552,9 @@ main(int argc, char *argv[])
 			die("two inputs, BASELINE and CANDIDATE, or --variant "
 			    "COL (see bcompare --help)");
 		tb = tool_read_table(&com, 1, &argv[0]);
+		/* Both sides grouped alike: the candidate as the baseline. */
+		if (com.topts.groups == NULL && tb->nauto > 0)
+			com.topts.groups = groups = tool_auto_groups(tb);
 		tc = tool_read_table(&com, 1, &argv[1]);
 		o.name_b = argv[0];
 		o.name_c = argv[1];

@@ -242,6 +242,7 @@ main(int argc, char *argv[])
 	if (bs_table_read(st.t, &buf, NULL, &e) == -1 ||
 	    bs_table_finish(st.t, &e) == -1)
 		die_err(&e);
+	tool_group_note(st.t);
 
 	st.fences = calloc(st.t->ngroups * st.t->nvcols + 1,
 	    sizeof(*st.fences));

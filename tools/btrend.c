@@ -119,15 +119,10 @@ readall(struct tool_common *com, const struct opts *o, int argc,
 	struct bs_table *t;
 	struct bs_buf buf;
 	struct bs_err e;
-	char *groups = NULL;
 	int i;
 
 	if (o->x != NULL) {
-		if (asprintf(&groups, "%s%s%s", com->topts.groups ?
-		    com->topts.groups : "", com->topts.groups ? "," : "",
-		    o->x) == -1)
-			die("out of memory");
-		com->topts.groups = groups;
+		com->topts.postgroups = o->x;
 		com->topts.rowgroups = 1;
 	}
 	/* Several files without -x: each file one revision, in order. */
@@ -150,6 +145,7 @@ readall(struct tool_common *com, const struct opts *o, int argc,
 	}
 	if (bs_table_finish(t, &e) == -1)
 		die_err(&e);
+	tool_group_note(t);
 	*xcol = o->x != NULL ? (long)t->ngcols - 1 :
 	    com->topts.file_group ? 0 : -1;
 	/* The order column must not be read as a metric. */
@@ -157,8 +153,6 @@ readall(struct tool_common *com, const struct opts *o, int argc,
 		if (strcmp(bs_table_vname(t, k), t->names[t->gcols[*xcol]]) ==
 		    0)
 			die("-x %s is also a value column (-c)", o->x);
-	com->topts.groups = NULL;
-	free(groups);
 	return t;
 }
 
