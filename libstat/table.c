@@ -405,6 +405,21 @@ idmatch(const struct bs_table *t, const struct bs_idcol *m, size_t i)
 	    strcmp(t->names[i], m->name) == 0;
 }
 
+/*
+ * Is input column i one that identifies a benchmark (a name, a
+ * parameter)?  Never a value column by default, grouped or not.
+ */
+static int
+isident(const struct bs_table *t, size_t i)
+{
+	const struct tpriv *p = t->priv;
+
+	for (size_t m = 0; p->ident && p->ident[m].name; m++)
+		if (idmatch(t, &p->ident[m], i))
+			return 1;
+	return 0;
+}
+
 /* Append input column i to the list unless it is there already. */
 static int
 addcol(size_t **v, size_t *n, size_t *cap, size_t i)
@@ -579,7 +594,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 		/*
 		 * By default neither group columns, nor index columns (in
 		 * every format), nor what a tool's format says describes a
-		 * run are values; -c names any of them.
+		 * run or identifies a benchmark are values; -c names any of
+		 * them.
 		 */
 		for (size_t i = off; i < t->nnames; i++) {
 			size_t m = 0;
@@ -588,7 +604,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			    strcmp(p->meta[m], t->names[i]) != 0)
 				m++;
 			int other = inlist(t->gcols, t->ngcols, i) ||
-			    inlist(ex, nex, i) || (p->meta && p->meta[m]);
+			    inlist(ex, nex, i) || (p->meta && p->meta[m]) ||
+			    isident(t, i);
 
 			/* A reader may say it is a value (on_role). */
 			if (bs_index_column(t->names[i])) {
