@@ -62,6 +62,8 @@ usage(FILE *fp, int status)
 "                          run, rep, repetition, iteration, iter, trial, seq,\n"
 "                          index, id)\n"
 "  -g, --group LIST        match metrics by these columns\n"
+"                          (default: the benchmarks of a tool's format;\n"
+"                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"

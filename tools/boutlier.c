@@ -44,6 +44,8 @@ usage(FILE *fp, int status)
 "  -c, --column LIST       value columns (default: every numeric column not\n"
 "                          used to group)\n"
 "  -g, --group LIST        fences per group of these columns\n"
+"                          (default: the benchmarks of a tool's format;\n"
+"                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"

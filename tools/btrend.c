@@ -41,6 +41,8 @@ usage(FILE *fp, int status)
 "                          given, one FILE is one revision a row\n"
 "  -c, --column LIST       value columns (default: every numeric column)\n"
 "  -g, --group LIST        one series per group and value column\n"
+"                          (default: the benchmarks of a tool's format;\n"
+"                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain, and the\n"
