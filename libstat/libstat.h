@@ -725,7 +725,8 @@ enum bs_rule {
 	BS_RULE_TIME,		/* a time or latency: lower is better */
 	BS_RULE_COST,		/* a size or count of work: lower is better */
 	BS_RULE_OPTION,		/* --higher-is-better / --lower-is-better */
-	BS_RULE_FORMAT		/* the input format says so */
+	BS_RULE_FORMAT,		/* the input format says so */
+	BS_RULE_BENEFIT		/* hits, a hit rate, a score: higher */
 };
 
 struct bs_colunit {
