@@ -281,8 +281,18 @@ int	 bs_gbench_csv_detect(const char *p, size_t len);
 int	 bs_read_gbench(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
 int	 bs_gobench_detect(const char *p, size_t len);
-/* Columns of a format that say what a row measures (read.c). */
-const char *const *bs_format_identity(enum bs_format);
+/*
+ * The columns that identify one benchmark in a format's rows (read.c):
+ * the default group.  Terminated by a NULL name.
+ */
+#define BS_ID_PREFIX	1	/* every column whose name starts so */
+#define BS_ID_VARIES	2	/* a group column only where it varies */
+#define BS_ID_ELSE	4	/* only when the entry before is absent */
+struct bs_idcol {
+	const char	*name;
+	int		 flags;
+};
+const struct bs_idcol *bs_format_identity(enum bs_format);
 /* The quantity a format's summaries describe ("time"), or NULL. */
 const char *bs_format_summary_name(enum bs_format);
 /* bstat's own table for people: 1 aligned, 2 Markdown, 0 neither. */

@@ -465,6 +465,14 @@ struct bs_table {
 	uint32_t	*rowgroup;	/* group of each row, if asked for */
 	enum bs_format	 format;
 	int		 delim;
+	/*
+	 * With no -g (bs_table_opts.groups NULL): gcols[autofrom] and the
+	 * nauto after it are the columns that identify a benchmark in the
+	 * input's format (a benchmark's name, its parameters, procs; fio's
+	 * job and direction), those that vary; nauto 0 when the format
+	 * declares none.
+	 */
+	size_t		 autofrom, nauto;
 	char		**units;	/* per input column: the unit its reader
 					   declared, or NULL (bs_table_unit) */
 	struct bs_meta	 meta;		/* what the inputs carried (meta hook) */
@@ -482,7 +490,19 @@ enum bs_use {
 
 struct bs_table_opts {
 	struct bs_read_opts	 read;
-	const char		*groups;	/* "a,b" names or numbers */
+	/*
+	 * "a,b" names or numbers.  NULL: the columns that identify one
+	 * benchmark in the input's format (bs_table.nauto); "": none, the
+	 * rows pooled on purpose (no warning of mixed benchmarks).
+	 */
+	const char		*groups;
+	/*
+	 * Grouped before and after groups or its default: bcompare's
+	 * --variant column, btrend's order column.
+	 */
+	const char		*pregroups, *postgroups;
+	/* Groups NULL means none (bplot's roles are its groups). */
+	int			 nodefault;
 	/*
 	 * NULL: every numeric column but the group columns and the index
 	 * columns (bs_index_column()).
@@ -705,7 +725,8 @@ enum bs_rule {
 	BS_RULE_TIME,		/* a time or latency: lower is better */
 	BS_RULE_COST,		/* a size or count of work: lower is better */
 	BS_RULE_OPTION,		/* --higher-is-better / --lower-is-better */
-	BS_RULE_FORMAT		/* the input format says so */
+	BS_RULE_FORMAT,		/* the input format says so */
+	BS_RULE_BENEFIT		/* hits, a hit rate, a score: higher */
 };
 
 struct bs_colunit {

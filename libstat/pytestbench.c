@@ -37,6 +37,7 @@ common(json_t *b, struct bs_rows *r)
 	const char *name = json_string_value(json_object_get(b, "name"));
 
 	bs_rows_set(r, "name", name ? name : "");
+	bs_rows_setjson(r, "fullname", json_object_get(b, "fullname"));
 	bs_rows_setjson(r, "group", json_object_get(b, "group"));
 	bs_rows_setjson(r, "param", json_object_get(b, "param"));
 }

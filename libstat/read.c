@@ -66,21 +66,74 @@ bs_format_meta(enum bs_format f)
 }
 
 /*
- * Columns that are part of what a row measures, though they are not in
- * its name: a group that mixes rows differing in one mixes different
- * things (table.c warns).  NULL-terminated.
+ * The columns that identify one benchmark in a format's rows: with no
+ * -g the rows are grouped by them (one benchmark, one series), and a
+ * group given with -g that mixes rows differing in one mixes different
+ * things (table.c warns).  BS_ID_PREFIX: every column whose name starts
+ * so (hyperfine's parameter_SIZE); BS_ID_ELSE: only when the entry
+ * before it is not a column of the input; BS_ID_VARIES: grouped by only when
+ * its value varies in the input (Go's procs and pkg: a constant one
+ * says nothing of which benchmark a row is).  Terminated by a NULL
+ * name; none for the generic formats.
  */
-const char *const *
+const struct bs_idcol *
 bs_format_identity(enum bs_format f)
 {
-	static const char *const none[] = { NULL };
-	static const char *const gbench[] = { "threads", NULL };
-	static const char *const gobench[] = { "pkg", "procs", NULL };
-	static const char *const lmbench[] = { "stride", "size_kb", "jobs",
-	    "size_mb", "procs", "usecs", NULL };
+	static const struct bs_idcol none[] = { { NULL, 0 } };
+	static const struct bs_idcol name[] = { { "name", 0 }, { NULL, 0 } };
+	static const struct bs_idcol hyperfine[] = { { "command", 0 },
+	    { "parameter_", BS_ID_PREFIX | BS_ID_VARIES }, { NULL, 0 } };
+	static const struct bs_idcol gbench[] = { { "name", 0 },
+	    { "threads", BS_ID_VARIES }, { NULL, 0 } };
+	static const struct bs_idcol gobench[] = { { "name", 0 },
+	    { "procs", BS_ID_VARIES }, { "pkg", BS_ID_VARIES }, { NULL, 0 } };
+	static const struct bs_idcol pyperf[] = { { "benchmark", 0 },
+	    { NULL, 0 } };
+	static const struct bs_idcol fio[] = { { "jobname", 0 }, { "rw", 0 },
+	    { NULL, 0 } };
+	static const struct bs_idcol jmh[] = { { "benchmark", 0 },
+	    { "param_", BS_ID_PREFIX | BS_ID_VARIES }, { "mode", 0 },
+	    { "threads", BS_ID_VARIES }, { NULL, 0 } };
+	static const struct bs_idcol pytestbench[] = { { "fullname", 0 },
+	    { "name", BS_ID_ELSE }, { "param", BS_ID_VARIES }, { NULL, 0 } };
+	static const struct bs_idcol lmbench[] = { { "name", 0 },
+	    { "stride", BS_ID_VARIES }, { "size_kb", BS_ID_VARIES },
+	    { "jobs", BS_ID_VARIES }, { "size_mb", BS_ID_VARIES },
+	    { "procs", BS_ID_VARIES }, { "usecs", BS_ID_VARIES },
+	    { NULL, 0 } };
+	static const struct bs_idcol ws[] = { { "Device", BS_ID_VARIES },
+	    { "IFACE", BS_ID_VARIES }, { "CPU", BS_ID_VARIES },
+	    { NULL, 0 } };
 
-	return f == BS_FMT_GBENCH ? gbench : f == BS_FMT_GOBENCH ? gobench :
-	    f == BS_FMT_LMBENCH ? lmbench : none;
+	switch (f) {
+	case BS_FMT_HYPERFINE:
+		return hyperfine;
+	case BS_FMT_GBENCH:
+		return gbench;
+	case BS_FMT_GOBENCH:
+		return gobench;
+	case BS_FMT_PYPERF:
+		return pyperf;
+	case BS_FMT_FIO:
+		return fio;
+	case BS_FMT_JMH:
+		return jmh;
+	case BS_FMT_PYTEST_BENCHMARK:
+		return pytestbench;
+	case BS_FMT_LMBENCH:
+		return lmbench;
+	case BS_FMT_WS:
+		return ws;
+	case BS_FMT_BDN:	/* FullName: type, method, parameters */
+	case BS_FMT_LIBTEST:
+	case BS_FMT_CRITERION:
+	case BS_FMT_CATCH2:
+	case BS_FMT_BENCHMARKJS:
+	case BS_FMT_CUSTOM_JSON:
+		return name;
+	default:
+		return none;
+	}
 }
 
 /*

@@ -582,7 +582,9 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 		    m->rule == BS_RULE_TIME ? "a time, by its name" :
 		    m->rule == BS_RULE_COST ? "a cost, by its name" :
 		    m->rule == BS_RULE_FORMAT ? "by the unit its input format "
-		    "declares" : bs_rule_name(m->rule), 100 * m->threshold,
+		    "declares" : m->rule == BS_RULE_BENEFIT ? "hits or a "
+		    "score, by its name" : bs_rule_name(m->rule),
+		    100 * m->threshold,
 		    100 * m->margin);
 		free(tmp);
 	}

@@ -49,8 +49,12 @@ struct tpriv {
 	 * was found mixing values, to warn once per group and column (the
 	 * first IDWARN_MAX groups of a column in full, then a count).
 	 */
-	const char *const *ident;
+	const struct bs_idcol *ident;
 	size_t		*idcols, nid;
+	int		 pool;		/* -g '': pooled on purpose */
+	unsigned char	*gvaries;	/* per group column: BS_ID_VARIES */
+	size_t		*idmiss;	/* per default group column: rows
+					   of this input without it */
 	char		**idfirst;
 	size_t		 idcap;
 	unsigned char	*idmixed;
@@ -260,6 +264,8 @@ bs_table_free(struct bs_table *t)
 		free(p->idmixed);
 		free(p->idcount);
 		free(p->idcounted);
+		free(p->gvaries);
+		free(p->idmiss);
 	}
 	for (size_t i = 0; i < t->nnames; i++)
 		free(t->names[i]);
@@ -390,6 +396,144 @@ inlist(const size_t *v, size_t n, size_t x)
 	return 0;
 }
 
+/* Is input column i the identity column (or prefix) of entry m? */
+static int
+idmatch(const struct bs_table *t, const struct bs_idcol *m, size_t i)
+{
+	return (m->flags & BS_ID_PREFIX) ? strncmp(t->names[i], m->name,
+	    strlen(m->name)) == 0 && t->names[i][strlen(m->name)] != '\0' :
+	    strcmp(t->names[i], m->name) == 0;
+}
+
+/*
+ * Is input column i one that identifies a benchmark (a name, a
+ * parameter)?  Never a value column by default, grouped or not.
+ */
+static int
+isident(const struct bs_table *t, size_t i)
+{
+	const struct tpriv *p = t->priv;
+
+	for (size_t m = 0; p->ident && p->ident[m].name; m++)
+		if (idmatch(t, &p->ident[m], i))
+			return 1;
+	return 0;
+}
+
+/* Append input column i to the list unless it is there already. */
+static int
+addcol(size_t **v, size_t *n, size_t *cap, size_t i)
+{
+	if (inlist(*v, *n, i))
+		return 0;
+	if (bs_grow(v, cap, *n + 1, sizeof(**v)) == -1)
+		return -1;
+	(*v)[(*n)++] = i;
+	return 0;
+}
+
+/* Resolve a list and append its columns. */
+static int
+addlist(struct bs_table *t, const char *list, size_t **v, size_t *n,
+    size_t *cap, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	size_t *part = NULL, np = 0;
+	int rc = 0;
+
+	if (list == NULL || *list == '\0')
+		return 0;
+	if (resolve_list(t, list, &part, &np, "group", p->curfile, e) == -1)
+		return -1;
+	for (size_t k = 0; k < np && rc == 0; k++)
+		if (addcol(v, n, cap, part[k]) == -1)
+			rc = bs_seterr(e, NULL, 0, "out of memory");
+	free(part);
+	return rc;
+}
+
+/*
+ * The group columns: the file (several inputs), the pregroups, then
+ * -g or, without it, the columns that identify one benchmark in the
+ * input's format, then the postgroups.  Identity columns outside the
+ * group are watched for rows that mix benchmarks (identity()), unless
+ * -g '' pools them on purpose.
+ */
+static int
+groups_setup(struct bs_table *t, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	const struct bs_table_opts *o = p->o;
+	size_t off = p->file_group ? 1 : 0, *l = NULL, n = 0, cap = 0;
+	unsigned char *var;
+
+	if (off && addcol(&l, &n, &cap, 0) == -1)
+		goto oom;
+	if (addlist(t, o->pregroups, &l, &n, &cap, e) == -1)
+		goto fail;
+	t->autofrom = n;
+	if ((var = calloc(t->nnames + 1, 1)) == NULL)
+		goto oom;
+	p->gvaries = var;
+	if (o->groups == NULL && !o->nodefault && p->ident != NULL) {
+		int prev = 0;
+
+		for (size_t m = 0; p->ident[m].name != NULL; m++) {
+			int found = 0;
+
+			if ((p->ident[m].flags & BS_ID_ELSE) && prev)
+				continue;
+			for (size_t i = off; i < t->nnames; i++) {
+				if (!idmatch(t, &p->ident[m], i))
+					continue;
+				found = 1;
+				if (inlist(l, n, i))
+					continue;
+				if (addcol(&l, &n, &cap, i) == -1)
+					goto oom;
+				var[n - 1] = (p->ident[m].flags &
+				    BS_ID_VARIES) != 0;
+			}
+			prev = found;
+		}
+		t->nauto = n - t->autofrom;
+		if (t->nauto > 0 && (p->idmiss = calloc(t->nauto,
+		    sizeof(*p->idmiss))) == NULL)
+			goto oom;
+	} else if (addlist(t, o->groups, &l, &n, &cap, e) == -1)
+		goto fail;
+	if (addlist(t, o->postgroups, &l, &n, &cap, e) == -1)
+		goto fail;
+	t->gcols = l;
+	t->ngcols = n;
+	p->ingcols = n - off;
+	p->pool = o->groups != NULL && *o->groups == '\0';
+	for (size_t m = 0; !p->pool && p->ident && p->ident[m].name; m++)
+		for (size_t i = off; i < t->nnames; i++)
+			if (idmatch(t, &p->ident[m], i) &&
+			    !inlist(t->gcols, t->ngcols, i) &&
+			    !inlist(p->idcols, p->nid, i)) {
+				size_t *nc = realloc(p->idcols, (p->nid + 1) *
+				    sizeof(*nc));
+
+				if (nc == NULL)
+					return bs_seterr(e, NULL, 0,
+					    "out of memory");
+				p->idcols = nc;
+				p->idcols[p->nid++] = i;
+			}
+	if (p->nid > 0 && ((p->idcount = calloc(p->nid,
+	    sizeof(*p->idcount))) == NULL || (p->idcounted = calloc(p->nid,
+	    sizeof(*p->idcounted))) == NULL))
+		return bs_seterr(e, NULL, 0, "out of memory");
+	return 0;
+oom:
+	bs_seterr(e, NULL, 0, "out of memory");
+fail:
+	free(l);
+	return -1;
+}
+
 /* First header: names, group columns, value column candidates. */
 static int
 setup(struct bs_table *t, const struct bs_field *h, size_t n,
@@ -432,45 +576,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 		}
 	}
 	bs_strhash_free(&seen);
-	if (resolve_list(t, o->groups, &t->gcols, &t->ngcols, "group",
-	    p->curfile, e) == -1)
+	if (groups_setup(t, e) == -1)
 		goto out;
-	if (off) {
-		/* The file name is the first group column. */
-		size_t *g = malloc((t->ngcols + 1) * sizeof(*g));
-
-		if (g == NULL) {
-			bs_seterr(e, NULL, 0, "out of memory");
-			goto out;
-		}
-		g[0] = 0;
-		if (t->ngcols > 0)	/* gcols is NULL without -g */
-			memcpy(g + 1, t->gcols, t->ngcols * sizeof(*g));
-		free(t->gcols);
-		t->gcols = g;
-		t->ngcols++;
-	}
-	p->ingcols = t->ngcols - off;
-	for (size_t m = 0; p->ident && p->ident[m]; m++)
-		for (size_t i = off; i < t->nnames; i++)
-			if (strcmp(p->ident[m], t->names[i]) == 0 &&
-			    !inlist(t->gcols, t->ngcols, i)) {
-				size_t *nc = realloc(p->idcols, (p->nid + 1) *
-				    sizeof(*nc));
-
-				if (nc == NULL) {
-					bs_seterr(e, NULL, 0, "out of memory");
-					goto out;
-				}
-				p->idcols = nc;
-				p->idcols[p->nid++] = i;
-			}
-	if (p->nid > 0 && ((p->idcount = calloc(p->nid,
-	    sizeof(*p->idcount))) == NULL || (p->idcounted = calloc(p->nid,
-	    sizeof(*p->idcounted))) == NULL)) {
-		bs_seterr(e, NULL, 0, "out of memory");
-		goto out;
-	}
 	if (resolve_list(t, o->exclude, &ex, &nex, "", p->curfile, e) == -1)
 		goto out;
 	if (o->columns) {
@@ -487,7 +594,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 		/*
 		 * By default neither group columns, nor index columns (in
 		 * every format), nor what a tool's format says describes a
-		 * run are values; -c names any of them.
+		 * run or identifies a benchmark are values; -c names any of
+		 * them.
 		 */
 		for (size_t i = off; i < t->nnames; i++) {
 			size_t m = 0;
@@ -496,7 +604,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			    strcmp(p->meta[m], t->names[i]) != 0)
 				m++;
 			int other = inlist(t->gcols, t->ngcols, i) ||
-			    inlist(ex, nex, i) || (p->meta && p->meta[m]);
+			    inlist(ex, nex, i) || (p->meta && p->meta[m]) ||
+			    isident(t, i);
 
 			/* A reader may say it is a value (on_role). */
 			if (bs_index_column(t->names[i])) {
@@ -782,6 +891,22 @@ idwarn_more(struct bs_table *t)
 {
 	struct tpriv *p = t->priv;
 
+	/* Rows without a column of the default group: kept, under "". */
+	for (size_t k = 0; k < t->nauto; k++) {
+		const char *col = t->names[t->gcols[t->autofrom + k]];
+		char *w;
+
+		if (p->idmiss[k] == 0)
+			continue;
+		if (p->o->warn != NULL && asprintf(&w, "%zu row%s no %s: "
+		    "grouped under an empty %s", p->idmiss[k],
+		    p->idmiss[k] == 1 ? " has" : "s have", col, col) != -1) {
+			p->o->warn(p->curfile, w);
+			free(w);
+		}
+		p->idmiss[k] = 0;
+	}
+
 	for (size_t k = 0; k < p->nid; k++) {
 		size_t more = p->idcount[k] > IDWARN_MAX ? p->idcount[k] -
 		    IDWARN_MAX - p->idcounted[k] : 0;
@@ -906,6 +1031,13 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	}
 	t->groups[g].nrows++;
 	t->nrows++;
+	for (size_t k = 0; k < t->nauto; k++) {
+		const struct bs_field *f = &r->f[t->gcols[t->autofrom + k] -
+		    off];
+
+		if (f->s == NULL || f->len == 0)
+			p->idmiss[k]++;
+	}
 	if (p->nid > 0 && identity(t, (size_t)g, r) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	if (p->pctcol >= 0 && p->quant != NULL &&
@@ -1216,6 +1348,9 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
  * unless the caller reads every row as it is; the error says how to
  * read them instead, for what the caller does.
  */
+static int pctmsg(struct bs_table *, struct bs_err *, const char *,
+    const char *, const char *);
+
 static int
 pctcheck(struct bs_table *t, struct bs_err *e)
 {
@@ -1223,6 +1358,8 @@ pctcheck(struct bs_table *t, struct bs_err *e)
 	const char *col = NULL, *pcol;
 	size_t g, k;
 	char what[160];
+	struct bs_sbuf gl = { 0 };
+	int rc;
 
 	if (p->mixg < 0 || p->o->use == BS_USE_ROWS)
 		return 0;
@@ -1240,6 +1377,25 @@ pctcheck(struct bs_table *t, struct bs_err *e)
 	else
 		snprintf(what, sizeof(what), "the %zu rows of '%s' are "
 		    "percentiles of a distribution", p->gqrows[g], col);
+	for (k = p->file_group ? 1 : 0; k < t->ngcols; k++)
+		if (bs_sbuf_add(&gl, t->names[t->gcols[k]],
+		    strlen(t->names[t->gcols[k]])) == -1 ||
+		    bs_sbuf_add(&gl, ",", 1) == -1) {
+			bs_sbuf_free(&gl);
+			return bs_seterr(e, NULL, 0, "out of memory");
+		}
+	bs_sbuf_add(&gl, "", 1);
+	rc = pctmsg(t, e, what, gl.p ? gl.p : "", pcol);
+	bs_sbuf_free(&gl);
+	return rc;
+}
+
+static int
+pctmsg(struct bs_table *t, struct bs_err *e, const char *what,
+    const char *groups, const char *pcol)
+{
+	struct tpriv *p = t->priv;
+
 	switch (p->o->use) {
 	case BS_USE_OUTLIERS:
 		return bs_seterr(e, p->mixfile, 0, "%s, not runs: outliers "
@@ -1253,10 +1409,74 @@ pctcheck(struct bs_table *t, struct bs_err *e)
 		return bs_seterr(e, p->mixfile, 0, "%s, not runs: a summary "
 		    "or test across them means nothing; -g %s%s%s takes each "
 		    "percentile as reported, bplot percentiles draws them%s",
-		    what, p->ingcols > 0 ? p->o->groups : "", p->ingcols > 0 ?
-		    "," : "", pcol,
+		    what, groups, "", pcol,
 		    p->explicit_cols ? "" : " (-c chooses other columns)");
 	}
+}
+
+/*
+ * The default group's columns that only matter where they vary (Go's
+ * procs and pkg): one with the same value in every group is no group
+ * column after all.  The groups stay as they are; their keys, and the
+ * hash of the joined keys, lose the column.
+ */
+static int
+dropconst(struct bs_table *t)
+{
+	struct tpriv *p = t->priv;
+	size_t k = t->autofrom, g;
+	int changed = 0;
+	const char sep = '\x1f';
+
+	while (k < t->autofrom + t->nauto && t->ngroups > 0) {
+		int same = p->gvaries[k];
+
+		for (g = 1; same && g < t->ngroups; g++)
+			same = strcmp(t->groups[g].key[k],
+			    t->groups[0].key[k]) == 0;
+		if (!same) {
+			k++;
+			continue;
+		}
+		for (g = 0; g < t->ngroups; g++) {
+			free(t->groups[g].key[k]);
+			memmove(t->groups[g].key + k, t->groups[g].key + k + 1,
+			    (t->ngcols - k - 1) * sizeof(*t->groups[g].key));
+		}
+		memmove(t->gcols + k, t->gcols + k + 1, (t->ngcols - k - 1) *
+		    sizeof(*t->gcols));
+		memmove(p->gvaries + k, p->gvaries + k + 1, t->ngcols - k - 1);
+		t->ngcols--;
+		t->nauto--;
+		p->ingcols--;
+		changed = 1;
+	}
+	if (!changed)
+		return 0;
+	for (g = 0; g < t->ngroups; g++) {
+		struct bs_sbuf kb = { 0 };
+
+		for (k = 0; k < t->ngcols; k++)
+			if (bs_sbuf_add(&kb, t->groups[g].key[k],
+			    strlen(t->groups[g].key[k])) == -1 ||
+			    bs_sbuf_add(&kb, &sep, 1) == -1) {
+				bs_sbuf_free(&kb);
+				return -1;
+			}
+		free(p->keytext[g]);
+		if ((p->keytext[g] = malloc(kb.len + 1)) == NULL) {
+			bs_sbuf_free(&kb);
+			return -1;
+		}
+		if (kb.len > 0)
+			memcpy(p->keytext[g], kb.p, kb.len);
+		p->keytext[g][kb.len] = '\0';
+		p->keylen[g] = kb.len;
+		bs_sbuf_free(&kb);
+	}
+	p->lastg = -1;
+	p->hcap /= 2;	/* rehash() doubles it back */
+	return rehash(p, t->ngroups);
 }
 
 int
@@ -1267,6 +1487,8 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 
 	if (t->names == NULL)
 		return bs_seterr(e, NULL, 0, "no input");
+	if (dropconst(t) == -1)
+		return bs_seterr(e, NULL, 0, "out of memory");
 	if ((t->vcols = calloc(p->nslots + 1, sizeof(*t->vcols))) == NULL)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	/*

@@ -46,7 +46,39 @@ static const struct unit_tok rate_toks[] = {
  */
 static const char *const rate_words[] = {
 	"throughput", "tput", "bandwidth", "bw", "rps", "qps", "tps", "iops",
-	"mbps", "gbps", "kbps", "speedup", NULL
+	"mbps", "gbps", "kbps", "speedup",
+	/* operations (per second, as benchmarks print them) */
+	"ops", "kops", "mops", "gops", "flops", "kflops", "mflops", "gflops",
+	"tflops", "pflops", "fps", NULL
+};
+
+/*
+ * Things counted before "_s", "_sec", "/s": "ops_sec", "req_s",
+ * "msgs_s", "rows_s", "tx_s" are so many per second, rates (higher is
+ * better), not seconds.
+ */
+static const char *const count_words[] = {
+	"op", "ops", "kops", "mops", "operations", "req", "reqs", "request",
+	"requests", "msg", "msgs", "message", "messages", "row", "rows",
+	"tx", "txs", "txn", "txns", "transaction", "transactions", "query",
+	"queries", "q", "item", "items", "event", "events", "call", "calls",
+	"iter", "iters", "iteration", "iterations", "packet", "packets",
+	"pkt", "pkts", "record", "records", "rec", "recs", "doc", "docs",
+	"key", "keys", "hits", "lookup", "lookups", "insert", "inserts",
+	"update", "updates", "write", "writes", "read", "reads", "frame",
+	"frames", "job", "jobs", "task", "tasks", "sample", "samples",
+	"conn", "conns", "connection", "connections", "commit", "commits",
+	"tuple", "tuples", "page", "pages", "file", "files", "flops",
+	"gflops", "instr", "elem", "elems", "element", "elements", NULL
+};
+
+/*
+ * Words of what is wanted more of: hits (a cache's "hit_rate",
+ * "hit_ratio"), a score (JMH's thrpt score; its declared unit decides
+ * in JMH's own output).
+ */
+static const char *const benefit_words[] = {
+	"hit", "hits", "score", NULL
 };
 
 /* Words that make a name a time (lower is better). */
@@ -202,11 +234,20 @@ parse_unit(const char *name, struct bs_colunit *u)
 		BASE(n - 2);
 		return;
 	}
-	if (n == 1 && (TOKIS(0, "time") || TOKIS(0, "elapsed"))) {
-		/* hyperfine's "time": seconds; the base stays the name */
-		setunit(u, BS_QTY_TIME, "s", 1);
+	/* ..._ops_s, ..._req_sec: so many per second */
+	if (n >= 2 && (TOKIS(n - 1, "s") || TOKIS(n - 1, "sec") ||
+	    TOKIS(n - 1, "second")) && word_in(count_words, TOK(n - 2))) {
+		setunit(u, BS_QTY_RATE, TOK(n - 2));
+		strncat(u->unit, "/s", sizeof(u->unit) - strlen(u->unit) - 1);
+		BASE(n - 2);
 		return;
 	}
+	/*
+	 * A bare "time" or "elapsed" has no unit of its own: the format
+	 * declares one (hyperfine's seconds), else it is a time in no unit.
+	 */
+	if (n == 1 && (TOKIS(0, "time") || TOKIS(0, "elapsed")))
+		return;
 	/* A lone "b" is no unit unless it stands after a name. */
 	if (n == 1 && TOKIS(0, "b"))
 		return;
@@ -223,8 +264,9 @@ parse_unit(const char *name, struct bs_colunit *u)
 }
 
 /*
- * The direction: a rate in its unit, or a rate word anywhere in the name,
- * is higher-is-better; a time, a size, or a word of time or cost is
+ * The direction: a rate in its unit, or a rate word anywhere in the name
+ * (ops, flops, fps), is higher-is-better, and so is a word of what is
+ * wanted more of (hits, a hit rate, a score: rule "benefit"); a time, a size, or a word of time or cost is
  * lower-is-better; a name that matches nothing is lower-is-better by
  * default, and says so (matched = 0).
  */
@@ -255,6 +297,12 @@ direction(const char *name, struct bs_colunit *u)
 			if (pass == 0 && word_in(rate_words, name + s, i - s)) {
 				u->higher = 1;
 				u->rule = BS_RULE_RATE;
+				return;
+			}
+			if (pass == 0 && word_in(benefit_words, name + s,
+			    i - s)) {
+				u->higher = 1;
+				u->rule = BS_RULE_BENEFIT;
 				return;
 			}
 			if (pass == 1 && (word_in(time_words, name + s, i - s)
@@ -325,6 +373,7 @@ bs_column_unit_as(const char *name, const char *declared,
 		u->higher = 1;
 		u->rule = BS_RULE_FORMAT;
 	} else if (u->rule == BS_RULE_DEFAULT || u->rule == BS_RULE_RATE ||
+	    u->rule == BS_RULE_BENEFIT ||
 	    (u->rule == BS_RULE_TIME && u->qty != BS_QTY_TIME)) {
 		/*
 		 * "score" in us/op is a time, whatever its name says;
@@ -349,6 +398,8 @@ bs_rule_name(enum bs_rule r)
 		return "option";
 	case BS_RULE_FORMAT:
 		return "format";
+	case BS_RULE_BENEFIT:
+		return "benefit";
 	default:
 		return "default";
 	}

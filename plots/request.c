@@ -368,6 +368,7 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	if (bp_roles_groups(r, role, &in->groups) == -1)
 		return bp_err(e, "out of memory");
 	to->groups = in->groups;
+	to->nodefault = 1;	/* the roles are the groups */
 	if (bp_header_read(&h, &in->bufs[0], &to->read, e) == -1)
 		return -1;
 	in->columns = bp_request_columns(q, p, &h, e);

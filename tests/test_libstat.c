@@ -599,7 +599,9 @@ test_fmt_scaled(void **state)
 	} c[] = {
 		{ "latency_ns", 2918000, "2.918 ms" },
 		{ "latency_us", 11.1, "11.10 \xc2\xb5s" },
-		{ "time", 75.5, "75.50 s" },
+		{ "time_s", 75.5, "75.50 s" },
+		/* A bare time has no unit unless its format declares one. */
+		{ "time", 75.5, "75.5" },
 		{ "size_bytes", 1572864, "1.500 MiB" },
 		{ "bw_mb_s", 1210, "1.210 GB/s" },
 		{ "throughput_msg_per_sec", 387700, "387.7k msg/s" },

@@ -62,6 +62,8 @@ usage(FILE *fp, int status)
 "                          run, rep, repetition, iteration, iter, trial, seq,\n"
 "                          index, id)\n"
 "  -g, --group LIST        match metrics by these columns\n"
+"                          (default: the benchmarks of a tool's format;\n"
+"                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
@@ -542,11 +544,7 @@ main(int argc, char *argv[])
 		if (argc > 1)
 			die("--variant takes one input, not %d", argc);
 		/* The variant is the first group column. */
-		if (asprintf(&groups, "%s%s%s", o.variant,
-		    com.topts.groups ? "," : "", com.topts.groups ?
-		    com.topts.groups : "") == -1)
-			die("out of memory");
-		com.topts.groups = groups;
+		com.topts.pregroups = o.variant;
 		tb = tool_read_table(&com, argc, argv);
 		if (bs_variant_sides(tb, o.variant, &o.vbase, o.vcand, &o.vc,
 		    &o.nvc, &e) == -1)
@@ -556,6 +554,9 @@ main(int argc, char *argv[])
 			die("two inputs, BASELINE and CANDIDATE, or --variant "
 			    "COL (see bcompare --help)");
 		tb = tool_read_table(&com, 1, &argv[0]);
+		/* Both sides grouped alike: the candidate as the baseline. */
+		if (com.topts.groups == NULL && tb->nauto > 0)
+			com.topts.groups = groups = tool_auto_groups(tb);
 		tc = tool_read_table(&com, 1, &argv[1]);
 		o.name_b = argv[0];
 		o.name_c = argv[1];

@@ -44,6 +44,8 @@ usage(FILE *fp, int status)
 "  -c, --column LIST       value columns (default: every numeric column not\n"
 "                          used to group)\n"
 "  -g, --group LIST        fences per group of these columns\n"
+"                          (default: the benchmarks of a tool's format;\n"
+"                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
@@ -242,6 +244,7 @@ main(int argc, char *argv[])
 	if (bs_table_read(st.t, &buf, NULL, &e) == -1 ||
 	    bs_table_finish(st.t, &e) == -1)
 		die_err(&e);
+	tool_group_note(st.t);
 
 	st.fences = calloc(st.t->ngroups * st.t->nvcols + 1,
 	    sizeof(*st.fences));

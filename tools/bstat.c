@@ -41,6 +41,8 @@ usage(FILE *fp, int status)
 "  -c, --column LIST       value columns (names or 1-based numbers);\n"
 "                          default: every numeric column not used to group\n"
 "  -g, --group LIST        group by these columns (first-appearance order)\n"
+"                          (default: the benchmarks of a tool's format;\n"
+"                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"

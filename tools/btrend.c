@@ -41,6 +41,8 @@ usage(FILE *fp, int status)
 "                          given, one FILE is one revision a row\n"
 "  -c, --column LIST       value columns (default: every numeric column)\n"
 "  -g, --group LIST        one series per group and value column\n"
+"                          (default: the benchmarks of a tool's format;\n"
+"                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain, and the\n"
@@ -119,15 +121,10 @@ readall(struct tool_common *com, const struct opts *o, int argc,
 	struct bs_table *t;
 	struct bs_buf buf;
 	struct bs_err e;
-	char *groups = NULL;
 	int i;
 
 	if (o->x != NULL) {
-		if (asprintf(&groups, "%s%s%s", com->topts.groups ?
-		    com->topts.groups : "", com->topts.groups ? "," : "",
-		    o->x) == -1)
-			die("out of memory");
-		com->topts.groups = groups;
+		com->topts.postgroups = o->x;
 		com->topts.rowgroups = 1;
 	}
 	/* Several files without -x: each file one revision, in order. */
@@ -150,6 +147,7 @@ readall(struct tool_common *com, const struct opts *o, int argc,
 	}
 	if (bs_table_finish(t, &e) == -1)
 		die_err(&e);
+	tool_group_note(t);
 	*xcol = o->x != NULL ? (long)t->ngcols - 1 :
 	    com->topts.file_group ? 0 : -1;
 	/* The order column must not be read as a metric. */
@@ -157,8 +155,6 @@ readall(struct tool_common *com, const struct opts *o, int argc,
 		if (strcmp(bs_table_vname(t, k), t->names[t->gcols[*xcol]]) ==
 		    0)
 			die("-x %s is also a value column (-c)", o->x);
-	com->topts.groups = NULL;
-	free(groups);
 	return t;
 }
 

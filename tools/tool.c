@@ -309,7 +309,49 @@ tool_read_table(struct tool_common *c, int argc, char **argv)
 			die_err(&e);
 	if (bs_table_finish(t, &e) == -1)
 		die_err(&e);
+	tool_group_note(t);
 	return t;
+}
+
+/* The default group's column names joined by sep (allocated). */
+static char *
+autojoin(const struct bs_table *t, const char *sep)
+{
+	size_t len = 1, k;
+	char *b;
+
+	for (k = t->autofrom; k < t->autofrom + t->nauto; k++)
+		len += strlen(t->names[t->gcols[k]]) + strlen(sep);
+	if ((b = malloc(len)) == NULL)
+		die("out of memory");
+	*b = '\0';
+	for (k = t->autofrom; k < t->autofrom + t->nauto; k++) {
+		if (k > t->autofrom)
+			strcat(b, sep);
+		strcat(b, t->names[t->gcols[k]]);
+	}
+	return b;
+}
+
+char *
+tool_auto_groups(const struct bs_table *t)
+{
+	return autojoin(t, ",");
+}
+
+void
+tool_group_note(const struct bs_table *t)
+{
+	static int said;
+	char *g;
+
+	if (said || t->nauto == 0)
+		return;
+	said = 1;
+	g = autojoin(t, ", ");
+	warnmsg("note: grouped by %s (the benchmarks of the input); -g '' "
+	    "pools them", g);
+	free(g);
 }
 
 void

@@ -101,6 +101,13 @@ void	 tool_readnote(const char *file, const char *msg);
 /* Read all operands into a new table (exits on error). */
 struct bs_table *tool_read_table(struct tool_common *, int argc,
 	    char **argv);
+/*
+ * The note that a table is grouped by the columns that identify a
+ * benchmark in its format (no -g), said once per run; and those
+ * columns as a -g list (allocated).
+ */
+void	 tool_group_note(const struct bs_table *);
+char	*tool_auto_groups(const struct bs_table *);
 /* Exit 2 when a --tag key is one of names[0..n) (NULLs skipped). */
 void	 tool_tags_clash(const struct tool_common *, const char *const *names,
 	    size_t n);
