@@ -53,6 +53,13 @@ for m in tests/expected/*_cases.tsv; do
 	rm -f "$out/cases.$$"
 done
 
+# The case runner can fail: a case of each kind of mistake fails.
+if sh tests/selftest.sh > "$out/selftest.log" 2>&1; then
+	ok
+else
+	bad "the case runner: $(tr '\n' ' ' < "$out/selftest.log")"
+fi
+
 # Command-line cases (tests/run-case.sh says what a case holds), as
 # many at once as there are processors (BTOOLS_JOBS to change it).
 # BTOOLS_CASES names a file listing the cases to run instead of all.
