@@ -236,14 +236,6 @@ seg_p(struct seg l, struct seg r, double confidence, struct bs_welch *w)
 	return w->p;
 }
 
-static int
-dblcmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * The noise of a series, robustly: the median absolute difference of
  * successive revision means, over 0.6745 sqrt(2), is its sd whatever
@@ -264,7 +256,7 @@ noise_var(const double *mean, size_t len, double *out)
 		return -1;
 	for (i = 0; i + 1 < len; i++)
 		d[i] = fabs(mean[i + 1] - mean[i]);
-	qsort(d, len - 1, sizeof(*d), dblcmp);
+	qsort(d, len - 1, sizeof(*d), bs_cmp_double);
 	sd = ((len - 1) % 2 ? d[(len - 1) / 2] : (d[(len - 1) / 2 - 1] +
 	    d[(len - 1) / 2]) / 2) / (0.6744897501960817 * M_SQRT2);
 	*out = sd * sd;

@@ -371,32 +371,6 @@ addlist(char **list, const char *arg)
 	*list = n;
 }
 
-/* --threshold PCT or --threshold COL=PCT (the last '=' splits). */
-static void
-threshold_opt(struct opts *o, const char *arg)
-{
-	const char *eq = strrchr(arg, '=');
-	double v;
-
-	if (bs_parse_double(eq ? eq + 1 : arg, &v) == -1 || !(v >= 0) ||
-	    !isfinite(v))
-		die("--threshold takes a percentage (>= 0) or COL=PCT, not "
-		    "'%s'", arg);
-	if (eq == NULL) {
-		o->c.threshold = v / 100;
-		return;
-	}
-	if (eq == arg)
-		die("--threshold %s: no column before '='", arg);
-	if (o->c.nthr == sizeof(o->thr) / sizeof(o->thr[0]))
-		die("--threshold: at most %zu column rules",
-		    sizeof(o->thr) / sizeof(o->thr[0]));
-	if ((o->thr[o->c.nthr].pat = bs_strndup(arg, (size_t)(eq - arg))) ==
-	    NULL)
-		die("out of memory");
-	o->thr[o->c.nthr++].v = v / 100;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -477,7 +451,8 @@ main(int argc, char *argv[])
 				    "'%s'", optarg);
 			break;
 		case OPT_THRESHOLD:
-			threshold_opt(&o, optarg);
+			tool_pct_rule("threshold", optarg, &o.c.threshold, o.thr,
+			    &o.c.nthr, sizeof(o.thr) / sizeof(o.thr[0]));
 			break;
 		case OPT_EQUIV:
 			if (bs_parse_double(optarg, &v) == -1 || !(v > 0) ||

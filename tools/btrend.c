@@ -84,30 +84,6 @@ struct opts {
 	int			 haslast, gate;
 };
 
-/* --min-change PCT or COL=PCT, as bcompare's --threshold. */
-static void
-minchange_opt(struct opts *o, const char *arg)
-{
-	const char *eq = strrchr(arg, '=');
-	double v;
-
-	if (bs_parse_double(eq ? eq + 1 : arg, &v) == -1 || !(v >= 0))
-		die("--min-change takes a percentage (>= 0) or COL=PCT, not "
-		    "'%s'", arg);
-	if (eq == NULL) {
-		o->c.threshold = v / 100;
-		return;
-	}
-	if (eq == arg)
-		die("--min-change %s: no column before '='", arg);
-	if (o->c.nthr == MAXRULES)
-		die("--min-change: at most %d column rules", MAXRULES);
-	if ((o->thr[o->c.nthr].pat = bs_strndup(arg, (size_t)(eq - arg))) ==
-	    NULL)
-		die("out of memory");
-	o->thr[o->c.nthr++].v = v / 100;
-}
-
 /*
  * The operands into a table: the order column grouped last, so that
  * each group is one revision; CSV histories appended run after run
@@ -256,7 +232,8 @@ main(int argc, char *argv[])
 				    "(exclusive), not '%s'", optarg);
 			break;
 		case OPT_MINCHANGE:
-			minchange_opt(&o, optarg);
+			tool_pct_rule("min-change", optarg, &o.c.threshold,
+			    o.thr, &o.c.nthr, MAXRULES);
 			break;
 		case OPT_SINCE:
 			o.since = optarg;

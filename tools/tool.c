@@ -3,6 +3,7 @@
  * the operands and writing the result.  Only the tools print and exit.
  */
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -545,4 +546,28 @@ tool_autocorr_warning(const char *label, const char *what, double r1,
 		warnmsg("warning: %s: %s are negatively autocorrelated (r1 = "
 		    "%.2f < -%.2f): they are not independent; intervals are "
 		    "too wide and p-values too large", label, what, r1, lim);
+}
+
+void
+tool_pct_rule(const char *opt, const char *arg, double *all,
+    struct bs_colrule *rules, size_t *n, size_t max)
+{
+	const char *eq = strrchr(arg, '=');
+	double v;
+
+	if (bs_parse_double(eq ? eq + 1 : arg, &v) == -1 || !(v >= 0) ||
+	    !isfinite(v))
+		die("--%s takes a percentage (>= 0) or COL=PCT, not '%s'", opt,
+		    arg);
+	if (eq == NULL) {
+		*all = v / 100;
+		return;
+	}
+	if (eq == arg)
+		die("--%s %s: no column before '='", opt, arg);
+	if (*n == max)
+		die("--%s: at most %zu column rules", opt, max);
+	if ((rules[*n].pat = bs_strndup(arg, (size_t)(eq - arg))) == NULL)
+		die("out of memory");
+	rules[(*n)++].v = v / 100;
 }

@@ -152,5 +152,12 @@ void	 tool_output_not_input(const char *out, const char *opt, int argc,
 	    char *const *argv);
 /* Check that a FILE (standard output) was written; exits 2 if not. */
 void	 tool_close_stdout(void);
+/*
+ * --OPT PCT or --OPT COL=PCT (the last '=' splits; bcompare's --threshold,
+ * btrend's --min-change): PCT/100 into *all, or a rule for COL appended
+ * to rules[*n] (at most max).  Dies on a bad value.
+ */
+void	 tool_pct_rule(const char *opt, const char *arg, double *all,
+	    struct bs_colrule *rules, size_t *n, size_t max);
 
 #endif
