@@ -20,7 +20,9 @@ cd "$(dirname "$0")/.." || exit 2
 root=$(pwd)
 w=$(mktemp -d "${TMPDIR:-/tmp}/btools-harness.XXXXXX") || exit 2
 trap 'rm -rf "$w"' EXIT
-jobs=${BTOOLS_JOBS:-$(nproc 2>/dev/null || echo 2)}
+# Twice as many cases at once as there are processors: broken tools
+# spend most of a case waiting (a FIFO nobody opens, a signal's sleep).
+jobs=${BTOOLS_JOBS:-$(($(nproc 2>/dev/null || echo 2) * 2))}
 tools="bstat bcompare boutlier bplot btrend benv"
 for t in $tools; do
 	[ -x "$root/$t" ] || { echo "harness: $t is not built (make all)"; exit 2; }

@@ -84,6 +84,7 @@ checkscript() {
 cmd=$(sed -n 's/^cmd: //p' "$c" | head -1)
 want=$(sed -n 's/^exit: //p' "$c" | head -1)
 [ -n "$want" ] || want=0
+t0=$(date +%s)
 section "$c" stdin > "$out/$n.in"
 sh -c "$cmd" < "$out/$n.in" > "$out/$n.out" 2> "$out/$n.err"
 got=$?
@@ -132,4 +133,4 @@ if [ -n "$msg" ]; then
 	head -3 "$out/$n.err" | sed 's/^/  /'
 	exit 1
 fi
-echo "ok $n"
+echo "ok $n ($(($(date +%s) - t0)) s)"

@@ -22,7 +22,14 @@ FUZZ_FORMATS = auto csv tsv json ndjson kv plain hyperfine gbench gobench \
 FUZZ_TARGETS = $(FUZZ_FORMATS:%=read_%) opts
 
 LIB_SRC	= $(sort $(wildcard libstat/*.c))
+# FUZZ_LIB=ARCHIVE links the targets with a libstat built already with
+# the sanitizers and -fsanitize=fuzzer-no-link (make sanitize's build:
+# one build for the suite and the targets) instead of compiling it here.
+ifdef FUZZ_LIB
+LIB_OBJ	= $(FUZZ_LIB)
+else
 LIB_OBJ	= $(LIB_SRC:libstat/%.c=$(FUZZ_BUILD)/obj/%.o)
+endif
 BINS	= $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
 all: $(BINS)

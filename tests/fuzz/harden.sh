@@ -94,20 +94,31 @@ case "$1" in
 sanitize)
 	t0=$(now)
 	copytree sanitize
+	# One build for the suite and the fuzz targets: the coverage
+	# instrumentation libFuzzer needs (fuzzer-no-link) is in every object.
 	echo "sanitize: building in $dir with clang $SAN"
 	if ! make -C "$dir" -j"$ncpu" CC=clang OPT=-O1 \
-	    EXTRA_CFLAGS="$SAN" EXTRA_LDFLAGS="$SAN" all build-tests \
+	    EXTRA_CFLAGS="$SAN -fsanitize=fuzzer-no-link" \
+	    EXTRA_LDFLAGS="$SAN -fsanitize=fuzzer-no-link" all build-tests \
 	    > "$dir/build.log" 2>&1; then
 		tail -20 "$dir/build.log"
 		finish 1 sanitize
 	fi
 	units=$(cd "$dir" && ls tests/test_*.c | sed 's/\.c$//')
+	# A case that cannot run under the sanitizers says why in a line
+	# "# sanitizers: no (...)" (a memory cap smaller than ASan's shadow).
+	(cd "$dir" && for c in tests/cli/*.case; do
+		grep -q '^# sanitizers: no' "$c" || echo "$c"
+	done) > "$dir/.cases"
+	echo "sanitize: not under the sanitizers: $(cd "$dir" &&
+	    grep -l '^# sanitizers: no' tests/cli/*.case | xargs -n1 basename |
+	    tr '\n' ' ')"
 	rc=0
 	# shellcheck disable=SC2086
 	(cd "$dir" && BTOOLS_MUTANTS=3 BTOOLS_NO_INSTALL=1 CC=clang \
-	    sh tests/run-all.sh $units) || rc=1
+	    BTOOLS_CASES=$dir/.cases sh tests/run-all.sh $units) || rc=1
 	if ! make -C "$dir" -f tests/fuzz/fuzz.mk -j"$ncpu" \
-	    > "$dir/fuzzbuild.log" 2>&1; then
+	    FUZZ_LIB=libstat/libstat.a > "$dir/fuzzbuild.log" 2>&1; then
 		tail -20 "$dir/fuzzbuild.log"
 		finish 1 sanitize
 	fi
@@ -136,11 +147,15 @@ EOF
 	# and output format (tests/fuzz/vgcases.sh).  Not the R-oracle
 	# comparisons: valgrind computes long double with 64-bit precision
 	# (not the x87's 80), so those of the exact-decimal code would differ
-	# in the last bits; nor, for the same reason, values near 1e308,
-	# scaled through powl() in long double.
-	sh tests/fuzz/vgcases.sh | grep -v '/harden_huge_values\.case$' \
-	    > "$dir/cases"
-	echo "valgrind: $(wc -l < "$dir/cases") cases, every tool under valgrind"
+	# in the last bits.
+	# A case that cannot run under valgrind says why in a line
+	# "# valgrind: no (...)" (a memory cap too small for valgrind).
+	sh tests/fuzz/vgcases.sh | while IFS= read -r c; do
+		grep -q '^# valgrind: no' "$c" || echo "$c"
+	done > "$dir/cases"
+	echo "valgrind: $(wc -l < "$dir/cases") cases, every tool under valgrind;" \
+	    "not under it: $(grep -l '^# valgrind: no' tests/cli/*.case |
+	    xargs -n1 basename | tr '\n' ' ')"
 	rc=0
 	BTOOLS_BIN=$dir/bin BTOOLS_CASES=$dir/cases BTOOLS_NO_ORACLE=1 \
 	    BTOOLS_NO_INSTALL=1 sh tests/run-all.sh || rc=1
