@@ -81,6 +81,9 @@ struct dctx {
 	int			 no_header;
 	int			 have_header;
 	size_t			 nhdr;
+	char			*hdr;		/* the header line's bytes */
+	size_t			 hdrlen;
+	char			**hnames;	/* its names, for a header again */
 	/* fields of the current record */
 	struct bs_field		*f;
 	size_t			 nf, fcap;
@@ -116,6 +119,45 @@ csv_cb2(int ch, void *arg)
 	(void)arg;
 }
 
+/* Keep the header's names, to know a different header line again. */
+static int
+keep_names(struct dctx *c, const struct bs_record *r)
+{
+	if ((c->hnames = calloc(r->nf + 1, sizeof(*c->hnames))) == NULL)
+		return -1;
+	for (size_t k = 0; k < r->nf; k++)
+		if ((c->hnames[k] = bs_strndup(r->f[k].s, r->f[k].len)) ==
+		    NULL)
+			return -1;
+	return 0;
+}
+
+/*
+ * A header line other than the first one: every field a text that is no
+ * number, more than half of them (and at least one) names of the header's
+ * columns.  It is no data row: inputs appended with different columns.
+ */
+static int
+other_header(const struct dctx *c, const struct bs_record *r)
+{
+	size_t names = 0;
+	struct bs_dec d;
+	double v;
+
+	for (size_t k = 0; k < r->nf; k++) {
+		if (bs_parse_number(r->f[k].s, r->f[k].len, &d, &v) !=
+		    BS_NUM_NOTNUM)
+			return 0;
+		for (size_t j = 0; j < c->nhdr; j++)
+			if (strlen(c->hnames[j]) == r->f[k].len &&
+			    memcmp(c->hnames[j], r->f[k].s, r->f[k].len) == 0) {
+				names++;
+				break;
+			}
+	}
+	return names > 0 && 2 * names > r->nf;
+}
+
 /* Hand a complete record (fields in c->f) to the header or record hook. */
 static int
 emit(struct dctx *c, const struct bs_record *r)
@@ -123,6 +165,9 @@ emit(struct dctx *c, const struct bs_record *r)
 	if (!c->have_header) {
 		c->have_header = 1;
 		c->nhdr = r->nf;
+		if (!c->no_header && keep_names(c, r) == -1)
+			return bs_seterr(c->e, c->src->name, r->line,
+			    "out of memory");
 		if (c->no_header) {
 			/* Columns are named 1, 2, ... */
 			struct bs_field *h = calloc(r->nf, sizeof(*h));
@@ -148,6 +193,10 @@ emit(struct dctx *c, const struct bs_record *r)
 		} else
 			return c->cb->header(c->cb->arg, r->f, r->nf, c->e);
 	}
+	if (!c->no_header && other_header(c, r))
+		return bs_seterr(c->e, c->src->name, r->line,
+		    "a header line other than the first (inputs appended "
+		    "with different columns?)");
 	if (r->nf != c->nhdr)
 		return bs_seterr(c->e, c->src->name, r->line,
 		    "row has %zu fields, the header has %zu", r->nf, c->nhdr);
@@ -166,6 +215,20 @@ delim_record(struct dctx *c, const char *p, size_t len, size_t line,
 	struct bs_record r;
 	size_t i, start;
 
+	/*
+	 * A line identical to the header repeats it (a history appended to
+	 * with >>, each run writing its header): skipped, as a blank line.
+	 */
+	if (c->have_header && !c->no_header) {
+		if (len == c->hdrlen && memcmp(p, c->hdr, len) == 0)
+			return 0;
+	} else if (!c->have_header && !c->no_header) {
+		if ((c->hdr = malloc(len + 1)) == NULL)
+			return bs_seterr(c->e, c->src->name, line,
+			    "out of memory");
+		memcpy(c->hdr, p, len);
+		c->hdrlen = len;
+	}
 	c->nf = 0;
 	if (memchr(p, '"', len) == NULL) {
 		for (start = 0, i = 0; ; i++) {
@@ -353,6 +416,10 @@ out:
 	csv_free(&c.csv);
 	free(c.f);
 	free(c.foff);
+	free(c.hdr);
+	for (size_t j = 0; c.hnames != NULL && c.hnames[j] != NULL; j++)
+		free(c.hnames[j]);
+	free(c.hnames);
 	bs_sbuf_free(&c.text);
 	return rc;
 }

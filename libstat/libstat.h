@@ -1419,6 +1419,7 @@ size_t	 bs_trend_since(const struct bs_trend *,
  * A CSV or TSV history appended to run after run repeats its header:
  * blank every later line equal to the first (blank lines are skipped
  * by the reader, and line numbers stay right); the count blanked.
+ * Kept for callers: the reader itself now skips such lines.
  */
 size_t	 bs_history_unheader(struct bs_buf *, const struct bs_read_opts *);
 /* The E-divisive statistic Q(tau) of x[0..n) split at tau, kappa = n. */
