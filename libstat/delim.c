@@ -158,6 +158,38 @@ other_header(const struct dctx *c, const struct bs_record *r)
 	return names > 0 && 2 * names > r->nf;
 }
 
+/*
+ * ApacheBench's -e file: the percentile curve of the request times,
+ * "Percentage served,Time in ms" over the rows 0 to 100.  Those rows are
+ * one distribution, not runs: read as the HdrHistogram and wrk readers
+ * read theirs, columns percentile (0-100) and value (ms), with the
+ * roles that keep a table from pooling them.
+ */
+static int
+ab_percentiles(const struct bs_record *r)
+{
+	return r->nf == 2 && r->f[0].len == 17 &&
+	    memcmp(r->f[0].s, "Percentage served", 17) == 0 &&
+	    r->f[1].len == 10 && memcmp(r->f[1].s, "Time in ms", 10) == 0;
+}
+
+static int
+ab_header(struct dctx *c)
+{
+	const struct bs_field h[2] = { { .s = "percentile", .len = 10 },
+	    { .s = "value", .len = 5 } };
+
+	if (c->cb->header(c->cb->arg, h, 2, c->e) == -1)
+		return -1;
+	if (c->cb->unit != NULL)
+		c->cb->unit(c->cb->arg, "value", "ms");
+	if (c->cb->role != NULL) {
+		c->cb->role(c->cb->arg, "percentile", BS_ROLE_PERCENTILE);
+		c->cb->role(c->cb->arg, "value", BS_ROLE_QUANTILE);
+	}
+	return 0;
+}
+
 /* Hand a complete record (fields in c->f) to the header or record hook. */
 static int
 emit(struct dctx *c, const struct bs_record *r)
@@ -190,7 +222,9 @@ emit(struct dctx *c, const struct bs_record *r)
 			free(names);
 			if (rc == -1)
 				return -1;
-		} else
+		} else if (ab_percentiles(r))
+			return ab_header(c);
+		else
 			return c->cb->header(c->cb->arg, r->f, r->nf, c->e);
 	}
 	if (!c->no_header && other_header(c, r))
