@@ -362,6 +362,23 @@ bs_read(const struct bs_buf *buf, const char *path,
 		bs_src_close(&s);
 		return -1;
 	}
+	/*
+	 * XML that is no Catch2 report would be read as key="value"
+	 * lines, its attributes pooled: said instead.
+	 */
+	if (o->format == BS_FMT_AUTO && f < BS_FMT_HYPERFINE &&
+	    (rc = bs_detect_xml(s.win, dlen)) != 0) {
+		if (rc == 1)
+			bs_seterr(e, s.name, 0, "JUnit XML is not read: a test "
+			    "report, no measurements (give the benchmark's "
+			    "own output: Catch2's -r xml or console)");
+		else
+			bs_seterr(e, s.name, 0, "XML is not read: no reader "
+			    "knows this document (of XML, Catch2's -r xml "
+			    "report is read)");
+		bs_src_close(&s);
+		return -1;
+	}
 	/* Only text read from memory has bytes to write back. */
 	if (buf != NULL && f != BS_FMT_JSON && f < BS_FMT_HYPERFINE)
 		cc.spans = o->spans;
