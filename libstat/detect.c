@@ -34,6 +34,8 @@ detect_tool(const char *p, size_t len)
 			return BS_FMT_BDN;
 		if (bs_pytestbench_detect(p, len))
 			return BS_FMT_PYTEST_BENCHMARK;
+		if (bs_cyclictest_detect(p, len))
+			return BS_FMT_CYCLICTEST;
 		return BS_FMT_AUTO;
 	}
 	if (i < len && p[i] == '[') {

@@ -366,6 +366,10 @@ int	 bs_read_wrk(struct bs_src *, const struct bs_reader_cb *,
 int	 bs_hgrm_detect(const char *p, size_t len);
 int	 bs_read_hgrm(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
+/* cyclictest.c: cyclictest --json, one row per thread. */
+int	 bs_cyclictest_detect(const char *p, size_t len);
+int	 bs_read_cyclictest(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
 /*
  * lmbench.c: lmbench's result lines and tables.  loose: also the
  * tables without a header, which only lmbench writes among the text

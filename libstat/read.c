@@ -16,7 +16,7 @@ static const char *const fmtnames[BS_FMT__MAX] = {
 	"hyperfine", "gbench", "gobench", "pyperf", "fio",
 	"ws", "wrk", "hgrm",
 	"jmh", "bdn", "pytest-benchmark", "libtest", "criterion", "catch2",
-	"benchmarkjs", "custom-json", "lmbench"
+	"benchmarkjs", "custom-json", "lmbench", "cyclictest"
 };
 
 const char *const *
@@ -35,6 +35,8 @@ bs_format_meta(enum bs_format f)
 	static const char *const bdn[] = { "launch", "iteration", NULL };
 	static const char *const pytestbench[] = { "round", NULL };
 	static const char *const catch2[] = { "iterations", NULL };
+	static const char *const cyclictest[] = { "cycles", "cpu", "node",
+	    NULL };
 	static const char *const lmbench[] = { "run", "stride", "size_kb",
 	    "ovr", "jobs", "size_mb", "procs", "usecs", "files", NULL };
 
@@ -60,6 +62,8 @@ bs_format_meta(enum bs_format f)
 		return catch2;
 	case BS_FMT_LMBENCH:
 		return lmbench;
+	case BS_FMT_CYCLICTEST:
+		return cyclictest;
 	default:
 		return none;
 	}
@@ -101,6 +105,8 @@ bs_format_identity(enum bs_format f)
 	    { "jobs", BS_ID_VARIES }, { "size_mb", BS_ID_VARIES },
 	    { "procs", BS_ID_VARIES }, { "usecs", BS_ID_VARIES },
 	    { NULL, 0 } };
+	static const struct bs_idcol cyclictest[] = { { "thread",
+	    BS_ID_VARIES }, { NULL, 0 } };
 	static const struct bs_idcol ws[] = { { "Device", BS_ID_VARIES },
 	    { "IFACE", BS_ID_VARIES }, { "CPU", BS_ID_VARIES },
 	    { NULL, 0 } };
@@ -124,6 +130,8 @@ bs_format_identity(enum bs_format f)
 		return lmbench;
 	case BS_FMT_WS:
 		return ws;
+	case BS_FMT_CYCLICTEST:
+		return cyclictest;
 	case BS_FMT_BDN:	/* FullName: type, method, parameters */
 	case BS_FMT_LIBTEST:
 	case BS_FMT_CRITERION:
@@ -310,6 +318,7 @@ static int (*const readers[BS_FMT__MAX])(struct bs_src *,
 	[BS_FMT_BENCHMARKJS] = bs_read_benchmarkjs,
 	[BS_FMT_CUSTOM_JSON] = bs_read_customjson,
 	[BS_FMT_LMBENCH] = bs_read_lmbench,
+	[BS_FMT_CYCLICTEST] = bs_read_cyclictest,
 };
 
 int
