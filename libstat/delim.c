@@ -190,6 +190,30 @@ ab_header(struct dctx *c)
 	return 0;
 }
 
+/*
+ * ApacheBench's -g file, one line per request: starttime (text),
+ * seconds (the request's start, epoch seconds: when, not how long),
+ * ctime, dtime, ttime, wait (connect, processing, total and waiting
+ * times, ms).
+ */
+static void
+ab_gnuplot(struct dctx *c, const struct bs_record *r)
+{
+	static const char *const cols[] = { "starttime", "seconds", "ctime",
+	    "dtime", "ttime", "wait" };
+
+	if (r->nf != 6)
+		return;
+	for (size_t k = 0; k < 6; k++)
+		if (r->f[k].len != strlen(cols[k]) ||
+		    memcmp(r->f[k].s, cols[k], r->f[k].len) != 0)
+			return;
+	if (c->cb->role != NULL)
+		c->cb->role(c->cb->arg, "seconds", BS_ROLE_META);
+	for (size_t k = 2; c->cb->unit != NULL && k < 6; k++)
+		c->cb->unit(c->cb->arg, cols[k], "ms");
+}
+
 /* Hand a complete record (fields in c->f) to the header or record hook. */
 static int
 emit(struct dctx *c, const struct bs_record *r)
@@ -224,8 +248,12 @@ emit(struct dctx *c, const struct bs_record *r)
 				return -1;
 		} else if (ab_percentiles(r))
 			return ab_header(c);
-		else
-			return c->cb->header(c->cb->arg, r->f, r->nf, c->e);
+		else {
+			if (c->cb->header(c->cb->arg, r->f, r->nf, c->e) == -1)
+				return -1;
+			ab_gnuplot(c, r);
+			return 0;
+		}
 	}
 	if (!c->no_header && other_header(c, r))
 		return bs_seterr(c->e, c->src->name, r->line,

@@ -157,7 +157,14 @@ enum bs_colrole {
 	 * series that pools several of them is no sample (see
 	 * bs_table_opts.use).
 	 */
-	BS_ROLE_QUANTILE
+	BS_ROLE_QUANTILE,
+	/*
+	 * A column that describes a row rather than measures it or names
+	 * its benchmark, as bs_format_meta()'s do, known only from the
+	 * input's own header (pidstat's UID, PID and CPU; ApacheBench's
+	 * epoch seconds): no value column and no default group column.
+	 */
+	BS_ROLE_META
 };
 
 struct bs_reader_cb {

@@ -35,6 +35,8 @@ bs_format_meta(enum bs_format f)
 	static const char *const bdn[] = { "launch", "iteration", NULL };
 	static const char *const pytestbench[] = { "round", NULL };
 	static const char *const catch2[] = { "iterations", NULL };
+	/* benchmark.js's n: the runs sampled, not a measurement. */
+	static const char *const benchmarkjs[] = { "n", NULL };
 	static const char *const cyclictest[] = { "cycles", "cpu", "node",
 	    NULL };
 	static const char *const lmbench[] = { "run", "stride", "size_kb",
@@ -60,6 +62,8 @@ bs_format_meta(enum bs_format f)
 		return pytestbench;
 	case BS_FMT_CATCH2:
 		return catch2;
+	case BS_FMT_BENCHMARKJS:
+		return benchmarkjs;
 	case BS_FMT_LMBENCH:
 		return lmbench;
 	case BS_FMT_CYCLICTEST:
@@ -109,6 +113,7 @@ bs_format_identity(enum bs_format f)
 	    BS_ID_VARIES }, { NULL, 0 } };
 	static const struct bs_idcol ws[] = { { "Device", BS_ID_VARIES },
 	    { "IFACE", BS_ID_VARIES }, { "CPU", BS_ID_VARIES },
+	    { "PID", BS_ID_VARIES }, { "Command", BS_ID_VARIES },
 	    { NULL, 0 } };
 
 	switch (f) {
