@@ -311,18 +311,22 @@ bs_reader_note(const struct bs_reader_cb *cb, const char *fmt, ...)
 
 /*
  * Google Benchmark writes NaN and infinities as bare tokens: turn them
- * into null (outside strings) in a copy, *q (NULL when there are none;
- * the line ends stay where they were, so lines count as in p).
+ * into null (outside strings, from the first '{' or '['; what comes
+ * before, fio's notices, is copied as it is) in a copy, *q (NULL when
+ * there are none; the line ends stay where they were, so lines count
+ * as in p).
  */
 static int
 denan(const char *p, size_t len, struct bs_sbuf *q)
 {
 	static const char *const toks[] = { "-Infinity", "Infinity", "NaN" };
-	size_t i, last = 0;
+	size_t i = 0, last = 0;
 	int instr = 0;
 
 	memset(q, 0, sizeof(*q));
-	for (i = 0; i < len; i++) {
+	while (i < len && p[i] != '{' && p[i] != '[')
+		i++;
+	for (; i < len; i++) {
 		if (instr) {
 			if (p[i] == '\\')
 				i++;
