@@ -239,6 +239,18 @@ bs_detect_bstat_table(const char *p, size_t len)
 }
 
 /*
+ * redis-benchmark's text report ("====== SET ======", "10000 requests
+ * completed in 0.16 seconds"): its progress lines ("SET: rps=0.0 ...")
+ * would pass for key=value data, its report for nothing read.
+ */
+int
+bs_detect_redis_text(const char *p, size_t len)
+{
+	return bs_contains(p, len, "====== ") &&
+	    bs_contains(p, len, " requests completed in ");
+}
+
+/*
  * XML that no reader reads (Catch2's is detected as catch2): 1 for
  * JUnit's test report (<testsuites>, <testsuite>), 2 for other XML, 0
  * when p[0..len) is no XML.

@@ -298,6 +298,7 @@ const char *bs_format_summary_name(enum bs_format);
 /* bstat's own table for people: 1 aligned, 2 Markdown, 0 neither. */
 int	 bs_detect_bstat_table(const char *p, size_t len);
 int	 bs_detect_xml(const char *p, size_t len);
+int	 bs_detect_redis_text(const char *p, size_t len);
 /* hyperfine --export-csv: the summaries (read by bs_read_hyperfine()). */
 int	 bs_hyperfine_csv_detect(const char *p, size_t len);
 /* go test -json: test2json events (read by bs_read_gobench()). */

@@ -393,6 +393,14 @@ bs_read(const struct bs_buf *buf, const char *path,
 		bs_src_close(&s);
 		return -1;
 	}
+	if (o->format == BS_FMT_AUTO && f < BS_FMT_HYPERFINE &&
+	    bs_detect_redis_text(s.win, dlen)) {
+		bs_seterr(e, s.name, 0, "redis-benchmark's text report is not "
+		    "read (its progress lines would pass for key=value data): "
+		    "run it with --csv");
+		bs_src_close(&s);
+		return -1;
+	}
 	/* Only text read from memory has bytes to write back. */
 	if (buf != NULL && f != BS_FMT_JSON && f < BS_FMT_HYPERFINE)
 		cc.spans = o->spans;
