@@ -84,6 +84,7 @@ struct dctx {
 	char			*hdr;		/* the header line's bytes */
 	size_t			 hdrlen;
 	char			**hnames;	/* its names, for a header again */
+	struct bs_strhash	 hset;		/* the same, in constant time */
 	/* fields of the current record */
 	struct bs_field		*f;
 	size_t			 nf, fcap;
@@ -127,7 +128,8 @@ keep_names(struct dctx *c, const struct bs_record *r)
 		return -1;
 	for (size_t k = 0; k < r->nf; k++)
 		if ((c->hnames[k] = bs_strndup(r->f[k].s, r->f[k].len)) ==
-		    NULL)
+		    NULL || bs_strhash_put(&c->hset, c->hnames[k], r->f[k].len,
+		    k) == -1)
 			return -1;
 	return 0;
 }
@@ -140,20 +142,19 @@ keep_names(struct dctx *c, const struct bs_record *r)
 static int
 other_header(const struct dctx *c, const struct bs_record *r)
 {
-	size_t names = 0;
+	size_t names = 0, others = 0;
 	struct bs_dec d;
 	double v;
 
+	/* Most rows are told at their first fields, without parsing. */
 	for (size_t k = 0; k < r->nf; k++) {
-		if (bs_parse_number(r->f[k].s, r->f[k].len, &d, &v) !=
-		    BS_NUM_NOTNUM)
+		if (bs_strhash_get(&c->hset, r->f[k].s, r->f[k].len) >= 0) {
+			names++;
+			continue;
+		}
+		if (2 * ++others >= r->nf || bs_parse_number(r->f[k].s,
+		    r->f[k].len, &d, &v) != BS_NUM_NOTNUM)
 			return 0;
-		for (size_t j = 0; j < c->nhdr; j++)
-			if (strlen(c->hnames[j]) == r->f[k].len &&
-			    memcmp(c->hnames[j], r->f[k].s, r->f[k].len) == 0) {
-				names++;
-				break;
-			}
 	}
 	return names > 0 && 2 * names > r->nf;
 }
@@ -482,6 +483,7 @@ out:
 	for (size_t j = 0; c.hnames != NULL && c.hnames[j] != NULL; j++)
 		free(c.hnames[j]);
 	free(c.hnames);
+	bs_strhash_free(&c.hset);
 	bs_sbuf_free(&c.text);
 	return rc;
 }
