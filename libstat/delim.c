@@ -81,6 +81,10 @@ struct dctx {
 	int			 no_header;
 	int			 have_header;
 	size_t			 nhdr;
+	char			*hdr;		/* the header line's bytes */
+	size_t			 hdrlen;
+	char			**hnames;	/* its names, for a header again */
+	struct bs_strhash	 hset;		/* the same, in constant time */
 	/* fields of the current record */
 	struct bs_field		*f;
 	size_t			 nf, fcap;
@@ -116,6 +120,101 @@ csv_cb2(int ch, void *arg)
 	(void)arg;
 }
 
+/* Keep the header's names, to know a different header line again. */
+static int
+keep_names(struct dctx *c, const struct bs_record *r)
+{
+	if ((c->hnames = calloc(r->nf + 1, sizeof(*c->hnames))) == NULL)
+		return -1;
+	for (size_t k = 0; k < r->nf; k++)
+		if ((c->hnames[k] = bs_strndup(r->f[k].s, r->f[k].len)) ==
+		    NULL || bs_strhash_put(&c->hset, c->hnames[k], r->f[k].len,
+		    k) == -1)
+			return -1;
+	return 0;
+}
+
+/*
+ * A header line other than the first one: every field a text that is no
+ * number, more than half of them (and at least one) names of the header's
+ * columns.  It is no data row: inputs appended with different columns.
+ */
+static int
+other_header(const struct dctx *c, const struct bs_record *r)
+{
+	size_t names = 0, others = 0;
+	struct bs_dec d;
+	double v;
+
+	/* Most rows are told at their first fields, without parsing. */
+	for (size_t k = 0; k < r->nf; k++) {
+		if (bs_strhash_get(&c->hset, r->f[k].s, r->f[k].len) >= 0) {
+			names++;
+			continue;
+		}
+		if (2 * ++others >= r->nf || bs_parse_number(r->f[k].s,
+		    r->f[k].len, &d, &v) != BS_NUM_NOTNUM)
+			return 0;
+	}
+	return names > 0 && 2 * names > r->nf;
+}
+
+/*
+ * ApacheBench's -e file: the percentile curve of the request times,
+ * "Percentage served,Time in ms" over the rows 0 to 100.  Those rows are
+ * one distribution, not runs: read as the HdrHistogram and wrk readers
+ * read theirs, columns percentile (0-100) and value (ms), with the
+ * roles that keep a table from pooling them.
+ */
+static int
+ab_percentiles(const struct bs_record *r)
+{
+	return r->nf == 2 && r->f[0].len == 17 &&
+	    memcmp(r->f[0].s, "Percentage served", 17) == 0 &&
+	    r->f[1].len == 10 && memcmp(r->f[1].s, "Time in ms", 10) == 0;
+}
+
+static int
+ab_header(struct dctx *c)
+{
+	const struct bs_field h[2] = { { .s = "percentile", .len = 10 },
+	    { .s = "value", .len = 5 } };
+
+	if (c->cb->header(c->cb->arg, h, 2, c->e) == -1)
+		return -1;
+	if (c->cb->unit != NULL)
+		c->cb->unit(c->cb->arg, "value", "ms");
+	if (c->cb->role != NULL) {
+		c->cb->role(c->cb->arg, "percentile", BS_ROLE_PERCENTILE);
+		c->cb->role(c->cb->arg, "value", BS_ROLE_QUANTILE);
+	}
+	return 0;
+}
+
+/*
+ * ApacheBench's -g file, one line per request: starttime (text),
+ * seconds (the request's start, epoch seconds: when, not how long),
+ * ctime, dtime, ttime, wait (connect, processing, total and waiting
+ * times, ms).
+ */
+static void
+ab_gnuplot(struct dctx *c, const struct bs_record *r)
+{
+	static const char *const cols[] = { "starttime", "seconds", "ctime",
+	    "dtime", "ttime", "wait" };
+
+	if (r->nf != 6)
+		return;
+	for (size_t k = 0; k < 6; k++)
+		if (r->f[k].len != strlen(cols[k]) ||
+		    memcmp(r->f[k].s, cols[k], r->f[k].len) != 0)
+			return;
+	if (c->cb->role != NULL)
+		c->cb->role(c->cb->arg, "seconds", BS_ROLE_META);
+	for (size_t k = 2; c->cb->unit != NULL && k < 6; k++)
+		c->cb->unit(c->cb->arg, cols[k], "ms");
+}
+
 /* Hand a complete record (fields in c->f) to the header or record hook. */
 static int
 emit(struct dctx *c, const struct bs_record *r)
@@ -123,6 +222,9 @@ emit(struct dctx *c, const struct bs_record *r)
 	if (!c->have_header) {
 		c->have_header = 1;
 		c->nhdr = r->nf;
+		if (!c->no_header && keep_names(c, r) == -1)
+			return bs_seterr(c->e, c->src->name, r->line,
+			    "out of memory");
 		if (c->no_header) {
 			/* Columns are named 1, 2, ... */
 			struct bs_field *h = calloc(r->nf, sizeof(*h));
@@ -145,9 +247,19 @@ emit(struct dctx *c, const struct bs_record *r)
 			free(names);
 			if (rc == -1)
 				return -1;
-		} else
-			return c->cb->header(c->cb->arg, r->f, r->nf, c->e);
+		} else if (ab_percentiles(r))
+			return ab_header(c);
+		else {
+			if (c->cb->header(c->cb->arg, r->f, r->nf, c->e) == -1)
+				return -1;
+			ab_gnuplot(c, r);
+			return 0;
+		}
 	}
+	if (!c->no_header && other_header(c, r))
+		return bs_seterr(c->e, c->src->name, r->line,
+		    "a header line other than the first (inputs appended "
+		    "with different columns?)");
 	if (r->nf != c->nhdr)
 		return bs_seterr(c->e, c->src->name, r->line,
 		    "row has %zu fields, the header has %zu", r->nf, c->nhdr);
@@ -166,6 +278,20 @@ delim_record(struct dctx *c, const char *p, size_t len, size_t line,
 	struct bs_record r;
 	size_t i, start;
 
+	/*
+	 * A line identical to the header repeats it (a history appended to
+	 * with >>, each run writing its header): skipped, as a blank line.
+	 */
+	if (c->have_header && !c->no_header) {
+		if (len == c->hdrlen && memcmp(p, c->hdr, len) == 0)
+			return 0;
+	} else if (!c->have_header && !c->no_header) {
+		if ((c->hdr = malloc(len + 1)) == NULL)
+			return bs_seterr(c->e, c->src->name, line,
+			    "out of memory");
+		memcpy(c->hdr, p, len);
+		c->hdrlen = len;
+	}
 	c->nf = 0;
 	if (memchr(p, '"', len) == NULL) {
 		for (start = 0, i = 0; ; i++) {
@@ -353,6 +479,11 @@ out:
 	csv_free(&c.csv);
 	free(c.f);
 	free(c.foff);
+	free(c.hdr);
+	for (size_t j = 0; c.hnames != NULL && c.hnames[j] != NULL; j++)
+		free(c.hnames[j]);
+	free(c.hnames);
+	bs_strhash_free(&c.hset);
 	bs_sbuf_free(&c.text);
 	return rc;
 }

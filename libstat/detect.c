@@ -34,6 +34,8 @@ detect_tool(const char *p, size_t len)
 			return BS_FMT_BDN;
 		if (bs_pytestbench_detect(p, len))
 			return BS_FMT_PYTEST_BENCHMARK;
+		if (bs_cyclictest_detect(p, len))
+			return BS_FMT_CYCLICTEST;
 		return BS_FMT_AUTO;
 	}
 	if (i < len && p[i] == '[') {
@@ -46,6 +48,8 @@ detect_tool(const char *p, size_t len)
 			return BS_FMT_CUSTOM_JSON;
 		return BS_FMT_AUTO;
 	}
+	if (i < len && p[i] == '<' && bs_catch2_xml_detect(p + i, len - i))
+		return BS_FMT_CATCH2;
 	if (bs_gbench_csv_detect(p + i, len - i))
 		return BS_FMT_GBENCH;
 	if (bs_hyperfine_csv_detect(p + i, len - i))
@@ -232,4 +236,37 @@ bs_detect_bstat_table(const char *p, size_t len)
 			mean = 1;
 	}
 	return col && mean ? md + 1 : 0;
+}
+
+/*
+ * redis-benchmark's text report ("====== SET ======", "10000 requests
+ * completed in 0.16 seconds"): its progress lines ("SET: rps=0.0 ...")
+ * would pass for key=value data, its report for nothing read.
+ */
+int
+bs_detect_redis_text(const char *p, size_t len)
+{
+	return bs_contains(p, len, "====== ") &&
+	    bs_contains(p, len, " requests completed in ");
+}
+
+/*
+ * XML that no reader reads (Catch2's is detected as catch2): 1 for
+ * JUnit's test report (<testsuites>, <testsuite>), 2 for other XML, 0
+ * when p[0..len) is no XML.
+ */
+int
+bs_detect_xml(const char *p, size_t len)
+{
+	size_t i = bs_skipbom(p, len);
+
+	while (i < len && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+	    p[i] == '\n'))
+		i++;
+	if (i + 1 >= len || p[i] != '<' || !(p[i + 1] == '?' ||
+	    p[i + 1] == '!' || (p[i + 1] >= 'A' && p[i + 1] <= 'Z') ||
+	    (p[i + 1] >= 'a' && p[i + 1] <= 'z')))
+		return 0;
+	return bs_contains(p + i, len - i, "<testsuites") ||
+	    bs_contains(p + i, len - i, "<testsuite ") ? 1 : 2;
 }

@@ -297,6 +297,8 @@ const struct bs_idcol *bs_format_identity(enum bs_format);
 const char *bs_format_summary_name(enum bs_format);
 /* bstat's own table for people: 1 aligned, 2 Markdown, 0 neither. */
 int	 bs_detect_bstat_table(const char *p, size_t len);
+int	 bs_detect_xml(const char *p, size_t len);
+int	 bs_detect_redis_text(const char *p, size_t len);
 /* hyperfine --export-csv: the summaries (read by bs_read_hyperfine()). */
 int	 bs_hyperfine_csv_detect(const char *p, size_t len);
 /* go test -json: test2json events (read by bs_read_gobench()). */
@@ -344,6 +346,7 @@ int	 bs_read_libtest(struct bs_src *, const struct bs_reader_cb *,
 int	 bs_criterion_detect(const char *p, size_t len);
 int	 bs_read_criterion(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
+int	 bs_catch2_xml_detect(const char *p, size_t len);
 int	 bs_catch2_detect(const char *p, size_t len);
 int	 bs_read_catch2(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
@@ -363,6 +366,10 @@ int	 bs_read_wrk(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
 int	 bs_hgrm_detect(const char *p, size_t len);
 int	 bs_read_hgrm(struct bs_src *, const struct bs_reader_cb *,
+	    struct bs_err *);
+/* cyclictest.c: cyclictest --json, one row per thread. */
+int	 bs_cyclictest_detect(const char *p, size_t len);
+int	 bs_read_cyclictest(struct bs_src *, const struct bs_reader_cb *,
 	    struct bs_err *);
 /*
  * lmbench.c: lmbench's result lines and tables.  loose: also the

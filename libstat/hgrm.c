@@ -8,7 +8,9 @@
  * One row per percentile line (kind "percentile"): percentile on 0-100
  * (the file's fraction times 100, shifted in decimal so that 0.999 is
  * 99.9 exactly), value, total_count.  The last column, 1/(1-p), follows
- * from percentile and is left out.  The footer is one more row (kind
+ * from percentile and is left out, except where the printed percentiles
+ * of neighbouring rows tie (six decimals: the tail): there the exact
+ * percentile 100 (1 - 1/X) is taken from it.  The footer is one more row (kind
  * "summary"): mean, stddev, max and count.  The file never states the
  * unit of its values (the printer divides by a ratio it was given), so
  * none is declared: a caller who knows it names it.  The percentile
@@ -17,6 +19,8 @@
  * them in one series.
  */
 #include <ctype.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,11 +146,39 @@ footer(struct bs_rows *r, const char *s, size_t len)
 	return any > 0;
 }
 
+/*
+ * The printed percentile (second field) of the next data line after
+ * p[pos..len), blank lines and comments skipped; empty when none.
+ */
+static void
+nextfrac(const char *p, size_t pos, size_t len, struct hf *out)
+{
+	struct hf f[3];
+
+	out->s = "";
+	out->len = 0;
+	while (pos < len) {
+		const char *nl = memchr(p + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - p) : len, ll = end - pos;
+		const char *s = p + pos;
+
+		pos = end + 1;
+		bs_trim(&s, &ll);
+		if (ll > 0 && s[ll - 1] == '\r')
+			ll--;
+		if (ll == 0 || s[0] == '#')
+			continue;
+		if (fields(s, ll, f, 3, " \t") >= 2)
+			*out = f[1];
+		return;
+	}
+}
+
 static int
 hgrm(const char *p, size_t len, struct bs_rows *r, const char *name,
     struct bs_err *e)
 {
-	struct hf f[8];
+	struct hf f[8], prev = { "", 0 }, nf;
 	size_t pos = bs_skipbom(p, len), line = 0, sumline = 0, n;
 	int header = 0, summary = 0;
 
@@ -192,6 +224,26 @@ hgrm(const char *p, size_t len, struct bs_rows *r, const char *name,
 			return bs_seterr(e, name, line, "a percentile line is "
 			    "Value Percentile TotalCount [1/(1-Percentile)], "
 			    "numbers");
+		/*
+		 * Printed to six decimals (wrk2, HdrHistogram_c), the tail's
+		 * percentiles tie ("1.000000" for 0.9999995 and 1): a row
+		 * whose printed percentile is its neighbour's takes the exact
+		 * one, 100 (1 - 1/X), from its 1/(1-Percentile) column X, so
+		 * that no two percentiles are pooled.
+		 */
+		nextfrac(p, pos, len, &nf);
+		if (n == 4 && ((prev.len == f[1].len && memcmp(prev.s, f[1].s,
+		    f[1].len) == 0) || (nf.len == f[1].len && memcmp(nf.s,
+		    f[1].s, f[1].len) == 0))) {
+			struct bs_dec d;
+			double x;
+
+			if (bs_parse_number(f[3].s, f[3].len, &d, &x) ==
+			    BS_NUM_OK && x >= 1)
+				snprintf(pct, sizeof(pct), "%.10g",
+				    100 * (1 - 1 / x));
+		}
+		prev = f[1];
 		bs_rows_set(r, "kind", "percentile");
 		bs_rows_set(r, "percentile", pct);
 		bs_rows_setn(r, "value", f[0].s, f[0].len);

@@ -94,6 +94,7 @@ enum bs_format {
 	BS_FMT_BENCHMARKJS,
 	BS_FMT_CUSTOM_JSON,
 	BS_FMT_LMBENCH,
+	BS_FMT_CYCLICTEST,
 	BS_FMT__MAX
 };
 
@@ -156,7 +157,14 @@ enum bs_colrole {
 	 * series that pools several of them is no sample (see
 	 * bs_table_opts.use).
 	 */
-	BS_ROLE_QUANTILE
+	BS_ROLE_QUANTILE,
+	/*
+	 * A column that describes a row rather than measures it or names
+	 * its benchmark, as bs_format_meta()'s do, known only from the
+	 * input's own header (pidstat's UID, PID and CPU; ApacheBench's
+	 * epoch seconds): no value column and no default group column.
+	 */
+	BS_ROLE_META
 };
 
 struct bs_reader_cb {
@@ -1419,6 +1427,7 @@ size_t	 bs_trend_since(const struct bs_trend *,
  * A CSV or TSV history appended to run after run repeats its header:
  * blank every later line equal to the first (blank lines are skipped
  * by the reader, and line numbers stay right); the count blanked.
+ * Kept for callers: the reader itself now skips such lines.
  */
 size_t	 bs_history_unheader(struct bs_buf *, const struct bs_read_opts *);
 /* The E-divisive statistic Q(tau) of x[0..n) split at tau, kappa = n. */

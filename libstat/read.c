@@ -16,7 +16,7 @@ static const char *const fmtnames[BS_FMT__MAX] = {
 	"hyperfine", "gbench", "gobench", "pyperf", "fio",
 	"ws", "wrk", "hgrm",
 	"jmh", "bdn", "pytest-benchmark", "libtest", "criterion", "catch2",
-	"benchmarkjs", "custom-json", "lmbench"
+	"benchmarkjs", "custom-json", "lmbench", "cyclictest"
 };
 
 const char *const *
@@ -35,6 +35,10 @@ bs_format_meta(enum bs_format f)
 	static const char *const bdn[] = { "launch", "iteration", NULL };
 	static const char *const pytestbench[] = { "round", NULL };
 	static const char *const catch2[] = { "iterations", NULL };
+	/* benchmark.js's n: the runs sampled, not a measurement. */
+	static const char *const benchmarkjs[] = { "n", NULL };
+	static const char *const cyclictest[] = { "cycles", "cpu", "node",
+	    NULL };
 	static const char *const lmbench[] = { "run", "stride", "size_kb",
 	    "ovr", "jobs", "size_mb", "procs", "usecs", "files", NULL };
 
@@ -58,8 +62,12 @@ bs_format_meta(enum bs_format f)
 		return pytestbench;
 	case BS_FMT_CATCH2:
 		return catch2;
+	case BS_FMT_BENCHMARKJS:
+		return benchmarkjs;
 	case BS_FMT_LMBENCH:
 		return lmbench;
+	case BS_FMT_CYCLICTEST:
+		return cyclictest;
 	default:
 		return none;
 	}
@@ -101,8 +109,11 @@ bs_format_identity(enum bs_format f)
 	    { "jobs", BS_ID_VARIES }, { "size_mb", BS_ID_VARIES },
 	    { "procs", BS_ID_VARIES }, { "usecs", BS_ID_VARIES },
 	    { NULL, 0 } };
+	static const struct bs_idcol cyclictest[] = { { "thread",
+	    BS_ID_VARIES }, { NULL, 0 } };
 	static const struct bs_idcol ws[] = { { "Device", BS_ID_VARIES },
 	    { "IFACE", BS_ID_VARIES }, { "CPU", BS_ID_VARIES },
+	    { "PID", BS_ID_VARIES }, { "Command", BS_ID_VARIES },
 	    { NULL, 0 } };
 
 	switch (f) {
@@ -124,6 +135,8 @@ bs_format_identity(enum bs_format f)
 		return lmbench;
 	case BS_FMT_WS:
 		return ws;
+	case BS_FMT_CYCLICTEST:
+		return cyclictest;
 	case BS_FMT_BDN:	/* FullName: type, method, parameters */
 	case BS_FMT_LIBTEST:
 	case BS_FMT_CRITERION:
@@ -310,6 +323,7 @@ static int (*const readers[BS_FMT__MAX])(struct bs_src *,
 	[BS_FMT_BENCHMARKJS] = bs_read_benchmarkjs,
 	[BS_FMT_CUSTOM_JSON] = bs_read_customjson,
 	[BS_FMT_LMBENCH] = bs_read_lmbench,
+	[BS_FMT_CYCLICTEST] = bs_read_cyclictest,
 };
 
 int
@@ -359,6 +373,31 @@ bs_read(const struct bs_buf *buf, const char *path,
 		bs_seterr(e, s.name, 1, "this is bstat's %s table, for "
 		    "people: to read its numbers again, write them with -f csv",
 		    rc == 2 ? "Markdown" : "aligned");
+		bs_src_close(&s);
+		return -1;
+	}
+	/*
+	 * XML that is no Catch2 report would be read as key="value"
+	 * lines, its attributes pooled: said instead.
+	 */
+	if (o->format == BS_FMT_AUTO && f < BS_FMT_HYPERFINE &&
+	    (rc = bs_detect_xml(s.win, dlen)) != 0) {
+		if (rc == 1)
+			bs_seterr(e, s.name, 0, "JUnit XML is not read: a test "
+			    "report, no measurements (give the benchmark's "
+			    "own output: Catch2's -r xml or console)");
+		else
+			bs_seterr(e, s.name, 0, "XML is not read: no reader "
+			    "knows this document (of XML, Catch2's -r xml "
+			    "report is read)");
+		bs_src_close(&s);
+		return -1;
+	}
+	if (o->format == BS_FMT_AUTO && f < BS_FMT_HYPERFINE &&
+	    bs_detect_redis_text(s.win, dlen)) {
+		bs_seterr(e, s.name, 0, "redis-benchmark's text report is not "
+		    "read (its progress lines would pass for key=value data): "
+		    "run it with --csv");
 		bs_src_close(&s);
 		return -1;
 	}

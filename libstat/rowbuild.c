@@ -310,25 +310,23 @@ bs_reader_note(const struct bs_reader_cb *cb, const char *fmt, ...)
 /* JSON loading, tolerant of what the tools write */
 
 /*
- * Google Benchmark writes NaN and infinities as bare tokens, and fio
- * may print notices before its JSON: turn the tokens into null (outside
- * strings) and start at the first '{'.
+ * Google Benchmark writes NaN and infinities as bare tokens: turn them
+ * into null (outside strings, from the first '{' or '['; what comes
+ * before, fio's notices, is copied as it is) in a copy, *q (NULL when
+ * there are none; the line ends stay where they were, so lines count
+ * as in p).
  */
-static json_t *
-loadjson(const char *p, size_t len, const char *name, int textafter,
-    struct bs_err *e)
+static int
+denan(const char *p, size_t len, struct bs_sbuf *q)
 {
 	static const char *const toks[] = { "-Infinity", "Infinity", "NaN" };
-	struct bs_sbuf c = { 0 };
-	json_error_t je;
-	json_t *root;
-	size_t i, s = 0, last;
-	int instr = 0, flags;
+	size_t i = 0, last = 0;
+	int instr = 0;
 
-	while (s < len && p[s] != '{' && p[s] != '[')
-		s++;
-	last = s;
-	for (i = s; i < len; i++) {
+	memset(q, 0, sizeof(*q));
+	while (i < len && p[i] != '{' && p[i] != '[')
+		i++;
+	for (; i < len; i++) {
 		if (instr) {
 			if (p[i] == '\\')
 				i++;
@@ -344,36 +342,45 @@ loadjson(const char *p, size_t len, const char *name, int textafter,
 			size_t l = strlen(toks[t]);
 
 			if (i + l <= len && memcmp(p + i, toks[t], l) == 0) {
-				if (bs_sbuf_add(&c, p + last, i - last) == -1 ||
-				    bs_sbuf_add(&c, "null", 4) == -1) {
-					bs_sbuf_free(&c);
-					bs_seterr(e, name, 0, "out of memory");
-					return NULL;
-				}
+				if (bs_sbuf_add(q, p + last, i - last) == -1 ||
+				    bs_sbuf_add(q, "null", 4) == -1)
+					return -1;
 				i += l - 1;
 				last = i + 1;
 				break;
 			}
 		}
 	}
-	if (c.p && bs_sbuf_add(&c, p + last, len - last) == -1) {
-		bs_sbuf_free(&c);
-		bs_seterr(e, name, 0, "out of memory");
-		return NULL;
-	}
-	/*
-	 * fio --output-format=normal,json writes its text report after
-	 * the JSON: what follows the object is left for that format alone.
-	 */
+	if (q->p && bs_sbuf_add(q, p + last, len - last) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * The JSON document of p[0..len) that starts at the first '{' or '['
+ * from `from` (fio may print notices before its JSON); with textafter,
+ * what follows it is left (fio --output-format=normal,json writes its
+ * text report after the JSON, and appended runs another document) and
+ * *end is where the document ends.
+ */
+static json_t *
+loadjson(const char *p, size_t len, size_t from, const char *name,
+    int textafter, size_t *end, struct bs_err *e)
+{
+	json_error_t je;
+	json_t *root;
+	size_t i, s = from;
+	int flags;
+
+	while (s < len && p[s] != '{' && p[s] != '[')
+		s++;
 	flags = JSON_ALLOW_NUL | (textafter ? JSON_DISABLE_EOF_CHECK : 0);
 	/*
 	 * A key repeated in one object keeps its last value, as jansson
 	 * does: fio 3.1 repeats percentile keys ("0.00").  (Plain JSON
 	 * input refuses repeated keys.)
 	 */
-	root = c.p ? json_loadb(c.p, c.len, flags, &je) :
-	    json_loadb(p + s, len - s, flags, &je);
-	bs_sbuf_free(&c);
+	root = json_loadb(p + s, len - s, flags, &je);
 	if (root == NULL && JSON_OOM(&je))
 		bs_seterr(e, name, 0, "out of memory");
 	else if (root == NULL) {
@@ -383,10 +390,32 @@ loadjson(const char *p, size_t len, const char *name, int textafter,
 		for (i = 0; line > 0 && i < s; i++)
 			line += p[i] == '\n';
 		bs_seterr(e, name, line, "invalid JSON: %s", je.text);
-	}
+	} else if (end != NULL)
+		*end = s + (je.position > 0 ? (size_t)je.position : 0);
 	return root;
 }
 
+/*
+ * Where the next of several documents appended to one file starts (fio
+ * run after run with >>): the '{' before the next key `key`, with only
+ * blanks between; len when there is none.
+ */
+static size_t
+nextdoc(const char *p, size_t len, size_t from, const char *key)
+{
+	size_t kl = strlen(key), i, k;
+
+	for (i = from; i + kl <= len; i++) {
+		if (p[i] != '"' || memcmp(p + i, key, kl) != 0)
+			continue;
+		for (k = i; k > from && (p[k - 1] == ' ' || p[k - 1] == '\t' ||
+		    p[k - 1] == '\n' || p[k - 1] == '\r'); k--)
+			;
+		if (k > from && p[k - 1] == '{')
+			return k - 1;
+	}
+	return len;
+}
 
 /* Repetition number of name: how many rows it had before, plus one. */
 long long
@@ -403,21 +432,48 @@ bs_rows_read_json(struct bs_src *s, const char *what,
     const char *, struct bs_err *), const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
+	int textafter = strcmp(what, "fio") == 0;
 	struct bs_rows r;
+	struct bs_sbuf q;
+	const char *p;
+	size_t len, at = 0, end = 0;
 	json_t *root;
 	int rc = -1;
 
 	if (bs_src_slurp(s, e) == -1)
 		return -1;
-	if ((root = loadjson(s->win, s->len, s->name, strcmp(what, "fio") ==
-	    0, e)) == NULL)
-		return -1;
+	if (denan(s->win, s->len, &q) == -1) {
+		bs_sbuf_free(&q);
+		return bs_seterr(e, s->name, 0, "out of memory");
+	}
+	p = q.p ? q.p : s->win;
+	len = q.p ? q.len : s->len;
 	memset(&r, 0, sizeof(r));
-	if (!json_is_object(root))
-		bs_seterr(e, s->name, 0, "not %s JSON output", what);
-	else if (fill(root, &r, cb, s->name, e) == 0)
-		rc = bs_rows_emit(&r, s->name, what, cb, e);
-	json_decref(root);
+	/*
+	 * fio's runs appended to one file (fio ... >> runs.json) are
+	 * documents one after another: every one is read.
+	 */
+	for (;;) {
+		if ((root = loadjson(p, len, at, s->name, textafter, &end,
+		    e)) == NULL)
+			goto out;
+		if (!json_is_object(root)) {
+			bs_seterr(e, s->name, 0, "not %s JSON output", what);
+			json_decref(root);
+			goto out;
+		}
+		if (fill(root, &r, cb, s->name, e) == -1) {
+			json_decref(root);
+			goto out;
+		}
+		json_decref(root);
+		if (!textafter || (at = nextdoc(p, len, end,
+		    "\"fio version\"")) == len)
+			break;
+	}
+	rc = bs_rows_emit(&r, s->name, what, cb, e);
+out:
+	bs_sbuf_free(&q);
 	bs_rows_free(&r);
 	return rc;
 }

@@ -1226,6 +1226,58 @@ addslot(struct bs_table *t, size_t i)
 }
 
 /*
+ * Input column i described as metadata (BS_ROLE_META) after the header,
+ * before any row: out of the default value columns and of the default
+ * group (an identity column of the format, such as ws's CPU, that this
+ * table's header says is no identity), and not watched as one.
+ */
+static void
+unmeasure(struct bs_table *t, size_t i)
+{
+	struct tpriv *p = t->priv;
+	size_t k;
+
+	if (t->ngroups > 0 || p->slot == NULL)
+		return;
+	if (!p->explicit_cols && p->slot[i] >= 0) {
+		size_t pos = (size_t)p->slot[i];
+
+		memmove(p->slotcol + pos, p->slotcol + pos + 1,
+		    (p->nslots - pos - 1) * sizeof(*p->slotcol));
+		memmove(p->state + pos, p->state + pos + 1,
+		    (p->nslots - pos - 1) * sizeof(*p->state));
+		p->nslots--;
+		p->slot[i] = -1;
+		for (k = 0; k < p->nslots; k++)
+			p->slot[p->slotcol[k]] = (long)k;
+	}
+	if (p->idxout != NULL)
+		p->idxout[i] = 0;
+	for (k = t->autofrom; k < t->autofrom + t->nauto; k++) {
+		if (t->gcols[k] != i)
+			continue;
+		memmove(t->gcols + k, t->gcols + k + 1, (t->ngcols - k - 1) *
+		    sizeof(*t->gcols));
+		memmove(p->gvaries + k, p->gvaries + k + 1, t->ngcols - k - 1);
+		if (p->idmiss != NULL)
+			memmove(p->idmiss + (k - t->autofrom), p->idmiss +
+			    (k - t->autofrom) + 1, (t->autofrom + t->nauto -
+			    k - 1) * sizeof(*p->idmiss));
+		t->ngcols--;
+		t->nauto--;
+		p->ingcols--;
+		break;
+	}
+	for (k = 0; k < p->nid; k++)
+		if (p->idcols[k] == i) {
+			memmove(p->idcols + k, p->idcols + k + 1,
+			    (p->nid - k - 1) * sizeof(*p->idcols));
+			p->nid--;
+			break;
+		}
+}
+
+/*
  * What a reader says of a column: a value whatever its name (taken
  * into the default value columns), or a percentile distribution's
  * percentile or values (checked by bs_table_finish()).  Like a unit, a
@@ -1256,6 +1308,9 @@ on_role(void *arg, const char *column, enum bs_colrole role)
 		    (p->quant = calloc(t->nnames, 1)) == NULL)
 			return;
 		p->quant[i] = 1;
+		break;
+	case BS_ROLE_META:
+		unmeasure(t, i);
 		break;
 	}
 }

@@ -81,6 +81,21 @@ static const char *const benefit_words[] = {
 	"hit", "hits", "score", NULL
 };
 
+/*
+ * A "rate" is so much per unit of time, higher is better (Google
+ * Benchmark's rate counters, kIsRate, are named freely: "rate",
+ * "items_rate"), unless it is a rate of something unwanted: an error,
+ * miss or drop rate is a cost.
+ */
+static const char *const rate_names[] = { "rate", "rates", NULL };
+static const char *const unwanted_words[] = {
+	"err", "error", "errors", "miss", "misses", "fail", "fails",
+	"failure", "failures", "drop", "drops", "dropped", "loss", "lost",
+	"retry", "retries", "abort", "aborts", "timeout", "timeouts",
+	"reject", "rejects", "rejected", "evict", "evictions", "bounce",
+	NULL
+};
+
 /* Words that make a name a time (lower is better). */
 static const char *const time_words[] = {
 	"time", "latency", "lat", "elapsed", "duration", "wall", "cpu",
@@ -117,6 +132,29 @@ static int
 is_sep(char c)
 {
 	return c == '_' || c == '-' || c == '.' || c == ' ' || c == ':';
+}
+
+static int
+is_sep(char c);
+
+/* Is any token of name (split at _ - . space : / ( ) [ ]) one of w? */
+static int
+any_word(const char *name, const char *const *w)
+{
+	size_t len = strlen(name), i = 0, s;
+
+	while (i < len) {
+		while (i < len && (is_sep(name[i]) || strchr("/()[]",
+		    name[i]) != NULL))
+			i++;
+		s = i;
+		while (i < len && !(is_sep(name[i]) || strchr("/()[]",
+		    name[i]) != NULL))
+			i++;
+		if (i > s && word_in(w, name + s, i - s))
+			return 1;
+	}
+	return 0;
 }
 
 static void
@@ -303,6 +341,12 @@ direction(const char *name, struct bs_colunit *u)
 			    i - s)) {
 				u->higher = 1;
 				u->rule = BS_RULE_BENEFIT;
+				return;
+			}
+			if (pass == 0 && word_in(rate_names, name + s, i - s)) {
+				u->higher = !any_word(name, unwanted_words);
+				u->rule = u->higher ? BS_RULE_RATE :
+				    BS_RULE_COST;
 				return;
 			}
 			if (pass == 1 && (word_in(time_words, name + s, i - s)

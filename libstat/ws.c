@@ -309,6 +309,18 @@ declare(struct wstab *t)
 	struct bs_rows *r = &t->rows;
 	int vmstat = isvmstat(t);
 
+	/*
+	 * pidstat's table: a task is its PID (an identity column), UID its
+	 * owner and CPU the processor it last ran on: neither a value nor
+	 * a benchmark (mpstat's and sar's CPU is the processor measured).
+	 */
+	if (has(t, "PID") && has(t, "Command")) {
+		if (has(t, "UID"))
+			bs_rows_role(r, "UID", BS_ROLE_META);
+		if (has(t, "CPU"))
+			bs_rows_role(r, "CPU", BS_ROLE_META);
+	}
+
 	for (size_t i = 0; i < t->ncols; i++) {
 		const char *c = t->cols[i];
 		size_t k;

@@ -544,6 +544,12 @@ test_column_direction(void **state)
 		{ "cache_hit_rate", 1, BS_RULE_BENEFIT, "" },
 		{ "l1_hit_ratio", 1, BS_RULE_BENEFIT, "" },
 		{ "score", 1, BS_RULE_BENEFIT, "" },
+		/* Issue 26 item 3: a rate counter is a rate, unless unwanted. */
+		{ "rate", 1, BS_RULE_RATE, "" },
+		{ "items_rate", 1, BS_RULE_RATE, "" },
+		{ "error_rate", 0, BS_RULE_COST, "" },
+		{ "miss_rate", 0, BS_RULE_COST, "" },
+		{ "packet_drop_rate", 0, BS_RULE_COST, "" },
 		{ "real_time", 0, BS_RULE_TIME, "" },
 		{ "cpu_time", 0, BS_RULE_TIME, "" },
 		{ "elapsed_us", 0, BS_RULE_TIME, "us" },

@@ -70,7 +70,7 @@ usage(FILE *fp, int status)
 "                          hyperfine, gbench, gobench, pyperf, fio, ws, wrk,\n"
 "                          hgrm, jmh, bdn, pytest-benchmark, libtest,\n"
 "                          criterion, catch2, benchmarkjs, custom-json,\n"
-"                          lmbench\n"
+"                          lmbench, cyclictest\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -f, --format F          table (default), csv, tsv, json, md, record (the\n"
 "                          experiment record, Markdown), html (one file)\n"

@@ -52,7 +52,7 @@ usage(FILE *fp, int status)
 "                          hyperfine, gbench, gobench, pyperf, fio, ws, wrk,\n"
 "                          hgrm, jmh, bdn, pytest-benchmark, libtest,\n"
 "                          criterion, catch2, benchmarkjs, custom-json,\n"
-"                          lmbench\n"
+"                          lmbench, cyclictest\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --skip N            leave the first N samples of every group out of\n"

@@ -79,7 +79,7 @@ usage(FILE *fp, int status)
 "                          hyperfine, gbench, gobench, pyperf, fio, ws, wrk,\n"
 "                          hgrm, jmh, bdn, pytest-benchmark, libtest,\n"
 "                          criterion, catch2, benchmarkjs, custom-json,\n"
-"                          lmbench\n"
+"                          lmbench, cyclictest\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -o, --output OUT        the image (required; whole or not at all)\n"
 "      --confidence P      confidence level of the error bars and the fit\n"

@@ -86,8 +86,8 @@ struct opts {
 
 /*
  * The operands into a table: the order column grouped last, so that
- * each group is one revision; CSV histories appended run after run
- * lose their repeated headers first.
+ * each group is one revision (the CSV reader skips the headers a history
+ * appended to run after run repeats).
  */
 static struct bs_table *
 readall(struct tool_common *com, const struct opts *o, int argc,
@@ -116,7 +116,6 @@ readall(struct tool_common *com, const struct opts *o, int argc,
 	for (i = 0; i < argc; i++) {
 		if (bs_buf_load(&buf, argv[i], &e) == -1)
 			die_err(&e);
-		bs_history_unheader(&buf, &com->topts.read);
 		if (bs_table_read(t, &buf, NULL, &e) == -1)
 			die_err(&e);
 		bs_buf_free(&buf);

@@ -215,7 +215,7 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 			    "ndjson, kv, plain, hyperfine, gbench, gobench, "
 			    "pyperf, fio, ws, wrk, hgrm, jmh, bdn, pytest-benchmark, "
 			    "libtest, criterion, catch2, benchmarkjs, custom-json, "
-			    "lmbench)", arg);
+			    "lmbench, cyclictest)", arg);
 		c->topts.read.format = (enum bs_format)f;
 		return 1;
 	case 'f':
