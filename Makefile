@@ -179,7 +179,8 @@ report-check: all
 #                   targets replay their seed corpus and regression inputs
 #   make valgrind   the command-line cases with every tool of the
 #                   ordinary build under valgrind --leak-check=full
-#                   (bplot's once per kind, option and format)
+#                   (the cases that run each option, input and chart
+#                   kind once)
 #   make fuzz       every libFuzzer target for FUZZ_TIME seconds (60)
 HARDEN_PKGS = clang libclang-rt-14-dev valgrind
 FUZZ_TIME ?= 60

@@ -13,8 +13,8 @@
 #              mutants of every hand-made seed (tests/fuzz/tools.sh).
 #   valgrind   the ordinary build (make builds it first); every tool
 #              wrapped in valgrind --leak-check=full; the command-line
-#              cases run, bplot's once per chart kind, option and format
-#              (tests/fuzz/vgcases.sh).
+#              cases that run each tool with each of its options and
+#              inputs, and each chart kind, once (tests/fuzz/vgcases.sh).
 #   fuzz [S]   build the fuzz targets in tests/fuzz/build and run each
 #              for S seconds (default 60), as many at once as there are
 #              processors; new inputs go to tests/fuzz/build/corpus,
@@ -144,8 +144,8 @@ exec valgrind -q --leak-check=full --error-exitcode=99 \\
 EOF
 		chmod +x "$dir/bin/$tool"
 	done
-	# The command-line cases only, bplot's once per chart kind, option
-	# and output format (tests/fuzz/vgcases.sh).  Not the R-oracle
+	# The command-line cases that run each tool with each option, each
+	# kind of input and each chart kind once (tests/fuzz/vgcases.sh).  Not the R-oracle
 	# comparisons: valgrind computes long double with 64-bit precision
 	# (not the x87's 80), so those of the exact-decimal code would differ
 	# in the last bits.
