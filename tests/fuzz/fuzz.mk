@@ -39,11 +39,13 @@ $(FUZZ_BUILD)/obj/%.o: libstat/%.c libstat/libstat.h libstat/extern.h
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FUZZ_BUILD)/fuzz_read_%: tests/fuzz/fuzz_read.c tests/fuzz/common.h $(LIB_OBJ)
+	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
 	    -DFUZZ_FORMAT=BS_FMT_`echo $* | tr a-z A-Z` -o $@ \
 	    tests/fuzz/fuzz_read.c $(LIB_OBJ) $(FUZZ_LIBS)
 
 $(FUZZ_BUILD)/fuzz_opts: tests/fuzz/fuzz_opts.c tests/fuzz/common.h $(LIB_OBJ)
+	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ \
 	    tests/fuzz/fuzz_opts.c $(LIB_OBJ) $(FUZZ_LIBS)
 
