@@ -484,6 +484,19 @@ struct bs_table {
 	char		**units;	/* per input column: the unit its reader
 					   declared, or NULL (bs_table_unit) */
 	struct bs_meta	 meta;		/* what the inputs carried (meta hook) */
+	/*
+	 * A factor left out of the default value columns (generic input,
+	 * no -c): an integer column of at most BS_FACTOR_MAX distinct
+	 * values, each in at least 3 rows, whose name says no quantity
+	 * (threads 1, 2, 4, 8).  factor is its input column, nlevels its
+	 * values; spread the largest ratio of the largest to the smallest
+	 * median of one value column's series across its values (within
+	 * a group), spreadcol that value column (index into vcols), or
+	 * spread 0 when no series could be split.  hasfactor 0: none.
+	 */
+	int		 hasfactor;
+	size_t		 factor, nlevels, spreadcol;
+	double		 spread;
 	/* private */
 	void		*priv;
 };
@@ -745,6 +758,11 @@ struct bs_colunit {
 	int		 higher;	/* 1: higher values are better */
 	enum bs_rule	 rule;		/* why */
 };
+
+/* The most distinct values a factor column has (struct bs_table). */
+#define BS_FACTOR_MAX	16
+/* Medians this far apart across a factor's values: the split matters. */
+#define BS_FACTOR_SPREAD	1.2
 
 /* Unit, quantity and direction of a column from its name. */
 void	 bs_column_unit(const char *name, struct bs_colunit *);

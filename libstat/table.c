@@ -1534,11 +1534,166 @@ dropconst(struct bs_table *t)
 	return rehash(p, t->ngroups);
 }
 
+/*
+ * Whether slot k of generic input is a factor, not a measurement: every
+ * value an integer (below 2^53, where doubles are exact), at most BS_FACTOR_MAX distinct, each in at least 3
+ * rows, at least 2 of them, and a name (or declared unit) that says no
+ * quantity: 'latency_ms' rounded to integers stays a measurement.  Its
+ * distinct values go to lv, sorted; their number is returned, 0 if not.
+ */
+static size_t
+factorlevels(const struct bs_table *t, size_t k, double *lv)
+{
+	const struct tpriv *p = t->priv;
+	size_t col = p->slotcol[k], nl = 0, cnt[BS_FACTOR_MAX];
+	struct bs_colunit cu;
+
+	if (t->units != NULL && t->units[col] != NULL)
+		return 0;
+	bs_column_unit(t->names[col], &cu);
+	if (cu.qty != BS_QTY_NONE || cu.unit[0] != '\0')
+		return 0;
+	for (size_t g = 0; g < t->ngroups; g++) {
+		const struct bs_series *s = &t->groups[g].s[k];
+
+		if (s->n > 0 && s->v == NULL)
+			return 0;	/* streaming: not kept */
+		for (size_t i = 0; i < s->n; i++) {
+			double x = s->v[i] + s->refd;
+			size_t l;
+
+			if (isnan(s->v[i]))
+				continue;
+			/* Beyond 2^53 a double tells no integers apart. */
+			if (!(fabs(x) < 9007199254740992.0) || x != floor(x))
+				return 0;
+			for (l = 0; l < nl && lv[l] != x; l++)
+				;
+			if (l == nl) {
+				if (nl == BS_FACTOR_MAX)
+					return 0;
+				lv[nl] = x;
+				cnt[nl++] = 0;
+			}
+			cnt[l]++;
+		}
+	}
+	if (nl < 2)
+		return 0;
+	for (size_t l = 0; l < nl; l++)
+		if (cnt[l] < 3)
+			return 0;
+	qsort(lv, nl, sizeof(*lv), bs_cmp_double);
+	return nl;
+}
+
+/*
+ * How far apart the medians of slot j's series lie across the factor's
+ * values (slot k, nl values lv) within each group: the largest ratio of
+ * the largest to the smallest median, of positive medians; 0 if none.
+ * Rows are paired by position, so only where both series hold a cell
+ * for every row of the group.
+ */
+static double
+factorspread(const struct bs_table *t, size_t k, size_t j, const double *lv,
+    size_t nl)
+{
+	double best = 0, *buf = NULL;
+	size_t cap = 0;
+
+	for (size_t g = 0; g < t->ngroups; g++) {
+		const struct bs_series *f = &t->groups[g].s[k];
+		const struct bs_series *s = &t->groups[g].s[j];
+		double lo = INFINITY, hi = 0;
+		int nmed = 0;
+
+		if (f->n != s->n || s->v == NULL || f->n == 0)
+			continue;
+		if (cap < s->n) {
+			free(buf);
+			if ((buf = malloc(s->n * sizeof(*buf))) == NULL)
+				return 0;
+			cap = s->n;
+		}
+		for (size_t l = 0; l < nl; l++) {
+			size_t m = 0;
+
+			for (size_t i = 0; i < s->n; i++)
+				if (!isnan(f->v[i]) && !isnan(s->v[i]) &&
+				    f->v[i] + f->refd == lv[l])
+					buf[m++] = s->v[i] + s->refd;
+			if (m == 0)
+				continue;
+			double md = bs_median(buf, m);
+
+			if (!(md > 0))
+				continue;
+			nmed++;
+			if (md < lo)
+				lo = md;
+			if (md > hi)
+				hi = md;
+		}
+		if (nmed >= 2 && hi / lo > best)
+			best = hi / lo;
+	}
+	free(buf);
+	return best;
+}
+
+/*
+ * With generic input and no -c, the first factor among the numeric
+ * slots (factorlevels()) is no value column, unless it is the only
+ * numeric one: noted in the table, with
+ * how far it splits the other columns' medians.  Returns its slot or -1.
+ */
+static long
+findfactor(struct bs_table *t)
+{
+	struct tpriv *p = t->priv;
+	double lv[BS_FACTOR_MAX];
+	size_t nl = 0, k;
+
+	if (p->explicit_cols || (t->format != BS_FMT_CSV &&
+	    t->format != BS_FMT_TSV && t->format != BS_FMT_JSON &&
+	    t->format != BS_FMT_NDJSON && t->format != BS_FMT_KV))
+		return -1;
+	for (k = 0; k < p->nslots; k++)
+		if (p->state[k] == COL_NUMERIC &&
+		    (nl = factorlevels(t, k, lv)) > 0)
+			break;
+	if (k == p->nslots)
+		return -1;
+	/* The only numeric column is what was measured, whatever it holds. */
+	size_t nnum = 0;
+
+	for (size_t j = 0; j < p->nslots; j++)
+		nnum += p->state[j] == COL_NUMERIC;
+	if (nnum < 2)
+		return -1;
+	t->hasfactor = 1;
+	t->factor = p->slotcol[k];
+	t->nlevels = nl;
+	t->spread = 0;
+	for (size_t j = 0; j < p->nslots; j++) {
+		double r;
+
+		if (j == k || p->state[j] != COL_NUMERIC)
+			continue;
+		if ((r = factorspread(t, k, j, lv, nl)) > t->spread) {
+			t->spread = r;
+			t->spreadcol = j;	/* a slot until compacted */
+		}
+	}
+	return (long)k;
+}
+
 int
 bs_table_finish(struct bs_table *t, struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
 	size_t k, nv = 0;
+	long fk;
 
 	if (t->names == NULL)
 		return bs_seterr(e, NULL, 0, "no input");
@@ -1549,11 +1704,16 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 	/*
 	 * Keep the value columns that hold numbers; compact the series
 	 * arrays of every group to match.  Columns whose every cell was
-	 * missing stay when they were asked for.
+	 * missing stay when they were asked for.  A factor is left out.
 	 */
+	fk = findfactor(t);
 	for (k = 0; k < p->nslots; k++) {
-		int keep = p->state[k] == COL_NUMERIC ||
-		    (p->explicit_cols && p->state[k] != COL_TEXT);
+		int keep = (p->state[k] == COL_NUMERIC ||
+		    (p->explicit_cols && p->state[k] != COL_TEXT)) &&
+		    (long)k != fk;
+
+		if (t->hasfactor && t->spread > 0 && t->spreadcol == k)
+			t->spreadcol = nv;
 
 		for (size_t g = 0; g < t->ngroups; g++) {
 			struct bs_series *s = t->groups[g].s;

@@ -186,7 +186,9 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 	    fabs(s->r1) > bs_autocorr_limit(s->n);
 	int st = so->steady && s->steady < 0 && s->n > 0;
 	int warm = s->warmup && nt->nwarm++ == 0;
-	int modes = s->mvalue >= BS_MVALUE_MODES && nt->nmodes++ < 3;
+	/* A factor that splits the series explains their modes (its hint). */
+	int modes = s->mvalue >= BS_MVALUE_MODES && !(t->hasfactor &&
+	    t->spread >= BS_FACTOR_SPREAD) && nt->nmodes++ < 3;
 
 	if (nt->mvalue && s->n > 0 && s->n < BS_MVALUE_MIN_N)
 		nt->nmvfew++;
@@ -221,6 +223,30 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 		nt->warmlabel = label;
 	else
 		free(label);
+}
+
+/*
+ * A factor column left out of the default value columns (the table
+ * says which): a hint to split by it where it splits the series apart.
+ */
+static void
+factor_note(const struct bs_table *t, int grouped)
+{
+	const char *f;
+
+	if (!t->hasfactor)
+		return;
+	f = t->names[t->factor];
+	if (t->spread >= BS_FACTOR_SPREAD)
+		warnmsg("hint: %s: %zu integer values, each in several rows: a "
+		    "factor, not summarised; the medians of %s across them lie "
+		    "%.2fx apart: %s%s splits the runs (-c %s summarises it)",
+		    f, t->nlevels, bs_table_vname(t, t->spreadcol), t->spread,
+		    grouped ? "adding it to -g " : "-g ", f, f);
+	else
+		warnmsg("note: %s: %zu integer values, each in several rows: a "
+		    "factor, not summarised (-c %s summarises it)", f,
+		    t->nlevels, f);
 }
 
 /* Pairs of group and value column that no row had, left out. */
@@ -591,6 +617,7 @@ main(int argc, char *argv[])
 	    &mvalue, &e) == -1)
 		die("%s", e.msg);
 	t = tool_read_table(&com, argc, argv);
+	factor_note(t, com.topts.groups != NULL);
 	if (bs_targets_check(tg, ntg, t, &so, &e) == -1) {
 		bs_table_free(t);	/* nothing is left for the leak checker */
 		die("%s", e.msg);
