@@ -162,11 +162,29 @@ bp_group_series(const struct bp_roles *r, size_t g)
 	const char *f = r->filecol ? group_file(r, g) : "";
 	const char *v = r->kseries >= 0 ? r->t->groups[g].key[r->kseries] :
 	    "";
-	char *s;
+	char *s, *id = NULL;
 
-	if (asprintf(&s, "%s%s%s", f, *f && r->kseries >= 0 ? " / " : "",
-	    v) < 0)
-		return NULL;
+	/* No series role: the benchmark's identity (the default groups). */
+	if (r->kseries < 0 && r->t->nauto > 0) {
+		for (size_t k = 0; k < r->t->nauto; k++) {
+			const char *kv = r->t->groups[g].key[r->t->autofrom +
+			    k];
+			char *n;
+
+			if (asprintf(&n, "%s%s%s", id ? id : "", id ? ", " :
+			    "", kv) < 0) {
+				free(id);
+				return NULL;
+			}
+			free(id);
+			id = n;
+		}
+		v = id;
+	}
+	if (asprintf(&s, "%s%s%s", f, *f && (r->kseries >= 0 || *v) ?
+	    " / " : "", v) < 0)
+		s = NULL;
+	free(id);
 	return s;
 }
 

@@ -926,6 +926,7 @@ const char	*bp_kind_name(enum bp_kind);
 struct bp_request {
 	enum bp_kind	 kind;
 	const char	*x, *y, *z, *series;	/* the roles' columns */
+	int		 pool;		/* --series '': no default series */
 	const char	*title, *xlabel, *ylabel, *zlabel;
 	int		 logx, logy;
 	int		 legend;	/* BP_LEGEND_* */

@@ -368,7 +368,14 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	if (bp_roles_groups(r, role, &in->groups) == -1)
 		return bp_err(e, "out of memory");
 	to->groups = in->groups;
-	to->nodefault = 1;	/* the roles are the groups */
+	if (q->pool && to->groups == NULL)
+		to->groups = "";	/* pooled on purpose: no mixing warned */
+	/*
+	 * The roles are the groups; with none (and no series of files) a
+	 * tool's format is grouped by what identifies a benchmark, as the
+	 * other tools group it: one series per benchmark (--series '' pools).
+	 */
+	to->nodefault = to->groups != NULL || p->sfile || q->pool;
 	if (bp_header_read(&h, &in->bufs[0], &to->read, e) == -1)
 		return -1;
 	in->columns = bp_request_columns(q, p, &h, e);
@@ -585,7 +592,9 @@ bp_request_opt(struct bp_request *q, int code, const char *arg,
 		q->steady = (size_t)v;
 		return 0;
 	case O_SERIES:
-		q->series = arg;
+		/* '' pools a tool format's benchmarks on purpose. */
+		q->pool = *arg == '\0';
+		q->series = q->pool ? NULL : arg;
 		return 0;
 	case O_FIT:
 		if ((q->fit = bs_usl_model_parse(arg)) < 0)

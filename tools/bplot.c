@@ -249,6 +249,8 @@ read_input(struct bp_inputs *in, struct tool_common *com,
 	com->topts.note = tool_readnote;
 	if (bp_inputs_table(in, o, pl, &com->topts, com->skip, &e) == -1)
 		die_err(&e);
+	/* One series per benchmark, said as the other tools say it. */
+	tool_group_note_as(in->t, "--series ''");
 }
 
 /* ------------------------------------------------------------------ */

@@ -343,6 +343,12 @@ tool_auto_groups(const struct bs_table *t)
 void
 tool_group_note(const struct bs_table *t)
 {
+	tool_group_note_as(t, "-g ''");
+}
+
+void
+tool_group_note_as(const struct bs_table *t, const char *pool)
+{
 	static int said;
 	char *g;
 
@@ -350,8 +356,8 @@ tool_group_note(const struct bs_table *t)
 		return;
 	said = 1;
 	g = autojoin(t, ", ");
-	warnmsg("note: grouped by %s (the benchmarks of the input); -g '' "
-	    "pools them", g);
+	warnmsg("note: grouped by %s (the benchmarks of the input); %s "
+	    "pools them", g, pool);
 	free(g);
 }
 

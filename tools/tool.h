@@ -107,6 +107,8 @@ struct bs_table *tool_read_table(struct tool_common *, int argc,
  * columns as a -g list (allocated).
  */
 void	 tool_group_note(const struct bs_table *);
+/* The same note, naming the option that pools ("--series ''"). */
+void	 tool_group_note_as(const struct bs_table *, const char *pool);
 char	*tool_auto_groups(const struct bs_table *);
 /* Exit 2 when a --tag key is one of names[0..n) (NULLs skipped). */
 void	 tool_tags_clash(const struct tool_common *, const char *const *names,
