@@ -957,15 +957,22 @@ int	 bs_outfmt_parse(const char *);
 
 enum bs_celltype { BS_CELL_NULL, BS_CELL_STR, BS_CELL_NUM, BS_CELL_INT };
 
+/*
+ * 16 bytes: a million rows of ten columns are 160 MB of cells.  The text
+ * of a string cell belongs to the result (kept in blocks, not one
+ * allocation each), valid until bs_result_free().
+ */
 struct bs_cell {
 	enum bs_celltype type;
-	char		*s;
-	double		 d;
-	long long	 i;
+	union {
+		const char	*s;	/* BS_CELL_STR */
+		double		 d;	/* BS_CELL_NUM */
+		long long	 i;	/* BS_CELL_INT */
+	};
 };
 
 /* A rectangular result: column names and rows of cells. */
-#define BS_UNIT_SPREAD	((size_t)1 << (sizeof(size_t) * 8 - 1))
+#define BS_UNIT_SPREAD	((uint32_t)1 << 31)
 
 struct bs_result {
 	char		**cols;
@@ -975,9 +982,10 @@ struct bs_result {
 	int		*numeric;	/* per column: right-aligned in tables */
 	int		 failed;	/* sticky: an allocation failed */
 	/* Quantities for people (bs_result_unit): table and md only. */
-	size_t		*uclass;	/* per cell: 1 + its quantity, or 0;
+	uint32_t	*uclass;	/* per cell: 1 + its quantity, or 0;
 					   BS_UNIT_SPREAD set: a spread */
 	size_t		 nuclass;	/* cells uclass covers */
+	size_t		 uccap;
 	struct bs_colunit *units;	/* per quantity */
 	char		**ukeys;
 	size_t		 nunits;
@@ -986,6 +994,8 @@ struct bs_result {
 	 * it; 0, no limit.  Machine formats and md never cut.
 	 */
 	size_t		 width;
+	/* private: the cells' text */
+	void		*text;
 };
 
 struct bs_result *bs_result_new(void);

@@ -195,8 +195,10 @@ bs_result_free(struct bs_result *r)
 {
 	if (r == NULL)
 		return;
-	for (size_t i = 0; i < r->nrows * r->ncols; i++)
-		free(r->cells[i].s);
+	if (r->text != NULL) {
+		bs_arena_free(r->text);
+		free(r->text);
+	}
 	for (size_t i = 0; i < r->ncols; i++)
 		free(r->cols[i]);
 	free(r->cols);
@@ -256,12 +258,32 @@ bs_result_str(struct bs_result *r, size_t row, size_t col, const char *s)
 {
 	struct bs_cell *c = cell(r, row, col);
 
+	const struct bs_cell *above;
+	size_t len;
+	char *t;
+
 	if (c == NULL)
 		return -1;
-	free(c->s);
-	c->type = BS_CELL_STR;
-	if ((c->s = strdup(s)) == NULL)
+	/*
+	 * The text lives in the result's arena (one allocation a cell
+	 * would cost more than the cell); the same text as the cell above,
+	 * as a column name or a note repeated down the rows, is shared.
+	 */
+	above = row > 0 ? &r->cells[(row - 1) * r->ncols + col] : NULL;
+	if (above != NULL && above->type == BS_CELL_STR &&
+	    strcmp(above->s, s) == 0) {
+		c->type = BS_CELL_STR;
+		c->s = above->s;
+		return 0;
+	}
+	if (r->text == NULL &&
+	    (r->text = calloc(1, sizeof(struct bs_arena))) == NULL)
 		return r->failed = -1;
+	len = strlen(s);
+	if ((t = bs_arena_strndup(r->text, s, len)) == NULL)
+		return r->failed = -1;
+	c->type = BS_CELL_STR;
+	c->s = t;
 	return 0;
 }
 
@@ -293,7 +315,7 @@ int
 bs_result_unit(struct bs_result *r, size_t row, size_t col,
     const struct bs_colunit *u, const char *key, int spread)
 {
-	size_t i, n = r->nrows * r->ncols, *uc;
+	size_t i, n = r->nrows * r->ncols, cap;
 	struct bs_colunit *nu;
 	char **nk;
 
@@ -315,15 +337,22 @@ bs_result_unit(struct bs_result *r, size_t row, size_t col,
 		r->nunits++;
 	}
 	if (r->nuclass < n) {
-		/* Rows come after the units of earlier rows were set. */
-		if ((uc = realloc(r->uclass, n * sizeof(*uc))) == NULL)
+		/*
+		 * Rows come after the units of earlier rows were set; grown
+		 * by doubling (once a row would copy it a row at a time).
+		 */
+		cap = r->uccap;
+		if (bs_grow(&r->uclass, &cap, n, sizeof(*r->uclass)) == -1)
 			return r->failed = -1;
-		memset(uc + r->nuclass, 0, (n - r->nuclass) * sizeof(*uc));
-		r->uclass = uc;
+		r->uccap = cap;
+		memset(r->uclass + r->nuclass, 0, (n - r->nuclass) *
+		    sizeof(*r->uclass));
 		r->nuclass = n;
 	}
-	r->uclass[row * r->ncols + col] = (i + 1) | (spread ? BS_UNIT_SPREAD :
-	    0);
+	if (i + 1 >= BS_UNIT_SPREAD)
+		return r->failed = -1;
+	r->uclass[row * r->ncols + col] = (uint32_t)(i + 1) |
+	    (spread ? BS_UNIT_SPREAD : 0);
 	return 0;
 }
 

@@ -36,6 +36,12 @@ struct tpriv {
 	size_t		*hash;		/* group index + 1, 0 = empty */
 	size_t		 hcap;
 	struct bs_sbuf	 keybuf;
+	/*
+	 * What every group keeps for itself comes from one arena, not one
+	 * malloc a piece (a million groups of one value each are common):
+	 * its joined key, the key's fields (pointing into it), its series.
+	 */
+	struct bs_arena	 arena;
 	char		**keytext;	/* per group: joined key */
 	size_t		*keylen;
 	size_t		 gcap;
@@ -191,6 +197,37 @@ series_put(struct bs_series *s, double x, double d)
 }
 
 /*
+ * Room for more values.  A series starts with room for 3 (the 24 bytes
+ * of malloc's smallest chunk: most groups of a large table have a value
+ * or two) and doubles.
+ */
+static int
+series_grow(struct bs_series *s, int raw)
+{
+	size_t nc = s->cap ? s->cap * 2 : 3;
+	double *v, *w;
+	signed char *u;
+
+	if (nc < s->cap || nc > SIZE_MAX / sizeof(double))
+		return -1;
+	if (raw) {
+		if ((w = realloc(s->raw, nc * sizeof(*w))) == NULL)
+			return -1;
+		s->raw = w;
+	}
+	if (s->ulp != NULL) {
+		if ((u = realloc(s->ulp, nc)) == NULL)
+			return -1;
+		s->ulp = u;
+	}
+	if ((v = realloc(s->v, nc * sizeof(*v))) == NULL)
+		return -1;
+	s->v = v;
+	s->cap = nc;
+	return 0;
+}
+
+/*
  * Streaming mode: count one row of a series, fold its value in: x
  * shifted, raw as parsed.
  */
@@ -241,16 +278,9 @@ bs_table_free(struct bs_table *t)
 	if (t == NULL)
 		return;
 	p = t->priv;
-	for (size_t g = 0; g < t->ngroups; g++) {
-		for (size_t k = 0; k < t->ngcols; k++)
-			free(t->groups[g].key[k]);
-		free(t->groups[g].key);
+	for (size_t g = 0; g < t->ngroups; g++)
 		for (size_t c = 0; c < (p ? p->nslots : t->nvcols); c++)
 			series_free(&t->groups[g].s[c]);
-		free(t->groups[g].s);
-		if (p)
-			free(p->keytext[g]);
-	}
 	free(t->groups);
 	for (size_t i = 0; p && i < p->idcap; i++)
 		free(p->idfirst[i]);
@@ -291,6 +321,7 @@ bs_table_free(struct bs_table *t)
 		free(p->keytext);
 		free(p->keylen);
 		bs_sbuf_free(&p->keybuf);
+		bs_arena_free(&p->arena);
 		free(p);
 	}
 	free(t);
@@ -573,7 +604,10 @@ rehash(struct tpriv *p, size_t ngroups)
 	return 0;
 }
 
-/* Create a group for the key fields; returns its index or -1. */
+/*
+ * Create a group for the key fields, whose joined text (each field
+ * followed by a NUL) is kt; returns its index or -1.
+ */
 static long
 newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
     size_t kl)
@@ -593,22 +627,18 @@ newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
 	p->gcap = cap;
 	g = &t->groups[gi];
 	memset(g, 0, sizeof(*g));
-	g->key = calloc(t->ngcols + 1, sizeof(*g->key));
-	g->s = calloc(p->nslots + 1, sizeof(*g->s));
-	p->keytext[gi] = malloc(kl + 1);
-	if (g->key == NULL || g->s == NULL || p->keytext[gi] == NULL) {
-		free(g->key);
-		free(g->s);
-		free(p->keytext[gi]);
+	g->key = bs_arena_alloc(&p->arena, t->ngcols * sizeof(*g->key));
+	g->s = bs_arena_alloc(&p->arena, p->nslots * sizeof(*g->s));
+	p->keytext[gi] = bs_arena_strndup(&p->arena, kt, kl);
+	if (g->key == NULL || g->s == NULL || p->keytext[gi] == NULL)
 		return -1;
-	}
-	memcpy(p->keytext[gi], kt, kl);
-	p->keytext[gi][kl] = '\0';
+	memset(g->s, 0, p->nslots * sizeof(*g->s));
 	p->keylen[gi] = kl;
-	for (size_t k = 0; k < t->ngcols; k++)
-		if ((g->key[k] = bs_strndup(kf[k].s ? kf[k].s : "",
-		    kf[k].s ? kf[k].len : 0)) == NULL)
-			return -1;
+	/* The fields are the key text's, NUL-terminated in it. */
+	for (size_t k = 0, o = 0; k < t->ngcols; k++) {
+		g->key[k] = p->keytext[gi] + o;
+		o += kf[k].len + 1;
+	}
 	t->ngroups++;
 	if ((t->ngroups) * 2 > p->hcap && rehash(p, t->ngroups) == -1)
 		return -1;
@@ -630,7 +660,7 @@ findgroup(struct bs_table *t, const struct bs_record *r)
 	struct bs_field kf[64];
 	size_t i, j;
 	const size_t off = p->file_group ? 1 : 0;
-	char sep = '\x1f';
+	const char sep = '\0';
 
 	if (t->ngcols == 0) {
 		if (t->ngroups == 0)
@@ -940,19 +970,9 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			}
 			goto bad;
 		}
-		if (s->n == s->cap) {
-			size_t cap = s->cap;
-
-			size_t ucap = s->cap;
-
-			if ((p->o->raw && bs_grow(&s->raw, &cap, s->n + 1,
-			    sizeof(*s->raw)) == -1) || (s->ulp != NULL &&
-			    bs_grow(&s->ulp, &ucap, s->n + 1,
-			    sizeof(*s->ulp)) == -1) || bs_grow(&s->v, &s->cap,
-			    s->n + 1, sizeof(*s->v)) == -1)
-				return bs_seterr(e, p->curfile, r->line,
-				    "out of memory");
-		}
+		if (s->n == s->cap && series_grow(s, p->o->raw) == -1)
+			return bs_seterr(e, p->curfile, r->line,
+			    "out of memory");
 		rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
 		    BS_NUM_MISSING;
 		switch (rc) {
@@ -1322,7 +1342,7 @@ bs_table_find_group(const struct bs_table *t, char *const *key)
 {
 	const struct tpriv *p = t->priv;
 	struct bs_sbuf kb = { 0 };
-	const char sep = '\x1f';
+	const char sep = '\0';
 	size_t j, k;
 	long found = -1;
 
