@@ -337,6 +337,12 @@ struct bs_sketch;
 #define BS_SKETCH_ACCURACY	0.005	/* default relative accuracy */
 #define BS_SKETCH_MINACC	0.001	/* keeps a sketch under 12 MiB */
 #define BS_SKETCH_MAXACC	0.2
+/*
+ * A sketch of at most this many values keeps them and answers exactly;
+ * one more promotes it to buckets (the -f sketch file writes both).
+ */
+#define BS_SKETCH_EXACT		6
+#define BS_SKETCH_EXACT_S	"6"
 
 /* A sketch of relative accuracy a (BS_SKETCH_MINACC..MAXACC), or NULL. */
 struct bs_sketch *bs_sketch_new(double a);
@@ -347,10 +353,13 @@ int	 bs_sketch_add(struct bs_sketch *, double x);
 int	 bs_sketch_merge(struct bs_sketch *dst, const struct bs_sketch *src,
 	    struct bs_err *);
 double	 bs_sketch_accuracy(const struct bs_sketch *);
+/* Does the sketch still hold its values (BS_SKETCH_EXACT)? */
+int	 bs_sketch_exact(const struct bs_sketch *);
 uint64_t bs_sketch_count(const struct bs_sketch *);
 /*
  * The estimate of the order statistic of 1-based rank r (1 <= r <= n):
- * within the accuracy, relative, of the r-th smallest value counted.
+ * within the accuracy, relative, of the r-th smallest value counted;
+ * that value itself while the sketch is exact.
  * NaN when r is out of range.
  */
 double	 bs_sketch_rank(const struct bs_sketch *, uint64_t r);

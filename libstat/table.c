@@ -112,9 +112,8 @@ series_free(struct bs_series *s)
 	free(s->v);
 	free(s->ulp);
 	free(s->raw);
-	if (s->mom != NULL)
+	if (s->mom != NULL)	/* in the table's arena */
 		bs_sketch_free(s->mom->sk);
-	free(s->mom);
 }
 
 /*
@@ -229,17 +228,21 @@ series_grow(struct bs_series *s, int raw)
 
 /*
  * Streaming mode: count one row of a series, fold its value in: x
- * shifted, raw as parsed.
+ * shifted, raw as parsed.  The moments come from the arena a.
  */
 static int
-moments_add(struct bs_series *s, size_t skip, int missing, double x,
-    double raw, double sketch)
+moments_add(struct bs_arena *a, struct bs_series *s, size_t skip,
+    int missing, double x, double raw, double sketch)
 {
 	struct bs_moments *m = s->mom;
 	double d;
 
-	if (m == NULL && (m = s->mom = calloc(1, sizeof(*m))) == NULL)
-		return -1;
+	/* In the table's arena, as the series that points to it. */
+	if (m == NULL) {
+		if ((m = s->mom = bs_arena_alloc(a, sizeof(*m))) == NULL)
+			return -1;
+		memset(m, 0, sizeof(*m));
+	}
 	/* The sketch counts the value as parsed: its buckets are absolute. */
 	if (sketch > 0 && !missing && s->n >= skip) {
 		if (m->sk == NULL && (m->sk = bs_sketch_new(sketch)) == NULL)
@@ -959,7 +962,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 				s->hasref = 1;
 			}
 			if (rc == BS_NUM_OK || rc == BS_NUM_MISSING) {
-				if (moments_add(s, p->o->skip, rc ==
+				if (moments_add(&p->arena, s, p->o->skip, rc ==
 				    BS_NUM_MISSING, rc == BS_NUM_OK ?
 				    shifted(s, &d) : 0, v, p->o->sketch) == -1)
 					return bs_seterr(e, p->curfile, r->line,
