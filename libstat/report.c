@@ -287,6 +287,7 @@ struct colscales {
 	const char	**col;
 	struct bs_scale	*sc;
 	size_t		 n;
+	struct bs_strhash h;	/* column name -> index */
 };
 
 static int
@@ -294,48 +295,79 @@ colscales_init(struct colscales *cs, const struct bs_comparison *cmp,
     const struct bs_report_opts *o)
 {
 	struct bs_colunit u;
-	const char *unit;
-	double *v;
-	size_t i, j, k;
+	const char **unit = NULL;
+	double **v = NULL;
+	size_t *nv = NULL, *cof = NULL, i, j;
+	long f;
+	int rc = -1;
 
 	memset(cs, 0, sizeof(*cs));
+	/* The columns, in order of appearance, through a hash: linear. */
 	if ((cs->col = malloc((cmp->n + 1) * sizeof(*cs->col))) == NULL ||
-	    (cs->sc = calloc(cmp->n + 1, sizeof(*cs->sc))) == NULL ||
-	    (v = malloc((2 * cmp->n + 1) * sizeof(*v))) == NULL) {
+	    (cof = malloc((cmp->n + 1) * sizeof(*cof))) == NULL)
+		goto out;
+	for (i = 0; i < cmp->n; i++) {
+		const char *c = cmp->m[i].column;
+
+		if ((f = bs_strhash_get(&cs->h, c, strlen(c))) < 0) {
+			f = (long)cs->n;
+			if (bs_strhash_put(&cs->h, c, strlen(c), cs->n) == -1)
+				goto out;
+			cs->col[cs->n++] = c;
+		}
+		cof[i] = (size_t)f;
+	}
+	if ((cs->sc = calloc(cs->n + 1, sizeof(*cs->sc))) == NULL ||
+	    (v = calloc(cs->n + 1, sizeof(*v))) == NULL ||
+	    (nv = calloc(cs->n + 1, sizeof(*nv))) == NULL ||
+	    (unit = calloc(cs->n + 1, sizeof(*unit))) == NULL)
+		goto out;
+	if (o->raw) {
+		rc = 0;
+		goto out;
+	}
+	/* Each column's centres on both sides, then its unit and scale. */
+	for (i = 0; i < cmp->n; i++)
+		nv[cof[i]] += 2;
+	for (j = 0; j < cs->n; j++)
+		if ((v[j] = malloc(nv[j] * sizeof(*v[j]))) == NULL)
+			goto out;
+	memset(nv, 0, (cs->n + 1) * sizeof(*nv));
+	for (i = 0; i < cmp->n; i++) {
+		j = cof[i];
+		/* The last unit a metric of the column declared. */
+		if (cmp->m[i].unit != NULL)
+			unit[j] = cmp->m[i].unit;
+		v[j][nv[j]++] = centre(&cmp->m[i], o->c, 0);
+		v[j][nv[j]++] = centre(&cmp->m[i], o->c, 1);
+	}
+	for (j = 0; j < cs->n; j++) {
+		bs_column_unit_as(cs->col[j], unit[j], &u);
+		bs_scale_choose(&cs->sc[j], &u, bs_typical(v[j], nv[j]));
+	}
+	rc = 0;
+out:
+	for (j = 0; v != NULL && j < cs->n; j++)
+		free(v[j]);
+	free(v);
+	free(nv);
+	free(cof);
+	free(unit);
+	if (rc == -1) {
 		free(cs->col);
 		free(cs->sc);
-		return -1;
+		bs_strhash_free(&cs->h);
+		memset(cs, 0, sizeof(*cs));
 	}
-	for (i = 0; i < cmp->n; i++) {
-		for (j = 0; j < cs->n; j++)
-			if (strcmp(cs->col[j], cmp->m[i].column) == 0)
-				break;
-		if (j == cs->n)
-			cs->col[cs->n++] = cmp->m[i].column;
-	}
-	for (j = 0; j < cs->n && !o->raw; j++) {
-		unit = NULL;
-		for (i = 0, k = 0; i < cmp->n; i++)
-			if (strcmp(cmp->m[i].column, cs->col[j]) == 0) {
-				if (cmp->m[i].unit != NULL)
-					unit = cmp->m[i].unit;
-				v[k++] = centre(&cmp->m[i], o->c, 0);
-				v[k++] = centre(&cmp->m[i], o->c, 1);
-			}
-		bs_column_unit_as(cs->col[j], unit, &u);
-		bs_scale_choose(&cs->sc[j], &u, bs_typical(v, k));
-	}
-	free(v);
-	return 0;
+	return rc;
 }
 
 static const struct bs_scale *
 colscale(const struct colscales *cs, const char *column)
 {
-	for (size_t j = 0; j < cs->n; j++)
-		if (strcmp(cs->col[j], column) == 0)
-			return &cs->sc[j];
-	return NULL;
+	long j = bs_strhash_get(&cs->h, column, strlen(column));
+
+	return j < 0 ? NULL : &cs->sc[j];
 }
 
 static void
@@ -343,6 +375,7 @@ colscales_free(struct colscales *cs)
 {
 	free(cs->col);
 	free(cs->sc);
+	bs_strhash_free(&cs->h);
 }
 
 /* A geomean row per value column (and candidate), after the metrics. */
