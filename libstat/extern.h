@@ -63,6 +63,19 @@ char	*bs_arena_strndup(struct bs_arena *, const char *, size_t);
 void	 bs_arena_free(struct bs_arena *);
 
 /*
+ * The geometric mean of the changes of every value column (and, with a
+ * variant, candidate) in one pass, linear in the metrics: cls[i] (room
+ * for cmp->n) the class of metric i, numbered by first appearance;
+ * *gm (allocated) each class's mean, as bs_geomean_change() gives it.
+ * 0, or -1 when out of memory.
+ */
+struct bs_comparison;
+struct bs_geomean;
+int	 bs_geomean_classes(const struct bs_comparison *, int mwu,
+	    double confidence, size_t *cls, struct bs_geomean **gm,
+	    size_t *ncls);
+
+/*
  * jansson could not parse for want of memory: it says so, or (2.14, deep
  * in the parser) leaves the error text empty.  Use where jansson.h is.
  */
