@@ -1003,8 +1003,9 @@ struct bs_result {
 	 * it; 0, no limit.  Machine formats and md never cut.
 	 */
 	size_t		 width;
-	/* private: the cells' text */
+	/* private: the cells' text; the unit keys' hash */
 	void		*text;
+	void		*ukhash;
 };
 
 struct bs_result *bs_result_new(void);
