@@ -583,9 +583,9 @@ bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
 			if (m == NULL || m->n == 0)
 				continue;
 			if (m->overflow)
-				return bs_seterr(e, NULL, 0, "the running sums "
-				    "of squares overflow for values this far "
-				    "apart");
+				return bs_seterr(e, NULL, 0, "%s: the running "
+				    "sums of squares overflow for values this "
+				    "far apart", set->vnames[c]);
 			s->n = m->n;
 			s->mean = ts->refd + m->mean;
 			s->m2 = m->m2;

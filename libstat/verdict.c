@@ -1078,12 +1078,17 @@ bs_summary_row(const struct bs_table *t, size_t g, double confidence,
 {
 	long cm = valcol(t, "mean"), cs = valcol(t, "sd"), cn = valcol(t, "n");
 	double n, hw;
+	const char *file;
+	size_t line;
 
 	bs_summary_clear(r);
-	if (t->groups[g].s[cm].n > 1)
-		return bs_seterr(e, NULL, 0, "%zu summaries in one group: "
+	/* The place: the group's first row. */
+	if (t->groups[g].s[cm].n > 1) {
+		file = bs_table_group_source(t, g, &line);
+		return bs_seterr(e, file, line, "%zu summaries in one group: "
 		    "group by the columns that name them (-g)",
 		    t->groups[g].s[cm].n);
+	}
 	if (summary_n(t, g, cn, &n, e) == -1)
 		return -1;
 	*column = bs_summary_name(t, g);
@@ -1118,12 +1123,17 @@ summary_side(struct bs_metric *m, int cand, const struct bs_table *t,
 	long cn = valcol(t, "n"), cm = valcol(t, "mean"), cs = valcol(t, "sd");
 	long cmed = valcol(t, "median");
 	double n;
+	const char *file;
+	size_t line;
 
-	if (t->groups[g].s[cm].n > 1)
-		return bs_seterr(e, NULL, 0, "%zu summaries in one group "
+	/* The place: the group's first row. */
+	if (t->groups[g].s[cm].n > 1) {
+		file = bs_table_group_source(t, g, &line);
+		return bs_seterr(e, file, line, "%zu summaries in one group "
 		    "(%s): add the columns that tell them apart to -g (bstat's "
 		    "output: -g ...,column)", t->groups[g].s[cm].n,
 		    t->ngcols ? t->groups[g].key[0] : "all rows");
+	}
 	if (summary_n(t, g, cn, &n, e) == -1)
 		return -1;
 	m->summary = 1;
