@@ -62,6 +62,9 @@ void	*bs_arena_alloc(struct bs_arena *, size_t);
 char	*bs_arena_strndup(struct bs_arena *, const char *, size_t);
 void	 bs_arena_free(struct bs_arena *);
 
+/* bs_typical() of v[0..n), which it reorders and overwrites: no copy. */
+double	 bs_typical_scratch(double *v, size_t n);
+
 /*
  * The geometric mean of the changes of every value column (and, with a
  * variant, candidate) in one pass, linear in the metrics: cls[i] (room

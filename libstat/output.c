@@ -391,8 +391,7 @@ scales(const struct bs_result *r)
 	if ((sc = calloc(r->nunits, sizeof(*sc))) == NULL ||
 	    (off = calloc(r->nunits + 1, sizeof(*off))) == NULL ||
 	    (fill = calloc(r->nunits + 1, sizeof(*fill))) == NULL ||
-	    (nlev = calloc(r->nunits + 1, sizeof(*nlev))) == NULL ||
-	    (v = malloc((r->nuclass + 1) * sizeof(*v))) == NULL) {
+	    (nlev = calloc(r->nunits + 1, sizeof(*nlev))) == NULL) {
 		free(sc);
 		sc = NULL;
 		goto out;
@@ -408,6 +407,12 @@ scales(const struct bs_result *r)
 	for (q = 0; q < r->nunits; q++) {
 		off[q + 1] += off[q];
 		fill[q] = off[q];
+	}
+	/* Room for the cells with a quantity only, not every cell. */
+	if ((v = malloc((off[r->nunits] + 1) * sizeof(*v))) == NULL) {
+		free(sc);
+		sc = NULL;
+		goto out;
 	}
 	/* Levels first, then spreads, each in cell order. */
 	for (i = 0; i < r->nuclass; i++) {
@@ -427,7 +432,7 @@ scales(const struct bs_result *r)
 		size_t k = nlev[q] ? nlev[q] : off[q + 1] - off[q];
 
 		bs_scale_choose(&sc[q], &r->units[q],
-		    bs_typical(v + off[q], k));
+		    bs_typical_scratch(v + off[q], k));
 	}
 out:
 	free(v);

@@ -343,7 +343,8 @@ colscales_init(struct colscales *cs, const struct bs_comparison *cmp,
 	}
 	for (j = 0; j < cs->n; j++) {
 		bs_column_unit_as(cs->col[j], unit[j], &u);
-		bs_scale_choose(&cs->sc[j], &u, bs_typical(v[j], nv[j]));
+		bs_scale_choose(&cs->sc[j], &u, bs_typical_scratch(v[j],
+		    nv[j]));
 	}
 	rc = 0;
 out:
