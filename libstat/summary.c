@@ -489,13 +489,20 @@ double
 bs_snap(double y)
 {
 	char buf[40];
-	double z;
+	double z, up, ulp;
 
 	if (!isfinite(y) || y == 0.0)
 		return y;
 	snprintf(buf, sizeof(buf), "%.15g", y);
 	z = strtod(buf, NULL);
-	if (fabs(z - y) <= 2.0 * (nextafter(fabs(y), INFINITY) - fabs(y)))
+	/*
+	 * Near the largest double the 15 digits round up beyond it (z is
+	 * infinite) and the step above it is infinite too: the value stays
+	 * as it is.
+	 */
+	up = nextafter(fabs(y), INFINITY);
+	ulp = isinf(up) ? fabs(y) - nextafter(fabs(y), 0) : up - fabs(y);
+	if (isfinite(z) && fabs(z - y) <= 2.0 * ulp)
 		return z;
 	return y;
 }
