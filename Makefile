@@ -123,6 +123,12 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	@sh bench/run.sh
 
+# Each tool's time against input size (groups, columns, revisions,
+# points), its slope, and a flag above n log n: bench/SCALING.md.  No
+# peers, so no deps; not part of make check.
+bench-scaling: all
+	@sh bench/scaling.sh
+
 # libstat.pc: how a program links the installed libstat.a.
 libstat/libstat.pc: Makefile
 	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \
@@ -160,7 +166,7 @@ lint:
 	@BTOOLS_EXTRA_PKGS="mandoc" sh scripts/deps.sh
 	mandoc -Tlint -Wwarning $(MANS) $(wildcard man/*.3)
 
-.PHONY: all deps libcheck check check-harness demo bench install uninstall clean build-tests lint
+.PHONY: all deps libcheck check check-harness demo bench bench-scaling install uninstall clean build-tests lint
 
 # bcompare -f html checked by tidy and drawn by a headless chromium
 # (installs both; not in make check, chromium is large).

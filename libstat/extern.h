@@ -46,6 +46,39 @@ void	 bs_strhash_free(struct bs_strhash *);
 int	 bs_grow(void *pp, size_t *cap, size_t need, size_t sz);
 
 /*
+ * An arena: many small allocations carved out of a few blocks, freed
+ * together, without the 16 bytes and the rounding malloc adds to each
+ * (a million group keys of 8 bytes take 8 MB, not 32).  Zero-initialise.
+ * Allocations are aligned to 8 bytes (pointers, doubles, 64-bit
+ * integers; not long double); NULL when out of memory.
+ */
+struct bs_arena {
+	struct bs_ablock *head;
+	size_t		  used, size;	/* in head */
+	size_t		  next;		/* size of the next block */
+};
+
+void	*bs_arena_alloc(struct bs_arena *, size_t);
+char	*bs_arena_strndup(struct bs_arena *, const char *, size_t);
+void	 bs_arena_free(struct bs_arena *);
+
+/* bs_typical() of v[0..n), which it reorders and overwrites: no copy. */
+double	 bs_typical_scratch(double *v, size_t n);
+
+/*
+ * The geometric mean of the changes of every value column (and, with a
+ * variant, candidate) in one pass, linear in the metrics: cls[i] (room
+ * for cmp->n) the class of metric i, numbered by first appearance;
+ * *gm (allocated) each class's mean, as bs_geomean_change() gives it.
+ * 0, or -1 when out of memory.
+ */
+struct bs_comparison;
+struct bs_geomean;
+int	 bs_geomean_classes(const struct bs_comparison *, int mwu,
+	    double confidence, size_t *cls, struct bs_geomean **gm,
+	    size_t *ncls);
+
+/*
  * jansson could not parse for want of memory: it says so, or (2.14, deep
  * in the parser) leaves the error text empty.  Use where jansson.h is.
  */

@@ -345,6 +345,12 @@ struct bs_sketch;
 #define BS_SKETCH_ACCURACY	0.005	/* default relative accuracy */
 #define BS_SKETCH_MINACC	0.001	/* keeps a sketch under 12 MiB */
 #define BS_SKETCH_MAXACC	0.2
+/*
+ * A sketch of at most this many values keeps them and answers exactly;
+ * one more promotes it to buckets (the -f sketch file writes both).
+ */
+#define BS_SKETCH_EXACT		6
+#define BS_SKETCH_EXACT_S	"6"
 
 /* A sketch of relative accuracy a (BS_SKETCH_MINACC..MAXACC), or NULL. */
 struct bs_sketch *bs_sketch_new(double a);
@@ -355,10 +361,13 @@ int	 bs_sketch_add(struct bs_sketch *, double x);
 int	 bs_sketch_merge(struct bs_sketch *dst, const struct bs_sketch *src,
 	    struct bs_err *);
 double	 bs_sketch_accuracy(const struct bs_sketch *);
+/* Does the sketch still hold its values (BS_SKETCH_EXACT)? */
+int	 bs_sketch_exact(const struct bs_sketch *);
 uint64_t bs_sketch_count(const struct bs_sketch *);
 /*
  * The estimate of the order statistic of 1-based rank r (1 <= r <= n):
- * within the accuracy, relative, of the r-th smallest value counted.
+ * within the accuracy, relative, of the r-th smallest value counted;
+ * that value itself while the sketch is exact.
  * NaN when r is out of range.
  */
 double	 bs_sketch_rank(const struct bs_sketch *, uint64_t r);
@@ -1004,15 +1013,22 @@ int	 bs_outfmt_parse(const char *);
 
 enum bs_celltype { BS_CELL_NULL, BS_CELL_STR, BS_CELL_NUM, BS_CELL_INT };
 
+/*
+ * 16 bytes: a million rows of ten columns are 160 MB of cells.  The text
+ * of a string cell belongs to the result (kept in blocks, not one
+ * allocation each), valid until bs_result_free().
+ */
 struct bs_cell {
 	enum bs_celltype type;
-	char		*s;
-	double		 d;
-	long long	 i;
+	union {
+		const char	*s;	/* BS_CELL_STR */
+		double		 d;	/* BS_CELL_NUM */
+		long long	 i;	/* BS_CELL_INT */
+	};
 };
 
 /* A rectangular result: column names and rows of cells. */
-#define BS_UNIT_SPREAD	((size_t)1 << (sizeof(size_t) * 8 - 1))
+#define BS_UNIT_SPREAD	((uint32_t)1 << 31)
 
 struct bs_result {
 	char		**cols;
@@ -1022,9 +1038,10 @@ struct bs_result {
 	int		*numeric;	/* per column: right-aligned in tables */
 	int		 failed;	/* sticky: an allocation failed */
 	/* Quantities for people (bs_result_unit): table and md only. */
-	size_t		*uclass;	/* per cell: 1 + its quantity, or 0;
+	uint32_t	*uclass;	/* per cell: 1 + its quantity, or 0;
 					   BS_UNIT_SPREAD set: a spread */
 	size_t		 nuclass;	/* cells uclass covers */
+	size_t		 uccap;
 	struct bs_colunit *units;	/* per quantity */
 	char		**ukeys;
 	size_t		 nunits;
@@ -1033,6 +1050,9 @@ struct bs_result {
 	 * it; 0, no limit.  Machine formats and md never cut.
 	 */
 	size_t		 width;
+	/* private: the cells' text; the unit keys' hash */
+	void		*text;
+	void		*ukhash;
 };
 
 struct bs_result *bs_result_new(void);

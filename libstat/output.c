@@ -198,8 +198,14 @@ bs_result_free(struct bs_result *r)
 {
 	if (r == NULL)
 		return;
-	for (size_t i = 0; i < r->nrows * r->ncols; i++)
-		free(r->cells[i].s);
+	if (r->text != NULL) {
+		bs_arena_free(r->text);
+		free(r->text);
+	}
+	if (r->ukhash != NULL) {
+		bs_strhash_free(r->ukhash);
+		free(r->ukhash);
+	}
 	for (size_t i = 0; i < r->ncols; i++)
 		free(r->cols[i]);
 	free(r->cols);
@@ -259,12 +265,32 @@ bs_result_str(struct bs_result *r, size_t row, size_t col, const char *s)
 {
 	struct bs_cell *c = cell(r, row, col);
 
+	const struct bs_cell *above;
+	size_t len;
+	char *t;
+
 	if (c == NULL)
 		return -1;
-	free(c->s);
-	c->type = BS_CELL_STR;
-	if ((c->s = strdup(s)) == NULL)
+	/*
+	 * The text lives in the result's arena (one allocation a cell
+	 * would cost more than the cell); the same text as the cell above,
+	 * as a column name or a note repeated down the rows, is shared.
+	 */
+	above = row > 0 ? &r->cells[(row - 1) * r->ncols + col] : NULL;
+	if (above != NULL && above->type == BS_CELL_STR &&
+	    strcmp(above->s, s) == 0) {
+		c->type = BS_CELL_STR;
+		c->s = above->s;
+		return 0;
+	}
+	if (r->text == NULL &&
+	    (r->text = calloc(1, sizeof(struct bs_arena))) == NULL)
 		return r->failed = -1;
+	len = strlen(s);
+	if ((t = bs_arena_strndup(r->text, s, len)) == NULL)
+		return r->failed = -1;
+	c->type = BS_CELL_STR;
+	c->s = t;
 	return 0;
 }
 
@@ -296,16 +322,21 @@ int
 bs_result_unit(struct bs_result *r, size_t row, size_t col,
     const struct bs_colunit *u, const char *key, int spread)
 {
-	size_t i, n = r->nrows * r->ncols, *uc;
+	size_t i, n = r->nrows * r->ncols, cap;
+	long f;
 	struct bs_colunit *nu;
 	char **nk;
 
 	if (cell(r, row, col) == NULL || u->unit[0] == '\0')
 		return -1;
-	for (i = 0; i < r->nunits; i++)
-		if (strcmp(r->ukeys[i], key) == 0)
-			break;
-	if (i == r->nunits) {
+	/* The key's quantity, through a hash: a key a column is common. */
+	if (r->ukhash == NULL &&
+	    (r->ukhash = calloc(1, sizeof(struct bs_strhash))) == NULL)
+		return r->failed = -1;
+	if ((f = bs_strhash_get(r->ukhash, key, strlen(key))) >= 0)
+		i = (size_t)f;
+	else {
+		i = r->nunits;
 		if ((nu = realloc(r->units, (i + 1) * sizeof(*nu))) == NULL)
 			return r->failed = -1;
 		r->units = nu;
@@ -314,19 +345,31 @@ bs_result_unit(struct bs_result *r, size_t row, size_t col,
 		r->ukeys = nk;
 		if ((r->ukeys[i] = strdup(key)) == NULL)
 			return r->failed = -1;
+		if (bs_strhash_put(r->ukhash, r->ukeys[i], strlen(key), i) ==
+		    -1) {
+			free(r->ukeys[i]);
+			return r->failed = -1;
+		}
 		r->units[i] = *u;
 		r->nunits++;
 	}
 	if (r->nuclass < n) {
-		/* Rows come after the units of earlier rows were set. */
-		if ((uc = realloc(r->uclass, n * sizeof(*uc))) == NULL)
+		/*
+		 * Rows come after the units of earlier rows were set; grown
+		 * by doubling (once a row would copy it a row at a time).
+		 */
+		cap = r->uccap;
+		if (bs_grow(&r->uclass, &cap, n, sizeof(*r->uclass)) == -1)
 			return r->failed = -1;
-		memset(uc + r->nuclass, 0, (n - r->nuclass) * sizeof(*uc));
-		r->uclass = uc;
+		r->uccap = cap;
+		memset(r->uclass + r->nuclass, 0, (n - r->nuclass) *
+		    sizeof(*r->uclass));
 		r->nuclass = n;
 	}
-	r->uclass[row * r->ncols + col] = (i + 1) | (spread ? BS_UNIT_SPREAD :
-	    0);
+	if (i + 1 >= BS_UNIT_SPREAD)
+		return r->failed = -1;
+	r->uclass[row * r->ncols + col] = (uint32_t)(i + 1) |
+	    (spread ? BS_UNIT_SPREAD : 0);
 	return 0;
 }
 
@@ -338,29 +381,67 @@ static struct bs_scale *
 scales(const struct bs_result *r)
 {
 	struct bs_scale *sc;
-	double *v;
-	size_t i, q, k;
+	double *v = NULL;
+	size_t i, q, *off = NULL, *fill = NULL, *nlev = NULL;
 
 	if (r->nunits == 0)
 		return NULL;
+	/*
+	 * The numeric cells of each quantity in one pass, levels before
+	 * spreads (off[q] .. off[q + 1]: nlev[q] levels, then spreads),
+	 * not a pass per quantity: a quantity a column is common.
+	 */
 	if ((sc = calloc(r->nunits, sizeof(*sc))) == NULL ||
-	    (v = malloc((r->nuclass + 1) * sizeof(*v))) == NULL) {
+	    (off = calloc(r->nunits + 1, sizeof(*off))) == NULL ||
+	    (fill = calloc(r->nunits + 1, sizeof(*fill))) == NULL ||
+	    (nlev = calloc(r->nunits + 1, sizeof(*nlev))) == NULL) {
 		free(sc);
-		return NULL;
+		sc = NULL;
+		goto out;
+	}
+	for (i = 0; i < r->nuclass; i++) {
+		q = r->uclass[i] & ~BS_UNIT_SPREAD;
+		if (q == 0 || r->cells[i].type != BS_CELL_NUM)
+			continue;
+		off[q]++;
+		if (!(r->uclass[i] & BS_UNIT_SPREAD))
+			nlev[q - 1]++;
+	}
+	for (q = 0; q < r->nunits; q++) {
+		off[q + 1] += off[q];
+		fill[q] = off[q];
+	}
+	/* Room for the cells with a quantity only, not every cell. */
+	if ((v = malloc((off[r->nunits] + 1) * sizeof(*v))) == NULL) {
+		free(sc);
+		sc = NULL;
+		goto out;
+	}
+	/* Levels first, then spreads, each in cell order. */
+	for (i = 0; i < r->nuclass; i++) {
+		q = r->uclass[i] & ~BS_UNIT_SPREAD;
+		if (q != 0 && r->cells[i].type == BS_CELL_NUM &&
+		    !(r->uclass[i] & BS_UNIT_SPREAD))
+			v[fill[q - 1]++] = r->cells[i].d;
+	}
+	for (i = 0; i < r->nuclass; i++) {
+		q = r->uclass[i] & ~BS_UNIT_SPREAD;
+		if (q != 0 && r->cells[i].type == BS_CELL_NUM &&
+		    (r->uclass[i] & BS_UNIT_SPREAD))
+			v[fill[q - 1]++] = r->cells[i].d;
 	}
 	for (q = 0; q < r->nunits; q++) {
 		/* Levels choose the unit, spreads follow it; or, alone, they. */
-		for (i = 0, k = 0; i < r->nuclass; i++)
-			if (r->uclass[i] == q + 1 &&
-			    r->cells[i].type == BS_CELL_NUM)
-				v[k++] = r->cells[i].d;
-		for (i = 0; k == 0 && i < r->nuclass; i++)
-			if ((r->uclass[i] & ~BS_UNIT_SPREAD) == q + 1 &&
-			    r->cells[i].type == BS_CELL_NUM)
-				v[k++] = r->cells[i].d;
-		bs_scale_choose(&sc[q], &r->units[q], bs_typical(v, k));
+		size_t k = nlev[q] ? nlev[q] : off[q + 1] - off[q];
+
+		bs_scale_choose(&sc[q], &r->units[q],
+		    bs_typical_scratch(v + off[q], k));
 	}
+out:
 	free(v);
+	free(off);
+	free(fill);
+	free(nlev);
 	return sc;
 }
 

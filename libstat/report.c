@@ -287,6 +287,7 @@ struct colscales {
 	const char	**col;
 	struct bs_scale	*sc;
 	size_t		 n;
+	struct bs_strhash h;	/* column name -> index */
 };
 
 static int
@@ -294,48 +295,87 @@ colscales_init(struct colscales *cs, const struct bs_comparison *cmp,
     const struct bs_report_opts *o)
 {
 	struct bs_colunit u;
-	const char *unit;
-	double *v;
-	size_t i, j, k;
+	const char **unit = NULL;
+	double **v = NULL;
+	size_t *nv = NULL, *cof = NULL, i, j;
+	long f;
+	int rc = -1;
 
 	memset(cs, 0, sizeof(*cs));
+	/* The columns, in order of appearance, through a hash: linear. */
 	if ((cs->col = malloc((cmp->n + 1) * sizeof(*cs->col))) == NULL ||
-	    (cs->sc = calloc(cmp->n + 1, sizeof(*cs->sc))) == NULL ||
-	    (v = malloc((2 * cmp->n + 1) * sizeof(*v))) == NULL) {
+	    (cof = malloc((cmp->n + 1) * sizeof(*cof))) == NULL)
+		goto out;
+	for (i = 0; i < cmp->n; i++) {
+		const char *c = cmp->m[i].column;
+
+		if ((f = bs_strhash_get(&cs->h, c, strlen(c))) < 0) {
+			f = (long)cs->n;
+			if (bs_strhash_put(&cs->h, c, strlen(c), cs->n) == -1)
+				goto out;
+			cs->col[cs->n++] = c;
+		}
+		cof[i] = (size_t)f;
+	}
+	if ((cs->sc = calloc(cs->n + 1, sizeof(*cs->sc))) == NULL ||
+	    (v = calloc(cs->n + 1, sizeof(*v))) == NULL ||
+	    (nv = calloc(cs->n + 1, sizeof(*nv))) == NULL ||
+	    (unit = calloc(cs->n + 1, sizeof(*unit))) == NULL)
+		goto out;
+	if (o->raw) {
+		rc = 0;
+		goto out;
+	}
+	/* Each column's centres on both sides, then its unit and scale. */
+	for (i = 0; i < cmp->n; i++)
+		nv[cof[i]] += 2;
+	for (j = 0; j < cs->n; j++)
+		if ((v[j] = malloc(nv[j] * sizeof(*v[j]))) == NULL)
+			goto out;
+	memset(nv, 0, (cs->n + 1) * sizeof(*nv));
+	for (i = 0; i < cmp->n; i++) {
+		j = cof[i];
+		/* The last unit a metric of the column declared. */
+		if (cmp->m[i].unit != NULL)
+			unit[j] = cmp->m[i].unit;
+		v[j][nv[j]++] = centre(&cmp->m[i], o->c, 0);
+		v[j][nv[j]++] = centre(&cmp->m[i], o->c, 1);
+	}
+	for (j = 0; j < cs->n; j++) {
+		bs_column_unit_as(cs->col[j], unit[j], &u);
+		bs_scale_choose(&cs->sc[j], &u, bs_typical_scratch(v[j],
+		    nv[j]));
+	}
+	rc = 0;
+out:
+	for (j = 0; v != NULL && j < cs->n; j++)
+		free(v[j]);
+	free(v);
+	free(nv);
+	free(cof);
+	free(unit);
+	if (rc == -1) {
 		free(cs->col);
 		free(cs->sc);
-		return -1;
+		bs_strhash_free(&cs->h);
+		memset(cs, 0, sizeof(*cs));
 	}
-	for (i = 0; i < cmp->n; i++) {
-		for (j = 0; j < cs->n; j++)
-			if (strcmp(cs->col[j], cmp->m[i].column) == 0)
-				break;
-		if (j == cs->n)
-			cs->col[cs->n++] = cmp->m[i].column;
-	}
-	for (j = 0; j < cs->n && !o->raw; j++) {
-		unit = NULL;
-		for (i = 0, k = 0; i < cmp->n; i++)
-			if (strcmp(cmp->m[i].column, cs->col[j]) == 0) {
-				if (cmp->m[i].unit != NULL)
-					unit = cmp->m[i].unit;
-				v[k++] = centre(&cmp->m[i], o->c, 0);
-				v[k++] = centre(&cmp->m[i], o->c, 1);
-			}
-		bs_column_unit_as(cs->col[j], unit, &u);
-		bs_scale_choose(&cs->sc[j], &u, bs_typical(v, k));
-	}
-	free(v);
-	return 0;
+	return rc;
 }
 
 static const struct bs_scale *
 colscale(const struct colscales *cs, const char *column)
 {
-	for (size_t j = 0; j < cs->n; j++)
-		if (strcmp(cs->col[j], column) == 0)
-			return &cs->sc[j];
-	return NULL;
+	long j = bs_strhash_get(&cs->h, column, strlen(column));
+
+	return j < 0 ? NULL : &cs->sc[j];
+}
+
+/* The index of a metric's column (every metric's column is there). */
+static size_t
+colindex(const struct colscales *cs, const char *column)
+{
+	return (size_t)bs_strhash_get(&cs->h, column, strlen(column));
 }
 
 static void
@@ -343,6 +383,7 @@ colscales_free(struct colscales *cs)
 {
 	free(cs->col);
 	free(cs->sc);
+	bs_strhash_free(&cs->h);
 }
 
 /* A geomean row per value column (and candidate), after the metrics. */
@@ -350,23 +391,26 @@ static void
 geomean_rows(struct bs_result *res, const struct bs_comparison *cmp,
     const struct bs_table *t, const struct bs_report_opts *o, double conf, size_t lead)
 {
-	struct bs_geomean gm;
+	struct bs_geomean *gmv = NULL;
 	char buf[160];
-	size_t i, j, c;
+	size_t i, j, c, *cls, ncls, next = 0;
 
+	if ((cls = malloc((cmp->n + 1) * sizeof(*cls))) == NULL ||
+	    bs_geomean_classes(cmp, o->c->mwu, conf, cls, &gmv, &ncls) == -1) {
+		free(cls);
+		res->failed = -1;
+		return;
+	}
 	for (i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
+		const struct bs_geomean *gm = &gmv[cls[i]];
 		size_t row;
 
 		/* One row per value column and candidate, at its first. */
-		for (j = 0; j < i; j++)
-			if (strcmp(cmp->m[j].column, m->column) == 0 &&
-			    (m->vc == NULL || strcmp(cmp->m[j].vc, m->vc) == 0))
-				break;
-		if (j < i)
+		if (cls[i] != next)
 			continue;
-		bs_geomean_change(cmp, o->c->mwu, m->column, m->vc, conf, &gm);
-		if (gm.k < 2)
+		next++;
+		if (gm->k < 2)
 			continue;
 		row = (size_t)bs_result_addrow(res);
 		c = lead + t->ngcols - cmp->keyfrom - (cmp->keyskip >= 0);
@@ -376,11 +420,13 @@ geomean_rows(struct bs_result *res, const struct bs_comparison *cmp,
 			bs_result_str(res, row, 0, m->vc);
 		snprintf(buf, sizeof(buf), "geomean %s", m->column);
 		bs_result_str(res, row, c, buf);
-		bs_fmt_change(buf, sizeof(buf), gm.change, gm.lo, gm.hi);
+		bs_fmt_change(buf, sizeof(buf), gm->change, gm->lo, gm->hi);
 		bs_result_str(res, row, c + 3, buf);
-		snprintf(buf, sizeof(buf), "(%zu metrics)", gm.k);
+		snprintf(buf, sizeof(buf), "(%zu metrics)", gm->k);
 		bs_result_str(res, row, c + 7, buf);
 	}
+	free(cls);
+	free(gmv);
 }
 
 /*
@@ -560,18 +606,23 @@ summary_line(FILE *fp, const struct bs_comparison *cmp)
 static void
 rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 {
-	size_t i, j;
+	struct bs_strhash seen = { 0 };	/* the columns said */
+	size_t i;
 	char *tmp;
 
 	fprintf(fp, "\n%s\n", md ? "Rules in force:\n" : "Rules:");
 	for (i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
+		size_t len = strlen(m->column);
 
-		for (j = 0; j < i; j++)
-			if (strcmp(cmp->m[j].column, m->column) == 0)
-				break;
-		if (j < i)
+		/* Each column once, at its first metric. */
+		if (bs_strhash_get(&seen, m->column, len) >= 0)
 			continue;
+		if (bs_strhash_put(&seen, m->column, len, i) == -1) {
+			/* Out of memory: the rules said so far. */
+			bs_strhash_free(&seen);
+			return;
+		}
 		fprintf(fp, "%s%s%s%s: %s is better (%s); threshold %g%%; "
 		    "unchanged within +-%g%%\n", md ? "- " : "  ",
 		    md ? "`" : "", bs_oneline(m->column, &tmp), md ? "`" : "",
@@ -588,6 +639,7 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 		    100 * m->margin);
 		free(tmp);
 	}
+	bs_strhash_free(&seen);
 }
 
 
@@ -665,7 +717,7 @@ centre_spread(char *buf, size_t len, const struct bs_metric *r,
 /* One value column's table of the report, regressions first. */
 static struct bs_result *
 md_table(const struct bs_comparison *cmp, const struct bs_table *t,
-    const struct bs_report_opts *o, const size_t *order, const char *column,
+    const struct bs_report_opts *o, const size_t *list, size_t nlist,
     const struct bs_scale *sc)
 {
 	struct bs_result *res = bs_result_new();
@@ -690,11 +742,9 @@ md_table(const struct bs_comparison *cmp, const struct bs_table *t,
 	/* Centres and changes align right, as numbers do. */
 	for (k = res->ncols - 5; k < res->ncols - 2; k++)
 		res->numeric[k] = 1;
-	for (i = 0; i < cmp->n; i++) {
-		const struct bs_metric *r = &cmp->m[order[i]];
+	for (i = 0; i < nlist; i++) {
+		const struct bs_metric *r = &cmp->m[list[i]];
 
-		if (strcmp(r->column, column) != 0)
-			continue;
 		row = key_cells(res, cmp, t, r, lead, &c);
 		centre_spread(buf, sizeof(buf), r, o->c, 0, sc);
 		bs_result_str(res, row, c++, buf);
@@ -717,34 +767,31 @@ md_table(const struct bs_comparison *cmp, const struct bs_table *t,
 	return res;
 }
 
-/* The geometric mean of a column's changes, below its table. */
+/*
+ * The geometric mean of a column's changes, below its table: list holds
+ * the column's metrics in their order, cls and gmv the classes of
+ * bs_geomean_classes(), *next the next class to say.
+ */
 static void
 md_geomean(FILE *fp, const struct bs_comparison *cmp,
-    const struct bs_report_opts *o, const char *column)
+    const struct bs_report_opts *o, const size_t *list, size_t nlist,
+    const size_t *cls, const struct bs_geomean *gmv, unsigned char *said)
 {
-	struct bs_geomean gm;
 	char buf[160];
-	size_t i, j;
 
-	for (i = 0; i < cmp->n; i++) {
-		const struct bs_metric *m = &cmp->m[i];
+	for (size_t i = 0; i < nlist; i++) {
+		const struct bs_metric *m = &cmp->m[list[i]];
+		const struct bs_geomean *gm = &gmv[cls[list[i]]];
 
-		if (strcmp(m->column, column) != 0)
+		if (said[cls[list[i]]])
 			continue;
-		for (j = 0; j < i; j++)
-			if (strcmp(cmp->m[j].column, column) == 0 &&
-			    (m->vc == NULL || strcmp(cmp->m[j].vc, m->vc) == 0))
-				break;
-		if (j < i)
+		said[cls[list[i]]] = 1;
+		if (gm->k < 2)
 			continue;
-		bs_geomean_change(cmp, o->c->mwu, m->column, m->vc,
-		    o->confidence, &gm);
-		if (gm.k < 2)
-			continue;
-		bs_fmt_change(buf, sizeof(buf), gm.change, gm.lo, gm.hi);
+		bs_fmt_change(buf, sizeof(buf), gm->change, gm->lo, gm->hi);
 		fprintf(fp, "\nGeometric mean of the changes%s%s: %s (%zu "
 		    "metrics).\n", m->vc != NULL && o->nvc > 1 ? ", " : "",
-		    m->vc != NULL && o->nvc > 1 ? m->vc : "", buf, gm.k);
+		    m->vc != NULL && o->nvc > 1 ? m->vc : "", buf, gm->k);
 	}
 }
 
@@ -760,7 +807,11 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 {
 	struct colscales cs;
 	struct bs_result *res, *full;
-	size_t *order, j, pass, i;
+	struct bs_geomean *gmv = NULL;
+	size_t *order, j, pass, i, ncls;
+	size_t *off = NULL, *byord = NULL, *byidx = NULL, *fill = NULL;
+	size_t *cls = NULL;
+	unsigned char *bad = NULL, *said = NULL;
 	int rc = 0;
 	char *tmp;
 
@@ -774,34 +825,67 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 	summary_line(fp, cmp);
 	if (o->variant != NULL)
 		variant_line(fp, o);
+	/*
+	 * Each column's metrics, in the report's order (byord) and in
+	 * theirs (byidx), from offsets: one pass, not one per column.
+	 */
+	if ((off = calloc(cs.n + 2, sizeof(*off))) == NULL ||
+	    (byord = malloc((cmp->n + 1) * sizeof(*byord))) == NULL ||
+	    (byidx = malloc((cmp->n + 1) * sizeof(*byidx))) == NULL ||
+	    (fill = malloc((cs.n + 1) * sizeof(*fill))) == NULL ||
+	    (bad = calloc(cs.n + 1, 1)) == NULL ||
+	    (cls = malloc((cmp->n + 1) * sizeof(*cls))) == NULL ||
+	    bs_geomean_classes(cmp, o->c->mwu, o->confidence, cls, &gmv,
+	    &ncls) == -1 || (said = calloc(ncls + 1, 1)) == NULL) {
+		rc = -1;
+		goto out;
+	}
+	for (i = 0; i < cmp->n; i++) {
+		j = colindex(&cs, cmp->m[i].column);
+		off[j + 1]++;
+		bad[j] |= cmp->m[i].v == BS_V_REGRESSED;
+	}
+	for (j = 0; j < cs.n; j++)
+		off[j + 1] += off[j];
+	memcpy(fill, off, cs.n * sizeof(*fill));
+	for (i = 0; i < cmp->n; i++)
+		byord[fill[colindex(&cs, cmp->m[order[i]].column)]++] =
+		    order[i];
+	memcpy(fill, off, cs.n * sizeof(*fill));
+	for (i = 0; i < cmp->n; i++)
+		byidx[fill[colindex(&cs, cmp->m[i].column)]++] = i;
 	for (pass = 0; pass < 2 && rc == 0; pass++)
 		for (j = 0; j < cs.n && rc == 0; j++) {
-			const struct bs_metric *first = NULL;
-			int bad = 0;
+			const struct bs_metric *first = &cmp->m[byidx[off[j]]];
 
-			for (i = 0; i < cmp->n; i++)
-				if (strcmp(cmp->m[i].column, cs.col[j]) == 0) {
-					if (first == NULL)
-						first = &cmp->m[i];
-					bad |= cmp->m[i].v == BS_V_REGRESSED;
-				}
-			if (bad != (pass == 0))
+			if (bad[j] != (pass == 0))
 				continue;
 			fprintf(fp, "### `%s` (%s is better)\n\n",
 			    bs_oneline(cs.col[j], &tmp),
 			    bs_direction_name(first));
 			free(tmp);
-			if ((res = md_table(cmp, t, o, order, cs.col[j],
-			    &cs.sc[j])) == NULL || res->failed) {
+			if ((res = md_table(cmp, t, o, byord + off[j],
+			    off[j + 1] - off[j], &cs.sc[j])) == NULL ||
+			    res->failed) {
 				bs_result_free(res);
 				rc = -1;
 				break;
 			}
 			rc = bs_result_write(res, BS_OUT_MD, fp);
 			bs_result_free(res);
-			md_geomean(fp, cmp, o, cs.col[j]);
+			md_geomean(fp, cmp, o, byidx + off[j], off[j + 1] - off[j],
+			    cls, gmv, said);
 			fputc('\n', fp);
 		}
+out:
+	free(off);
+	free(byord);
+	free(byidx);
+	free(fill);
+	free(bad);
+	free(cls);
+	free(gmv);
+	free(said);
 	colscales_free(&cs);
 	free(order);
 	if (rc == -1)

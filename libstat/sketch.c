@@ -13,6 +13,14 @@
  * (1.1 MiB) at a = 0.5 %, 727,000 (5.5 MiB) at the smallest accuracy
  * allowed, 0.1 %.  No bucket is ever collapsed, which is what makes two
  * sketches merge exactly by adding counts.
+ *
+ * A sketch of a few values keeps the values themselves, sorted, in the
+ * room its two stores take (BS_SKETCH_EXACT of them), and answers with
+ * them exactly; the value that would outgrow the room promotes it to
+ * buckets (promote()), which count the values it held as if they had
+ * come one by one, so that the buckets, and merging, are the same
+ * whenever the promotion happened.  A million groups of a value each
+ * are then a million sketches of no allocation but their own.
  */
 #include <errno.h>
 #include <float.h>
@@ -37,10 +45,19 @@ struct bs_sketch {
 	double		 ilng;		/* 1 / ln g */
 	double		 lnrep;		/* ln(2 / (g + 1)) */
 	int32_t		 kmin, kmax;	/* keys of the extreme doubles */
-	struct store	 pos, neg;
-	uint64_t	 zero, n;
+	int		 exact;		/* the n values are in x[] */
+	union {
+		struct {
+			struct store	 pos, neg;
+		};
+		double	 x[BS_SKETCH_EXACT];	/* ascending */
+	};
+	uint64_t	 zero, n;	/* zero: buckets only */
 	double		 sum;
 };
+
+_Static_assert(sizeof(double[BS_SKETCH_EXACT]) <= 2 * sizeof(struct store),
+    "the exact values take the stores' room");
 
 /*
  * The key of x > 0, clamped to the keys a double can have.  The ceiling
@@ -80,6 +97,7 @@ bs_sketch_new(double a)
 	/* Not through key(): that clamps to these. */
 	k->kmin = (int32_t)ceil(log(DBL_TRUE_MIN) * k->ilng);
 	k->kmax = (int32_t)ceil(log(DBL_MAX) * k->ilng);
+	k->exact = 1;
 	return k;
 }
 
@@ -88,9 +106,17 @@ bs_sketch_free(struct bs_sketch *k)
 {
 	if (k == NULL)
 		return;
-	free(k->pos.c);
-	free(k->neg.c);
+	if (!k->exact) {
+		free(k->pos.c);
+		free(k->neg.c);
+	}
 	free(k);
+}
+
+int
+bs_sketch_exact(const struct bs_sketch *k)
+{
+	return k->exact;
 }
 
 /*
@@ -131,15 +157,15 @@ reserve(struct store *s, int32_t klo, int32_t khi, int32_t kmin, int32_t kmax)
 	return 0;
 }
 
-int
-bs_sketch_add(struct bs_sketch *k, double x)
+/* Count x in the buckets (n and sum are the caller's). */
+static int
+bucket(struct bs_sketch *k, double x)
 {
 	struct store *s = &k->pos;
 	int32_t i;
 
 	if (x == 0) {
 		k->zero++;
-		k->n++;
 		return 0;
 	}
 	if (x < 0)
@@ -149,7 +175,70 @@ bs_sketch_add(struct bs_sketch *k, double x)
 	    reserve(s, i, i, k->kmin, k->kmax) == -1)
 		return -1;
 	s->c[i - s->lo]++;
+	return 0;
+}
+
+/*
+ * From exact values to buckets: the values counted as bs_sketch_add()
+ * would have counted them.  Out of memory, the sketch is left as it was.
+ */
+static int
+promote(struct bs_sketch *k)
+{
+	double x[BS_SKETCH_EXACT];
+	size_t i, n = (size_t)k->n;
+
+	if (!k->exact)
+		return 0;
+	memcpy(x, k->x, sizeof(x));
+	memset(&k->pos, 0, sizeof(k->pos));
+	memset(&k->neg, 0, sizeof(k->neg));
+	k->exact = 0;
+	k->zero = 0;
+	for (i = 0; i < n; i++)
+		if (bucket(k, x[i]) == -1) {
+			free(k->pos.c);
+			free(k->neg.c);
+			memcpy(k->x, x, sizeof(x));
+			k->exact = 1;
+			k->zero = 0;
+			return -1;
+		}
+	return 0;
+}
+
+/* Keep x among the exact values, in order (room has been checked). */
+static void
+keep(struct bs_sketch *k, double x)
+{
+	size_t i = (size_t)k->n;
+
+	/* -0 is counted as zero, as the buckets count it. */
+	x += 0.0;
+	while (i > 0 && k->x[i - 1] > x) {
+		k->x[i] = k->x[i - 1];
+		i--;
+	}
+	k->x[i] = x;
+}
+
+/* Count x: kept, or in the buckets (the sum is the caller's). */
+static int
+add1(struct bs_sketch *k, double x)
+{
+	if (k->exact && k->n < BS_SKETCH_EXACT)
+		keep(k, x);
+	else if ((k->exact && promote(k) == -1) || bucket(k, x) == -1)
+		return -1;
 	k->n++;
+	return 0;
+}
+
+int
+bs_sketch_add(struct bs_sketch *k, double x)
+{
+	if (add1(k, x) == -1)
+		return -1;
 	k->sum += x;
 	return 0;
 }
@@ -168,6 +257,25 @@ used(const struct store *s, int32_t *lo, int32_t *hi)
 		;
 	*lo = s->lo + (int32_t)i;
 	*hi = s->lo + (int32_t)j;
+	return 1;
+}
+
+/* Do two stores count the same (whatever room each has)? */
+static int
+samestore(const struct store *a, const struct store *b)
+{
+	int32_t alo, ahi, blo, bhi;
+	int ua = used(a, &alo, &ahi), ub = used(b, &blo, &bhi);
+
+	if (ua != ub)
+		return 0;
+	if (!ua)
+		return 1;
+	if (alo != blo || ahi != bhi)
+		return 0;
+	for (int32_t i = alo; i <= ahi; i++)
+		if (a->c[i - a->lo] != b->c[i - b->lo])
+			return 0;
 	return 1;
 }
 
@@ -195,7 +303,16 @@ bs_sketch_merge(struct bs_sketch *d, const struct bs_sketch *s,
 		    "(%g%% and %g%%) do not merge", 100 * d->a, 100 * s->a);
 	if (d->n + s->n < d->n)
 		return bs_seterr(e, NULL, 0, "too many values to count");
-	if (store_merge(&d->pos, &s->pos, d->kmin, d->kmax) == -1 ||
+	if (s->exact) {
+		/* As if its values had come one by one. */
+		for (size_t i = 0; i < (size_t)s->n; i++)
+			if (add1(d, s->x[i]) == -1)
+				return bs_seterr(e, NULL, 0, "out of memory");
+		d->sum += s->sum;
+		return 0;
+	}
+	if ((d->exact && promote(d) == -1) ||
+	    store_merge(&d->pos, &s->pos, d->kmin, d->kmax) == -1 ||
 	    store_merge(&d->neg, &s->neg, d->kmin, d->kmax) == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	d->zero += s->zero;
@@ -239,6 +356,8 @@ bs_sketch_rank(const struct bs_sketch *k, uint64_t r)
 
 	if (r < 1 || r > k->n)
 		return NAN;
+	if (k->exact)
+		return k->x[r - 1];
 	/* Most negative first: the largest magnitudes of the negatives. */
 	for (i = k->neg.len; i-- > 0;)
 		if ((below += k->neg.c[i]) >= r)
@@ -275,67 +394,74 @@ bs_sketch_quantile(const struct bs_sketch *k, double p)
 /* Sets of sketched series */
 
 struct setpriv {
-	struct bs_strhash	 h;	/* joined key -> group */
-	char			**jk;	/* per group: its joined key */
-	size_t			*jlen;
-	size_t			 jkcap, jlcap, kcap, scap;
+	/*
+	 * Joined key -> group, for merging files; made when first needed
+	 * (a set taken from a table has its groups unique already), of
+	 * the groups [0, hashed).
+	 */
+	struct bs_strhash	 h;
+	size_t			 hashed;
+	struct bs_arena		 arena;	/* keys, joined keys */
+	struct bs_sbuf		 look;	/* the key looked up, joined */
+	size_t			 kcap, scap;
 };
 
 /*
  * The group's key values joined, each followed by a NUL, so that no
- * two different keys join alike whatever bytes they hold.
+ * two different keys join alike whatever bytes they hold; in b.
  */
-static char *
-joinkey(char *const *key, size_t n, size_t *len)
+static int
+joinkey(struct bs_sbuf *b, char *const *key, size_t n)
 {
-	size_t i, l = 0;
-	char *j, *p;
-
-	for (i = 0; i < n; i++)
-		l += strlen(key[i]) + 1;
-	if ((p = j = malloc(l + 1)) == NULL)
-		return NULL;
-	for (i = 0; i < n; i++) {
-		size_t kl = strlen(key[i]) + 1;
-
-		memcpy(p, key[i], kl);
-		p += kl;
-	}
-	*len = l;
-	return j;
+	b->len = 0;
+	for (size_t i = 0; i < n; i++)
+		if (bs_sbuf_add(b, key[i], strlen(key[i]) + 1) == -1)
+			return -1;
+	return bs_sbuf_add(b, "", 0);
 }
 
-/* The index of the group with this key, added (empty) if new; -1. */
-static long
-setgroup(struct bs_sketchset *set, char *const *key)
+/* Group g into the hash, under its joined key kept in the arena. */
+static int
+hashgroup(struct setpriv *p, const char *j, size_t len, size_t g)
 {
-	struct setpriv *p = set->priv;
-	size_t len, g, k, c;
-	long found;
-	char *j;
+	char *k = bs_arena_alloc(&p->arena, len ? len : 1);
 
-	if (p == NULL && (p = set->priv = calloc(1, sizeof(*p))) == NULL)
+	if (k == NULL)
 		return -1;
-	if ((j = joinkey(key, set->ngcols, &len)) == NULL)
+	memcpy(k, j, len);
+	return bs_strhash_put(&p->h, k, len, g);
+}
+
+static struct setpriv *
+setpriv(struct bs_sketchset *set)
+{
+	if (set->priv == NULL)
+		set->priv = calloc(1, sizeof(struct setpriv));
+	return set->priv;
+}
+
+/*
+ * A new group with this key (a copy), its series empty and without
+ * sketches; its index, or -1.
+ */
+static long
+addgroup(struct bs_sketchset *set, char *const *key)
+{
+	struct setpriv *p = setpriv(set);
+	size_t g, k, c;
+
+	if (p == NULL)
 		return -1;
-	if ((found = bs_strhash_get(&p->h, j, len)) >= 0) {
-		free(j);
-		return found;
-	}
 	g = set->ngroups;
-	if (bs_grow(&p->jk, &p->jkcap, g + 1, sizeof(*p->jk)) == -1 ||
-	    bs_grow(&p->jlen, &p->jlcap, g + 1, sizeof(*p->jlen)) == -1 ||
-	    bs_grow(&set->keys, &p->kcap, (g + 1) * set->ngcols + 1,
+	if (bs_grow(&set->keys, &p->kcap, (g + 1) * set->ngcols + 1,
 	    sizeof(*set->keys)) == -1 ||
 	    bs_grow(&set->s, &p->scap, (g + 1) * set->nvcols + 1,
-	    sizeof(*set->s)) == -1) {
-		free(j);
+	    sizeof(*set->s)) == -1)
 		return -1;
-	}
-	p->jk[g] = j;
-	p->jlen[g] = len;
 	for (k = 0; k < set->ngcols; k++)
-		set->keys[g * set->ngcols + k] = NULL;
+		if ((set->keys[g * set->ngcols + k] = bs_arena_strndup(
+		    &p->arena, key[k], strlen(key[k]))) == NULL)
+			return -1;
 	for (c = 0; c < set->nvcols; c++) {
 		struct bs_sketch_series *s = &set->s[g * set->nvcols + c];
 
@@ -343,16 +469,38 @@ setgroup(struct bs_sketchset *set, char *const *key)
 		s->mean = s->m2 = s->min = s->max = NAN;
 	}
 	set->ngroups++;
-	for (k = 0; k < set->ngcols; k++)
-		if ((set->keys[g * set->ngcols + k] = strdup(key[k])) == NULL)
+	return (long)g;
+}
+
+/* The index of the group with this key, added (empty) if new; -1. */
+static long
+setgroup(struct bs_sketchset *set, char *const *key)
+{
+	struct setpriv *p = setpriv(set);
+	size_t c;
+	long found, g;
+
+	if (p == NULL)
+		return -1;
+	for (; p->hashed < set->ngroups; p->hashed++)
+		if (joinkey(&p->look, set->keys + p->hashed * set->ngcols,
+		    set->ngcols) == -1 || hashgroup(p, p->look.p, p->look.len,
+		    p->hashed) == -1)
 			return -1;
+	if (joinkey(&p->look, key, set->ngcols) == -1)
+		return -1;
+	if ((found = bs_strhash_get(&p->h, p->look.p, p->look.len)) >= 0)
+		return found;
+	if ((g = addgroup(set, key)) < 0)
+		return -1;
 	for (c = 0; c < set->nvcols; c++)
-		if ((set->s[g * set->nvcols + c].sk =
+		if ((set->s[(size_t)g * set->nvcols + c].sk =
 		    bs_sketch_new(set->accuracy)) == NULL)
 			return -1;
-	if (bs_strhash_put(&p->h, j, len, g) == -1)
+	if (hashgroup(p, p->look.p, p->look.len, (size_t)g) == -1)
 		return -1;
-	return (long)g;
+	p->hashed++;
+	return g;
 }
 
 void
@@ -365,8 +513,6 @@ bs_sketchset_free(struct bs_sketchset *set)
 		free(set->gnames[i]);
 	for (i = 0; i < set->nvcols; i++)
 		free(set->vnames[i]);
-	for (i = 0; set->keys && i < set->ngroups * set->ngcols; i++)
-		free(set->keys[i]);
 	for (i = 0; set->s && i < set->ngroups * set->nvcols; i++)
 		bs_sketch_free(set->s[i].sk);
 	free(set->gnames);
@@ -374,11 +520,9 @@ bs_sketchset_free(struct bs_sketchset *set)
 	free(set->keys);
 	free(set->s);
 	if (p != NULL) {
-		for (i = 0; i < set->ngroups; i++)
-			free(p->jk[i]);
-		free(p->jk);
-		free(p->jlen);
 		bs_strhash_free(&p->h);
+		bs_arena_free(&p->arena);
+		bs_sbuf_free(&p->look);
 		free(p);
 	}
 	memset(set, 0, sizeof(*set));
@@ -417,8 +561,9 @@ bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
 	free(names);
 	if (set->gnames == NULL || set->vnames == NULL)
 		return bs_seterr(e, NULL, 0, "out of memory");
+	/* The table's groups are distinct: no lookup. */
 	for (g = 0; g < t->ngroups; g++) {
-		long sg = setgroup(set, t->groups[g].key);
+		long sg = addgroup(set, t->groups[g].key);
 
 		if (sg < 0)
 			return bs_seterr(e, NULL, 0, "out of memory");
@@ -430,22 +575,22 @@ bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
 
 			s->missing += ts->missing;
 			s->present |= ts->present;
+			if (m != NULL && m->sk != NULL) {
+				s->sk = m->sk;
+				m->sk = NULL;
+			} else if ((s->sk = bs_sketch_new(accuracy)) == NULL)
+				return bs_seterr(e, NULL, 0, "out of memory");
 			if (m == NULL || m->n == 0)
 				continue;
 			if (m->overflow)
-				return bs_seterr(e, NULL, 0, "the running sums "
-				    "of squares overflow for values this far "
-				    "apart");
+				return bs_seterr(e, NULL, 0, "%s: the running "
+				    "sums of squares overflow for values this "
+				    "far apart", set->vnames[c]);
 			s->n = m->n;
 			s->mean = ts->refd + m->mean;
 			s->m2 = m->m2;
 			s->min = m->rmin;
 			s->max = m->rmax;
-			if (m->sk != NULL) {
-				bs_sketch_free(s->sk);
-				s->sk = m->sk;
-				m->sk = NULL;
-			}
 			s->sum = s->sk->sum;
 		}
 	}
@@ -510,6 +655,46 @@ putstore(FILE *fp, const char *name, const struct store *s)
 	return fputs("]}", fp) == EOF ? -1 : 0;
 }
 
+/*
+ * The zero count and the buckets of a sketch; a sketch that keeps its
+ * values writes them too ("values", ascending), after buckets that
+ * count them as if promoted, which a reader without "values" takes.
+ */
+static int
+putbuckets(FILE *fp, const struct bs_sketch *k)
+{
+	struct bs_sketch t;
+	const struct bs_sketch *b = k;
+	char buf[40];
+	int rc;
+
+	if (k->exact) {
+		t = *k;
+		if (promote(&t) == -1) {
+			errno = ENOMEM;
+			return -1;
+		}
+		b = &t;
+	}
+	rc = fprintf(fp, ", \"zero\": %llu", (unsigned long long)b->zero) < 0 ||
+	    putstore(fp, "positive", &b->pos) == -1 ||
+	    putstore(fp, "negative", &b->neg) == -1 ? -1 : 0;
+	if (k->exact) {
+		free(t.pos.c);
+		free(t.neg.c);
+		if (rc == 0 && fputs(", \"values\": [", fp) == EOF)
+			rc = -1;
+		for (size_t i = 0; rc == 0 && i < (size_t)k->n; i++) {
+			bs_fmt_double(buf, sizeof(buf), k->x[i]);
+			if (fprintf(fp, "%s%s", i ? "," : "", buf) < 0)
+				rc = -1;
+		}
+		if (rc == 0 && fputc(']', fp) == EOF)
+			rc = -1;
+	}
+	return rc;
+}
+
 int
 bs_sketchset_write(const struct bs_sketchset *set, FILE *fp)
 {
@@ -549,10 +734,7 @@ bs_sketchset_write(const struct bs_sketchset *set, FILE *fp)
 			    putnum(fp, "m2", s->m2) == -1 ||
 			    putnum(fp, "min", s->min) == -1 ||
 			    putnum(fp, "max", s->max) == -1 ||
-			    fprintf(fp, ", \"zero\": %llu",
-			    (unsigned long long)s->sk->zero) < 0 ||
-			    putstore(fp, "positive", &s->sk->pos) == -1 ||
-			    putstore(fp, "negative", &s->sk->neg) == -1 ||
+			    putbuckets(fp, s->sk) == -1 ||
 			    fputc('}', fp) == EOF)
 				return -1;
 		}
@@ -732,6 +914,66 @@ getstore(json_t *o, const char *name, struct bs_sketch *k, struct store *s,
 	return 0;
 }
 
+/*
+ * The values a series of few kept ("values"), when it has them: then
+ * its sketch is made of them, exact, after they are found to be the n
+ * values (ascending, finite, from min to max) that its buckets count.
+ */
+static int
+getvalues(json_t *o, struct bs_sketch_series *ss, const char **why)
+{
+	json_t *a = json_object_get(o, "values");
+	struct bs_sketch *k;
+	size_t i, n;
+	int same;
+
+	if (a == NULL)
+		return 0;
+	*why = "\"values\" are not the series' n values (at most "
+	    BS_SKETCH_EXACT_S "), ascending, from min to max";
+	if (!json_is_array(a) || (n = json_array_size(a)) != ss->n ||
+	    n > BS_SKETCH_EXACT)
+		return -1;
+	if ((k = bs_sketch_new(ss->sk->a)) == NULL) {
+		*why = "out of memory";
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		json_t *v = json_array_get(a, i);
+		double x = json_is_number(v) ? json_number_value(v) : NAN;
+
+		if (!isfinite(x) || (i > 0 && x < k->x[i - 1]) ||
+		    (i == 0 && x != ss->min) || (i == n - 1 && x != ss->max)) {
+			bs_sketch_free(k);
+			return -1;
+		}
+		keep(k, x);
+		k->n++;
+	}
+	k->sum = ss->sum;
+	*why = "\"values\" that its buckets do not count";
+	{
+		struct bs_sketch t = *k;
+
+		if (promote(&t) == -1) {
+			bs_sketch_free(k);
+			*why = "out of memory";
+			return -1;
+		}
+		same = samestore(&t.pos, &ss->sk->pos) &&
+		    samestore(&t.neg, &ss->sk->neg) && t.zero == ss->sk->zero;
+		free(t.pos.c);
+		free(t.neg.c);
+	}
+	if (!same) {
+		bs_sketch_free(k);
+		return -1;
+	}
+	bs_sketch_free(ss->sk);
+	ss->sk = k;
+	return 0;
+}
+
 /* One series of a file, checked, into ss (its sketch made here). */
 static int
 getseries(json_t *o, const struct bs_sketchset *f, size_t *col,
@@ -760,7 +1002,8 @@ getseries(json_t *o, const struct bs_sketchset *f, size_t *col,
 	    getnum(o, "min", &ss->min) == -1 ||
 	    getnum(o, "max", &ss->max) == -1)
 		return -1;
-	if ((ss->sk = bs_sketch_new(f->accuracy)) == NULL) {
+	if ((ss->sk = bs_sketch_new(f->accuracy)) == NULL ||
+	    promote(ss->sk) == -1) {
 		*why = "out of memory";
 		return -1;
 	}
@@ -778,7 +1021,7 @@ getseries(json_t *o, const struct bs_sketchset *f, size_t *col,
 	ss->sk->zero = zero;
 	ss->sk->n = total;
 	ss->sk->sum = ss->sum;
-	return 0;
+	return getvalues(o, ss, why);
 }
 
 /* Merge the series of one parsed file (f holds its names) into set. */

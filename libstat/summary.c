@@ -53,18 +53,44 @@ mean_var(const double *x, size_t n, double sc, double *mean, double *var)
  * largest double overflow the sums; they are then scaled by 2^-600
  * (exact, a power of two; what underflows is below 2^-150 of the largest
  * value) and the results scaled back.  A variance beyond the range of a
- * double comes back infinite, for the caller to refuse.
+ * double comes back infinite, for the caller to refuse.  Deviations
+ * below 2^-511 have squares among the subnormals, with fewer digits or
+ * none (the sd of 1e-160, 2e-160, 3e-160 came out 9.99994e-161, of
+ * 1e-310, 2e-310, 3e-310 zero): the values are then scaled by 2^600.
  */
+#define TINY_VAR	0x1p-900	/* deviations below about 2^-450 */
+
+/* Values too small for their squares: scaled up, mean and var back. */
+static int
+tiny(const double *x, size_t n, double *mean, double *var)
+{
+	double m, v;
+
+	mean_var(x, n, 0x1p600, &m, &v);
+	if (!isfinite(m) || !isfinite(v))
+		return 0;
+	*mean = m * 0x1p-600;
+	*var = v;	/* still scaled by 2^1200 */
+	return 1;
+}
+
 void
 bs_mean_var(const double *x, size_t n, double *mean, double *var)
 {
+	double m, v;
+
 	if (n == 0) {
 		*mean = *var = NAN;
 		return;
 	}
 	mean_var(x, n, 1.0, mean, var);
-	if (isfinite(*mean) && (n < 2 || isfinite(*var)))
+	if (isfinite(*mean) && (n < 2 || isfinite(*var))) {
+		if (n > 1 && *var < TINY_VAR && tiny(x, n, &m, &v)) {
+			*mean = m;
+			*var = v * 0x1p-600 * 0x1p-600;
+		}
 		return;
+	}
 	mean_var(x, n, 0x1p-600, mean, var);
 	*mean *= 0x1p600;
 	*var = *var * 0x1p600 * 0x1p600;	/* inf when beyond */
@@ -73,7 +99,7 @@ bs_mean_var(const double *x, size_t n, double *mean, double *var)
 void
 bs_mean_sd(const double *x, size_t n, double *mean, double *sd)
 {
-	double var;
+	double var, m, v;
 
 	if (n == 0) {
 		*mean = *sd = NAN;
@@ -84,6 +110,11 @@ bs_mean_sd(const double *x, size_t n, double *mean, double *sd)
 		mean_var(x, n, 0x1p-600, mean, &var);
 		*mean *= 0x1p600;
 		*sd = n > 1 ? sqrt(var) * 0x1p600 : NAN;
+		return;
+	}
+	if (n > 1 && var < TINY_VAR && tiny(x, n, &m, &v)) {
+		*mean = m;
+		*sd = sqrt(v) * 0x1p-600;
 		return;
 	}
 	*sd = n > 1 ? sqrt(var) : NAN;
@@ -489,13 +520,20 @@ double
 bs_snap(double y)
 {
 	char buf[40];
-	double z;
+	double z, up, ulp;
 
 	if (!isfinite(y) || y == 0.0)
 		return y;
 	snprintf(buf, sizeof(buf), "%.15g", y);
 	z = strtod(buf, NULL);
-	if (fabs(z - y) <= 2.0 * (nextafter(fabs(y), INFINITY) - fabs(y)))
+	/*
+	 * Near the largest double the 15 digits round up beyond it (z is
+	 * infinite) and the step above it is infinite too: the value stays
+	 * as it is.
+	 */
+	up = nextafter(fabs(y), INFINITY);
+	ulp = isinf(up) ? fabs(y) - nextafter(fabs(y), 0) : up - fabs(y);
+	if (isfinite(z) && fabs(z - y) <= 2.0 * ulp)
 		return z;
 	return y;
 }

@@ -36,6 +36,12 @@ struct tpriv {
 	size_t		*hash;		/* group index + 1, 0 = empty */
 	size_t		 hcap;
 	struct bs_sbuf	 keybuf;
+	/*
+	 * What every group keeps for itself comes from one arena, not one
+	 * malloc a piece (a million groups of one value each are common):
+	 * its joined key, the key's fields (pointing into it), its series.
+	 */
+	struct bs_arena	 arena;
 	char		**keytext;	/* per group: joined key */
 	size_t		*keylen;
 	size_t		 gcap;
@@ -110,9 +116,8 @@ series_free(struct bs_series *s)
 	free(s->v);
 	free(s->ulp);
 	free(s->raw);
-	if (s->mom != NULL)
+	if (s->mom != NULL)	/* in the table's arena */
 		bs_sketch_free(s->mom->sk);
-	free(s->mom);
 }
 
 /*
@@ -195,18 +200,53 @@ series_put(struct bs_series *s, double x, double d)
 }
 
 /*
- * Streaming mode: count one row of a series, fold its value in: x
- * shifted, raw as parsed.
+ * Room for more values.  A series starts with room for 3 (the 24 bytes
+ * of malloc's smallest chunk: most groups of a large table have a value
+ * or two) and doubles.
  */
 static int
-moments_add(struct bs_series *s, size_t skip, int missing, double x,
-    double raw, double sketch)
+series_grow(struct bs_series *s, int raw)
+{
+	size_t nc = s->cap ? s->cap * 2 : 3;
+	double *v, *w;
+	signed char *u;
+
+	if (nc < s->cap || nc > SIZE_MAX / sizeof(double))
+		return -1;
+	if (raw) {
+		if ((w = realloc(s->raw, nc * sizeof(*w))) == NULL)
+			return -1;
+		s->raw = w;
+	}
+	if (s->ulp != NULL) {
+		if ((u = realloc(s->ulp, nc)) == NULL)
+			return -1;
+		s->ulp = u;
+	}
+	if ((v = realloc(s->v, nc * sizeof(*v))) == NULL)
+		return -1;
+	s->v = v;
+	s->cap = nc;
+	return 0;
+}
+
+/*
+ * Streaming mode: count one row of a series, fold its value in: x
+ * shifted, raw as parsed.  The moments come from the arena a.
+ */
+static int
+moments_add(struct bs_arena *a, struct bs_series *s, size_t skip,
+    int missing, double x, double raw, double sketch)
 {
 	struct bs_moments *m = s->mom;
 	double d;
 
-	if (m == NULL && (m = s->mom = calloc(1, sizeof(*m))) == NULL)
-		return -1;
+	/* In the table's arena, as the series that points to it. */
+	if (m == NULL) {
+		if ((m = s->mom = bs_arena_alloc(a, sizeof(*m))) == NULL)
+			return -1;
+		memset(m, 0, sizeof(*m));
+	}
 	/* The sketch counts the value as parsed: its buckets are absolute. */
 	if (sketch > 0 && !missing && s->n >= skip) {
 		if (m->sk == NULL && (m->sk = bs_sketch_new(sketch)) == NULL)
@@ -245,16 +285,9 @@ bs_table_free(struct bs_table *t)
 	if (t == NULL)
 		return;
 	p = t->priv;
-	for (size_t g = 0; g < t->ngroups; g++) {
-		for (size_t k = 0; k < t->ngcols; k++)
-			free(t->groups[g].key[k]);
-		free(t->groups[g].key);
+	for (size_t g = 0; g < t->ngroups; g++)
 		for (size_t c = 0; c < (p ? p->nslots : t->nvcols); c++)
 			series_free(&t->groups[g].s[c]);
-		free(t->groups[g].s);
-		if (p)
-			free(p->keytext[g]);
-	}
 	free(t->groups);
 	for (size_t i = 0; p && i < p->idcap; i++)
 		free(p->idfirst[i]);
@@ -297,6 +330,7 @@ bs_table_free(struct bs_table *t)
 		free(p->keytext);
 		free(p->keylen);
 		bs_sbuf_free(&p->keybuf);
+		bs_arena_free(&p->arena);
 		free(p);
 	}
 	free(t);
@@ -682,7 +716,10 @@ rehash(struct tpriv *p, size_t ngroups)
 	return 0;
 }
 
-/* Create a group for the key fields; returns its index or -1. */
+/*
+ * Create a group for the key fields, whose joined text (each field
+ * followed by a NUL) is kt; returns its index or -1.
+ */
 static long
 newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
     size_t kl)
@@ -702,22 +739,18 @@ newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
 	p->gcap = cap;
 	g = &t->groups[gi];
 	memset(g, 0, sizeof(*g));
-	g->key = calloc(t->ngcols + 1, sizeof(*g->key));
-	g->s = calloc(p->nslots + 1, sizeof(*g->s));
-	p->keytext[gi] = malloc(kl + 1);
-	if (g->key == NULL || g->s == NULL || p->keytext[gi] == NULL) {
-		free(g->key);
-		free(g->s);
-		free(p->keytext[gi]);
+	g->key = bs_arena_alloc(&p->arena, t->ngcols * sizeof(*g->key));
+	g->s = bs_arena_alloc(&p->arena, p->nslots * sizeof(*g->s));
+	p->keytext[gi] = bs_arena_strndup(&p->arena, kt, kl);
+	if (g->key == NULL || g->s == NULL || p->keytext[gi] == NULL)
 		return -1;
-	}
-	memcpy(p->keytext[gi], kt, kl);
-	p->keytext[gi][kl] = '\0';
+	memset(g->s, 0, p->nslots * sizeof(*g->s));
 	p->keylen[gi] = kl;
-	for (size_t k = 0; k < t->ngcols; k++)
-		if ((g->key[k] = bs_strndup(kf[k].s ? kf[k].s : "",
-		    kf[k].s ? kf[k].len : 0)) == NULL)
-			return -1;
+	/* The fields are the key text's, NUL-terminated in it. */
+	for (size_t k = 0, o = 0; k < t->ngcols; k++) {
+		g->key[k] = p->keytext[gi] + o;
+		o += kf[k].len + 1;
+	}
 	t->ngroups++;
 	if ((t->ngroups) * 2 > p->hcap && rehash(p, t->ngroups) == -1)
 		return -1;
@@ -739,7 +772,7 @@ findgroup(struct bs_table *t, const struct bs_record *r)
 	struct bs_field kf[64];
 	size_t i, j;
 	const size_t off = p->file_group ? 1 : 0;
-	char sep = '\x1f';
+	const char sep = '\0';
 
 	if (t->ngcols == 0) {
 		if (t->ngroups == 0)
@@ -1061,7 +1094,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 				s->hasref = 1;
 			}
 			if (rc == BS_NUM_OK || rc == BS_NUM_MISSING) {
-				if (moments_add(s, p->o->skip, rc ==
+				if (moments_add(&p->arena, s, p->o->skip, rc ==
 				    BS_NUM_MISSING, rc == BS_NUM_OK ?
 				    shifted(s, &d) : 0, v, p->o->sketch) == -1)
 					return bs_seterr(e, p->curfile, r->line,
@@ -1072,19 +1105,9 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			}
 			goto bad;
 		}
-		if (s->n == s->cap) {
-			size_t cap = s->cap;
-
-			size_t ucap = s->cap;
-
-			if ((p->o->raw && bs_grow(&s->raw, &cap, s->n + 1,
-			    sizeof(*s->raw)) == -1) || (s->ulp != NULL &&
-			    bs_grow(&s->ulp, &ucap, s->n + 1,
-			    sizeof(*s->ulp)) == -1) || bs_grow(&s->v, &s->cap,
-			    s->n + 1, sizeof(*s->v)) == -1)
-				return bs_seterr(e, p->curfile, r->line,
-				    "out of memory");
-		}
+		if (s->n == s->cap && series_grow(s, p->o->raw) == -1)
+			return bs_seterr(e, p->curfile, r->line,
+			    "out of memory");
 		rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
 		    BS_NUM_MISSING;
 		switch (rc) {
@@ -1759,7 +1782,7 @@ bs_table_find_group(const struct bs_table *t, char *const *key)
 {
 	const struct tpriv *p = t->priv;
 	struct bs_sbuf kb = { 0 };
-	const char sep = '\x1f';
+	const char sep = '\0';
 	size_t j, k;
 	long found = -1;
 

@@ -121,6 +121,84 @@ bs_grow(void *pp, size_t *cap, size_t need, size_t sz)
 	return 0;
 }
 
+struct bs_ablock {
+	struct bs_ablock *next;
+	max_align_t	  data[];
+};
+
+/* Pointers, doubles and 64-bit integers: what the callers keep. */
+#define ARENA_ALIGN	((size_t)8)
+#define ARENA_FIRST	((size_t)4096)
+#define ARENA_MAX	((size_t)1 << 20)
+
+void *
+bs_arena_alloc(struct bs_arena *a, size_t n)
+{
+	struct bs_ablock *b;
+	size_t sz;
+
+	n = n ? (n + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1) : ARENA_ALIGN;
+	if (n < ARENA_ALIGN)
+		return NULL;	/* wrapped */
+	if (a->head != NULL && a->size - a->used >= n) {
+		void *p = (char *)a->head->data + a->used;
+
+		a->used += n;
+		return p;
+	}
+	if (a->next == 0)
+		a->next = ARENA_FIRST;
+	if (n > a->next / 4) {
+		/* Large: a block of its own, behind the current one. */
+		if (n > SIZE_MAX - sizeof(*b) ||
+		    (b = malloc(sizeof(*b) + n)) == NULL)
+			return NULL;
+		if (a->head != NULL) {
+			b->next = a->head->next;
+			a->head->next = b;
+		} else {
+			b->next = NULL;
+			a->head = b;
+			a->used = a->size = n;
+		}
+		return b->data;
+	}
+	sz = a->next;
+	if ((b = malloc(sizeof(*b) + sz)) == NULL)
+		return NULL;
+	if (a->next < ARENA_MAX)
+		a->next *= 2;
+	b->next = a->head;
+	a->head = b;
+	a->size = sz;
+	a->used = n;
+	return b->data;
+}
+
+char *
+bs_arena_strndup(struct bs_arena *a, const char *s, size_t n)
+{
+	char *p;
+
+	if (n == SIZE_MAX || (p = bs_arena_alloc(a, n + 1)) == NULL)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+void
+bs_arena_free(struct bs_arena *a)
+{
+	struct bs_ablock *b, *nb;
+
+	for (b = a->head; b != NULL; b = nb) {
+		nb = b->next;
+		free(b);
+	}
+	memset(a, 0, sizeof(*a));
+}
+
 int
 bs_sbuf_add(struct bs_sbuf *b, const void *s, size_t n)
 {

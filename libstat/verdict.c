@@ -167,6 +167,7 @@ static int
 pair_tables(struct bs_comparison *cmp, const struct bs_table *tb,
     const struct bs_table *tc, size_t skip)
 {
+	struct bs_strhash h = { 0 };
 	long *colmap, gb, first;
 	size_t g, c, k;
 	int rc = -1;
@@ -174,14 +175,18 @@ pair_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 	cmp->keyfrom = 0;
 	if ((colmap = calloc(tc->nvcols + 1, sizeof(*colmap))) == NULL)
 		return -1;
+	/* By name through a hash (the first of a name, as a scan finds). */
+	for (k = 0; k < tb->nvcols; k++) {
+		const char *v = bs_table_vname(tb, k);
+
+		if (bs_strhash_get(&h, v, strlen(v)) < 0 &&
+		    bs_strhash_put(&h, v, strlen(v), k) == -1)
+			goto out;
+	}
 	for (c = 0; c < tc->nvcols; c++) {
-		colmap[c] = -1;
-		for (k = 0; k < tb->nvcols; k++)
-			if (strcmp(bs_table_vname(tb, k),
-			    bs_table_vname(tc, c)) == 0) {
-				colmap[c] = (long)k;
-				break;
-			}
+		const char *v = bs_table_vname(tc, c);
+
+		colmap[c] = bs_strhash_get(&h, v, strlen(v));
 	}
 	for (g = 0; g < tb->ngroups; g++) {
 		if ((first = groupmetrics(cmp, tb, g)) < 0)
@@ -212,6 +217,7 @@ pair_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 	rc = 0;
 out:
 	free(colmap);
+	bs_strhash_free(&h);
 	return rc;
 }
 
@@ -834,6 +840,7 @@ bs_metric_judge(struct bs_metric *m, const struct bs_cmp_opts *o)
 static int
 drop_unmeasured(struct bs_comparison *cmp)
 {
+	struct bs_strhash h = { 0 };
 	size_t i, w = 0, k;
 
 	for (i = 0; i < cmp->n; i++) {
@@ -844,15 +851,19 @@ drop_unmeasured(struct bs_comparison *cmp)
 			cmp->m[w++] = *m;
 			continue;
 		}
-		for (k = 0; k < cmp->nunmeasured; k++)
-			if (strcmp(cmp->unmeasured[k], m->column) == 0)
-				break;
-		if (k == cmp->nunmeasured) {
-			const char **u = realloc(cmp->unmeasured, (k + 1) *
-			    sizeof(*u));
+		/* Each column once, found through a hash. */
+		if (bs_strhash_get(&h, m->column, strlen(m->column)) < 0) {
+			const char **u;
 
-			if (u == NULL)
+			k = cmp->nunmeasured;
+			if ((u = realloc(cmp->unmeasured, (k + 1) *
+			    sizeof(*u))) == NULL || bs_strhash_put(&h,
+			    m->column, strlen(m->column), k) == -1) {
+				if (u != NULL)
+					cmp->unmeasured = u;
+				bs_strhash_free(&h);
 				return -1;
+			}
 			cmp->unmeasured = u;
 			cmp->unmeasured[cmp->nunmeasured++] = m->column;
 		}
@@ -860,6 +871,7 @@ drop_unmeasured(struct bs_comparison *cmp)
 		free(m->c);
 	}
 	cmp->n = w;
+	bs_strhash_free(&h);
 	return 0;
 }
 
@@ -1066,12 +1078,17 @@ bs_summary_row(const struct bs_table *t, size_t g, double confidence,
 {
 	long cm = valcol(t, "mean"), cs = valcol(t, "sd"), cn = valcol(t, "n");
 	double n, hw;
+	const char *file;
+	size_t line;
 
 	bs_summary_clear(r);
-	if (t->groups[g].s[cm].n > 1)
-		return bs_seterr(e, NULL, 0, "%zu summaries in one group: "
+	/* The place: the group's first row. */
+	if (t->groups[g].s[cm].n > 1) {
+		file = bs_table_group_source(t, g, &line);
+		return bs_seterr(e, file, line, "%zu summaries in one group: "
 		    "group by the columns that name them (-g)",
 		    t->groups[g].s[cm].n);
+	}
 	if (summary_n(t, g, cn, &n, e) == -1)
 		return -1;
 	*column = bs_summary_name(t, g);
@@ -1106,12 +1123,17 @@ summary_side(struct bs_metric *m, int cand, const struct bs_table *t,
 	long cn = valcol(t, "n"), cm = valcol(t, "mean"), cs = valcol(t, "sd");
 	long cmed = valcol(t, "median");
 	double n;
+	const char *file;
+	size_t line;
 
-	if (t->groups[g].s[cm].n > 1)
-		return bs_seterr(e, NULL, 0, "%zu summaries in one group "
+	/* The place: the group's first row. */
+	if (t->groups[g].s[cm].n > 1) {
+		file = bs_table_group_source(t, g, &line);
+		return bs_seterr(e, file, line, "%zu summaries in one group "
 		    "(%s): add the columns that tell them apart to -g (bstat's "
 		    "output: -g ...,column)", t->groups[g].s[cm].n,
 		    t->ngcols ? t->groups[g].key[0] : "all rows");
+	}
 	if (summary_n(t, g, cn, &n, e) == -1)
 		return -1;
 	m->summary = 1;
@@ -1191,36 +1213,36 @@ bs_compare_summaries(struct bs_comparison *cmp, const struct bs_table *tb,
 	return run(cmp, o, e);
 }
 
-void
-bs_geomean_change(const struct bs_comparison *cmp, int mwu,
-    const char *column, const char *vc, double confidence,
+/*
+ * Does metric m count in the geometric mean of its column's changes, and
+ * with what log ratio?
+ */
+static int
+gm_term(const struct bs_metric *m, int mwu, double *l)
+{
+	double b = mwu ? m->med_b : m->mean_b;
+	double c = mwu ? m->med_c : m->mean_c;
+
+	/* With --stat, the ratio of the statistic compared. */
+	if (!isnan(m->stat_b) || !isnan(m->stat_c)) {
+		b = m->stat_b;
+		c = m->stat_c;
+	}
+	if (m->v == BS_V_MISSING || m->nb < 2 || m->nc < 2 || !(b > 0) ||
+	    !(c > 0))
+		return 0;
+	/* A ratio beyond the doubles (1e308 / 0.002): in logs. */
+	*l = isfinite(c / b) && c / b > 0 ? log(c / b) : log(c) - log(b);
+	return 1;
+}
+
+static void
+gm_finish(double s, double ss, size_t k, double confidence,
     struct bs_geomean *gm)
 {
-	double s = 0, ss = 0, l, mean, sd, hw;
-	size_t k = 0;
+	double mean, sd, hw;
 
 	gm->change = gm->lo = gm->hi = NAN;
-	for (size_t i = 0; i < cmp->n; i++) {
-		const struct bs_metric *m = &cmp->m[i];
-		double b = mwu ? m->med_b : m->mean_b;
-		double c = mwu ? m->med_c : m->mean_c;
-
-		/* With --stat, the ratio of the statistic compared. */
-		if (!isnan(m->stat_b) || !isnan(m->stat_c)) {
-			b = m->stat_b;
-			c = m->stat_c;
-		}
-
-		if (strcmp(m->column, column) != 0 || m->v == BS_V_MISSING ||
-		    (vc != NULL && (m->vc == NULL || strcmp(m->vc, vc) != 0)) ||
-		    m->nb < 2 || m->nc < 2 || !(b > 0) || !(c > 0))
-			continue;
-		/* A ratio beyond the doubles (1e308 / 0.002): in logs. */
-		l = isfinite(c / b) && c / b > 0 ? log(c / b) : log(c) - log(b);
-		s += l;
-		ss += l * l;
-		k++;
-	}
 	gm->k = k;
 	if (k == 0)
 		return;
@@ -1238,6 +1260,87 @@ bs_geomean_change(const struct bs_comparison *cmp, int mwu,
 	    sd / sqrt((double)k);
 	gm->lo = exp(mean - hw) - 1;
 	gm->hi = exp(mean + hw) - 1;
+}
+
+void
+bs_geomean_change(const struct bs_comparison *cmp, int mwu,
+    const char *column, const char *vc, double confidence,
+    struct bs_geomean *gm)
+{
+	double s = 0, ss = 0, l;
+	size_t k = 0;
+
+	for (size_t i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+
+		if (strcmp(m->column, column) != 0 ||
+		    (vc != NULL && (m->vc == NULL || strcmp(m->vc, vc) != 0)) ||
+		    !gm_term(m, mwu, &l))
+			continue;
+		s += l;
+		ss += l * l;
+		k++;
+	}
+	gm_finish(s, ss, k, confidence, gm);
+}
+
+int
+bs_geomean_classes(const struct bs_comparison *cmp, int mwu,
+    double confidence, size_t *cls, struct bs_geomean **gmp, size_t *ncls)
+{
+	struct bs_strhash h = { 0 };
+	struct bs_arena a = { 0 };
+	struct bs_sbuf kb = { 0 };
+	struct gsum { double s, ss; size_t k; } *sum = NULL;
+	struct bs_geomean *gm = NULL;
+	size_t i, n = 0;
+	double l;
+	long f;
+	int rc = -1;
+
+	*gmp = NULL;
+	*ncls = 0;
+	if ((sum = calloc(cmp->n + 1, sizeof(*sum))) == NULL)
+		goto out;
+	for (i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+		char *k;
+
+		/* The class: the column, and the candidate when there is one. */
+		kb.len = 0;
+		if (bs_sbuf_add(&kb, m->column, strlen(m->column) + 1) == -1 ||
+		    (m->vc != NULL && bs_sbuf_add(&kb, m->vc,
+		    strlen(m->vc)) == -1) || bs_sbuf_add(&kb, m->vc ? "v" :
+		    "n", 1) == -1)
+			goto out;
+		if ((f = bs_strhash_get(&h, kb.p, kb.len)) < 0) {
+			if ((k = bs_arena_alloc(&a, kb.len)) == NULL)
+				goto out;
+			memcpy(k, kb.p, kb.len);
+			if (bs_strhash_put(&h, k, kb.len, n) == -1)
+				goto out;
+			f = (long)n++;
+		}
+		cls[i] = (size_t)f;
+		if (gm_term(m, mwu, &l)) {
+			sum[f].s += l;
+			sum[f].ss += l * l;
+			sum[f].k++;
+		}
+	}
+	if ((gm = calloc(n + 1, sizeof(*gm))) == NULL)
+		goto out;
+	for (i = 0; i < n; i++)
+		gm_finish(sum[i].s, sum[i].ss, sum[i].k, confidence, &gm[i]);
+	*gmp = gm;
+	*ncls = n;
+	rc = 0;
+out:
+	free(sum);
+	bs_strhash_free(&h);
+	bs_arena_free(&a);
+	bs_sbuf_free(&kb);
+	return rc;
 }
 
 static void

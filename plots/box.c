@@ -113,7 +113,7 @@ static void
 draw_box(cairo_t *cr, const struct bp_frame *f, const struct boxstat *x,
     struct bp_rgb col, double x0, double x1, double xm)
 {
-	double capw = (x1 - x0) * 0.25;
+	double capw = (x1 - x0) * 0.25, last = 0;
 
 	cairo_set_line_width(cr, f->st.thin * 1.6);
 	/* Whiskers. */
@@ -140,14 +140,26 @@ draw_box(cairo_t *cr, const struct bp_frame *f, const struct boxstat *x,
 	cairo_move_to(cr, x0, bp_fy(f, x->med));
 	cairo_line_to(cr, x1, bp_fy(f, x->med));
 	cairo_stroke(cr);
-	/* Outliers: hollow circles. */
+	/*
+	 * Outliers: hollow circles, stroked as one path.  A circle within
+	 * an eighth of a unit (pixel, point) of the last one drawn would
+	 * add nothing to be seen, and overlapping circles by the thousand
+	 * made cairo's scan conversion quadratic (640,000 lognormal values
+	 * took 1.4 s, 160,000 0.18 s): it is left out.  The values are
+	 * sorted, so near ones are neighbours.
+	 */
 	cairo_set_line_width(cr, f->st.thin * 1.4);
 	bp_set_rgb(cr, col);
-	for (size_t i = 0; i < x->n; i++)
+	for (size_t i = 0, drawn = 0; i < x->n; i++)
 		if (x->v[i] < x->wlo || x->v[i] > x->whi) {
+			double y = bp_fy(f, x->v[i]);
+
+			if (drawn && fabs(y - last) < 0.125)
+				continue;
 			cairo_new_sub_path(cr);
-			cairo_arc(cr, xm, bp_fy(f, x->v[i]),
-			    f->st.marker * 0.9, 0, 2 * M_PI);
+			cairo_arc(cr, xm, y, f->st.marker * 0.9, 0, 2 * M_PI);
+			last = y;
+			drawn = 1;
 		}
 	cairo_stroke(cr);
 }

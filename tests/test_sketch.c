@@ -310,6 +310,145 @@ test_files_merge(void **state)
 	}
 }
 
+/* The ranks of two sketches, bit for bit. */
+static void
+assert_same_ranks(const struct bs_sketch *a, const struct bs_sketch *b)
+{
+	assert_int_equal(bs_sketch_count(a), bs_sketch_count(b));
+	for (uint64_t r = 1; r <= bs_sketch_count(a); r++) {
+		double u = bs_sketch_rank(a, r), v = bs_sketch_rank(b, r);
+
+		assert_memory_equal(&u, &v, sizeof(u));
+	}
+}
+
+static int
+cmpd(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * A sketch of at most BS_SKETCH_EXACT values answers with them exactly;
+ * the next value promotes it to buckets that are those of the values
+ * counted one by one, whatever the order and wherever a merge promoted.
+ */
+static void
+test_exact(void **state)
+{
+	static const double v[] = { 3.25, -1.5, 0, 1e-300, -0.0, 77, 2.5,
+	    1e300, -8, 3.25, 0.1, 12 };
+	const size_t nv = sizeof(v) / sizeof(v[0]);
+	struct bs_err e;
+
+	(void)state;
+	for (size_t n = 1; n <= nv; n++) {
+		struct bs_sketch *k = bs_sketch_new(0.005),
+		    *rev = bs_sketch_new(0.005);
+		double s[16];
+
+		for (size_t i = 0; i < n; i++) {
+			assert_int_equal(bs_sketch_add(k, v[i]), 0);
+			assert_int_equal(bs_sketch_add(rev, v[n - 1 - i]), 0);
+			s[i] = v[i] + 0.0;
+		}
+		qsort(s, n, sizeof(s[0]), cmpd);
+		assert_int_equal(bs_sketch_exact(k), n <= BS_SKETCH_EXACT);
+		for (size_t r = 1; r <= n; r++) {
+			if (n <= BS_SKETCH_EXACT)
+				assert_true(bs_sketch_rank(k, r) == s[r - 1]);
+			else
+				assert_within(bs_sketch_rank(k, r), s[r - 1],
+				    0.005, (double)r);
+		}
+		assert_same_ranks(k, rev);
+		/* Every split of the values, merged: the same sketch. */
+		for (size_t cut = 0; cut <= n; cut++) {
+			struct bs_sketch *a = bs_sketch_new(0.005),
+			    *b = bs_sketch_new(0.005);
+
+			for (size_t i = 0; i < n; i++)
+				assert_int_equal(bs_sketch_add(i < cut ? a : b,
+				    v[i]), 0);
+			assert_int_equal(bs_sketch_merge(a, b, &e), 0);
+			assert_int_equal(bs_sketch_exact(a),
+			    n <= BS_SKETCH_EXACT);
+			assert_same_ranks(a, k);
+			bs_sketch_free(a);
+			bs_sketch_free(b);
+		}
+		bs_sketch_free(k);
+		bs_sketch_free(rev);
+	}
+}
+
+/*
+ * Groups of few values through -f sketch and --merge: exact, as the
+ * sketch of the whole; "values" that disagree with the buckets refused.
+ */
+static void
+test_files_exact(void **state)
+{
+	struct bs_sketchset a, m;
+	struct bs_summary_opts so;
+	struct bs_summary s;
+	struct bs_err e;
+	FILE *fp;
+	const char *bad[] = {
+		/* 2 is not in bucket 0 */
+		"\"values\": [1,2]",
+		/* not ascending */
+		"\"values\": [2,1]",
+		/* one short */
+		"\"values\": [1]",
+		"\"values\": {}",
+	};
+
+	(void)state;
+	assert_non_null(fp = fopen("tests/out/sk_exact.txt", "w"));
+	fputs("10.5\n-3\n7.25\n", fp);
+	assert_int_equal(fclose(fp), 0);
+	table_set("tests/out/sk_exact.txt", &a);
+	writeset(&a, "tests/out/sk_exact.json");
+	bs_sketchset_free(&a);
+	memset(&m, 0, sizeof(m));
+	assert_int_equal(bs_sketchset_read(&m, "tests/out/sk_exact.json",
+	    &e), 0);
+	assert_true(bs_sketch_exact(m.s[0].sk));
+	bs_summary_opts_default(&so);
+	assert_int_equal(bs_sketch_summarize(&m.s[0], &so, &s, &e), 0);
+	assert_true(s.median == 7.25 && s.min == -3 && s.max == 10.5);
+	/* Twice: 6 values, still exact; three times: 9, buckets. */
+	assert_int_equal(bs_sketchset_read(&m, "tests/out/sk_exact.json",
+	    &e), 0);
+	assert_true(bs_sketch_exact(m.s[0].sk));
+	assert_true(bs_sketch_rank(m.s[0].sk, 4) == 7.25);
+	assert_int_equal(bs_sketchset_read(&m, "tests/out/sk_exact.json",
+	    &e), 0);
+	assert_false(bs_sketch_exact(m.s[0].sk));
+	assert_int_equal(bs_sketch_count(m.s[0].sk), 9);
+	bs_sketchset_free(&m);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(&m, 0, sizeof(m));
+		assert_non_null(fp = fopen("tests/out/sk_badv.json", "w"));
+		fprintf(fp, "{\"format\": \"bstat-sketch\", \"version\": 1, "
+		    "\"accuracy\": 0.005, \"groups\": [], \"columns\": "
+		    "[\"value\"], \"series\": [{\"key\": [], \"column\": "
+		    "\"value\", \"n\": 2, \"missing\": 0, \"sum\": 3, "
+		    "\"mean\": 1.5, \"m2\": 0.5, \"min\": 1, \"max\": 2, "
+		    "\"zero\": 0, \"positive\": {\"keys\": [0], \"counts\": "
+		    "[2]}, \"negative\": {\"keys\": [], \"counts\": []}, "
+		    "%s}]}\n", bad[i]);
+		assert_int_equal(fclose(fp), 0);
+		assert_int_equal(bs_sketchset_read(&m, "tests/out/sk_badv.json",
+		    &e), -1);
+		assert_non_null(strstr(e.msg, "\"values\""));
+		bs_sketchset_free(&m);
+	}
+}
+
 /* Files that must not merge. */
 static void
 test_files_refused(void **state)
@@ -357,6 +496,8 @@ main(void)
 		cmocka_unit_test(test_extremes),
 		cmocka_unit_test(test_files_merge),
 		cmocka_unit_test(test_files_refused),
+		cmocka_unit_test(test_exact),
+		cmocka_unit_test(test_files_exact),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -523,7 +523,7 @@ main(int argc, char *argv[])
 		tb = tool_read_table(&com, argc, argv);
 		if (bs_variant_sides(tb, o.variant, &o.vbase, o.vcand, &o.vc,
 		    &o.nvc, &e) == -1)
-			die("%s", e.msg);
+			die_err(&e);
 	} else {
 		if (argc != 2)
 			die("two inputs, BASELINE and CANDIDATE, or --variant "
@@ -540,7 +540,7 @@ main(int argc, char *argv[])
 	if (bs_cmp_check_list("--higher-is-better", o.c.hib, tb, &e) == -1 ||
 	    bs_cmp_check_list("--lower-is-better", o.c.lib, tb, &e) == -1 ||
 	    bs_cmp_check_rules(&o.c, tb, &e) == -1)
-		die("%s", e.msg);
+		die_err(&e);
 	/* Summaries (bstat's output, hyperfine's CSV): by their moments. */
 	summary = com.topts.columns == NULL && bs_table_is_summary(tb);
 	if (tc != NULL && summary != (com.topts.columns == NULL &&

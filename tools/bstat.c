@@ -394,8 +394,21 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 			if (bs_table_unit(t, c) != NULL &&
 			    (units[c] = strdup(bs_table_unit(t, c))) == NULL)
 				die("out of memory");
+		/* The sketch's sums overflow: said with where its group is. */
+		for (g = 0; g < t->ngroups; g++)
+			for (c = 0; c < t->nvcols; c++) {
+				const struct bs_moments *m =
+				    t->groups[g].s[c].mom;
+
+				if (m != NULL && m->overflow)
+					die_group(t, g, "%s: the running sums "
+					    "of squares overflow for values "
+					    "this far apart", tool_label(t,
+					    t->groups[g].key, 0,
+					    bs_table_vname(t, c)));
+			}
 		if (bs_sketchset_from_table(&set, t, acc, &e) == -1)
-			die("%s", e.msg);
+			die_err(&e);
 		bs_table_free(t);
 	}
 	if (sko->out) {
@@ -407,7 +420,7 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 	so->skip = 0;
 	if (bs_statcols_choose(&st, NULL, com->outfmt == BS_OUT_TABLE, so,
 	    &mvalue, &e) == -1)
-		die("%s", e.msg);
+		die_err(&e);
 	res = sketch_columns(&set, &st, com->outfmt);
 	res->width = tool_width(com);
 	for (g = 0; g < set.ngroups; g++)
@@ -538,7 +551,7 @@ main(int argc, char *argv[])
 			if (ntg == MAXTARGETS)
 				die("--target: at most %d targets", MAXTARGETS);
 			if (bs_target_parse(optarg, &tg[ntg], &e) == -1)
-				die("%s", e.msg);
+				die_err(&e);
 			ntg++;
 			break;
 		case OPT_GATE:
@@ -615,12 +628,12 @@ main(int argc, char *argv[])
 		    "has one target column");
 	if (bs_statcols_choose(&st, statlist, com.outfmt == BS_OUT_TABLE, &so,
 	    &mvalue, &e) == -1)
-		die("%s", e.msg);
+		die_err(&e);
 	t = tool_read_table(&com, argc, argv);
 	factor_note(t, com.topts.groups != NULL);
 	if (bs_targets_check(tg, ntg, t, &so, &e) == -1) {
 		bs_table_free(t);	/* nothing is left for the leak checker */
-		die("%s", e.msg);
+		die_err(&e);
 	}
 	summ = com.topts.columns == NULL && bs_table_is_summary(t);
 	for (k = 0; summ && k < t->ngcols; k++)
@@ -679,8 +692,8 @@ main(int argc, char *argv[])
 			}
 
 			if (bs_summarize(ser, &so, 0, &s, &e) == -1)
-				die("%s: %s", tool_label(t, t->groups[g].key, 0,
-				    vn), e.msg);
+				die_group(t, g, "%s: %s", tool_label(t,
+				    t->groups[g].key, 0, vn), e.msg);
 			bs_column_unit_as(vn, bs_table_unit(t, c), &u);
 			if (st.wide)
 				col = bs_statcols_put(res, row, col, &st, &s, com.raw ?

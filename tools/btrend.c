@@ -283,11 +283,11 @@ main(int argc, char *argv[])
 	t = readall(&com, &o, argc, argv, &xcol);
 	if (bs_cmp_check_list("--higher-is-better", o.c.hib, t, &e) == -1 ||
 	    bs_cmp_check_list("--lower-is-better", o.c.lib, t, &e) == -1)
-		die("%s", e.msg);
+		die_err(&e);
 	for (i = 0; i < o.c.nthr; i++)
 		if (bs_cmp_check_list("--min-change", o.thr[i].pat, t, &e) ==
 		    -1)
-			die("%s", e.msg);
+			die_err(&e);
 	if (bs_trend_table(&tr, t, xcol, &o.to, &e) == -1)
 		die_err(&e);
 	xname = xcol >= 0 ? t->names[t->gcols[xcol]] : "index";

@@ -114,6 +114,24 @@ die_err(const struct bs_err *e)
 }
 
 void
+die_group(const struct bs_table *t, size_t g, const char *fmt, ...)
+{
+	struct bs_err e;
+	va_list ap;
+	size_t line;
+	const char *file = bs_table_group_source(t, g, &line);
+
+	memset(&e, 0, sizeof(e));
+	va_start(ap, fmt);
+	vsnprintf(e.msg, sizeof(e.msg), fmt, ap);
+	va_end(ap);
+	if (file != NULL)
+		snprintf(e.file, sizeof(e.file), "%s", file);
+	e.line = line;
+	die_err(&e);
+}
+
+void
 warnmsg(const char *fmt, ...)
 {
 	va_list ap;

@@ -90,6 +90,13 @@ size_t	 tool_width(const struct tool_common *);
 void	 die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
 	    noreturn));
 void	 die_err(const struct bs_err *) __attribute__((noreturn));
+/*
+ * "prog: FILE:LINE: msg" naming where group g of the table begins (its
+ * first row), or "prog: msg" when that is unknown; exit 2.
+ */
+struct bs_table;
+void	 die_group(const struct bs_table *, size_t g, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4), noreturn));
 void	 warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * The reader's warning about a file (bs_table_opts.warn), as every tool

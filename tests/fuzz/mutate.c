@@ -6,7 +6,9 @@
  * machine (xorshift64*, seeded from the number and the file's bytes).
  *
  * usage: mutate SEEDFILE N OUTPREFIX
- * writes OUTPREFIX0 ... OUTPREFIX<N-1>.
+ * writes OUTPREFIX0 ... OUTPREFIX<N-1>.  With BTOOLS_MUTATE_FROM=B in
+ * the environment they are mutants B ... B+N-1 instead of 0 ... N-1, so
+ * that a campaign can run mutants no earlier campaign ran.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -58,8 +60,11 @@ main(int argc, char *argv[])
 	FILE *fp;
 	char *buf = NULL, *m, path[4096];
 	size_t len = 0, cap = 0, nm, i;
-	long n;
+	long n, from = 0;
+	const char *fe = getenv("BTOOLS_MUTATE_FROM");
 
+	if (fe != NULL && (from = strtol(fe, NULL, 10)) < 0)
+		from = 0;
 	if (argc != 4 || (n = strtol(argv[2], NULL, 10)) < 0) {
 		fprintf(stderr, "usage: mutate SEEDFILE N OUTPREFIX\n");
 		return 2;
@@ -81,7 +86,7 @@ main(int argc, char *argv[])
 		size_t mlen = len, cut;
 		int muts;
 
-		rng = UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)(k + 1);
+		rng = UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)(k + from + 1);
 		for (i = 0; i < len; i++)
 			rng = (rng ^ (unsigned char)buf[i]) *
 			    UINT64_C(1099511628211);
