@@ -1504,7 +1504,7 @@ dropconst(struct bs_table *t)
 	struct tpriv *p = t->priv;
 	size_t k = t->autofrom, g;
 	int changed = 0;
-	const char sep = '\x1f';
+	const char sep = '\0';	/* as findgroup() joins a key */
 
 	while (k < t->autofrom + t->nauto && t->ngroups > 0) {
 		int same = p->gvaries[k];
@@ -1516,8 +1516,8 @@ dropconst(struct bs_table *t)
 			k++;
 			continue;
 		}
+		/* The keys are the table's arena's: nothing to free. */
 		for (g = 0; g < t->ngroups; g++) {
-			free(t->groups[g].key[k]);
 			memmove(t->groups[g].key + k, t->groups[g].key + k + 1,
 			    (t->ngcols - k - 1) * sizeof(*t->groups[g].key));
 		}
@@ -1541,14 +1541,13 @@ dropconst(struct bs_table *t)
 				bs_sbuf_free(&kb);
 				return -1;
 			}
-		free(p->keytext[g]);
-		if ((p->keytext[g] = malloc(kb.len + 1)) == NULL) {
+		/* The joined key anew, in the arena (the old one stays
+		 * there: the key fields point into it). */
+		if ((p->keytext[g] = bs_arena_strndup(&p->arena,
+		    kb.len > 0 ? kb.p : "", kb.len)) == NULL) {
 			bs_sbuf_free(&kb);
 			return -1;
 		}
-		if (kb.len > 0)
-			memcpy(p->keytext[g], kb.p, kb.len);
-		p->keytext[g][kb.len] = '\0';
 		p->keylen[g] = kb.len;
 		bs_sbuf_free(&kb);
 	}
