@@ -29,7 +29,10 @@ TESTLIBS = `$(PKG_CONFIG) --libs cmocka`
 # (make sanitize passes the sanitizers so).
 ALLCFLAGS = $(BASECFLAGS) $(DEPCFLAGS) $(CPPFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -MMD -MP
 
-LIBSTAT_SRC = $(sort $(wildcard libstat/*.c))
+# libstat's layers are its folders (HACKING.md): core, read (read/fmt:
+# one file per benchmark tool's format), stat, compare, report.
+LIBSTAT_DIRS = core read read/fmt stat compare report
+LIBSTAT_SRC = $(sort $(foreach d,$(LIBSTAT_DIRS),$(wildcard libstat/$(d)/*.c)))
 LIBSTAT_OBJ = $(LIBSTAT_SRC:.c=.o)
 PLOTS_SRC = $(sort $(wildcard plots/*.c))
 PLOTS_OBJ = $(PLOTS_SRC:.c=.o)
@@ -72,7 +75,7 @@ plots/%.o: plots/%.c
 tools/%.o: tools/%.c
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
--include $(wildcard libstat/*.d plots/*.d tools/*.d tests/*.d)
+-include $(wildcard $(LIBSTAT_DIRS:%=libstat/%/*.d) plots/*.d tools/*.d tests/*.d)
 
 bplot: tools/bplot.o tools/tool.o plots/libplots.a libstat/libstat.a
 	$(CC) $(LDFLAGS) -o $@ tools/bplot.o tools/tool.o plots/libplots.a libstat/libstat.a $(PLOTLIBS) $(LIBS) $(EXTRA_LDFLAGS)
@@ -156,8 +159,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/libstat.pc
 
 clean:
-	rm -f $(TOOLS) libstat/*.o libstat/libstat.a libstat/libstat.pc plots/*.o plots/libplots.a tools/*.o
-	rm -f libstat/*.d plots/*.d tools/*.d tests/*.d
+	rm -f $(TOOLS) $(LIBSTAT_OBJ) libstat/libstat.a libstat/libstat.pc plots/*.o plots/libplots.a tools/*.o
+	rm -f $(LIBSTAT_OBJ:.o=.d) plots/*.d tools/*.d tests/*.d
 	rm -f $(UNIT_BIN) tests/csvcmp
 	rm -rf out tests/out
 

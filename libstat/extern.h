@@ -438,4 +438,8 @@ size_t	 bs_skip_comments(const char *p, size_t len);
 /* Bytes of the valid UTF-8 sequence at s[0..len), or 0 (output.c). */
 size_t	 bs_utf8_seq(const unsigned char *s, size_t len);
 
+/* ---- selection (select.c) */
+/* The k-th smallest of a[lo..hi] put at a[k] (lo <= k <= hi). */
+void	 bs_select_range(double *a, size_t lo, size_t hi, size_t k);
+
 #endif /* LIBSTAT_EXTERN_H */

@@ -1,5 +1,5 @@
 /*
- * Unit tests of libstat/compare.c against R: the samples and R's results
+ * Unit tests of libstat/compare/compare.c against R: the samples and R's results
  * are in tests/expected/compare_*.csv, written by tests/oracle/compare.R.
  * Run from the repository root.
  *

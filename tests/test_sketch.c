@@ -1,5 +1,5 @@
 /*
- * Unit tests of the relative-error sketches (libstat/sketch.c): their
+ * Unit tests of the relative-error sketches (libstat/stat/sketch.c): their
  * quantiles against R's exact type-1 quantiles (tests/oracle/sketch.R),
  * merged sketches against the sketch of all the data, bucket for bucket,
  * and the -f sketch files read back and merged through tables.

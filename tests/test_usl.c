@@ -1,5 +1,5 @@
 /*
- * Unit tests for libstat/usl.c against R's nls() (tests/oracle/usl.R,
+ * Unit tests for libstat/compare/usl.c against R's nls() (tests/oracle/usl.R,
  * tests/expected/usl.csv) on the data sets in testdata/usl/.
  */
 #include "testutil.h"

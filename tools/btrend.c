@@ -1,7 +1,7 @@
 /*
  * btrend: when did performance change, across the whole history of
  * results.  One row per change point: where, by how much, and whether
- * for the better (the method is libstat/trend.c's, the verdict
+ * for the better (the method is libstat/compare/trend.c's, the verdict
  * verdict.c's).
  */
 #include <errno.h>

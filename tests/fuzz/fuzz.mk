@@ -21,7 +21,7 @@ FUZZ_FORMATS = auto csv tsv json ndjson kv plain hyperfine gbench gobench \
 	lmbench cyclictest
 FUZZ_TARGETS = $(FUZZ_FORMATS:%=read_%) opts
 
-LIB_SRC	= $(sort $(wildcard libstat/*.c))
+LIB_SRC	= $(sort $(wildcard libstat/*/*.c libstat/*/*/*.c))
 # FUZZ_LIB=ARCHIVE links the targets with a libstat built already with
 # the sanitizers and -fsanitize=fuzzer-no-link (make sanitize's build:
 # one build for the suite and the targets) instead of compiling it here.
@@ -35,7 +35,7 @@ BINS	= $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 all: $(BINS)
 
 $(FUZZ_BUILD)/obj/%.o: libstat/%.c libstat/libstat.h libstat/extern.h
-	@mkdir -p $(FUZZ_BUILD)/obj
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FUZZ_BUILD)/fuzz_read_%: tests/fuzz/fuzz_read.c tests/fuzz/common.h $(LIB_OBJ)

@@ -1,4 +1,4 @@
-# Oracle for libstat/compare.c: builds the test samples deterministically
+# Oracle for libstat/compare/compare.c: builds the test samples deterministically
 # and writes them with R's results to tests/expected/compare_*.csv.
 #
 #	Rscript tests/oracle/compare.R	(from the repository root)

@@ -6,7 +6,7 @@
 #
 # Run from the repository root:   Rscript tests/oracle/lmbench.R
 #
-# What the reader is held to (libstat/lmbench.c, bstat(1)):
+# What the reader is held to (libstat/read/fmt/lmbench.c, bstat(1)):
 #  * "LABEL: N UNIT" is one row of group `name` LABEL, N in the column named
 #    by UNIT as lmbench writes it ("microseconds", "MB/sec"); a label met
 #    again is another run of the same group.  A row does not have the

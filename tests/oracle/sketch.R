@@ -1,4 +1,4 @@
-# R oracle for the relative-error sketches of bstat --sketch (libstat/sketch.c).
+# R oracle for the relative-error sketches of bstat --sketch (libstat/stat/sketch.c).
 # Writes two samples and, for each, R's exact quantiles and moments:
 #   testdata/oracle/sketch_lognormal.txt   20000 latencies, lognormal
 #                                          (meanlog log(20000), sdlog 0.6)

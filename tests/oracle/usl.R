@@ -1,4 +1,4 @@
-# Oracle for libstat/usl.c: fits the Universal Scalability Law and
+# Oracle for libstat/compare/usl.c: fits the Universal Scalability Law and
 # Amdahl's law with R's nls() on deterministic data sets.
 #
 #   Rscript tests/oracle/usl.R      (from the top of the source tree)

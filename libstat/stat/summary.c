@@ -147,83 +147,7 @@ bs_t_halfwidth(double sd, size_t n, double confidence)
 }
 
 /* ------------------------------------------------------------------ */
-/* Selection */
-
-static void
-swap(double *a, size_t i, size_t j)
-{
-	double t = a[i];
-
-	a[i] = a[j];
-	a[j] = t;
-}
-
-/*
- * Put the k-th smallest of a[lo..hi] at a[k], smaller ones before it,
- * larger after (Hoare's FIND with a median-of-three pivot).  Falls back
- * to a full sort of the range when partitioning goes badly, so the worst
- * case stays O(n log n).
- */
-int
-bs_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static void
-select_k(double *a, size_t lo, size_t hi, size_t k)
-{
-	size_t budget = 64;
-
-	while (hi > lo) {
-		size_t i, j, mid;
-		double piv;
-
-		if (hi - lo < 16 || budget-- == 0) {
-			qsort(a + lo, hi - lo + 1, sizeof(*a), bs_cmp_double);
-			return;
-		}
-		mid = lo + (hi - lo) / 2;
-		if (a[mid] < a[lo])
-			swap(a, mid, lo);
-		if (a[hi] < a[lo])
-			swap(a, hi, lo);
-		if (a[hi] < a[mid])
-			swap(a, hi, mid);
-		piv = a[mid];
-		i = lo;
-		j = hi;
-		while (i <= j) {
-			while (a[i] < piv)
-				i++;
-			while (a[j] > piv)
-				j--;
-			if (i <= j) {
-				swap(a, i, j);
-				i++;
-				if (j == 0)
-					break;
-				j--;
-			}
-		}
-		/* Now a[lo..j] <= piv <= a[i..hi], and j < i. */
-		if (k <= j)
-			hi = j;
-		else if (k >= i)
-			lo = i;
-		else
-			return;
-	}
-}
-
-double
-bs_select(double *a, size_t n, size_t k)
-{
-	select_k(a, 0, n - 1, k);
-	return a[k];
-}
+/* Selection of several order statistics (one is bs_select, core/select.c) */
 
 /*
  * Several order statistics at once: ks sorted ascending; each selection
@@ -237,7 +161,7 @@ select_multi(double *a, size_t lo, size_t hi, const size_t *ks, size_t nk)
 	while (nk > 0) {
 		m = nk / 2;
 		k = ks[m];
-		select_k(a, lo, hi, k);
+		bs_select_range(a, lo, hi, k);
 		if (m > 0 && k > lo)
 			select_multi(a, lo, k - 1, ks, m);
 		ks += m + 1;
@@ -340,7 +264,7 @@ bucket_select(const double *x, size_t n, const size_t *ks, size_t nk,
 	for (i = 0; i < nk; i++) {
 		double *p = buf + start[bk[i]];
 
-		select_k(p, 0, cnt[bk[i]] - 1, rank[i]);
+		bs_select_range(p, 0, cnt[bk[i]] - 1, rank[i]);
 		out[i] = p[rank[i]];
 	}
 	rc = 0;
