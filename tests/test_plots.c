@@ -1094,8 +1094,16 @@ test_request_check(void **state)
 	assert_string_equal(bp_kind_find("heatmap")->name, "heatmap");
 	assert_null(bp_kind_find("pie"));
 	/* Every kind of the registry is found by its name, once. */
-	for (size_t i = 0; bp_kinds[i] != NULL; i++)
+	for (size_t i = 0; bp_kinds[i] != NULL; i++) {
 		assert_ptr_equal(bp_kind_find(bp_kinds[i]->name), bp_kinds[i]);
+		assert_non_null(bp_kinds[i]->synopsis);
+		/* A refusal or a need says why. */
+		for (size_t j = 0; j < 3; j++)
+			assert_true(bp_kinds[i]->refuses[j].given == 0 ||
+			    bp_kinds[i]->refuses[j].misuse != BP_MISUSE_NONE);
+		assert_true(bp_kinds[i]->needs.given == 0 ||
+		    bp_kinds[i]->needs.misuse != BP_MISUSE_NONE);
+	}
 
 	bp_request_init(&q);
 	q.kind = bp_kind_find("scalability");
