@@ -244,3 +244,63 @@ out:
 	bp_legend_free(&leg);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* The kind: values per category (-x) and series, drawn as boxes */
+
+static int
+box_chart(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_inputs *in, struct bp_samples *sm, struct bs_err *e)
+{
+	struct bp_sample *bs = calloc(sm->ncat * sm->nser + 1, sizeof(*bs));
+	struct bp_box_opts po;
+	struct bp_refs rf;
+	char *yt = NULL, *name;
+	int rc = -1;
+
+	/* Without -x, one category named after the column. */
+	if (bs == NULL || (in->r.kx < 0 && (name = strdup(q->y)) == NULL)) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	if (in->r.kx < 0) {
+		free(sm->cat[0]);
+		sm->cat[0] = name;
+	}
+	for (size_t i = 0; i < sm->ncat * sm->nser; i++) {
+		bs[i].v = sm->v[i];
+		bs[i].n = sm->n[i];
+	}
+	bp_box_opts_init(&po);
+	bp_chart_request(&po.chart, q, in, &rf, NULL, q->y);
+	po.chart.x.label = q->xlabel ? q->xlabel : q->x;
+	if (bp_axis_title_in(&yt, in, q->y, q->ylabel, sm->maxabs,
+	    &po.chart.y.factor, e) == -1)
+		goto out;
+	po.chart.y.label = yt;
+	po.series = (const char *const *)sm->ser;
+	po.nseries = sm->nser;
+	rc = bp_box(s->cr, s->width, s->height, &po,
+	    (const char *const *)sm->cat, sm->ncat, bs, e);
+out:
+	free(bs);
+	free(yt);
+	return rc;
+}
+
+static int
+box_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	return box_chart(s, d->q, d->in, d->data, e);
+}
+
+const struct bp_kind bp_kind_box = {
+	.name = "box",
+	.synopsis = "[-x COL] -y COL [--series COL] [options] [FILE...] -o OUT",
+	.takes = BP_REQ_HLINE,
+	.refuses = { { BP_REQ_LOGX, BP_MISUSE_BOX_LOGX } },
+	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
+	.gather = bp_drawing_samples,
+	.draw = box_draw,
+	.release = bp_drawing_samples_free
+};

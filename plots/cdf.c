@@ -225,3 +225,64 @@ out:
 	bp_legend_free(&leg);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* The kind: the values of -y per series, as empirical CDFs */
+
+static int
+cdf_chart(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_inputs *in, const struct bp_samples *sm,
+    struct bs_err *e)
+{
+	struct bp_cdf_series *cs = calloc(sm->nser + 1, sizeof(*cs));
+	struct bp_cdf_opts po;
+	struct bp_refs rf;
+	struct bs_colunit cu;
+	struct bp_unit u;
+	char *xt = NULL;
+	int rc = -1;
+
+	if (cs == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < sm->nser; i++) {
+		cs[i].name = *sm->ser[i] ? sm->ser[i] : q->y;
+		cs[i].v = sm->v[i];
+		cs[i].n = sm->n[i];
+	}
+	bp_cdf_opts_init(&po);
+	bp_chart_request(&po.chart, q, in, &rf, q->y, NULL);
+	if (bp_axis_title_in(&xt, in, q->y, q->xlabel, sm->maxabs,
+	    &po.chart.x.factor, e) == -1)
+		goto out;
+	po.chart.x.label = xt;
+	po.chart.y.label = q->ylabel;
+	/* The legend's percentiles in the axis's unit. */
+	bs_column_unit_as(q->y, bp_declared_unit(in->t, q->y), &cu);
+	bp_unit_choose(cu.unit, sm->maxabs, &u);
+	po.unit = u.name[0] ? u.name : cu.unit;
+	rc = bp_cdf(s->cr, s->width, s->height, &po, cs, sm->nser, e);
+out:
+	free(cs);
+	free(xt);
+	return rc;
+}
+
+static int
+cdf_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	return cdf_chart(s, d->q, d->in, d->data, e);
+}
+
+const struct bp_kind bp_kind_cdf = {
+	.name = "cdf",
+	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
+	.takes = BP_REQ_VLINE | BP_REQ_HLINE,
+	.refuses = { { BP_REQ_LOGY, BP_MISUSE_CDF_LOGY },
+	    { BP_REQ_X, BP_MISUSE_CDF_X } },
+	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
+	.gather = bp_drawing_samples,
+	.draw = cdf_draw,
+	.release = bp_drawing_samples_free
+};

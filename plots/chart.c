@@ -67,8 +67,8 @@ bp_chart_request(struct bp_chart *c, const struct bp_request *q,
  * "value" in s, Google Benchmark's real_time in ns), or NULL: then the
  * name says what it can.
  */
-static const char *
-declared_unit(const struct bs_table *t, const char *col)
+const char *
+bp_declared_unit(const struct bs_table *t, const char *col)
 {
 	for (size_t i = 0; i < t->nvcols; i++)
 		if (strcmp(bs_table_vname(t, i), col) == 0)
@@ -81,181 +81,10 @@ int
 bp_axis_title_in(char **t, const struct bp_inputs *in, const char *col,
     const char *given, double maxabs, double *factor, struct bs_err *e)
 {
-	if ((*t = bp_axis_title_as(col, declared_unit(in->t, col), given,
+	if ((*t = bp_axis_title_as(col, bp_declared_unit(in->t, col), given,
 	    maxabs, factor)) == NULL)
 		return bp_err(e, "out of memory");
 	return 0;
-}
-
-int
-bp_draw_scalability(struct bp_surface *s, const struct bp_request *q,
-    const struct bp_inputs *in, const struct bp_lines *ls,
-    const struct bs_usl *fit, double confidence, int bstat,
-    struct bs_err *e)
-{
-	struct bp_scal_series *ss = calloc(ls->n + 1, sizeof(*ss));
-	struct bp_scal_opts po;
-	struct bp_refs rf;
-	const char *ycol = q->y;
-	char *xt = NULL, *yt = NULL;
-	int rc = -1;
-
-	bp_scal_opts_init(&po);
-	if (ycol == NULL || strcmp(ycol, "mean") == 0)
-		ycol = ls->colkey ? ls->colkey : "mean";
-	bp_chart_request(&po.chart, q, in, &rf, q->x, ycol);
-	po.fit_table = q->fit_table;
-	if (ycol == NULL || strcmp(ycol, "mean") == 0)
-		ycol = ls->colkey ? ls->colkey : "mean";
-	/* x is a count of workers: no unit of a format applies to it. */
-	if ((xt = bp_axis_title(q->x, q->xlabel, ls->xmax,
-	    &po.chart.x.factor)) == NULL || ss == NULL) {
-		bp_err(e, "out of memory");
-		goto out;
-	}
-	if (bp_axis_title_in(&yt, in, ycol, q->ylabel, ls->ymax, &po.chart.y.factor,
-	    e) == -1)
-		goto out;
-	po.chart.x.label = xt;
-	po.chart.y.label = yt;
-	/*
-	 * The level of intervals read from bstat: as told, else read back
-	 * from its n and se when every row agrees, else not stated.
-	 */
-	po.ci_level = bstat && !q->confset ? (ls->level > 0 ? ls->level : 0) :
-	    confidence;
-	for (size_t i = 0; i < ls->n; i++) {
-		/* One unnamed line: its points are means. */
-		ss[i].name = *ls->l[i].name ? ls->l[i].name : "mean";
-		ss[i].x = ls->l[i].x;
-		ss[i].y = ls->l[i].y;
-		ss[i].lo = ls->l[i].lo;
-		ss[i].hi = ls->l[i].hi;
-		ss[i].n = ls->l[i].n;
-		ss[i].fit = fit != NULL ? &fit[i] : NULL;
-	}
-	rc = bp_scalability(s->cr, s->width, s->height, &po, ss, ls->n, e);
-out:
-	free(ss);
-	free(xt);
-	free(yt);
-	return rc;
-}
-
-int
-bp_draw_heatmap(struct bp_surface *s, const struct bp_request *q,
-    const struct bp_inputs *in, const struct bp_grid *gr, struct bs_err *e)
-{
-	struct bp_heatmap_opts po;
-	struct bp_refs rf;
-	char *zt;
-	int rc;
-
-	bp_heatmap_opts_init(&po);
-	bp_chart_request(&po.chart, q, in, &rf, NULL, NULL);
-	po.chart.x.label = q->xlabel ? q->xlabel : q->x;
-	po.chart.y.label = q->ylabel ? q->ylabel : q->y;
-	/*
-	 * A colour bar title the user wrote is kept as written, unit and
-	 * all, and the values stay in that unit: the cells print numbers
-	 * that the title must name.
-	 */
-	if (q->zlabel != NULL)
-		zt = strdup(q->zlabel);
-	else if (bp_axis_title_in(&zt, in, q->z, NULL, gr->maxabs, &po.zfactor,
-	    e) == -1)
-		return -1;
-	if (zt == NULL)
-		return bp_err(e, "out of memory");
-	po.zlabel = zt;
-	bp_heat_colors(&po, q->z, declared_unit(in->t, q->z), gr->z,
-	    gr->nx * gr->ny, q->cmap, isfinite(q->center) ? q->center *
-	    po.zfactor : NAN, q->reverse);
-	rc = bp_heatmap(s->cr, s->width, s->height, &po,
-	    (const char *const *)gr->xcat, gr->nx,
-	    (const char *const *)gr->ycat, gr->ny, gr->z, e);
-	free(zt);
-	return rc;
-}
-
-int
-bp_draw_box(struct bp_surface *s, const struct bp_request *q,
-    const struct bp_inputs *in, struct bp_samples *sm, struct bs_err *e)
-{
-	struct bp_sample *bs = calloc(sm->ncat * sm->nser + 1, sizeof(*bs));
-	struct bp_box_opts po;
-	struct bp_refs rf;
-	char *yt = NULL, *name;
-	int rc = -1;
-
-	/* Without -x, one category named after the column. */
-	if (bs == NULL || (in->r.kx < 0 && (name = strdup(q->y)) == NULL)) {
-		bp_err(e, "out of memory");
-		goto out;
-	}
-	if (in->r.kx < 0) {
-		free(sm->cat[0]);
-		sm->cat[0] = name;
-	}
-	for (size_t i = 0; i < sm->ncat * sm->nser; i++) {
-		bs[i].v = sm->v[i];
-		bs[i].n = sm->n[i];
-	}
-	bp_box_opts_init(&po);
-	bp_chart_request(&po.chart, q, in, &rf, NULL, q->y);
-	po.chart.x.label = q->xlabel ? q->xlabel : q->x;
-	if (bp_axis_title_in(&yt, in, q->y, q->ylabel, sm->maxabs,
-	    &po.chart.y.factor, e) == -1)
-		goto out;
-	po.chart.y.label = yt;
-	po.series = (const char *const *)sm->ser;
-	po.nseries = sm->nser;
-	rc = bp_box(s->cr, s->width, s->height, &po,
-	    (const char *const *)sm->cat, sm->ncat, bs, e);
-out:
-	free(bs);
-	free(yt);
-	return rc;
-}
-
-int
-bp_draw_cdf(struct bp_surface *s, const struct bp_request *q,
-    const struct bp_inputs *in, const struct bp_samples *sm,
-    struct bs_err *e)
-{
-	struct bp_cdf_series *cs = calloc(sm->nser + 1, sizeof(*cs));
-	struct bp_cdf_opts po;
-	struct bp_refs rf;
-	struct bs_colunit cu;
-	struct bp_unit u;
-	char *xt = NULL;
-	int rc = -1;
-
-	if (cs == NULL) {
-		bp_err(e, "out of memory");
-		goto out;
-	}
-	for (size_t i = 0; i < sm->nser; i++) {
-		cs[i].name = *sm->ser[i] ? sm->ser[i] : q->y;
-		cs[i].v = sm->v[i];
-		cs[i].n = sm->n[i];
-	}
-	bp_cdf_opts_init(&po);
-	bp_chart_request(&po.chart, q, in, &rf, q->y, NULL);
-	if (bp_axis_title_in(&xt, in, q->y, q->xlabel, sm->maxabs,
-	    &po.chart.x.factor, e) == -1)
-		goto out;
-	po.chart.x.label = xt;
-	po.chart.y.label = q->ylabel;
-	/* The legend's percentiles in the axis's unit. */
-	bs_column_unit_as(q->y, declared_unit(in->t, q->y), &cu);
-	bp_unit_choose(cu.unit, sm->maxabs, &u);
-	po.unit = u.name[0] ? u.name : cu.unit;
-	rc = bp_cdf(s->cr, s->width, s->height, &po, cs, sm->nser, e);
-out:
-	free(cs);
-	free(xt);
-	return rc;
 }
 
 void
@@ -294,4 +123,47 @@ bp_heat_colors(struct bp_heatmap_opts *po, const char *col,
 	po->better = c.higher ? 1 : -1;
 	if (c.higher)
 		po->reverse = !po->reverse;
+}
+
+void
+bp_drawing_summary(const struct bp_drawing *d, struct bs_summary_opts *so)
+{
+	bs_summary_opts_default(so);
+	so->confidence = d->conf;
+	so->skip = d->skip;
+	so->no_quantiles = 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* A request's chart through its kind */
+
+int
+bp_chart_gather(struct bp_drawing *d, const struct bp_request *q,
+    const struct bp_inputs *in, const struct bp_plan *pl, double conf,
+    size_t skip, struct bs_err *e)
+{
+	memset(d, 0, sizeof(*d));
+	d->q = q;
+	d->in = in;
+	d->pl = pl;
+	d->conf = conf;
+	d->skip = skip;
+	return q->kind->gather != NULL ? q->kind->gather(d, e) : 0;
+}
+
+int
+bp_chart_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	if (d->q->kind->draw == NULL)
+		return bp_err(e, "%s charts are drawn by the tool",
+		    d->q->kind->name);
+	return d->q->kind->draw(s, d, e);
+}
+
+void
+bp_chart_free(struct bp_drawing *d)
+{
+	if (d->q != NULL && d->q->kind->release != NULL)
+		d->q->kind->release(d);
+	d->data = NULL;
 }

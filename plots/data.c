@@ -404,3 +404,45 @@ bp_grid_free(struct bp_grid *gr)
 	bp_names_free(gr->ycat, gr->ny);
 	memset(gr, 0, sizeof(*gr));
 }
+
+struct bp_dist_series *
+bp_dist_series_of(const struct bp_samples *sm, const char *col,
+    struct bs_err *e)
+{
+	struct bp_dist_series *d = calloc(sm->ncat * sm->nser + 1,
+	    sizeof(*d));
+
+	if (d == NULL) {
+		bp_err(e, "out of memory");
+		return NULL;
+	}
+	for (size_t i = 0; i < sm->ncat * sm->nser; i++) {
+		d[i].name = *sm->ser[i % sm->nser] ? sm->ser[i % sm->nser] :
+		    col;
+		d[i].v = sm->v[i];
+		d[i].n = sm->n[i];
+	}
+	return d;
+}
+
+/* Box plots and CDFs: values per category and series, before the image. */
+int
+bp_drawing_samples(struct bp_drawing *d, struct bs_err *e)
+{
+	struct bp_samples *sm;
+
+	if ((sm = calloc(1, sizeof(*sm))) == NULL)
+		return bp_err(e, "out of memory");
+	d->data = sm;
+	if (bp_samples_gather(&d->in->r, sm) == -1)
+		return bp_err(e, "out of memory");
+	return 0;
+}
+
+void
+bp_drawing_samples_free(struct bp_drawing *d)
+{
+	if (d->data != NULL)
+		bp_samples_free(d->data);
+	free(d->data);
+}

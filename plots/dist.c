@@ -395,3 +395,104 @@ out:
 	bp_legend_free(&leg);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* The kinds: the values of -y per series, binned or as densities */
+
+static int
+hist_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
+{
+	const struct bp_request *q = dr->q;
+	const struct bp_inputs *in = dr->in;
+	struct bp_samples sm;
+	struct bp_dist_series *d = NULL;
+	struct bp_refs rf;
+	struct bp_hist_opts o;
+	struct bp_chart *c = &o.chart;
+	char *t = NULL;
+	int rc = -1;
+
+	if (bp_samples_gather(&in->r, &sm) == -1) {
+		bp_samples_free(&sm);
+		return bp_err(e, "out of memory");
+	}
+	if ((d = bp_dist_series_of(&sm, q->y, e)) == NULL)
+		goto out;
+	bp_hist_opts_init(&o);
+	o.density = q->density;
+	bp_chart_request(c, q, in, &rf, q->y, NULL);
+	rc = bp_axis_title_in(&t, in, q->y, q->xlabel, sm.maxabs,
+	    &c->x.factor, e);
+	c->x.label = t;
+	c->y.label = q->ylabel ? q->ylabel : q->density ? "density" : "count";
+	if (rc == 0)
+		rc = bp_hist(s->cr, s->width, s->height, &o, d, sm.nser, e);
+out:
+	free(d);
+	free(t);
+	bp_samples_free(&sm);
+	return rc;
+}
+
+const struct bp_kind bp_kind_hist = {
+	.name = "hist",
+	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
+	.takes = BP_REQ_DENSITY | BP_REQ_VLINE | BP_REQ_HLINE,
+	.refuses = { { BP_REQ_X, BP_MISUSE_NOX } },
+	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
+	.draw = hist_draw
+};
+
+static int
+violin_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
+{
+	const struct bp_request *q = dr->q;
+	const struct bp_inputs *in = dr->in;
+	struct bp_samples sm;
+	struct bp_dist_series *d = NULL;
+	struct bp_refs rf;
+	struct bp_violin_opts o;
+	struct bp_chart *c = &o.chart;
+	char *t = NULL;
+	int rc = -1;
+
+	if (bp_samples_gather(&in->r, &sm) == -1) {
+		bp_samples_free(&sm);
+		return bp_err(e, "out of memory");
+	}
+	if ((d = bp_dist_series_of(&sm, q->y, e)) == NULL)
+		goto out;
+	bp_violin_opts_init(&o);
+	o.series = (const char *const *)sm.ser;
+	o.nseries = sm.nser;
+	/* Without -x, one category named after the column. */
+	if (in->r.kx < 0) {
+		free(sm.cat[0]);
+		if ((sm.cat[0] = strdup(q->y)) == NULL) {
+			bp_err(e, "out of memory");
+			goto out;
+		}
+	}
+	bp_chart_request(c, q, in, &rf, NULL, q->y);
+	if (bp_axis_title_in(&t, in, q->y, q->ylabel, sm.maxabs, &c->y.factor,
+	    e) == -1)
+		goto out;
+	c->y.label = t;
+	c->x.label = q->xlabel ? q->xlabel : q->x;
+	rc = bp_violin(s->cr, s->width, s->height, &o,
+	    (const char *const *)sm.cat, sm.ncat, d, e);
+out:
+	free(d);
+	free(t);
+	bp_samples_free(&sm);
+	return rc;
+}
+
+const struct bp_kind bp_kind_violin = {
+	.name = "violin",
+	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
+	.takes = BP_REQ_HLINE,
+	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND } },
+	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
+	.draw = violin_draw
+};

@@ -517,3 +517,96 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 		    cairo_status_to_string(cairo_status(cr)));
 	return 0;
 }
+
+/* ------------------------------------------------------------------ */
+/* The kind: -z's mean in the cell of each -x and -y */
+
+static void
+heat_columns(struct bp_cols *c, const struct bp_request *q,
+    const struct bp_plan *p, const struct bp_header *h)
+{
+	(void)p;
+	(void)h;
+	bp_cols_add(c, q->z);
+}
+
+static int
+heat_gather(struct bp_drawing *d, struct bs_err *e)
+{
+	struct bs_summary_opts so;
+	struct bp_grid *gr;
+
+	if (d->pl->filecol)
+		return bp_err(e, "heatmap draws one input at a time (got %zu "
+		    "files)", d->in->nbufs);
+	if ((gr = calloc(1, sizeof(*gr))) == NULL)
+		return bp_err(e, "out of memory");
+	d->data = gr;
+	bp_drawing_summary(d, &so);
+	return bp_grid_gather(&d->in->r, &so, gr, e);
+}
+
+static int
+heat_chart(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_inputs *in, const struct bp_grid *gr, struct bs_err *e)
+{
+	struct bp_heatmap_opts po;
+	struct bp_refs rf;
+	char *zt;
+	int rc;
+
+	bp_heatmap_opts_init(&po);
+	bp_chart_request(&po.chart, q, in, &rf, NULL, NULL);
+	po.chart.x.label = q->xlabel ? q->xlabel : q->x;
+	po.chart.y.label = q->ylabel ? q->ylabel : q->y;
+	/*
+	 * A colour bar title the user wrote is kept as written, unit and
+	 * all, and the values stay in that unit: the cells print numbers
+	 * that the title must name.
+	 */
+	if (q->zlabel != NULL)
+		zt = strdup(q->zlabel);
+	else if (bp_axis_title_in(&zt, in, q->z, NULL, gr->maxabs, &po.zfactor,
+	    e) == -1)
+		return -1;
+	if (zt == NULL)
+		return bp_err(e, "out of memory");
+	po.zlabel = zt;
+	bp_heat_colors(&po, q->z, bp_declared_unit(in->t, q->z), gr->z,
+	    gr->nx * gr->ny, q->cmap, isfinite(q->center) ? q->center *
+	    po.zfactor : NAN, q->reverse);
+	rc = bp_heatmap(s->cr, s->width, s->height, &po,
+	    (const char *const *)gr->xcat, gr->nx,
+	    (const char *const *)gr->ycat, gr->ny, gr->z, e);
+	free(zt);
+	return rc;
+}
+
+static int
+heat_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	return heat_chart(s, d->q, d->in, d->data, e);
+}
+
+static void
+heat_release(struct bp_drawing *d)
+{
+	if (d->data != NULL)
+		bp_grid_free(d->data);
+	free(d->data);
+}
+
+const struct bp_kind bp_kind_heatmap = {
+	.name = "heatmap",
+	.synopsis = "-x COL -y COL -z COL [--colormap MAP] [--center V]\n"
+	    "[options] [FILE] -o OUT",
+	.flags = BP_KF_YKEY,
+	.takes = BP_REQ_Z,
+	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
+	    BP_MISUSE_HEAT_AXES }, { BP_REQ_LEGEND, BP_MISUSE_HEAT_LEGEND } },
+	.needs = { BP_REQ_NOX | BP_REQ_NOY | BP_REQ_NOZ, BP_MISUSE_NEED_XYZ },
+	.columns = heat_columns,
+	.gather = heat_gather,
+	.draw = heat_draw,
+	.release = heat_release
+};

@@ -148,3 +148,27 @@ bp_roles_groups(struct bp_roles *r, const char *const role[4],
 	}
 	return 0;
 }
+
+/* Append col to the list unless it is there already. */
+void
+bp_cols_add(struct bp_cols *c, const char *col)
+{
+	GString *g = c->g;
+	const char *p = g->str;
+	size_t n;
+
+	if (col == NULL || *col == '\0')
+		return;
+	n = strlen(col);
+	while (*p) {
+		const char *s = strchr(p, ',');
+		size_t len = s ? (size_t)(s - p) : strlen(p);
+
+		if (len == n && strncmp(p, col, n) == 0)
+			return;
+		p += len + (s != NULL);
+	}
+	if (g->len > 0)
+		g_string_append_c(g, ',');
+	g_string_append(g, col);
+}

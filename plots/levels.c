@@ -160,7 +160,7 @@ bp_levels_gather(const struct bp_roles *r, const struct bp_request *q,
     double conf, struct bp_levels *ls, struct bs_err *e)
 {
 	const struct bs_table *t = r->t;
-	const char *key = q->kind == BP_KIND_PATH ? q->label : q->x;
+	const char *key = bp_keycol(q);
 	const char *ccol[BP_C__N] = { q->slo.set ? q->slo.col : NULL,
 	    q->limit.set ? q->limit.col : NULL, q->little[0], q->little[1],
 	    q->little[2] };
@@ -168,15 +168,15 @@ bp_levels_gather(const struct bp_roles *r, const struct bp_request *q,
 	struct bs_dec d;
 
 	memset(ls, 0, sizeof(*ls));
-	k.x = q->kind == BP_KIND_PATH ? vcol(t, q->x) : -1;
+	k.x = q->kind->flags & BP_KF_LABELKEY ? vcol(t, q->x) : -1;
 	k.y = vcol(t, q->y);
 	for (int i = 0; i < 4; i++) {
 		char buf[160];
 
 		snprintf(buf, sizeof(buf), "%s_ci_%s", i < 2 ? q->x : q->y,
 		    i % 2 ? "hi" : "lo");
-		k.lohi[i] = q->kind != BP_KIND_PATH ? -1 : q->lohi[i] != NULL ?
-		    vcol(t, q->lohi[i]) : vcol(t, buf);
+		k.lohi[i] = !(q->kind->flags & BP_KF_LABELKEY) ? -1 :
+		    q->lohi[i] != NULL ? vcol(t, q->lohi[i]) : vcol(t, buf);
 	}
 	for (int i = 0; i < BP_C__N; i++) {
 		k.ckey[i] = ccol[i] != NULL && key != NULL &&
@@ -205,7 +205,7 @@ bp_levels_gather(const struct bp_roles *r, const struct bp_request *q,
 			p->label = lab;
 			p->load = lab != NULL ? load : (double)(a + 1);
 			fill(p, gr, &k, a, b, conf);
-			if (q->kind == BP_KIND_SCAL)
+			if (q->kind->flags & BP_KF_XNUM)
 				p->x = load;
 			if (!isfinite(p->x) || !isfinite(p->y)) {
 				l->n--;
@@ -219,7 +219,7 @@ bp_levels_gather(const struct bp_roles *r, const struct bp_request *q,
 		}
 	}
 	/* A scalability line's levels go up with the load. */
-	for (size_t i = 0; q->kind == BP_KIND_SCAL && i < ls->n; i++)
+	for (size_t i = 0; (q->kind->flags & BP_KF_XNUM) && i < ls->n; i++)
 		qsort(ls->s[i].p, ls->s[i].n, sizeof(*ls->s[i].p), level_cmp);
 	return 0;
 }
@@ -336,14 +336,15 @@ slo_bound(const struct bp_cond *c, const struct bp_level *p)
 static double
 thr(const struct out *o, const struct bp_level *p)
 {
-	return o->q->kind == BP_KIND_PATH ? p->x : p->y;
+	return o->q->kind->flags & BP_KF_LABELKEY ? p->x : p->y;
 }
 
 static void
 check_slo(struct out *o, const struct bp_lvseries *l)
 {
 	const struct bp_cond *c = &o->q->slo;
-	const char *tcol = o->q->kind == BP_KIND_PATH ? o->q->x : o->q->y;
+	const char *tcol = o->q->kind->flags & BP_KF_LABELKEY ? o->q->x :
+	    o->q->y;
 	long best = -1, brk = -1;
 	char lv[2][160], v[4][32];
 	double bnd;
@@ -491,7 +492,7 @@ bp_levels_check(const struct bp_request *q, const struct bs_table *t,
 
 	memset(f, 0, sizeof(*f));
 	o.q = q;
-	o.keyname = q->kind == BP_KIND_PATH ? q->label : q->x;
+	o.keyname = bp_keycol(q);
 	if (q->little[0][0] && !isfinite(rs = seconds(q->little[2], t)))
 		return bp_err(e, "--little: R=%s names no time unit (ns, us, "
 		    "ms, s)", q->little[2]);

@@ -177,3 +177,91 @@ out:
 	bp_legend_free(&leg);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/*
+ * The kind: y against x, both measured, in the order of the input;
+ * each --label a point (a load level), else each row.
+ */
+
+static void
+path_columns(struct bp_cols *c, const struct bp_request *q,
+    const struct bp_plan *p, const struct bp_header *h)
+{
+	char buf[160];
+
+	(void)p;
+	bp_cols_add(c, q->x);
+	bp_cols_add(c, q->y);
+	for (int i = 0; i < 4; i++) {
+		const char *ax = i < 2 ? q->x : q->y;
+
+		/* Intervals a join of bstat's outputs may hold. */
+		snprintf(buf, sizeof(buf), "%s_ci_%s", ax, i % 2 ? "hi" :
+		    "lo");
+		if (q->lohi[i] != NULL)
+			bp_cols_add(c, q->lohi[i]);
+		else if (strlen(ax) < 100 && bp_header_has(h, buf))
+			bp_cols_add(c, buf);
+	}
+}
+
+static int
+path_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	const struct bp_request *q = d->q;
+	const struct bp_inputs *in = d->in;
+	double conf = d->conf;
+	struct bp_levels ls;
+	struct bp_path_series *ps;
+	struct bp_path_opts po;
+	struct bp_refs rf;
+	char *xt = NULL, *yt = NULL;
+	int rc = -1;
+
+	if (bp_levels_gather(&in->r, q, conf, &ls, e) == -1)
+		goto out0;
+	if (ls.npts == 0) {
+		bp_err(e, "no points to draw (every %s or %s value is missing)",
+		    q->x, q->y);
+		goto out0;
+	}
+	if ((ps = calloc(ls.n + 1, sizeof(*ps))) == NULL) {
+		bp_err(e, "out of memory");
+		goto out0;
+	}
+	for (size_t i = 0; i < ls.n; i++) {
+		ps[i].name = *ls.s[i].name ? ls.s[i].name : q->y;
+		ps[i].p = ls.s[i].p;
+		ps[i].n = ls.s[i].n;
+	}
+	bp_path_opts_init(&po);
+	bp_chart_request(&po.chart, q, in, &rf, q->x, q->y);
+	po.ci_level = q->lohi[0] || q->lohi[2] ? 0 : conf;
+	if (bp_axis_title_in(&xt, in, q->x, q->xlabel, ls.xmax,
+	    &po.chart.x.factor, e) == -1 || bp_axis_title_in(&yt, in, q->y,
+	    q->ylabel, ls.ymax, &po.chart.y.factor, e) == -1)
+		goto out;
+	po.chart.x.label = xt;
+	po.chart.y.label = yt;
+	rc = bp_path(s->cr, s->width, s->height, &po, ps, ls.n, e);
+out:
+	free(ps);
+	free(xt);
+	free(yt);
+out0:
+	bp_levels_free(&ls);
+	return rc;
+}
+
+const struct bp_kind bp_kind_path = {
+	.name = "path",
+	.synopsis = "-x COL -y COL [--label COL] "
+	    "[--xlo/--xhi/--ylo/--yhi COL]\n"
+	    "[--series COL] [options] [FILE...] -o OUT",
+	.flags = BP_KF_LABELKEY | BP_KF_XLINE,
+	.takes = BP_REQ_PATHOPT | BP_REQ_CHECKS | BP_REQ_VLINE | BP_REQ_HLINE,
+	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_PATH_XY },
+	.columns = path_columns,
+	.draw = path_draw
+};

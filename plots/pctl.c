@@ -138,3 +138,211 @@ out:
 	bp_legend_free(&leg);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/*
+ * The kind: percentiles from raw values of -y, from rows of percentile
+ * and value (hgrm, wrk) or from bstat's pNN columns.
+ */
+
+/* A bstat percentile column: pNN, p99.9 (or the median, p50). */
+static int
+is_pcol(const char *s, double *p)
+{
+	char *end;
+
+	if (strcmp(s, "median") == 0) {
+		*p = 50;
+		return 1;
+	}
+	if (s[0] != 'p' || s[1] < '0' || s[1] > '9')
+		return 0;
+	*p = strtod(s + 1, &end);
+	return *end == '\0' && *p > 0 && *p < 100;
+}
+
+static void
+pctl_plan(const struct bp_request *q, const struct bp_header *h,
+    struct bp_plan *pl)
+{
+	double p;
+
+	/* HdrHistogram and wrk: rows of a percentile and its value. */
+	if (bp_header_has(h, "percentile") && bp_header_has(h, "value") &&
+	    (q->y == NULL || strcmp(q->y, "value") == 0))
+		pl->pctl = BP_PCTL_ROWS;
+	else if (q->y != NULL)
+		pl->pctl = BP_PCTL_RAW;
+	else {
+		pl->pctl = BP_PCTL_NONE;
+		for (size_t i = 0; i < h->n; i++)
+			if (is_pcol(h->names[i], &p)) {
+				pl->pctl = BP_PCTL_COLS;
+				break;
+			}
+	}
+}
+
+static void
+pctl_columns(struct bp_cols *c, const struct bp_request *q,
+    const struct bp_plan *p, const struct bp_header *h)
+{
+	double v;
+
+	if (p->pctl == BP_PCTL_ROWS)
+		bp_cols_add(c, "percentile,value");
+	else if (p->pctl == BP_PCTL_COLS) {
+		for (size_t i = 0; i < h->n; i++)
+			if (is_pcol(h->names[i], &v))
+				bp_cols_add(c, h->names[i]);
+	} else
+		bp_cols_add(c, q->y);
+}
+
+struct pctls {
+	struct bp_pctl_series *s;
+	double		**p, **v;
+	char		**name;
+	size_t		 n;
+	double		 maxabs;
+};
+
+static void
+pctls_free(struct pctls *ps)
+{
+	for (size_t i = 0; i < ps->n; i++) {
+		free(ps->p[i]);
+		free(ps->v[i]);
+	}
+	free(ps->p);
+	free(ps->v);
+	free(ps->s);
+	bp_names_free(ps->name, ps->n);
+}
+
+/* p and v of group g, as the plan says they are given. */
+static int
+pctl_group(const struct bp_inputs *in, const struct bp_plan *pl, size_t g,
+    double **pp, double **vp, size_t *np)
+{
+	const struct bs_table *t = in->t;
+	const struct bs_group *gr = &t->groups[g];
+	double *p, *v;
+	size_t n = 0, m;
+
+	m = pl->pctl == BP_PCTL_COLS ? t->nvcols : pl->pctl == BP_PCTL_RAW ?
+	    BP_PCTL_N : gr->s[0].n;
+	if ((p = calloc(m + 1, sizeof(*p))) == NULL ||
+	    (v = calloc(m + 1, sizeof(*v))) == NULL) {
+		free(p);
+		return -1;
+	}
+	*pp = p;
+	*vp = v;
+	if (pl->pctl == BP_PCTL_RAW) {
+		double *x = bs_series_values(&gr->s[0], in->r.skip, &m), q[
+		    BP_PCTL_N];
+
+		if (x == NULL)
+			return -1;
+		for (size_t i = 0; i < BP_PCTL_N; i++)
+			q[i] = bp_pctl_fixed[i] / 100;
+		/* Type 7 needs more values the further out the tail is. */
+		if (m > 0 && bs_quantiles(x, m, q, BP_PCTL_N, 7, v) == 0)
+			for (size_t i = 0; i < BP_PCTL_N; i++)
+				if ((double)m * (1 - q[i]) >= 1) {
+					p[n] = bp_pctl_fixed[i];
+					v[n++] = v[i];
+				}
+		free(x);
+	} else if (pl->pctl == BP_PCTL_COLS) {
+		for (size_t i = 0; i < t->nvcols; i++) {
+			const char *c = bs_table_vname(t, i);
+			const struct bs_series *s = &gr->s[i];
+
+			if (s->n == 0 || isnan(s->v[0]))
+				continue;
+			p[n] = strcmp(c, "median") == 0 ? 50 : atof(c + 1);
+			v[n++] = bs_series_value(s, 0);
+		}
+	} else
+		/* The footer's rows have no percentile: left out. */
+		for (size_t i = in->r.skip; i < gr->s[0].n; i++) {
+			if (isnan(gr->s[0].v[i]) || isnan(gr->s[1].v[i]))
+				continue;
+			p[n] = bs_series_value(&gr->s[0], i);
+			v[n] = bs_series_value(&gr->s[1], i);
+			if (p[n] > 0 && p[n] < 100)
+				n++;
+		}
+	*np = n;
+	return 0;
+}
+
+static int
+pctl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	const struct bp_request *q = d->q;
+	const struct bp_inputs *in = d->in;
+	const struct bp_plan *pl = d->pl;
+	const struct bs_table *t = in->t;
+	struct pctls ps;
+	struct bp_pctl_opts po;
+	struct bp_refs rf;
+	const char *ycol = pl->pctl == BP_PCTL_ROWS ? "value" : pl->pctl ==
+	    BP_PCTL_COLS ? bs_table_vname(t, 0) : q->y;
+	char *yt = NULL;
+	int rc = -1;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.n = t->ngroups;
+	ps.s = calloc(ps.n + 1, sizeof(*ps.s));
+	ps.p = calloc(ps.n + 1, sizeof(*ps.p));
+	ps.v = calloc(ps.n + 1, sizeof(*ps.v));
+	ps.name = calloc(ps.n + 1, sizeof(*ps.name));
+	if (ps.s == NULL || ps.p == NULL || ps.v == NULL || ps.name == NULL) {
+		ps.n = 0;
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	for (size_t g = 0; g < ps.n; g++) {
+		if (pctl_group(in, pl, g, &ps.p[g], &ps.v[g], &ps.s[g].n) ==
+		    -1 || (ps.name[g] = bp_group_series(&in->r, g)) == NULL) {
+			bp_err(e, "out of memory");
+			goto out;
+		}
+		ps.s[g].name = *ps.name[g] ? ps.name[g] : ycol;
+		ps.s[g].p = ps.p[g];
+		ps.s[g].v = ps.v[g];
+		for (size_t i = 0; i < ps.s[g].n; i++)
+			ps.maxabs = fmax(ps.maxabs, fabs(ps.v[g][i]));
+	}
+	bp_pctl_opts_init(&po);
+	bp_chart_request(&po.chart, q, in, &rf, NULL, ycol);
+	/* A --vline names a percentile: it goes where that percentile is. */
+	for (size_t i = 0; i < po.chart.x.nref; i++)
+		rf.x[i].v = rf.x[i].v > 0 && rf.x[i].v < 100 ? 100 /
+		    (100 - rf.x[i].v) : NAN;
+	if (bp_axis_title_in(&yt, in, ycol, q->ylabel, ps.maxabs,
+	    &po.chart.y.factor, e) == -1)
+		goto out;
+	po.chart.y.label = yt;
+	po.chart.x.label = q->xlabel ? q->xlabel : "percentile";
+	rc = bp_pctl(s->cr, s->width, s->height, &po, ps.s, ps.n, e);
+out:
+	free(yt);
+	pctls_free(&ps);
+	return rc;
+}
+
+const struct bp_kind bp_kind_percentiles = {
+	.name = "percentiles",
+	.synopsis = "[-y COL] [--series COL] [options] [FILE...] -o OUT",
+	.flags = BP_KF_ROWS,
+	.takes = BP_REQ_VLINE | BP_REQ_HLINE,
+	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
+	    { BP_REQ_X, BP_MISUSE_NOX } },
+	.plan = pctl_plan,
+	.columns = pctl_columns,
+	.draw = pctl_draw
+};

@@ -900,9 +900,8 @@ int	 bp_scan_inputs(struct bp_scan *s, const struct bs_buf *, size_t n,
  * which kind, and how the inputs are read for them.
  */
 
-enum bp_kind { BP_KIND_SCAL, BP_KIND_HEAT, BP_KIND_BOX, BP_KIND_CDF,
-	BP_KIND_TREND, BP_KIND_PATH, BP_KIND_PCTL, BP_KIND_HIST,
-	BP_KIND_VIOLIN, BP_KIND_RUNS, BP_KIND__N };
+/* A chart kind: its descriptor, struct bp_kind, is below. */
+struct bp_kind;
 
 /*
  * A condition on a column, "p99_latency_ms<=50": what an SLO asks of
@@ -919,12 +918,8 @@ struct bp_cond {
 /* Does v meet the condition? */
 int	 bp_cond_holds(const struct bp_cond *, double v);
 
-/* "scalability", "heatmap", "box", "cdf", ...; -1 if unknown. */
-int		 bp_kind_parse(const char *);
-const char	*bp_kind_name(enum bp_kind);
-
 struct bp_request {
-	enum bp_kind	 kind;
+	const struct bp_kind *kind;	/* set before the request is used */
 	const char	*x, *y, *z, *series;	/* the roles' columns */
 	int		 pool;		/* --series '': no default series */
 	const char	*title, *xlabel, *ylabel, *zlabel;
@@ -948,7 +943,10 @@ struct bp_request {
 	size_t		 steady;	/* runs: the window of --steady */
 };
 
-/* No columns or titles, no fit, 800 x 500, legend auto, no centre. */
+/*
+ * No kind, columns or titles, no fit, 800 x 500, legend auto, no
+ * centre.
+ */
 void	 bp_request_init(struct bp_request *);
 
 /*
@@ -1007,7 +1005,8 @@ enum bp_misuse {
  * buf.  Misuses worded by the tool with the request's columns
  * (BP_MISUSE_SAME_XY, BP_MISUSE_TEXT_UTF8) are not worded here.
  */
-void	 bp_misuse_text(enum bp_misuse, enum bp_kind, char *buf, size_t len);
+void	 bp_misuse_text(enum bp_misuse, const struct bp_kind *, char *buf,
+	    size_t len);
 /* The first misuse of the options, or BP_MISUSE_NONE. */
 enum bp_misuse bp_request_check(const struct bp_request *, size_t *which);
 
@@ -1022,6 +1021,7 @@ struct bp_plan {
 
 /* Where a percentile chart's percentiles come from. */
 enum bp_pctl_from {
+	BP_PCTL_UNUSED,		/* not a percentile chart */
 	BP_PCTL_NONE,		/* no way found: the tool says so */
 	BP_PCTL_RAW,		/* raw values of -y: computed at fixed p */
 	BP_PCTL_ROWS,		/* rows of percentile (0-100) and value */
@@ -1083,33 +1083,141 @@ int	 bp_inputs_check(struct bp_inputs *, const struct bp_request *,
 	    double confidence, struct bs_err *);
 
 /*
- * Draw on s the chart a request asks for, from what was gathered from
- * its inputs: the chart options from the request, axis titles with the
- * units of the columns.  Scalability: fit holds the model of every line
- * or is NULL; the error bars' level is stated unless bstat's means with
- * intervals were read and no level was given.  Box: sm's only category
- * is renamed after the column when there is no -x.  0, or -1 with e set.
+ * The scalability chart, drawn by the tool (its kind has no draw): the
+ * tool fits the lines (libstat's usl), writes the fit report and draws
+ * through this.  fit holds the model of every line or is NULL; the
+ * error bars' level is stated unless bstat's means with intervals were
+ * read and no level was given.  0, or -1 with e set.
  */
 int	 bp_draw_scalability(struct bp_surface *s, const struct bp_request *,
 	    const struct bp_inputs *, const struct bp_lines *,
 	    const struct bs_usl *fit, double confidence, int bstat,
 	    struct bs_err *e);
-int	 bp_draw_heatmap(struct bp_surface *s, const struct bp_request *,
-	    const struct bp_inputs *, const struct bp_grid *, struct bs_err *e);
-int	 bp_draw_box(struct bp_surface *s, const struct bp_request *,
-	    const struct bp_inputs *, struct bp_samples *sm, struct bs_err *e);
+
+/* ------------------------------------------------------------------ */
 /*
- * The kinds drawn from the table alone: path, percentiles, hist,
- * violin, runs and trend (trend with btrend's change points, the
- * others as the request says).  0, or -1 with e set.
+ * Chart kinds.  Each kind is one descriptor, defined in the kind's own
+ * file (box.c, heatmap.c, dist.c, ...) and listed once in registry.c:
+ * its name, what it reads of the roles, which options it takes and why
+ * it refuses the others, how its inputs are read, and how its chart is
+ * gathered and drawn.  Nothing depends on the order of the list but the
+ * order kinds are named in (bplot's usage and errors).
  */
-int	 bp_draw_kind(struct bp_surface *s, const struct bp_request *,
+
+/*
+ * What a request gives (or leaves out), as bits: the options a kind
+ * takes (bp_kind.takes) and those it refuses (bp_refusal.given).
+ */
+enum {
+	BP_REQ_FIT = 1 << 0,		/* --fit */
+	BP_REQ_REPORT_NOFIT = 1 << 1,	/* --fit-report without --fit */
+	BP_REQ_Z = 1 << 2,		/* -z */
+	BP_REQ_CMAP = 1 << 3,		/* --colormap */
+	BP_REQ_CENTER = 1 << 4,		/* --center */
+	BP_REQ_ZLABEL = 1 << 5,		/* --zlabel, --reverse */
+	BP_REQ_SERIES = 1 << 6,		/* --series */
+	BP_REQ_LOGX = 1 << 7,
+	BP_REQ_LOGY = 1 << 8,
+	BP_REQ_LEGEND = 1 << 9,		/* a legend other than auto */
+	BP_REQ_X = 1 << 10,		/* -x */
+	BP_REQ_CENTER_MAP = 1 << 11,	/* --center with a sequential map */
+	BP_REQ_NOX = 1 << 12,		/* no -x */
+	BP_REQ_NOY = 1 << 13,		/* no -y */
+	BP_REQ_NOZ = 1 << 14,		/* no -z */
+	BP_REQ_PATHOPT = 1 << 15,	/* --label, --xlo, ... */
+	BP_REQ_CHECKS = 1 << 16,	/* --slo, --little, --limit */
+	BP_REQ_VLINE = 1 << 17,
+	BP_REQ_HLINE = 1 << 18,
+	BP_REQ_DENSITY = 1 << 19,
+	BP_REQ_STEADY = 1 << 20
+};
+
+/* Any of the bits given is refused with misuse. */
+struct bp_refusal {
+	unsigned	 given;		/* BP_REQ_*; 0 ends a list */
+	enum bp_misuse	 misuse;
+};
+
+/* What a kind reads of its roles (bp_kind.flags). */
+enum {
+	/* bstat's means with intervals are drawn as given (-y optional) */
+	BP_KF_MEANS = 1 << 0,
+	/*
+	 * x is a measured value and the points are keyed by --label
+	 * (without it each row is a point, read as it is)
+	 */
+	BP_KF_LABELKEY = 1 << 1,
+	/* x is a number, the load of a level: levels are sorted by it */
+	BP_KF_XNUM = 1 << 2,
+	/* x lies along a number line: no limit on how many values */
+	BP_KF_XLINE = 1 << 3,
+	/* y is categories: a key of the table, as x is */
+	BP_KF_YKEY = 1 << 4,
+	/* each row is drawn as it is, never pooled into a sample */
+	BP_KF_ROWS = 1 << 5
+};
+
+/* What a kind's chart is drawn with; data is what its gather made. */
+struct bp_drawing {
+	const struct bp_request	*q;
+	const struct bp_inputs	*in;
+	const struct bp_plan	*pl;
+	double			 conf;	/* the confidence level */
+	size_t			 skip;	/* rows dropped per group */
+	void			*data;
+};
+
+/* The value columns a kind adds to its table (bp_cols_add()). */
+struct bp_cols;
+void	 bp_cols_add(struct bp_cols *, const char *col);
+
+struct bp_kind {
+	const char	*name;		/* as a command line names it */
+	/* bplot's usage after the name; a newline is a continuation */
+	const char	*synopsis;
+	unsigned	 flags;		/* BP_KF_* */
+	/*
+	 * The option families it takes, BP_REQ_FIT, _PATHOPT, _CHECKS,
+	 * _DENSITY, _STEADY, _VLINE, _HLINE, _Z (with --colormap,
+	 * --center, --zlabel); any other is misuse.
+	 */
+	unsigned	 takes;
+	/* Options it refuses, why, in the order they are checked. */
+	struct bp_refusal refuses[3];
+	/* The columns it cannot do without (BP_REQ_NOX, _NOY, _NOZ). */
+	struct bp_refusal needs;
+	/* How the inputs are read, from the first header; or NULL. */
+	void	(*plan)(const struct bp_request *, const struct bp_header *,
+		    struct bp_plan *);
+	/* Its value columns; NULL: -y's. */
+	void	(*columns)(struct bp_cols *, const struct bp_request *,
+		    const struct bp_plan *, const struct bp_header *);
+	/*
+	 * What the chart takes from the table, before the image is made
+	 * (NULL: nothing); then the chart, drawn on s (NULL: the tool
+	 * draws it, as scalability's fits are the tool's); release frees
+	 * what gather made.  0, or -1 with e set.
+	 */
+	int	(*gather)(struct bp_drawing *, struct bs_err *e);
+	int	(*draw)(struct bp_surface *s, struct bp_drawing *,
+		    struct bs_err *e);
+	void	(*release)(struct bp_drawing *);
+};
+
+/* Every kind, in the order they are named; NULL ends the list. */
+extern const struct bp_kind *const bp_kinds[];
+/* The kind of that name, or NULL. */
+const struct bp_kind *bp_kind_find(const char *name);
+
+/*
+ * A request's chart through its kind: gathered from the inputs (before
+ * the image is made), drawn on s, then freed.  0, or -1 with e set.
+ */
+int	 bp_chart_gather(struct bp_drawing *, const struct bp_request *,
 	    const struct bp_inputs *, const struct bp_plan *,
 	    double confidence, size_t skip, struct bs_err *e);
-int	 bp_draw_trend(struct bp_surface *s, const struct bp_request *,
-	    const struct bp_inputs *, double confidence, struct bs_err *e);
-int	 bp_draw_cdf(struct bp_surface *s, const struct bp_request *,
-	    const struct bp_inputs *, const struct bp_samples *sm,
+int	 bp_chart_draw(struct bp_surface *s, struct bp_drawing *,
 	    struct bs_err *e);
+void	 bp_chart_free(struct bp_drawing *);
 
 #endif /* PLOTS_H */

@@ -287,4 +287,48 @@ int	 bp_axis_title_in(char **t, const struct bp_inputs *,
 	    const char *col, const char *given, double maxabs, double *factor,
 	    struct bs_err *);
 
+/* The unit the reader declared for column col of t, or NULL. */
+const char *bp_declared_unit(const struct bs_table *t, const char *col);
+/*
+ * A box plot's or CDF's gather: values per category and series
+ * (struct bp_samples) into d->data; and its release.
+ */
+int	 bp_drawing_samples(struct bp_drawing *d, struct bs_err *e);
+void	 bp_drawing_samples_free(struct bp_drawing *d);
+/* Means with t intervals, no quantiles: what a point or a cell shows. */
+void	 bp_drawing_summary(const struct bp_drawing *,
+	    struct bs_summary_opts *);
+/*
+ * Values per series (one category) as the distribution charts take
+ * them (dist.c, runs.c); NULL with e set.
+ */
+struct bp_dist_series *bp_dist_series_of(const struct bp_samples *,
+	    const char *col, struct bs_err *e);
+
+/* ------------------------------------------------------------------ */
+/* Chart kinds (plots.h: struct bp_kind) */
+
+/* The value columns of a table being chosen: "a,b" without repeats. */
+struct bp_cols {
+	GString		*g;
+};
+
+/* The column keying a request's points: a path's --label, else -x. */
+static inline const char *
+bp_keycol(const struct bp_request *q)
+{
+	return q->kind->flags & BP_KF_LABELKEY ? q->label : q->x;
+}
+
+/* Does the request's kind refuse any of the given bits (BP_REQ_*)? */
+static inline int
+bp_kind_refuses(const struct bp_kind *k, unsigned given)
+{
+	for (size_t i = 0; i < sizeof(k->refuses) / sizeof(k->refuses[0]) &&
+	    k->refuses[i].given != 0; i++)
+		if (k->refuses[i].given & given)
+			return 1;
+	return 0;
+}
+
 #endif /* PLOTS_EXTERN_H */

@@ -1,9 +1,9 @@
 /*
- * What a command line asks of a chart, apart from its wording: the
- * chart kinds, which options apply to which kind (a table, so that a
- * new option or kind is one row), how the inputs are read for a kind,
- * and the chart data handed to the drawing functions.  Misuse is
- * returned as a code for the tool to word in the options' terms.
+ * What a command line asks of a chart, apart from its wording: which
+ * options apply to the kind asked for (the rules below, over what each
+ * kind's descriptor says it takes and refuses), how the inputs are read
+ * for it, and the chart data handed to the drawing functions.  Misuse
+ * is returned as a code for the tool to word in the options' terms.
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,25 +13,6 @@
 #include <glib.h>
 
 #include "plots_extern.h"
-
-static const char *const kind_names[BP_KIND__N] = { "scalability",
-	"heatmap", "box", "cdf", "trend", "path", "percentiles", "hist",
-	"violin", "runs" };
-
-int
-bp_kind_parse(const char *s)
-{
-	for (size_t k = 0; k < BP_KIND__N; k++)
-		if (strcmp(s, kind_names[k]) == 0)
-			return (int)k;
-	return -1;
-}
-
-const char *
-bp_kind_name(enum bp_kind k)
-{
-	return kind_names[k];
-}
 
 void
 bp_request_init(struct bp_request *q)
@@ -47,71 +28,35 @@ bp_request_init(struct bp_request *q)
 /* ------------------------------------------------------------------ */
 /* Which options apply to which kind */
 
-/* What a request gives, or leaves out, as bits for the table below. */
-enum {
-	G_FIT = 1 << 0,
-	G_REPORT_NOFIT = 1 << 1,	/* --fit-report without --fit */
-	G_Z = 1 << 2,
-	G_CMAP = 1 << 3,
-	G_CENTER = 1 << 4,
-	G_ZLABEL = 1 << 5,
-	G_SERIES = 1 << 6,
-	G_LOGX = 1 << 7,
-	G_LOGY = 1 << 8,
-	G_LEGEND = 1 << 9,		/* a legend other than auto */
-	G_X = 1 << 10,
-	G_CENTER_MAP = 1 << 11,		/* --center with a sequential map */
-	G_NOX = 1 << 12,
-	G_NOY = 1 << 13,
-	G_NOZ = 1 << 14,
-	G_PATHOPT = 1 << 15,		/* --label, --xlo, ... */
-	G_CHECKS = 1 << 16,		/* --slo, --little, --limit */
-	G_VLINE = 1 << 17,
-	G_HLINE = 1 << 18,
-	G_DENSITY = 1 << 19,
-	G_STEADY = 1 << 20
-};
-
-#define K(k)	(1u << (k))
-#define K_ALL	(K(BP_KIND__N) - 1)
-
 /*
- * A rule: for the kinds in kinds, any of the bits in given is misuse.
- * The rules are tried in order and the first that holds is reported, so
- * that a command line with several faults always gets the same message.
+ * A rule: for the kinds that do not take the option families in takes
+ * (0: every kind), any of the bits in given is misuse.  The rules are
+ * tried in order, the kind's own refusals where the marker RULE_KIND
+ * stands and its needs at RULE_NEEDS, and the first that holds is
+ * reported, so that a command line with several faults always gets the
+ * same message.
  */
+#define RULE_KIND	((enum bp_misuse)-1)
+#define RULE_NEEDS	((enum bp_misuse)-2)
+
 static const struct rule {
 	enum bp_misuse	 misuse;
-	unsigned	 kinds;
+	unsigned	 takes;
 	unsigned	 given;
 } rules[] = {
-	{ BP_MISUSE_FIT_KIND, K_ALL & ~K(BP_KIND_SCAL), G_FIT },
-	{ BP_MISUSE_PATH_ONLY, K_ALL & ~K(BP_KIND_PATH), G_PATHOPT },
-	{ BP_MISUSE_CHECKS, K_ALL & ~(K(BP_KIND_PATH) | K(BP_KIND_SCAL)),
-	    G_CHECKS },
-	{ BP_MISUSE_REPORT_NOFIT, K_ALL, G_REPORT_NOFIT },
-	{ BP_MISUSE_DENSITY, K_ALL & ~K(BP_KIND_HIST), G_DENSITY },
-	{ BP_MISUSE_STEADY, K_ALL & ~K(BP_KIND_RUNS), G_STEADY },
-	{ BP_MISUSE_VLINE, K(BP_KIND_BOX) | K(BP_KIND_HEAT) |
-	    K(BP_KIND_VIOLIN), G_VLINE },
-	{ BP_MISUSE_HLINE, K(BP_KIND_HEAT), G_HLINE },
-	{ BP_MISUSE_HEAT_ONLY, K_ALL & ~K(BP_KIND_HEAT),
-	    G_Z | G_CMAP | G_CENTER | G_ZLABEL },
-	{ BP_MISUSE_HEAT_AXES, K(BP_KIND_HEAT), G_SERIES | G_LOGX | G_LOGY },
-	{ BP_MISUSE_HEAT_LEGEND, K(BP_KIND_HEAT), G_LEGEND },
-	{ BP_MISUSE_BOX_LOGX, K(BP_KIND_BOX), G_LOGX },
-	{ BP_MISUSE_CDF_LOGY, K(BP_KIND_CDF), G_LOGY },
-	{ BP_MISUSE_CDF_X, K(BP_KIND_CDF), G_X },
-	{ BP_MISUSE_LOGX_KIND, K(BP_KIND_VIOLIN) | K(BP_KIND_PCTL) |
-	    K(BP_KIND_RUNS), G_LOGX },
-	{ BP_MISUSE_NOX, K(BP_KIND_HIST) | K(BP_KIND_PCTL) | K(BP_KIND_RUNS),
-	    G_X },
-	{ BP_MISUSE_CENTER_MAP, K_ALL, G_CENTER_MAP },
-	{ BP_MISUSE_NEED_X, K(BP_KIND_SCAL), G_NOX },
-	{ BP_MISUSE_NEED_XYZ, K(BP_KIND_HEAT), G_NOX | G_NOY | G_NOZ },
-	{ BP_MISUSE_PATH_XY, K(BP_KIND_PATH), G_NOX | G_NOY },
-	{ BP_MISUSE_NEED_Y, K(BP_KIND_BOX) | K(BP_KIND_CDF) | K(BP_KIND_TREND) |
-	    K(BP_KIND_HIST) | K(BP_KIND_VIOLIN) | K(BP_KIND_RUNS), G_NOY }
+	{ BP_MISUSE_FIT_KIND, BP_REQ_FIT, BP_REQ_FIT },
+	{ BP_MISUSE_PATH_ONLY, BP_REQ_PATHOPT, BP_REQ_PATHOPT },
+	{ BP_MISUSE_CHECKS, BP_REQ_CHECKS, BP_REQ_CHECKS },
+	{ BP_MISUSE_REPORT_NOFIT, 0, BP_REQ_REPORT_NOFIT },
+	{ BP_MISUSE_DENSITY, BP_REQ_DENSITY, BP_REQ_DENSITY },
+	{ BP_MISUSE_STEADY, BP_REQ_STEADY, BP_REQ_STEADY },
+	{ BP_MISUSE_VLINE, BP_REQ_VLINE, BP_REQ_VLINE },
+	{ BP_MISUSE_HLINE, BP_REQ_HLINE, BP_REQ_HLINE },
+	{ BP_MISUSE_HEAT_ONLY, BP_REQ_Z,
+	    BP_REQ_Z | BP_REQ_CMAP | BP_REQ_CENTER | BP_REQ_ZLABEL },
+	{ RULE_KIND, 0, 0 },
+	{ BP_MISUSE_CENTER_MAP, 0, BP_REQ_CENTER_MAP },
+	{ RULE_NEEDS, 0, 0 }
 };
 
 static unsigned
@@ -119,28 +64,28 @@ given(const struct bp_request *q)
 {
 	unsigned g = 0;
 
-	g |= q->fit >= 0 ? G_FIT : 0;
+	g |= q->fit >= 0 ? BP_REQ_FIT : 0;
 	g |= ((q->fitreport != NULL && !q->slo.set) || q->fit_table) &&
-	    q->fit < 0 ? G_REPORT_NOFIT : 0;
+	    q->fit < 0 ? BP_REQ_REPORT_NOFIT : 0;
 	g |= q->label != NULL || q->lohi[0] != NULL || q->lohi[1] != NULL ||
-	    q->lohi[2] != NULL || q->lohi[3] != NULL ? G_PATHOPT : 0;
-	g |= q->slo.set || q->limit.set || q->little[0][0] ? G_CHECKS : 0;
-	g |= q->nvline > 0 ? G_VLINE : 0;
-	g |= q->nhline > 0 ? G_HLINE : 0;
-	g |= q->density ? G_DENSITY : 0;
-	g |= q->steady > 0 ? G_STEADY : 0;
-	g |= q->z != NULL ? G_Z : G_NOZ;
-	g |= q->cmap >= 0 ? G_CMAP : 0;
-	g |= isfinite(q->center) ? G_CENTER : 0;
-	g |= q->zlabel != NULL || q->reverse ? G_ZLABEL : 0;
-	g |= q->series != NULL ? G_SERIES : 0;
-	g |= q->logx ? G_LOGX : 0;
-	g |= q->logy ? G_LOGY : 0;
-	g |= q->legend != BP_LEGEND_AUTO ? G_LEGEND : 0;
-	g |= q->x != NULL ? G_X : G_NOX;
-	g |= q->y != NULL ? 0 : G_NOY;
+	    q->lohi[2] != NULL || q->lohi[3] != NULL ? BP_REQ_PATHOPT : 0;
+	g |= q->slo.set || q->limit.set || q->little[0][0] ? BP_REQ_CHECKS : 0;
+	g |= q->nvline > 0 ? BP_REQ_VLINE : 0;
+	g |= q->nhline > 0 ? BP_REQ_HLINE : 0;
+	g |= q->density ? BP_REQ_DENSITY : 0;
+	g |= q->steady > 0 ? BP_REQ_STEADY : 0;
+	g |= q->z != NULL ? BP_REQ_Z : BP_REQ_NOZ;
+	g |= q->cmap >= 0 ? BP_REQ_CMAP : 0;
+	g |= isfinite(q->center) ? BP_REQ_CENTER : 0;
+	g |= q->zlabel != NULL || q->reverse ? BP_REQ_ZLABEL : 0;
+	g |= q->series != NULL ? BP_REQ_SERIES : 0;
+	g |= q->logx ? BP_REQ_LOGX : 0;
+	g |= q->logy ? BP_REQ_LOGY : 0;
+	g |= q->legend != BP_LEGEND_AUTO ? BP_REQ_LEGEND : 0;
+	g |= q->x != NULL ? BP_REQ_X : BP_REQ_NOX;
+	g |= q->y != NULL ? 0 : BP_REQ_NOY;
 	g |= q->cmap >= 0 && q->cmap != BP_CMAP_DIVERGING &&
-	    isfinite(q->center) ? G_CENTER_MAP : 0;
+	    isfinite(q->center) ? BP_REQ_CENTER_MAP : 0;
 	return g;
 }
 
@@ -155,11 +100,24 @@ bp_request_check(const struct bp_request *q, size_t *which)
 {
 	const char *const txt[] = { q->title, q->xlabel, q->ylabel,
 	    q->zlabel };
+
+	const struct bp_kind *k = q->kind;
 	unsigned g = given(q);
 
-	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
-		if ((rules[i].kinds & K(q->kind)) && (rules[i].given & g))
-			return rules[i].misuse;
+	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		const struct rule *r = &rules[i];
+
+		if (r->misuse == RULE_KIND) {
+			for (size_t j = 0; j < sizeof(k->refuses) /
+			    sizeof(k->refuses[0]); j++)
+				if (k->refuses[j].given & g)
+					return k->refuses[j].misuse;
+		} else if (r->misuse == RULE_NEEDS) {
+			if (k->needs.given & g)
+				return k->needs.misuse;
+		} else if (!(k->takes & r->takes) && (r->given & g))
+			return r->misuse;
+	}
 	if (same(q->x, q->y))
 		return BP_MISUSE_SAME_XY;
 	if (same(q->series, q->x) || same(q->series, q->y))
@@ -175,110 +133,31 @@ bp_request_check(const struct bp_request *q, size_t *which)
 /* ------------------------------------------------------------------ */
 /* Reading for a request */
 
-/* A bstat percentile column: pNN, p99.9 (or the median, p50). */
-static int
-is_pcol(const char *s, double *p)
-{
-	char *end;
-
-	if (strcmp(s, "median") == 0) {
-		*p = 50;
-		return 1;
-	}
-	if (s[0] != 'p' || s[1] < '0' || s[1] > '9')
-		return 0;
-	*p = strtod(s + 1, &end);
-	return *end == '\0' && *p > 0 && *p < 100;
-}
-
-static enum bp_pctl_from
-pctl_from(const struct bp_request *q, const struct bp_header *h)
-{
-	double p;
-
-	/* HdrHistogram and wrk: rows of a percentile and its value. */
-	if (bp_header_has(h, "percentile") && bp_header_has(h, "value") &&
-	    (q->y == NULL || strcmp(q->y, "value") == 0))
-		return BP_PCTL_ROWS;
-	if (q->y != NULL)
-		return BP_PCTL_RAW;
-	for (size_t i = 0; i < h->n; i++)
-		if (is_pcol(h->names[i], &p))
-			return BP_PCTL_COLS;
-	return BP_PCTL_NONE;
-}
-
-/* Append col to the list unless it is there already. */
-static int
-col_add(GString *g, const char *col)
-{
-	const char *p = g->str;
-	size_t n;
-
-	if (col == NULL || *col == '\0')
-		return 0;
-	n = strlen(col);
-	while (*p) {
-		const char *c = strchr(p, ',');
-		size_t len = c ? (size_t)(c - p) : strlen(p);
-
-		if (len == n && strncmp(p, col, n) == 0)
-			return 0;
-		p += len + (c != NULL);
-	}
-	if (g->len > 0)
-		g_string_append_c(g, ',');
-	g_string_append(g, col);
-	return 0;
-}
-
 char *
 bp_request_columns(const struct bp_request *q, const struct bp_plan *p,
     const struct bp_header *h, struct bs_err *e)
 {
-	GString *g = g_string_new(NULL);
-	char buf[160], *s;
-	double v;
+	struct bp_cols c = { g_string_new(NULL) };
+	GString *g = c.g;
+	char *s;
 
 	if (p->bstat) {
-		col_add(g, "mean,ci_lo,ci_hi");
+		bp_cols_add(&c, "mean,ci_lo,ci_hi");
 		/* With n and se the level of the intervals can be read back. */
 		if (bp_header_has(h, "n") && bp_header_has(h, "se"))
-			col_add(g, "n,se");
-	}
-	else if (q->kind == BP_KIND_HEAT)
-		col_add(g, q->z);
-	else if (q->kind == BP_KIND_PATH) {
-		col_add(g, q->x);
-		col_add(g, q->y);
-		for (int i = 0; i < 4; i++) {
-			const char *ax = i < 2 ? q->x : q->y;
-
-			/* Intervals a join of bstat's outputs may hold. */
-			snprintf(buf, sizeof(buf), "%s_ci_%s", ax, i % 2 ? "hi" :
-			    "lo");
-			if (q->lohi[i] != NULL)
-				col_add(g, q->lohi[i]);
-			else if (strlen(ax) < 100 && bp_header_has(h, buf))
-				col_add(g, buf);
-		}
-	} else if (q->kind == BP_KIND_PCTL && p->pctl == BP_PCTL_ROWS)
-		col_add(g, "percentile,value");
-	else if (q->kind == BP_KIND_PCTL && p->pctl == BP_PCTL_COLS) {
-		for (size_t i = 0; i < h->n; i++)
-			if (is_pcol(h->names[i], &v))
-				col_add(g, h->names[i]);
-	} else
-		col_add(g, q->y);
+			bp_cols_add(&c, "n,se");
+	} else if (q->kind->columns != NULL)
+		q->kind->columns(&c, q, p, h);
+	else
+		bp_cols_add(&c, q->y);
 	/* The checks' columns; the level (x, --label) is a key already. */
 	if (q->slo.set)
-		col_add(g, q->slo.col);
+		bp_cols_add(&c, q->slo.col);
 	if (q->limit.set)
-		col_add(g, q->limit.col);
+		bp_cols_add(&c, q->limit.col);
 	for (int i = 0; i < 3; i++)
-		if (!same(q->little[i], q->kind == BP_KIND_PATH ? q->label :
-		    q->x))
-			col_add(g, q->little[i]);
+		if (!same(q->little[i], bp_keycol(q)))
+			bp_cols_add(&c, q->little[i]);
 	if (g->len == 0) {
 		g_string_free(g, TRUE);
 		bp_err(e, "no value column to read");
@@ -296,7 +175,7 @@ bp_request_plan(const struct bp_request *q, const struct bp_header *h,
     size_t ninputs, struct bp_plan *p)
 {
 	memset(p, 0, sizeof(*p));
-	p->bstat = q->kind == BP_KIND_SCAL && bp_header_bstat(h, q->y,
+	p->bstat = (q->kind->flags & BP_KF_MEANS) && bp_header_bstat(h, q->y,
 	    &p->bycol);
 	/*
 	 * Several inputs get a first group column "file"; --series file
@@ -306,30 +185,29 @@ bp_request_plan(const struct bp_request *q, const struct bp_header *h,
 	p->sfile = q->series != NULL && strcmp(q->series, "file") == 0 &&
 	    !bp_header_has(h, "file");
 	p->filecol = ninputs > 1 || p->sfile;
-	if (q->kind == BP_KIND_PCTL)
-		p->pctl = pctl_from(q, h);
+	if (q->kind->plan != NULL)
+		q->kind->plan(q, h, p);
 }
 
 void
 bp_request_scan(const struct bp_request *q, const struct bp_plan *p,
     struct bp_scan *sc)
 {
-	int scal = q->kind == BP_KIND_SCAL;
+	unsigned f = q->kind->flags;
 
 	memset(sc, 0, sizeof(*sc));
 	sc->filecol = p->filecol;
-	sc->xnum = scal;
+	sc->xnum = (f & BP_KF_XNUM) != 0;
 	sc->xpos = q->fit >= 0;
 	sc->r[BP_ROLE_SERIES].col = p->sfile ? NULL : q->series;
 	sc->r[BP_ROLE_SERIES].label = 1;
 	sc->r[BP_ROLE_SERIES].limit = BP_MAX_SERIES;
 	/* A path's x is a value; its labels are the key of each point. */
-	sc->r[BP_ROLE_X].col = q->kind == BP_KIND_PATH ? q->label : q->x;
-	sc->r[BP_ROLE_X].label = !scal;
+	sc->r[BP_ROLE_X].col = bp_keycol(q);
+	sc->r[BP_ROLE_X].label = !(f & BP_KF_XNUM);
 	/* A history's revisions are many, and drawn along a number line. */
-	sc->r[BP_ROLE_X].limit = !scal && q->kind != BP_KIND_TREND &&
-	    q->kind != BP_KIND_PATH ? BP_MAX_TICKS : 0;
-	sc->r[BP_ROLE_Y].col = q->kind == BP_KIND_HEAT ? q->y : NULL;
+	sc->r[BP_ROLE_X].limit = f & BP_KF_XLINE ? 0 : BP_MAX_TICKS;
+	sc->r[BP_ROLE_Y].col = f & BP_KF_YKEY ? q->y : NULL;
 	sc->r[BP_ROLE_Y].label = 1;
 	sc->r[BP_ROLE_Y].limit = BP_MAX_TICKS;
 }
@@ -360,10 +238,10 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	r->filecol = p->filecol;
 	/* The series column "file" is the file column itself. */
 	role[0] = p->sfile ? NULL : q->series;
-	role[1] = q->kind == BP_KIND_PATH ? q->label : q->kind ==
-	    BP_KIND_HIST || q->kind == BP_KIND_PCTL || q->kind ==
-	    BP_KIND_RUNS ? NULL : q->x;
-	role[2] = q->kind == BP_KIND_HEAT ? q->y : NULL;
+	/* A kind that refuses -x has no x role. */
+	role[1] = q->kind->flags & BP_KF_LABELKEY ? q->label :
+	    bp_kind_refuses(q->kind, BP_REQ_X) ? NULL : q->x;
+	role[2] = q->kind->flags & BP_KF_YKEY ? q->y : NULL;
 	role[3] = p->bycol ? "column" : NULL;
 	if (bp_roles_groups(r, role, &in->groups) == -1)
 		return bp_err(e, "out of memory");
@@ -389,8 +267,8 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	 * it is; the other kinds draw a series as a sample, which the rows
 	 * of a percentile distribution are not.
 	 */
-	to->use = q->kind == BP_KIND_PCTL || (q->kind == BP_KIND_PATH &&
-	    q->label == NULL) ? BS_USE_ROWS : BS_USE_CHART;
+	to->use = (q->kind->flags & BP_KF_ROWS) || ((q->kind->flags &
+	    BP_KF_LABELKEY) && q->label == NULL) ? BS_USE_ROWS : BS_USE_CHART;
 	if ((in->t = bs_table_new(to)) == NULL)
 		return bp_err(e, "out of memory");
 	for (size_t k = 0; k < in->nbufs; k++)
@@ -701,7 +579,8 @@ static const struct {
 };
 
 void
-bp_misuse_text(enum bp_misuse m, enum bp_kind k, char *buf, size_t len)
+bp_misuse_text(enum bp_misuse m, const struct bp_kind *k, char *buf,
+    size_t len)
 {
 	if ((size_t)m >= sizeof(misuse_msg) / sizeof(misuse_msg[0]) ||
 	    misuse_msg[m].pre == NULL) {
@@ -709,6 +588,6 @@ bp_misuse_text(enum bp_misuse m, enum bp_kind k, char *buf, size_t len)
 		return;
 	}
 	snprintf(buf, len, "%s%s%s", misuse_msg[m].pre, misuse_msg[m].post !=
-	    NULL ? kind_names[k] : "", misuse_msg[m].post != NULL ?
+	    NULL ? k->name : "", misuse_msg[m].post != NULL ?
 	    misuse_msg[m].post : "");
 }

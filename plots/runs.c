@@ -272,3 +272,55 @@ out:
 	bp_legend_free(&leg);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* The kind: the values of -y per series in the order they were run */
+
+static int
+runs_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
+{
+	const struct bp_request *q = dr->q;
+	const struct bp_inputs *in = dr->in;
+	struct bp_samples sm;
+	struct bp_dist_series *d = NULL;
+	struct bp_refs rf;
+	struct bp_runs_opts o;
+	struct bp_chart *c = &o.chart;
+	char *t = NULL;
+	int rc = -1;
+	struct bp_roles r = in->r;
+
+	/* A runs chart shows the warm-up that --skip drops. */
+	r.skip = 0;
+	if (bp_samples_gather(&r, &sm) == -1) {
+		bp_samples_free(&sm);
+		return bp_err(e, "out of memory");
+	}
+	if ((d = bp_dist_series_of(&sm, q->y, e)) == NULL)
+		goto out;
+	bp_runs_opts_init(&o);
+	o.skip = dr->skip;
+	o.steady = q->steady;
+	bp_chart_request(c, q, in, &rf, NULL, q->y);
+	if (bp_axis_title_in(&t, in, q->y, q->ylabel, sm.maxabs, &c->y.factor,
+	    e) == -1)
+		goto out;
+	c->y.label = t;
+	c->x.label = q->xlabel ? q->xlabel : "run";
+	rc = bp_runs(s->cr, s->width, s->height, &o, d, sm.nser, e);
+out:
+	free(d);
+	free(t);
+	bp_samples_free(&sm);
+	return rc;
+}
+
+const struct bp_kind bp_kind_runs = {
+	.name = "runs",
+	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
+	.takes = BP_REQ_STEADY | BP_REQ_VLINE | BP_REQ_HLINE,
+	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
+	    { BP_REQ_X, BP_MISUSE_NOX } },
+	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
+	.draw = runs_draw
+};

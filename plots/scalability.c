@@ -772,3 +772,73 @@ out:
 	free(sc.dodge);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/*
+ * The kind: the mean of -y per -x (concurrency) with its interval, or
+ * bstat's means as given; drawn by the tool, whose are the fits.
+ */
+
+int
+bp_draw_scalability(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_inputs *in, const struct bp_lines *ls,
+    const struct bs_usl *fit, double confidence, int bstat,
+    struct bs_err *e)
+{
+	struct bp_scal_series *ss = calloc(ls->n + 1, sizeof(*ss));
+	struct bp_scal_opts po;
+	struct bp_refs rf;
+	const char *ycol = q->y;
+	char *xt = NULL, *yt = NULL;
+	int rc = -1;
+
+	bp_scal_opts_init(&po);
+	if (ycol == NULL || strcmp(ycol, "mean") == 0)
+		ycol = ls->colkey ? ls->colkey : "mean";
+	bp_chart_request(&po.chart, q, in, &rf, q->x, ycol);
+	po.fit_table = q->fit_table;
+	if (ycol == NULL || strcmp(ycol, "mean") == 0)
+		ycol = ls->colkey ? ls->colkey : "mean";
+	/* x is a count of workers: no unit of a format applies to it. */
+	if ((xt = bp_axis_title(q->x, q->xlabel, ls->xmax,
+	    &po.chart.x.factor)) == NULL || ss == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	if (bp_axis_title_in(&yt, in, ycol, q->ylabel, ls->ymax,
+	    &po.chart.y.factor, e) == -1)
+		goto out;
+	po.chart.x.label = xt;
+	po.chart.y.label = yt;
+	/*
+	 * The level of intervals read from bstat: as told, else read back
+	 * from its n and se when every row agrees, else not stated.
+	 */
+	po.ci_level = bstat && !q->confset ? (ls->level > 0 ? ls->level : 0) :
+	    confidence;
+	for (size_t i = 0; i < ls->n; i++) {
+		/* One unnamed line: its points are means. */
+		ss[i].name = *ls->l[i].name ? ls->l[i].name : "mean";
+		ss[i].x = ls->l[i].x;
+		ss[i].y = ls->l[i].y;
+		ss[i].lo = ls->l[i].lo;
+		ss[i].hi = ls->l[i].hi;
+		ss[i].n = ls->l[i].n;
+		ss[i].fit = fit != NULL ? &fit[i] : NULL;
+	}
+	rc = bp_scalability(s->cr, s->width, s->height, &po, ss, ls->n, e);
+out:
+	free(ss);
+	free(xt);
+	free(yt);
+	return rc;
+}
+
+const struct bp_kind bp_kind_scalability = {
+	.name = "scalability",
+	.synopsis = "-x COL [-y COL] [--series COL] [--fit usl|amdahl]\n"
+	    "[--fit-report FILE] [options] [FILE...] -o OUT",
+	.flags = BP_KF_MEANS | BP_KF_XNUM | BP_KF_XLINE,
+	.takes = BP_REQ_FIT | BP_REQ_CHECKS | BP_REQ_VLINE | BP_REQ_HLINE,
+	.needs = { BP_REQ_NOX, BP_MISUSE_NEED_X }
+};

@@ -592,6 +592,130 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 	return ticks_check(t);
 }
 
+/* Log 2: powers of two, every so many so that about m are drawn. */
+static int
+pow2_log(double dmin, double dmax, size_t m, struct bp_ticks *t)
+{
+	double e0 = floor(log2(dmin) + 1e-9);
+	double e1 = ceil(log2(dmax) - 1e-9);
+	double every;
+
+	if (e1 <= e0)
+		e1 = e0 + 1;
+	every = ceil((e1 - e0) / (double)(m > 12 ? 12 : m * 2));
+	if (every < 1)
+		every = 1;
+	e0 = floor(e0 / every) * every;
+	e1 = ceil(e1 / every) * every;
+	for (double e = e0; e <= e1 && t->n < BP_MAX_TICKS; e += every) {
+		double v = pow(2, e);
+
+		if (!(v > 0) || !isfinite(v))
+			continue;	/* 2^-1075, 2^1024 */
+		t->v[t->n] = v;
+		if (v >= 1)
+			snprintf(t->label[t->n], BP_TICK_LABEL, "%.0f", v);
+		else
+			snprintf(t->label[t->n], BP_TICK_LABEL,
+			    "2<sup>\xe2\x88\x92%d</sup>", (int)-e);
+		t->n++;
+	}
+	t->lo = pow(2, e0);
+	t->hi = pow(2, e1);
+	if (!(t->lo > 0))
+		t->lo = dmin;
+	if (!isfinite(t->hi))
+		t->hi = dmax;
+	return ticks_check(t);
+}
+
+/*
+ * Linear: the power-of-two step whose tick count from 0 (or the
+ * floor below dmin) up to dmax is closest to m, looked for around
+ * the step that gives m ticks, so that the search is the same few
+ * rounds whatever the magnitude of the data.
+ */
+static int
+pow2_linear(double dmin, double dmax, size_t m, struct bp_ticks *t)
+{
+	double bestd = HUGE_VAL, step = 0, lo, hi, span, ec;
+	double p0;
+
+	/*
+	 * One value: an axis from zero up to it (thread counts
+	 * start at zero), or a linear range around it.  The search
+	 * below finds no step for a range of width zero.
+	 */
+	if (dmax - dmin <= 1e-12 * fmax(fabs(dmin), fabs(dmax))) {
+		if (!(dmax > 0))
+			return bp_ticks_linear(dmin, dmax, m, t);
+		dmin = 0;
+	}
+	p0 = dmin >= 1 && dmax < 0x1p60 ?
+	    ldexp(1, (int)ceil(log2(dmin) - 1e-9)) : 0;
+
+	/*
+	 * A few thread counts (1, 2, 4, up to 16 times the
+	 * least) are ticked where they are: multiples of a step
+	 * would put ticks at 3 or 0.5, where no run was made.
+	 */
+	if (p0 > 0 && dmax / dmin <= 16 && dmax / p0 < 2 * (double)m) {
+		for (double v = p0; v <= dmax * (1 + 1e-12); v *= 2)
+			ticks_add(t, v, 1);
+		/*
+		 * The least power of two at or above dmin can lie
+		 * above dmax (9.007e15 .. 9.007e15 < 2^53): fewer
+		 * than two ticks, and the multiples of a step
+		 * below instead.
+		 */
+		if (t->n >= 2) {
+			t->step = p0;
+			t->lo = fmin(dmin, p0);
+			t->hi = fmax(dmax, t->v[t->n - 1]);
+			return ticks_check(t);
+		}
+		t->n = 0;
+	}
+
+	/* Halves: the span of huge values can overflow. */
+	span = dmax / 2 - fmin(dmin, 0) / 2;
+	ec = span > 0 && isfinite(span) ?
+	    floor(log2(span / (double)m)) + 1 : 0;
+	if (ec < -1070)
+		ec = -1070;
+	if (ec > 1020)
+		ec = 1020;
+	for (int e = (int)ec - 4; e <= (int)ec + 4; e++) {
+		double s = ldexp(1, e);
+		double l = floor(dmin / s) * s, h = ceil(dmax / s) * s;
+		double cnt = (h - l) / s + 1;
+		double dd = fabs(cnt - (double)m);
+
+		if (!(s > 0) || !isfinite(cnt) || cnt > BP_MAX_TICKS)
+			continue;
+		/* Thread counts are whole: no step below one. */
+		if (dmin >= 1 && s < 1)
+			continue;
+		if (dd < bestd) {
+			bestd = dd;
+			step = s;
+		}
+	}
+	if (!(step > 0))
+		return -1;
+	lo = floor(dmin / step) * step;
+	if (dmin >= 0 && lo > 0 && lo <= 2 * step)
+		lo = 0;
+	hi = ceil(dmax / step) * step;
+	for (double v = lo; v <= hi + step * 1e-9 && t->n < BP_MAX_TICKS;
+	    v += step)
+		ticks_add(t, v, step);
+	t->step = step;
+	t->lo = lo;
+	t->hi = hi;
+	return ticks_check(t);
+}
+
 int
 bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 {
@@ -601,125 +725,8 @@ bp_ticks_pow2(double dmin, double dmax, size_t m, int log, struct bp_ticks *t)
 	order_range(&dmin, &dmax);
 	if (m < 2)
 		m = 2;
-	if (log) {
-		double e0 = floor(log2(dmin) + 1e-9);
-		double e1 = ceil(log2(dmax) - 1e-9);
-		double every;
-
-		if (e1 <= e0)
-			e1 = e0 + 1;
-		every = ceil((e1 - e0) / (double)(m > 12 ? 12 : m * 2));
-		if (every < 1)
-			every = 1;
-		e0 = floor(e0 / every) * every;
-		e1 = ceil(e1 / every) * every;
-		for (double e = e0; e <= e1 && t->n < BP_MAX_TICKS;
-		    e += every) {
-			double v = pow(2, e);
-
-			if (!(v > 0) || !isfinite(v))
-				continue;	/* 2^-1075, 2^1024 */
-			t->v[t->n] = v;
-			if (v >= 1)
-				snprintf(t->label[t->n], BP_TICK_LABEL, "%.0f",
-				    v);
-			else
-				snprintf(t->label[t->n], BP_TICK_LABEL,
-				    "2<sup>\xe2\x88\x92%d</sup>", (int)-e);
-			t->n++;
-		}
-		t->lo = pow(2, e0);
-		t->hi = pow(2, e1);
-		if (!(t->lo > 0))
-			t->lo = dmin;
-		if (!isfinite(t->hi))
-			t->hi = dmax;
-		return ticks_check(t);
-	}
-	/*
-	 * Linear: the power-of-two step whose tick count from 0 (or the
-	 * floor below dmin) up to dmax is closest to m, looked for around
-	 * the step that gives m ticks, so that the search is the same few
-	 * rounds whatever the magnitude of the data.
-	 */
-	{
-		double bestd = HUGE_VAL, step = 0, lo, hi, span, ec;
-		double p0;
-
-		/*
-		 * One value: an axis from zero up to it (thread counts
-		 * start at zero), or a linear range around it.  The search
-		 * below finds no step for a range of width zero.
-		 */
-		if (dmax - dmin <= 1e-12 * fmax(fabs(dmin), fabs(dmax))) {
-			if (!(dmax > 0))
-				return bp_ticks_linear(dmin, dmax, m, t);
-			dmin = 0;
-		}
-		p0 = dmin >= 1 && dmax < 0x1p60 ?
-		    ldexp(1, (int)ceil(log2(dmin) - 1e-9)) : 0;
-
-		/*
-		 * A few thread counts (1, 2, 4, up to 16 times the
-		 * least) are ticked where they are: multiples of a step
-		 * would put ticks at 3 or 0.5, where no run was made.
-		 */
-		if (p0 > 0 && dmax / dmin <= 16 && dmax / p0 < 2 * (double)m) {
-			for (double v = p0; v <= dmax * (1 + 1e-12); v *= 2)
-				ticks_add(t, v, 1);
-			/*
-			 * The least power of two at or above dmin can lie
-			 * above dmax (9.007e15 .. 9.007e15 < 2^53): fewer
-			 * than two ticks, and the multiples of a step
-			 * below instead.
-			 */
-			if (t->n >= 2) {
-				t->step = p0;
-				t->lo = fmin(dmin, p0);
-				t->hi = fmax(dmax, t->v[t->n - 1]);
-				return ticks_check(t);
-			}
-			t->n = 0;
-		}
-
-		/* Halves: the span of huge values can overflow. */
-		span = dmax / 2 - fmin(dmin, 0) / 2;
-		ec = span > 0 && isfinite(span) ?
-		    floor(log2(span / (double)m)) + 1 : 0;
-		if (ec < -1070)
-			ec = -1070;
-		if (ec > 1020)
-			ec = 1020;
-		for (int e = (int)ec - 4; e <= (int)ec + 4; e++) {
-			double s = ldexp(1, e);
-			double l = floor(dmin / s) * s, h = ceil(dmax / s) * s;
-			double cnt = (h - l) / s + 1;
-			double dd = fabs(cnt - (double)m);
-
-			if (!(s > 0) || !isfinite(cnt) || cnt > BP_MAX_TICKS)
-				continue;
-			/* Thread counts are whole: no step below one. */
-			if (dmin >= 1 && s < 1)
-				continue;
-			if (dd < bestd) {
-				bestd = dd;
-				step = s;
-			}
-		}
-		if (!(step > 0))
-			return -1;
-		lo = floor(dmin / step) * step;
-		if (dmin >= 0 && lo > 0 && lo <= 2 * step)
-			lo = 0;
-		hi = ceil(dmax / step) * step;
-		for (double v = lo; v <= hi + step * 1e-9 &&
-		    t->n < BP_MAX_TICKS; v += step)
-			ticks_add(t, v, step);
-		t->step = step;
-		t->lo = lo;
-		t->hi = hi;
-	}
-	return ticks_check(t);
+	return log ? pow2_log(dmin, dmax, m, t) : pow2_linear(dmin, dmax, m,
+	    t);
 }
 
 int

@@ -269,8 +269,8 @@ trend_from(const struct bs_table *t, long xcol, const struct bs_trend_series
 	return 0;
 }
 
-int
-bp_draw_trend(struct bp_surface *s, const struct bp_request *q,
+static int
+trend_chart(struct bp_surface *s, const struct bp_request *q,
     const struct bp_inputs *in, double conf, struct bs_err *e)
 {
 	const struct bs_table *t = in->t;
@@ -313,3 +313,21 @@ out:
 	bs_trend_free(&tr);
 	return rc;
 }
+
+/* ------------------------------------------------------------------ */
+/* The kind: a history of -y along -x (or the order of the input) */
+
+static int
+trend_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	return trend_chart(s, d->q, d->in, d->conf, e);
+}
+
+const struct bp_kind bp_kind_trend = {
+	.name = "trend",
+	.synopsis = "[-x ORDER] -y COL [--series COL] [options] [FILE] -o OUT",
+	.flags = BP_KF_XLINE,
+	.takes = BP_REQ_VLINE | BP_REQ_HLINE,
+	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
+	.draw = trend_draw
+};

@@ -1090,17 +1090,29 @@ test_request_check(void **state)
 	size_t which;
 
 	(void)state;
-	assert_int_equal(bp_kind_parse("heatmap"), BP_KIND_HEAT);
-	assert_int_equal(bp_kind_parse("pie"), -1);
-	assert_string_equal(bp_kind_name(BP_KIND_CDF), "cdf");
+	assert_non_null(bp_kind_find("heatmap"));
+	assert_string_equal(bp_kind_find("heatmap")->name, "heatmap");
+	assert_null(bp_kind_find("pie"));
+	/* Every kind of the registry is found by its name, once. */
+	for (size_t i = 0; bp_kinds[i] != NULL; i++) {
+		assert_ptr_equal(bp_kind_find(bp_kinds[i]->name), bp_kinds[i]);
+		assert_non_null(bp_kinds[i]->synopsis);
+		/* A refusal or a need says why. */
+		for (size_t j = 0; j < 3; j++)
+			assert_true(bp_kinds[i]->refuses[j].given == 0 ||
+			    bp_kinds[i]->refuses[j].misuse != BP_MISUSE_NONE);
+		assert_true(bp_kinds[i]->needs.given == 0 ||
+		    bp_kinds[i]->needs.misuse != BP_MISUSE_NONE);
+	}
 
 	bp_request_init(&q);
+	q.kind = bp_kind_find("scalability");
 	q.x = "threads";
 	q.y = "tput";
 	q.fit = BS_USL_USL;
 	q.logx = q.logy = 1;
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_NONE);
-	q.kind = BP_KIND_BOX;
+	q.kind = bp_kind_find("box");
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_FIT_KIND);
 	q.fit = -1;
 	q.fitreport = "r.json";
@@ -1108,13 +1120,13 @@ test_request_check(void **state)
 	    BP_MISUSE_REPORT_NOFIT);
 	q.fitreport = NULL;
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_BOX_LOGX);
-	q.kind = BP_KIND_CDF;
+	q.kind = bp_kind_find("cdf");
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_CDF_LOGY);
 	q.logy = 0;
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_CDF_X);
 
 	bp_request_init(&q);
-	q.kind = BP_KIND_HEAT;
+	q.kind = bp_kind_find("heatmap");
 	q.x = "a";
 	q.y = "b";
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_NEED_XYZ);
@@ -1131,7 +1143,7 @@ test_request_check(void **state)
 	q.legend = BP_LEGEND_NONE;
 	assert_int_equal(bp_request_check(&q, &which),
 	    BP_MISUSE_HEAT_LEGEND);
-	q.kind = BP_KIND_SCAL;
+	q.kind = bp_kind_find("scalability");
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_HEAT_ONLY);
 	q.z = NULL;
 	q.cmap = -1;
@@ -1531,11 +1543,11 @@ test_new_kinds(void **state)
 	assert_true(lo == 2);
 	assert_int_equal(nb, 8);
 	bp_request_init(&q);
-	q.kind = BP_KIND_BOX;
+	q.kind = bp_kind_find("box");
 	q.y = "v";
 	q.nvline = 1;
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_VLINE);
-	q.kind = BP_KIND_PATH;
+	q.kind = bp_kind_find("path");
 	q.nvline = 0;
 	assert_int_equal(bp_request_check(&q, &which), BP_MISUSE_PATH_XY);
 	q.x = "u";

@@ -18,24 +18,49 @@
 #include "plots.h"
 #include "tool.h"
 
-#define KINDS	"scalability, heatmap, box, cdf, trend, path, percentiles, " \
-	"hist, violin, runs"
+/* The kinds' names, "scalability, heatmap, ...", from plots' registry. */
+static const char *
+kind_list(void)
+{
+	static char buf[512];
+	size_t len = 0;
+
+	for (size_t i = 0; bp_kinds[i] != NULL && len < sizeof(buf); i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+		    i ? ", " : "", bp_kinds[i]->name);
+	return buf;
+}
+
+/*
+ * A line per kind from plots' registry, its synopsis's continuations
+ * under the first; kinds of the same synopsis share a line, a|b|c.
+ */
+static void
+usage_kinds(FILE *fp)
+{
+	for (size_t i = 0; bp_kinds[i] != NULL; i++) {
+		const struct bp_kind *k = bp_kinds[i];
+
+		fprintf(fp, "%s bplot %s", i == 0 ? "usage:" : "      ",
+		    k->name);
+		while (bp_kinds[i + 1] != NULL && strcmp(bp_kinds[i +
+		    1]->synopsis, k->synopsis) == 0)
+			fprintf(fp, "|%s", bp_kinds[++i]->name);
+		putc(' ', fp);
+		for (const char *p = k->synopsis; *p != '\0'; p++)
+			if (*p == '\n')
+				fputs("\n             ", fp);
+			else
+				putc(*p, fp);
+		putc('\n', fp);
+	}
+}
 
 static void
 usage(FILE *fp, int status)
 {
+	usage_kinds(fp);
 	fprintf(fp,
-"usage: bplot scalability -x COL [-y COL] [--series COL] [--fit usl|amdahl]\n"
-"             [--fit-report FILE] [options] [FILE...] -o OUT\n"
-"       bplot heatmap -x COL -y COL -z COL [--colormap MAP] [--center V]\n"
-"             [options] [FILE] -o OUT\n"
-"       bplot box [-x COL] -y COL [--series COL] [options] [FILE...] -o OUT\n"
-"       bplot cdf -y COL [--series COL] [options] [FILE...] -o OUT\n"
-"       bplot trend [-x ORDER] -y COL [--series COL] [options] [FILE] -o OUT\n"
-"       bplot path -x COL -y COL [--label COL] [--xlo/--xhi/--ylo/--yhi COL]\n"
-"             [--series COL] [options] [FILE...] -o OUT\n"
-"       bplot percentiles [-y COL] [--series COL] [options] [FILE...] -o OUT\n"
-"       bplot hist|violin|runs -y COL [--series COL] [options] [FILE...] -o OUT\n"
 "Charts of benchmark results; the extension of OUT (.png, .pdf, .svg) chooses\n"
 "the format.\n"
 "\n"
@@ -144,7 +169,8 @@ scan_fail(const struct bp_inputs *in, const struct bp_scan *sc,
     const struct bp_request *o)
 {
 	const char *file = in->bufs[sc->file].name;
-	const char *opt = sc->role == BP_ROLE_X && o->kind == BP_KIND_PATH ?
+	const char *opt = sc->role == BP_ROLE_X && (o->kind->flags &
+	    BP_KF_LABELKEY) ?
 	    "--label" : role_opt[sc->role], *col = sc->r[sc->role].col;
 	char at[64];
 
@@ -213,9 +239,9 @@ read_input(struct bp_inputs *in, struct tool_common *com,
 	if (bp_header_read(&h, &in->bufs[0], &com->topts.read, &e) == -1)
 		die_err(&e);
 	bp_request_plan(o, &h, in->nbufs, pl);
-	if (o->kind == BP_KIND_SCAL && o->y == NULL && !pl->bstat)
-		die("scalability needs -y COL (or bstat's output with columns "
-		    "mean, ci_lo and ci_hi)");
+	if ((o->kind->flags & BP_KF_MEANS) && o->y == NULL && !pl->bstat)
+		die("%s needs -y COL (or bstat's output with columns mean, "
+		    "ci_lo and ci_hi)", o->kind->name);
 	if (pl->filecol && (in->fname = bp_file_labels(in->bufs, in->nbufs,
 	    &bad)) == NULL)
 		die("out of memory");
@@ -240,7 +266,7 @@ read_input(struct bp_inputs *in, struct tool_common *com,
 			    (o->limit.set ? o->limit.col : NULL) :
 			    *o->little[i - 2] ? o->little[i - 2] : NULL);
 	}
-	if (o->kind == BP_KIND_PCTL && pl->pctl == BP_PCTL_NONE)
+	if (pl->pctl == BP_PCTL_NONE)
 		die("percentiles needs -y COL (raw values), columns pNN (bstat "
 		    "--percentiles) or percentile and value (hgrm, wrk)");
 	bp_header_free(&h);
@@ -441,54 +467,24 @@ plot_scalability(const struct bp_inputs *in, const struct tool_common *com,
 	free(fit);
 }
 
+/*
+ * Every other kind: gathered (errors before the image is made) and
+ * drawn by plots/ through its descriptor.
+ */
 static void
-plot_heatmap(const struct bp_inputs *in, const struct tool_common *com,
+plot_chart(const struct bp_inputs *in, const struct tool_common *com,
     const struct bp_request *o, const struct bp_plan *pl)
 {
-	struct bs_summary_opts so;
+	struct bp_drawing d;
 	struct bp_surface *s;
-	struct bp_grid gr;
 	struct bs_err e;
 
-	if (pl->filecol)
-		die("heatmap draws one input at a time (got %zu files)",
-		    in->nbufs);
-	summary_opts(com, &so);
-	if (bp_grid_gather(&in->r, &so, &gr, &e) == -1)
+	if (bp_chart_gather(&d, o, in, pl, com->confidence, com->skip, &e) ==
+	    -1)
 		die_err(&e);
 	s = surface(com, o);
-	finish(s, bp_draw_heatmap(s, o, in, &gr, &e), &e);
-	bp_grid_free(&gr);
-}
-
-/* Box plots and CDFs: values per category and series. */
-static void
-plot_samples(const struct bp_inputs *in, const struct tool_common *com,
-    const struct bp_request *o, const struct bp_plan *pl)
-{
-	struct bp_samples sm;
-	struct bp_surface *s;
-	struct bs_err e;
-
-	(void)pl;
-	if (bp_samples_gather(&in->r, &sm) == -1)
-		die("out of memory");
-	s = surface(com, o);
-	finish(s, o->kind == BP_KIND_BOX ? bp_draw_box(s, o, in, &sm, &e) :
-	    bp_draw_cdf(s, o, in, &sm, &e), &e);
-	bp_samples_free(&sm);
-}
-
-/* Every other kind: drawn from the table by plots/. */
-static void
-plot_kind(const struct bp_inputs *in, const struct tool_common *com,
-    const struct bp_request *o, const struct bp_plan *pl)
-{
-	struct bp_surface *s = surface(com, o);
-	struct bs_err e;
-
-	finish(s, bp_draw_kind(s, o, in, pl, com->confidence, com->skip, &e),
-	    &e);
+	finish(s, bp_chart_draw(s, &d, &e), &e);
+	bp_chart_free(&d);
 }
 
 /*
@@ -559,13 +555,6 @@ glib_fatal(const char *msg)
 	_exit(2);
 }
 
-/* The chart of each kind, in the order of enum bp_kind. */
-static void (*const plot[BP_KIND__N])(const struct bp_inputs *,
-    const struct tool_common *, const struct bp_request *,
-    const struct bp_plan *) = { plot_scalability, plot_heatmap,
-	plot_samples, plot_samples, plot_kind, plot_kind, plot_kind, plot_kind,
-	plot_kind, plot_kind };
-
 int
 main(int argc, char *argv[])
 {
@@ -578,6 +567,7 @@ main(int argc, char *argv[])
 	struct bp_inputs in;
 	struct bp_plan pl;
 	int ch, k;
+	const struct bp_kind *kind;
 
 	/* The tools' common options, then the charts' (plots' table). */
 	for (size_t i = 0; i < sizeof(common) / sizeof(common[0]); i++)
@@ -629,10 +619,10 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		die("no chart kind given (%s; see bplot --help)", KINDS);
-	if ((k = bp_kind_parse(argv[0])) < 0)
-		die("unknown chart kind '%s' (%s)", argv[0], KINDS);
-	o.kind = (enum bp_kind)k;
+		die("no chart kind given (%s; see bplot --help)", kind_list());
+	if ((kind = bp_kind_find(argv[0])) == NULL)
+		die("unknown chart kind '%s' (%s)", argv[0], kind_list());
+	o.kind = kind;
 	argc--;
 	argv++;
 	tool_output_not_input(com.output, "-o", argc, argv);
@@ -649,7 +639,11 @@ main(int argc, char *argv[])
 	/* Fontconfig's failure said in one line, not a crash in Pango. */
 	if (bp_fonts_init(&e) == -1)
 		die_err(&e);
-	plot[o.kind](&in, &com, &o, &pl);
+	/* A kind plots/ does not draw is scalability, with its fits. */
+	if (o.kind->draw == NULL)
+		plot_scalability(&in, &com, &o, &pl);
+	else
+		plot_chart(&in, &com, &o, &pl);
 	for (size_t i = 0; i < in.found.nline; i++)
 		warnmsg("%s", in.found.line[i]);
 	if (o.slo.set && o.fitreport != NULL && (fputs(in.found.json,
