@@ -1142,6 +1142,14 @@ int	 bs_parse_dlist(const char *s, double *out, size_t max);
 /* Strict number parsing for option values. */
 int	 bs_parse_double(const char *s, double *out);
 int	 bs_parse_size(const char *s, size_t *out);
+/*
+ * A change as an option gives it, PCT or COL=PCT (the last '=' splits:
+ * bcompare --threshold, btrend --min-change): *ratio PCT/100 (>= 0),
+ * *col and *collen the column before '=' (NULL and 0 without one).  0,
+ * or -1 for a bad percentage, -2 for nothing before '='.
+ */
+int	 bs_parse_change(const char *arg, double *ratio, const char **col,
+	    size_t *collen);
 
 /* ------------------------------------------------------------------ */
 /* The change of a percentile between two samples (pctdiff.c) */
