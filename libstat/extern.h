@@ -79,11 +79,9 @@ int	 bs_geomean_classes(const struct bs_comparison *,
 	    struct bs_geomean **gm, size_t *ncls);
 
 /*
- * The comparison methods (compare/method_*.c), listed in bs_methods[];
- * and what they share (compare/method.c).
+ * What the comparison methods (compare/method_*.c, declared and listed
+ * in compare/methods.c) share (compare/method.c).
  */
-extern const struct bs_method bs_method_welch, bs_method_mwu,
-	bs_method_paired_t, bs_method_signed_rank, bs_method_pctl;
 /* A t test's result as the metric's: t, df, p, the difference. */
 void	 bs_metric_take_t(struct bs_metric *, const struct bs_welch *);
 /*

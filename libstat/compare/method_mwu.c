@@ -7,6 +7,8 @@
 #include "libstat.h"
 #include "extern.h"
 
+extern const struct bs_method bs_method_signed_rank;
+
 static double
 choose_log(size_t n, size_t k)
 {

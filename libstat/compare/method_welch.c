@@ -9,6 +9,8 @@
 #include "libstat.h"
 #include "extern.h"
 
+extern const struct bs_method bs_method_paired_t;
+
 static int
 compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 {

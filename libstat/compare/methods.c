@@ -10,6 +10,13 @@
 #include "libstat.h"
 #include "extern.h"
 
+/* Each defined in its file, method_NAME.c. */
+extern const struct bs_method bs_method_welch;
+extern const struct bs_method bs_method_mwu;
+extern const struct bs_method bs_method_paired_t;
+extern const struct bs_method bs_method_signed_rank;
+extern const struct bs_method bs_method_pctl;
+
 const struct bs_method *const bs_methods[] = {
 	&bs_method_welch,
 	&bs_method_mwu,
