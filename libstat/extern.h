@@ -74,9 +74,30 @@ double	 bs_typical_scratch(double *v, size_t n);
  */
 struct bs_comparison;
 struct bs_geomean;
-int	 bs_geomean_classes(const struct bs_comparison *, int mwu,
-	    double confidence, size_t *cls, struct bs_geomean **gm,
-	    size_t *ncls);
+int	 bs_geomean_classes(const struct bs_comparison *,
+	    const struct bs_method *test, double confidence, size_t *cls,
+	    struct bs_geomean **gm, size_t *ncls);
+
+/*
+ * What the comparison methods (compare/method_*.c, declared and listed
+ * in compare/methods.c) share (compare/method.c).
+ */
+/* A t test's result as the metric's: t, df, p, the difference. */
+void	 bs_metric_take_t(struct bs_metric *, const struct bs_welch *);
+/*
+ * A rank test's result (rc its return) as the metric's: W (or V) against
+ * mid, its mean under the null, for the sign when the shift is 0; minp
+ * the smallest p the exact test can give at these sizes.
+ */
+void	 bs_metric_take_ranks(struct bs_metric *, const struct bs_cmp_opts *,
+	    int rc, const struct bs_mwu *, double mid, double minp);
+/* The sentences of the t tests and of the rank tests (their words). */
+void	 bs_sentence_t(const struct bs_method *, const struct bs_metric *,
+	    const struct bs_cmp_opts *, double confidence, const char *ch,
+	    FILE *);
+void	 bs_sentence_ranks(const struct bs_method *, const struct bs_metric *,
+	    const struct bs_cmp_opts *, double confidence, const char *ch,
+	    FILE *);
 
 /*
  * jansson could not parse for want of memory: it says so, or (2.14, deep

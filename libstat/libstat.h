@@ -1142,6 +1142,14 @@ int	 bs_parse_dlist(const char *s, double *out, size_t max);
 /* Strict number parsing for option values. */
 int	 bs_parse_double(const char *s, double *out);
 int	 bs_parse_size(const char *s, size_t *out);
+/*
+ * A change as an option gives it, PCT or COL=PCT (the last '=' splits:
+ * bcompare --threshold, btrend --min-change): *ratio PCT/100 (>= 0),
+ * *col and *collen the column before '=' (NULL and 0 without one).  0,
+ * or -1 for a bad percentage, -2 for nothing before '='.
+ */
+int	 bs_parse_change(const char *arg, double *ratio, const char **col,
+	    size_t *collen);
 
 /* ------------------------------------------------------------------ */
 /* The change of a percentile between two samples (pctdiff.c) */
@@ -1225,9 +1233,12 @@ struct bs_colrule {
 	double		 v;
 };
 
+struct bs_method;
+
 struct bs_cmp_opts {
-	int		 mwu;		/* rank tests instead of t tests */
-	int		 paired;
+	const struct bs_method *test;	/* --test (bs_method_find()); NULL:
+					   Welch's t */
+	int		 paired;	/* --paired: the test's paired form */
 	double		 alpha;
 	double		 threshold;	/* smallest change that matters, ratio */
 	double		 equivalence;	/* margin for "unchanged" when the
@@ -1368,12 +1379,98 @@ struct bs_geomean {
 	double		 change, lo, hi;
 	size_t		 k;
 };
-void	 bs_geomean_change(const struct bs_comparison *, int mwu,
-	    const char *column, const char *vc, double confidence,
-	    struct bs_geomean *);
+void	 bs_geomean_change(const struct bs_comparison *,
+	    const struct bs_method *test, const char *column, const char *vc,
+	    double confidence, struct bs_geomean *);
 const char *bs_verdict_name(enum bs_verdict);
-/* "welch", "mwu", "paired-t", "signed-rank". */
+/* The name of bs_cmp_test(): "welch", "mwu", "paired-t", "signed-rank". */
 const char *bs_test_name(const struct bs_cmp_opts *);
+
+/* ------------------------------------------------------------------ */
+/*
+ * Comparison methods: one descriptor a method, each in its own file
+ * (compare/method_*.c), listed once in bs_methods[] (compare/methods.c).
+ * verdict.c calls a method's functions and the reports ask it for its
+ * words; nothing else knows which method it has.
+ */
+
+/* What a method summarises each side by: the centre shown and divided by. */
+enum bs_mcentre { BS_MC_MEAN, BS_MC_MEDIAN, BS_MC_STAT };
+
+/* What a method needs of a metric (bits of bs_method.needs). */
+#define BS_MN_VALUES	0x01	/* the values: no test from summaries */
+#define BS_MN_PAIRS	0x02	/* as many candidate as baseline values,
+				   paired by position */
+
+struct bs_method {
+	const char	*name;		/* the test column, bs_test_name() */
+	const char	*test;		/* the --test value that chooses it, or
+					   NULL (chosen by --paired, --stat) */
+	enum bs_cmp_stat stat;		/* the --stat kind that chooses it, or
+					   BS_STAT_DEFAULT */
+	const struct bs_method *paired;	/* what --paired makes of it, or NULL
+					   (refused) */
+	enum bs_mcentre	 centre;	/* BS_MC_STAT: bs_metric.stat_b, stat_c */
+	unsigned	 needs;		/* BS_MN_* */
+	int		 constp;	/* two constant sides that differ: the
+					   test's own p, not 0 (an infinite t) */
+	/*
+	 * Both sides with at least 2 values and some spread: the test
+	 * (stat, df, p, testable), the difference and its interval
+	 * (diff, diff_lo, diff_hi) and its sign.  -1 when out of memory.
+	 */
+	int		(*compare)(struct bs_metric *, const struct bs_cmp_opts *);
+	/*
+	 * The relative change and its interval after compare; NULL: the
+	 * difference and its interval over the baseline's centre.
+	 */
+	void		(*change)(struct bs_metric *, const struct bs_cmp_opts *);
+	/*
+	 * The test and change from each side's n, mean and sd (summaries
+	 * without values); NULL when it needs the values.
+	 */
+	void		(*moments)(struct bs_metric *, const struct bs_cmp_opts *);
+	/* BS_MC_STAT: each side's statistic where it has values; -1: OOM. */
+	int		(*sides)(struct bs_metric *, const struct bs_cmp_opts *);
+	/*
+	 * A side with one value: the change seen, without a test; NULL:
+	 * the difference of the centres over the baseline's.  -1: OOM.
+	 */
+	int		(*untested)(struct bs_metric *, const struct bs_cmp_opts *);
+	/* The test column of one metric; NULL: name. */
+	const char	*(*label)(const struct bs_metric *);
+	/* The sentence of a one-pair comparison, the change as ch. */
+	void		(*sentence)(const struct bs_method *,
+			    const struct bs_metric *, const struct bs_cmp_opts *,
+			    double confidence, const char *ch, FILE *);
+	/* Words of the reports. */
+	const char	*centre_en;	/* "mean", "median"; NULL: --stat's */
+	const char	*centre_zh;
+	const char	*title;		/* the method line: "Welch's t" */
+	const char	*words;		/* in the sentence: "Welch" */
+	const char	*symbol;	/* its statistic: "t", "W", "V" */
+	const char	*effect;	/* the change's estimate or interval:
+					   "Hodges-Lehmann", "Fieller", NULL */
+	const char	*unpaired;	/* why not with --paired */
+};
+
+/* Every method, NULL-terminated: the one list. */
+extern const struct bs_method *const bs_methods[];
+
+/* The method of a --test value, or NULL. */
+const struct bs_method *bs_method_find(const char *test);
+/* The --test values, "a, b or c", into buf. */
+void	 bs_method_tests(char *buf, size_t len);
+/* The method of --test and --paired, --stat aside. */
+const struct bs_method *bs_cmp_test(const struct bs_cmp_opts *);
+/*
+ * The method a comparison uses: the one a --stat kind brings (a
+ * percentile's change), else bs_cmp_test().
+ */
+const struct bs_method *bs_cmp_method(const struct bs_cmp_opts *);
+/* The option that chose a method: "--paired", "--test mwu", "--stat p99". */
+void	 bs_method_option(const struct bs_method *, const struct bs_cmp_opts *,
+	    char *buf, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Change points across a history of results (trend.c; btrend) */

@@ -644,6 +644,68 @@ test_result_sticky(void **state)
 	bs_result_free(r);
 }
 
+/*
+ * The list of comparison methods: every method can compare and say
+ * itself; a --test value finds its method; a paired form needs pairs;
+ * the options choose the method as bcompare's flags did.
+ */
+static void
+test_methods(void **state)
+{
+	const struct bs_method *m;
+	struct bs_cmp_opts o;
+	char buf[128];
+	size_t i, ntest = 0;
+
+	(void)state;
+	for (i = 0; (m = bs_methods[i]) != NULL; i++) {
+		assert_non_null(m->name);
+		assert_non_null(m->compare);
+		assert_non_null(m->sentence);
+		assert_non_null(m->title);
+		assert_true(m->centre == BS_MC_STAT || m->centre_en != NULL);
+		assert_true(m->paired == NULL ||
+		    (m->paired->needs & BS_MN_PAIRS));
+		assert_true(m->paired != NULL || m->unpaired != NULL ||
+		    (m->needs & BS_MN_PAIRS));
+		if (m->test != NULL) {
+			assert_ptr_equal(bs_method_find(m->test), m);
+			ntest++;
+		}
+	}
+	assert_true(ntest >= 2);
+	assert_null(bs_method_find("nope"));
+	/* "welch or mwu", and a new one listed by itself. */
+	bs_method_tests(buf, sizeof(buf));
+	assert_non_null(strstr(buf, " or "));
+	for (i = 0; (m = bs_methods[i]) != NULL; i++)
+		assert_true(m->test == NULL || strstr(buf, m->test) != NULL);
+	assert_int_equal(strncmp(buf, "welch", 5), 0);
+
+	bs_cmp_opts_default(&o);
+	assert_string_equal(bs_test_name(&o), "welch");
+	assert_ptr_equal(bs_cmp_method(&o), bs_cmp_test(&o));
+	o.paired = 1;
+	assert_string_equal(bs_test_name(&o), "paired-t");
+	o.test = bs_method_find("mwu");
+	assert_string_equal(bs_test_name(&o), "signed-rank");
+	bs_method_option(bs_cmp_method(&o), &o, buf, sizeof(buf));
+	assert_string_equal(buf, "--paired");
+	o.paired = 0;
+	assert_string_equal(bs_test_name(&o), "mwu");
+	bs_method_option(bs_cmp_method(&o), &o, buf, sizeof(buf));
+	assert_string_equal(buf, "--test mwu");
+	o.test = NULL;
+	assert_int_equal(bs_cmp_stat_parse("p99", &o), 0);
+	m = bs_cmp_method(&o);
+	assert_int_equal(m->centre, BS_MC_STAT);
+	assert_string_equal(bs_test_name(&o), "welch");
+	bs_method_option(m, &o, buf, sizeof(buf));
+	assert_string_equal(buf, "--stat p99");
+	assert_int_equal(bs_cmp_stat_parse("mean", &o), 0);
+	assert_ptr_equal(bs_cmp_method(&o), bs_cmp_test(&o));
+}
+
 int
 main(void)
 {
@@ -661,6 +723,7 @@ main(void)
 		cmocka_unit_test(test_column_direction),
 		cmocka_unit_test(test_result_sticky),
 		cmocka_unit_test(test_column_declared),
+		cmocka_unit_test(test_methods),
 	};
 
 	gsl_set_error_handler_off();

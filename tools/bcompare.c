@@ -430,13 +430,12 @@ main(int argc, char *argv[])
 			o.zh = optarg[0] == 'z';
 			break;
 		case OPT_TEST:
-			if (strcmp(optarg, "welch") == 0)
-				o.c.mwu = 0;
-			else if (strcmp(optarg, "mwu") == 0)
-				o.c.mwu = 1;
-			else
-				die("--test takes welch or mwu, not '%s'",
-				    optarg);
+			if ((o.c.test = bs_method_find(optarg)) == NULL) {
+				char tests[256];
+
+				bs_method_tests(tests, sizeof(tests));
+				die("--test takes %s, not '%s'", tests, optarg);
+			}
 			o.test = optarg;
 			break;
 		case OPT_STAT:
@@ -506,8 +505,10 @@ main(int argc, char *argv[])
 	 * A statistic brings its own method: the mean Welch's t, a
 	 * percentile the bootstrap or order statistics.
 	 */
-	if (o.c.stat == BS_STAT_MEAN && o.c.mwu)
-		die("--stat mean is compared by Welch's t: not with --test mwu");
+	if (o.c.stat == BS_STAT_MEAN && o.c.test != NULL &&
+	    o.c.test->centre != BS_MC_MEAN)
+		die("--stat mean is compared by Welch's t: not with --test %s",
+		    o.test);
 	if (o.c.stat == BS_STAT_QUANTILE && o.test != NULL)
 		die("--stat %s has its own interval (bootstrap or order "
 		    "statistics): not with --test %s", o.c.stat_name, o.test);

@@ -576,22 +576,23 @@ void
 tool_pct_rule(const char *opt, const char *arg, double *all,
     struct bs_colrule *rules, size_t *n, size_t max)
 {
-	const char *eq = strrchr(arg, '=');
+	const char *col;
+	size_t len;
 	double v;
+	int rc = bs_parse_change(arg, &v, &col, &len);
 
-	if (bs_parse_double(eq ? eq + 1 : arg, &v) == -1 || !(v >= 0) ||
-	    !isfinite(v))
+	if (rc == -1)
 		die("--%s takes a percentage (>= 0) or COL=PCT, not '%s'", opt,
 		    arg);
-	if (eq == NULL) {
-		*all = v / 100;
+	if (col == NULL) {
+		*all = v;
 		return;
 	}
-	if (eq == arg)
+	if (rc == -2)
 		die("--%s %s: no column before '='", opt, arg);
 	if (*n == max)
 		die("--%s: at most %zu column rules", opt, max);
-	if ((rules[*n].pat = bs_strndup(arg, (size_t)(eq - arg))) == NULL)
+	if ((rules[*n].pat = bs_strndup(col, len)) == NULL)
 		die("out of memory");
-	rules[(*n)++].v = v / 100;
+	rules[(*n)++].v = v;
 }

@@ -256,9 +256,7 @@ noise_var(const double *mean, size_t len, double *out)
 		return -1;
 	for (i = 0; i + 1 < len; i++)
 		d[i] = fabs(mean[i + 1] - mean[i]);
-	qsort(d, len - 1, sizeof(*d), bs_cmp_double);
-	sd = ((len - 1) % 2 ? d[(len - 1) / 2] : (d[(len - 1) / 2 - 1] +
-	    d[(len - 1) / 2]) / 2) / (0.6744897501960817 * M_SQRT2);
+	sd = bs_median(d, len - 1) / (0.6744897501960817 * M_SQRT2);
 	*out = sd * sd;
 	free(d);
 	return 0;
@@ -866,6 +864,55 @@ check_dups(struct bs_trend *tr, const struct bs_table *t, const size_t *ser,
 	}
 }
 
+/*
+ * The series of gs (the groups sorted by key, ser[] the series of each)
+ * in order of their first appearance: sorted by key, the first group of
+ * each run is its first in the input.  0, or -1 when out of memory.
+ */
+static int
+add_in_input_order(struct bs_trend *tr, size_t *cap, const struct bs_table *t,
+    const size_t *gs, const size_t *ser, size_t nser, long xcol)
+{
+	size_t *first, *runat, *idx, s, k, i, j, c;
+	int rc = -1;
+
+	first = malloc((nser + 1) * sizeof(*first));
+	runat = malloc((nser + 1) * sizeof(*runat));
+	idx = malloc((nser + 1) * sizeof(*idx));
+	if (first == NULL || runat == NULL || idx == NULL)
+		goto out;
+	for (i = 0, s = 0; i < t->ngroups; i = j, s++) {
+		size_t lo = gs[i];
+
+		for (j = i; j < t->ngroups && ser[gs[j]] == ser[gs[i]]; j++)
+			if (gs[j] < lo)
+				lo = gs[j];
+		first[s] = lo;
+		runat[s] = i;
+	}
+	/* The series by their first group: input order. */
+	for (s = 0; s < nser; s++)
+		idx[s] = s;
+	sortfirst = first;
+	qsort(idx, nser, sizeof(*idx), byfirst);
+	for (k = 0; k < nser; k++) {
+		size_t bi = idx[k], len;
+
+		len = (bi + 1 < nser ? runat[bi + 1] : t->ngroups) - runat[bi];
+		for (c = 0; c < t->nvcols; c++)
+			if (addseries(tr, cap, t, first[bi], c) == -1 ||
+			    fill(&tr->s[tr->n - 1], t, gs + runat[bi], len, c,
+			    xcol) == -1)
+				goto out;
+	}
+	rc = 0;
+out:
+	free(idx);
+	free(first);
+	free(runat);
+	return rc;
+}
+
 int
 bs_trend_table(struct bs_trend *tr, const struct bs_table *t, long xcol,
     const struct bs_trend_opts *o, struct bs_err *e)
@@ -929,56 +976,8 @@ bs_trend_table(struct bs_trend *tr, const struct bs_table *t, long xcol,
 			goto nomem;
 		check_dups(tr, t, ser, nser, last, seen);
 	}
-	/*
-	 * Series in order of their first appearance: sorted by key, the
-	 * first group of each run is its first in the input.
-	 */
-	{
-		size_t *first, *runat, *idx, s, k;
-
-		first = malloc((nser + 1) * sizeof(*first));
-		runat = malloc((nser + 1) * sizeof(*runat));
-		idx = malloc((nser + 1) * sizeof(*idx));
-		if (first == NULL || runat == NULL || idx == NULL) {
-			free(first);
-			free(runat);
-			free(idx);
-			goto nomem;
-		}
-		for (i = 0, s = 0; i < t->ngroups; i = j, s++) {
-			size_t lo = gs[i];
-
-			for (j = i; j < t->ngroups && ser[gs[j]] == ser[gs[i]];
-			    j++)
-				if (gs[j] < lo)
-					lo = gs[j];
-			first[s] = lo;
-			runat[s] = i;
-		}
-		/* The series by their first group: input order. */
-		for (s = 0; s < nser; s++)
-			idx[s] = s;
-		sortfirst = first;
-		qsort(idx, nser, sizeof(*idx), byfirst);
-		for (k = 0; k < nser; k++) {
-			size_t bi = idx[k], len;
-
-			len = (bi + 1 < nser ? runat[bi + 1] : t->ngroups) -
-			    runat[bi];
-			for (c = 0; c < t->nvcols; c++)
-				if (addseries(tr, &cap, t, first[bi], c) == -1 ||
-				    fill(&tr->s[tr->n - 1], t, gs + runat[bi],
-				    len, c, ord.xcol) == -1) {
-					free(first);
-					free(runat);
-					free(idx);
-					goto nomem;
-				}
-		}
-		free(idx);
-		free(first);
-		free(runat);
-	}
+	if (add_in_input_order(tr, &cap, t, gs, ser, nser, ord.xcol) == -1)
+		goto nomem;
 detect:
 	for (i = 0; i < tr->n; i++) {
 		struct bs_trend_series *s = &tr->s[i];

@@ -28,14 +28,6 @@ bs_verdict_name(enum bs_verdict v)
 	    "?";
 }
 
-const char *
-bs_test_name(const struct bs_cmp_opts *o)
-{
-	if (o->paired)
-		return o->mwu ? "signed-rank" : "paired-t";
-	return o->mwu ? "mwu" : "welch";
-}
-
 void
 bs_cmp_opts_default(struct bs_cmp_opts *o)
 {
@@ -404,13 +396,6 @@ allsame(const double *x, size_t n)
 	return 1;
 }
 
-static double
-choose_log(size_t n, size_t k)
-{
-	return lgamma((double)n + 1) - lgamma((double)k + 1) -
-	    lgamma((double)(n - k) + 1);
-}
-
 static void
 centres(struct bs_metric *m)
 {
@@ -428,146 +413,62 @@ centres(struct bs_metric *m)
 	}
 }
 
+/* A side's centre as the method summarises it. */
+static double
+centre(const struct bs_method *mt, const struct bs_metric *m, int cand)
+{
+	if (mt->centre == BS_MC_STAT)
+		return cand ? m->stat_c : m->stat_b;
+	if (mt->centre == BS_MC_MEDIAN)
+		return cand ? m->med_c : m->med_b;
+	return cand ? m->mean_c : m->mean_b;
+}
+
 /*
- * The relative change of the estimator whose interval is given: the
- * difference (of means, or the Hodges-Lehmann shift) over the baseline's
- * centre (mean, or median), with the interval of the difference over the
- * same centre; Welch's unpaired change is the ratio of means with
- * Fieller's interval.  No relative change from a centre <= 0: its sign
- * would turn the change around.
+ * The relative change of the estimator whose interval is given, unless
+ * the method has its own (Welch's: the ratio of means with Fieller's
+ * interval): the difference (of means, the Hodges-Lehmann shift, of
+ * quantiles) over the baseline's centre, with the interval of the
+ * difference over the same centre.  No relative change from a centre
+ * <= 0: its sign would turn the change around.
  */
 static void
-relchange(struct bs_metric *m, const struct bs_cmp_opts *o)
+relchange(struct bs_metric *m, const struct bs_method *mt,
+    const struct bs_cmp_opts *o)
 {
-	double cb = o->mwu ? m->med_b : m->mean_b, ratio, lo, hi;
+	double cb = centre(mt, m, 0);
 
-	if (o->stat == BS_STAT_QUANTILE)
-		cb = m->stat_b;
-
+	if (mt->change != NULL) {
+		mt->change(m, o);
+		return;
+	}
 	if (!(cb > 0)) {
 		if (isfinite(cb))
 			m->note |= BS_CN_NOREL;
 		return;
 	}
 	m->change = m->diff / cb;
-	if (!o->mwu && !o->paired && o->stat != BS_STAT_QUANTILE) {
-		m->change = m->mean_c / m->mean_b - 1;
-		if (bs_fieller(m->b, m->nb, m->c, m->nc, o->confidence,
-		    &ratio, &lo, &hi) == 0) {
-			m->change_lo = lo - 1;
-			m->change_hi = hi - 1;
-		}
-		return;
-	}
 	m->change_lo = m->diff_lo / cb;
 	m->change_hi = m->diff_hi / cb;
 }
 
-/* A t test's result as the metric's. */
-static void
-take_welch(struct bs_metric *m, const struct bs_welch *w)
-{
-	m->stat = w->t;
-	m->df = w->df;
-	m->p = w->p;
-	m->diff = w->diff;
-	m->diff_lo = w->ci_lo;
-	m->diff_hi = w->ci_hi;
-	m->sign = (w->t > 0) - (w->t < 0);
-}
-
-static void
-welch(struct bs_metric *m, const struct bs_cmp_opts *o)
-{
-	struct bs_welch w;
-	int rc;
-
-	rc = o->paired ? bs_paired_t(m->b, m->c, m->nb, o->confidence, &w) :
-	    bs_welch(m->b, m->nb, m->c, m->nc, o->confidence, &w);
-	if (rc == 0)
-		take_welch(m, &w);
-	m->testable = isfinite(m->p);
-}
-
-static void
-ranks(struct bs_metric *m, const struct bs_cmp_opts *o)
-{
-	struct bs_mwu w;
-	double mid;
-	int rc;
-
-	rc = o->paired ? bs_signed_rank(m->b, m->c, m->nb, o->confidence,
-	    &w) : bs_mann_whitney(m->b, m->nb, m->c, m->nc, o->confidence, &w);
-	if (rc == 0) {
-		m->stat = w.w;
-		m->p = w.p;
-		m->diff = w.hl;
-		m->diff_lo = w.hl_lo;
-		m->diff_hi = w.hl_hi;
-		/*
-		 * The test's own direction: W (or V) against its mean under
-		 * the null, for when the shift is 0 but the ranks are not.
-		 */
-		mid = o->paired ? 0 : (double)m->nb * (double)m->nc / 2;
-		if (o->paired) {
-			size_t nz = 0;
-
-			for (size_t i = 0; i < m->nb; i++)
-				nz += m->c[i] != m->b[i];
-			mid = (double)nz * (double)(nz + 1) / 4;
-		}
-		m->sign = (w.w > mid) - (w.w < mid);
-	}
-	/* The smallest p the exact test can give at these sizes. */
-	m->minp = o->paired ? 2.0 / pow(2.0, (double)m->nb) :
-	    2.0 * exp(-choose_log(m->nb + m->nc, m->nb));
-	m->testable = isfinite(m->p);
-	if (m->minp > o->alpha) {
-		m->warn |= BS_CW_MINP;
-		m->note |= BS_CN_MINP;
-		m->testable = 0;
-	}
-}
-
-/* The type-7 quantile p of x[0..n), n > 0, left as it is; 0 or -1. */
-static int
-side_quantile(const double *x, size_t n, double p, double *q)
-{
-	double *c = malloc(n * sizeof(*c));
-	int rc;
-
-	if (c == NULL)
-		return -1;
-	memcpy(c, x, n * sizeof(*c));
-	rc = bs_quantiles(c, n, &p, 1, 7, q);
-	free(c);
-	return rc;
-}
-
 /*
- * --stat median|pNN: the difference of the two sides' quantiles, its
- * interval and p from pctdiff.c (bootstrap or order statistics).
+ * A side with one value, no test: the change is still what was seen,
+ * the difference of the centres over the baseline's (unless the method
+ * says otherwise).
  */
 static int
-quantile(struct bs_metric *m, const struct bs_cmp_opts *o)
+untested(struct bs_metric *m, const struct bs_method *mt,
+    const struct bs_cmp_opts *o)
 {
-	struct bs_qdiff q;
+	double cb;
 
-	if (bs_quantile_diff(m->b, m->nb, m->c, m->nc, o->stat_p,
-	    o->confidence, &q) == -1)
-		return -1;
-	m->stat_b = q.qb;
-	m->stat_c = q.qc;
-	m->qmethod = q.method;
-	m->p = q.p;
-	m->diff = q.diff;
-	m->diff_lo = q.lo;
-	m->diff_hi = q.hi;
-	m->sign = (q.diff > 0) - (q.diff < 0);
-	m->testable = isfinite(m->p);
-	if (fmin(o->stat_p, 1 - o->stat_p) * (double)(m->nb < m->nc ? m->nb :
-	    m->nc) < BS_QTHIN_TAIL)
-		m->note |= BS_CN_THINTAIL;
+	if (mt->untested != NULL)
+		return mt->untested(m, o);
+	cb = centre(mt, m, 0);
+	m->diff = centre(mt, m, 1) - cb;
+	if (cb > 0)
+		m->change = m->diff / cb;
 	return 0;
 }
 
@@ -579,6 +480,8 @@ quantile(struct bs_metric *m, const struct bs_cmp_opts *o)
 static void
 nospread(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
+	const struct bs_method *mt = bs_cmp_method(o);
+
 	m->warn |= BS_CW_NOSPREAD;
 	m->diff = m->diff_lo = m->diff_hi = m->mean_c - m->mean_b;
 	m->sign = (m->diff > 0) - (m->diff < 0);
@@ -587,8 +490,8 @@ nospread(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->p = 1;
 	} else {
 		m->note |= BS_CN_CERTAIN;
-		if (o->mwu && o->stat != BS_STAT_QUANTILE) {
-			ranks(m, o);
+		if (mt->constp) {
+			(void)mt->compare(m, o);
 			m->diff = m->diff_lo = m->diff_hi = m->mean_c -
 			    m->mean_b;
 		} else
@@ -602,14 +505,13 @@ nospread(struct bs_metric *m, const struct bs_cmp_opts *o)
 }
 
 /*
- * A metric from two summaries: Welch's t from the moments, the change
- * with Fieller's interval, Cohen's d.
+ * A metric from two summaries: the method's test from the moments
+ * (Welch's t, the change with Fieller's interval), Cohen's d.
  */
 static void
 summary_compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
-	struct bs_welch w;
-	double ratio, lo, hi, vb, vc;
+	double vb, vc;
 
 	m->note |= BS_CN_SUMMARY;
 	m->diff = m->diff_lo = m->diff_hi = NAN;
@@ -654,29 +556,13 @@ summary_compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 			    m->mean_b;
 		return;
 	}
-	if (bs_welch_moments(m->nb, m->mean_b, vb, m->nc, m->mean_c, vc,
-	    o->confidence, &w) == 0)
-		take_welch(m, &w);
-	m->testable = isfinite(m->p);
-	if (!m->testable)
-		m->note |= BS_CN_NOTEST;
-	if (!(m->mean_b > 0)) {
-		if (isfinite(m->mean_b))
-			m->note |= BS_CN_NOREL;
-		return;
-	}
-	m->change = m->mean_c / m->mean_b - 1;
-	if (bs_fieller_moments(m->nb, m->mean_b, vb, m->nc, m->mean_c, vc,
-	    o->confidence, &ratio, &lo, &hi) == 0) {
-		m->change_lo = lo - 1;
-		m->change_hi = hi - 1;
-	}
+	bs_cmp_method(o)->moments(m, o);
 }
 
 static int
 compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
-	int quant = o->stat == BS_STAT_QUANTILE;
+	const struct bs_method *mt = bs_cmp_method(o);
 
 	if (m->summary) {
 		summary_compare(m, o);
@@ -704,9 +590,7 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->note |= BS_CN_ONESIDE;
 		m->v = BS_V_MISSING;
 		/* Each side's own statistic, where it has values. */
-		if (quant && ((m->nb > 0 && side_quantile(m->b, m->nb,
-		    o->stat_p, &m->stat_b) == -1) || (m->nc > 0 &&
-		    side_quantile(m->c, m->nc, o->stat_p, &m->stat_c) == -1)))
+		if (mt->sides != NULL && mt->sides(m, o) == -1)
 			return -1;
 		return 0;
 	}
@@ -715,20 +599,8 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->warn |= BS_CW_TOOFEW;
 		m->note |= BS_CN_TOOFEW;
 		/* No test, but the change is still what was seen. */
-		if (quant) {
-			if (m->nb > 0 && m->nc > 0 && quantile(m, o) == -1)
-				return -1;
-			m->p = m->diff_lo = m->diff_hi = NAN;
-			m->testable = 0;
-			if (m->stat_b > 0)
-				m->change = m->diff / m->stat_b;
-		} else if (m->nb > 0 && m->nc > 0) {
-			m->diff = o->mwu ? m->med_c - m->med_b :
-			    m->mean_c - m->mean_b;
-			if ((o->mwu ? m->med_b : m->mean_b) > 0)
-				m->change = m->diff / (o->mwu ? m->med_b :
-				    m->mean_b);
-		}
+		if (m->nb > 0 && m->nc > 0)
+			return untested(m, mt, o);
 		return 0;
 	}
 	if (m->nb < 10 || m->nc < 10)
@@ -736,23 +608,19 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	m->d = bs_cohen_d(m->b, m->nb, m->c, m->nc);
 	m->delta = bs_cliff_delta(m->b, m->nb, m->c, m->nc);
 	if (allsame(m->b, m->nb) && allsame(m->c, m->nc)) {
-		if (quant) {
+		/* A constant side's statistic is its value. */
+		if (mt->centre == BS_MC_STAT) {
 			m->stat_b = m->b[0];
 			m->stat_c = m->c[0];
 		}
 		nospread(m, o);
 		return 0;
 	}
-	if (quant) {
-		if (quantile(m, o) == -1)
-			return -1;
-	} else if (o->mwu)
-		ranks(m, o);
-	else
-		welch(m, o);
+	if (mt->compare(m, o) == -1)
+		return -1;
 	if (!isfinite(m->p) && !(m->note & BS_CN_MINP))
 		m->note |= BS_CN_NOTEST;
-	relchange(m, o);
+	relchange(m, mt, o);
 	m->mv_b = bs_mvalue(m->b, m->nb);
 	m->mv_c = bs_mvalue(m->c, m->nc);
 	if (m->mv_b >= BS_MVALUE_MODES || m->mv_c >= BS_MVALUE_MODES)
@@ -880,20 +748,24 @@ static int
 run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
     struct bs_err *e)
 {
+	const struct bs_method *mt = bs_cmp_method(o);
+	char opt[128];
 	double *ps;
 	size_t i;
 
 	if (drop_unmeasured(cmp) == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	/*
-	 * A percentile of paired samples would need the pairs resampled
-	 * together; not done, so refused rather than treated as unpaired.
+	 * A method without a paired form (a percentile of paired samples
+	 * would need the pairs resampled together) is refused rather than
+	 * run as unpaired.
 	 */
-	if (o->paired && o->stat == BS_STAT_QUANTILE)
-		return bs_seterr(e, NULL, 0, "--stat %s: not with --paired (a "
-		    "percentile's change is compared on unpaired samples only)",
-		    o->stat_name ? o->stat_name : "pNN");
-	for (i = 0; o->paired && i < cmp->n; i++) {
+	if (o->paired && !(mt->needs & BS_MN_PAIRS)) {
+		bs_method_option(mt, o, opt, sizeof(opt));
+		return bs_seterr(e, NULL, 0, "%s: not with --paired (%s)", opt,
+		    mt->unpaired ? mt->unpaired : "it has no paired form");
+	}
+	for (i = 0; (mt->needs & BS_MN_PAIRS) && i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 
 		if (m->has_b && m->has_c && m->nb != m->nc)
@@ -1165,18 +1037,19 @@ int
 bs_compare_summaries(struct bs_comparison *cmp, const struct bs_table *tb,
     const struct bs_table *tc, const struct bs_cmp_opts *o, struct bs_err *e)
 {
+	const struct bs_method *mt[] = { bs_cmp_test(o), bs_cmp_method(o) };
 	long kb = -1, gb;
 	size_t g, k, nbm;
+	char opt[128];
 
 	memset(cmp, 0, sizeof(*cmp));
-	if (o->mwu || o->paired)
-		return bs_seterr(e, NULL, 0, "summaries (n, mean, sd) carry no "
-		    "values: %s needs the raw values", o->paired ? "--paired" :
-		    "--test mwu");
-	if (o->stat == BS_STAT_QUANTILE)
-		return bs_seterr(e, NULL, 0, "summaries (n, mean, sd) carry no "
-		    "values: --stat %s needs the raw values", o->stat_name ?
-		    o->stat_name : "pNN");
+	/* The test first, then a --stat's method: the one named first. */
+	for (k = 0; k < 2; k++)
+		if (mt[k]->moments == NULL) {
+			bs_method_option(mt[k], o, opt, sizeof(opt));
+			return bs_seterr(e, NULL, 0, "summaries (n, mean, sd) "
+			    "carry no values: %s needs the raw values", opt);
+		}
 	for (k = 0; k < tb->ngcols; k++)
 		if (strcmp(tb->names[tb->gcols[k]], "column") == 0)
 			kb = (long)k;
@@ -1218,10 +1091,11 @@ bs_compare_summaries(struct bs_comparison *cmp, const struct bs_table *tb,
  * with what log ratio?
  */
 static int
-gm_term(const struct bs_metric *m, int mwu, double *l)
+gm_term(const struct bs_metric *m, const struct bs_method *test, double *l)
 {
-	double b = mwu ? m->med_b : m->mean_b;
-	double c = mwu ? m->med_c : m->mean_c;
+	int med = test->centre == BS_MC_MEDIAN;
+	double b = med ? m->med_b : m->mean_b;
+	double c = med ? m->med_c : m->mean_c;
 
 	/* With --stat, the ratio of the statistic compared. */
 	if (!isnan(m->stat_b) || !isnan(m->stat_c)) {
@@ -1263,8 +1137,8 @@ gm_finish(double s, double ss, size_t k, double confidence,
 }
 
 void
-bs_geomean_change(const struct bs_comparison *cmp, int mwu,
-    const char *column, const char *vc, double confidence,
+bs_geomean_change(const struct bs_comparison *cmp,
+    const struct bs_method *test, const char *column, const char *vc, double confidence,
     struct bs_geomean *gm)
 {
 	double s = 0, ss = 0, l;
@@ -1275,7 +1149,7 @@ bs_geomean_change(const struct bs_comparison *cmp, int mwu,
 
 		if (strcmp(m->column, column) != 0 ||
 		    (vc != NULL && (m->vc == NULL || strcmp(m->vc, vc) != 0)) ||
-		    !gm_term(m, mwu, &l))
+		    !gm_term(m, test, &l))
 			continue;
 		s += l;
 		ss += l * l;
@@ -1285,8 +1159,8 @@ bs_geomean_change(const struct bs_comparison *cmp, int mwu,
 }
 
 int
-bs_geomean_classes(const struct bs_comparison *cmp, int mwu,
-    double confidence, size_t *cls, struct bs_geomean **gmp, size_t *ncls)
+bs_geomean_classes(const struct bs_comparison *cmp,
+    const struct bs_method *test, double confidence, size_t *cls, struct bs_geomean **gmp, size_t *ncls)
 {
 	struct bs_strhash h = { 0 };
 	struct bs_arena a = { 0 };
@@ -1322,7 +1196,7 @@ bs_geomean_classes(const struct bs_comparison *cmp, int mwu,
 			f = (long)n++;
 		}
 		cls[i] = (size_t)f;
-		if (gm_term(m, mwu, &l)) {
+		if (gm_term(m, test, &l)) {
 			sum[f].s += l;
 			sum[f].ss += l * l;
 			sum[f].k++;

@@ -235,6 +235,26 @@ bs_parse_double(const char *s, double *out)
 }
 
 int
+bs_parse_change(const char *arg, double *ratio, const char **col,
+    size_t *collen)
+{
+	const char *eq = strrchr(arg, '=');
+	double v;
+
+	*col = NULL;
+	*collen = 0;
+	if (bs_parse_double(eq ? eq + 1 : arg, &v) == -1 || !(v >= 0) ||
+	    !isfinite(v))
+		return -1;
+	*ratio = v / 100;
+	if (eq == NULL)
+		return 0;
+	*col = arg;
+	*collen = (size_t)(eq - arg);
+	return eq == arg ? -2 : 0;
+}
+
+int
 bs_parse_size(const char *s, size_t *out)
 {
 	char *end;

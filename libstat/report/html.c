@@ -103,21 +103,24 @@ static void
 verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o)
 {
-	char label[512], b[160], note[512];
+	/* The centre of the test (--stat's statistic is not shown here). */
+	const struct bs_method *mt = bs_cmp_test(o->c);
+	int med = mt->centre == BS_MC_MEDIAN;
+	const char *cw = L(o, mt->centre_en, mt->centre_zh);
+	char label[512], b[160], note[512], hb[96], hc[96];
 
+	snprintf(hb, sizeof(hb), o->zh ? "基线（%s）" : "baseline (%s)", cw);
+	snprintf(hc, sizeof(hc), o->zh ? "候选（%s）" : "candidate (%s)", cw);
 	fprintf(fp, "<table class=\"sortable\" id=\"verdicts\">\n<thead><tr>"
 	    "<th>%s</th><th>%s</th><th>%s</th><th>%s [%g%% CI]</th>"
 	    "<th>p_adj</th><th>Cohen's d</th><th>Cliff's delta</th>"
 	    "<th>%s</th><th>%s</th></tr></thead>\n<tbody>\n",
-	    L(o, "metric", "指标"), o->c->mwu ? L(o, "baseline (median)",
-	    "基线（中位数）") : L(o, "baseline (mean)", "基线（均值）"),
-	    o->c->mwu ? L(o, "candidate (median)", "候选（中位数）") :
-	    L(o, "candidate (mean)", "候选（均值）"), L(o, "change", "变化"),
+	    L(o, "metric", "指标"), hb, hc, L(o, "change", "变化"),
 	    o->confidence, L(o, "verdict", "结论"), L(o, "note", "备注"));
 	for (size_t i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
-		double vb = o->c->mwu ? m->med_b : m->mean_b;
-		double vc = o->c->mwu ? m->med_c : m->mean_c;
+		double vb = med ? m->med_b : m->mean_b;
+		double vc = med ? m->med_c : m->mean_c;
 
 		bs_metric_label(cmp, t, m, label, sizeof(label));
 		fprintf(fp, "<tr class=\"%s\"><td>", bs_verdict_name(m->v));

@@ -306,6 +306,68 @@ envtable(FILE *fp, const struct bs_report_opts *o)
 	}
 }
 
+/*
+ * The procedure and results: the test and adjustment, then per metric
+ * each arm's repetitions, interval, steadiness and outliers, and the
+ * test's result.
+ */
+static void
+procedure(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
+    const struct bs_report_opts *o)
+{
+	char label[512], buf[512];
+	size_t i;
+
+	fprintf(fp, "\n## %s\n\n", L(o, "Procedure and results", "过程与结果"));
+	fprintf(fp, o->zh ? "检验：%s；p 值经 %s 调整；显著性水平 %g；区间置信度 "
+	    "%g%%。稳态：后两个窗口（各 n/2 个值）的均值相差在 2%% 之内。离群候选："
+	    "Tukey 栅栏（k = 1.5）之外的值（轻度 / 严重），均保留，未剔除。\n" :
+	    "Test: %s; p adjusted by %s; alpha %g; intervals at %g%%. "
+	    "Steady state: the means of the last two windows of n/2 values "
+	    "within 2%%. Outlier candidates: values beyond Tukey's fences "
+	    "(k = 1.5), mild / severe; all kept, none dropped.\n",
+	    bs_test_name(o->c), o->c->adjust == BS_ADJ_HOLM ? "Holm" :
+	    o->c->adjust == BS_ADJ_BH ? "Benjamini-Hochberg" :
+	    L(o, "nothing", "无"), o->c->alpha, o->confidence);
+	for (i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+		struct bs_arm ab, ac;
+		char p[32];
+
+		bs_metric_label(cmp, t, m, label, sizeof(label));
+		fprintf(fp, "\n### %s\n\n", label);
+		arm(m, 0, o->confidence, &ab);
+		arm(m, 1, o->confidence, &ac);
+		fprintf(fp, o->zh ? "| 组 | 重复次数 | 跳过预热 | 均值 | %g%% 置信区间 | "
+		    "稳态 | 离群候选（轻度 / 严重） |\n" : "| arm | repetitions | "
+		    "warm-up skipped | mean | %g%% CI | steady state | outlier "
+		    "candidates (mild / severe) |\n", o->confidence);
+		fputs("|---|---:|---:|---:|---|---|---|\n", fp);
+		arm_row(fp, o, L(o, "baseline", "基线"), &ab);
+		arm_row(fp, o, L(o, "candidate", "候选"), &ac);
+		fputc('\n', fp);
+		if (m->nb < 2 || m->nc < 2 || m->v == BS_V_MISSING)
+			fprintf(fp, "%s\n", L(o, "No test: single observation, "
+			    "no statistical inference.", "未检验：单次观测，"
+			    "不做统计推断。"));
+		else {
+			bs_fmt_p(p, sizeof(p), m->p);
+			fprintf(fp, o->zh ? "- 检验：%s，统计量 %.4g，p %s%s" :
+			    "- test: %s, statistic %.4g, p %s%s", bs_test_name(o->c),
+			    m->stat, p[0] == '<' ? "" : "= ", p);
+			bs_fmt_p(p, sizeof(p), m->p_adj);
+			fprintf(fp, o->zh ? "（调整后 %s）\n" : " (adjusted %s)\n",
+			    p);
+			bs_fmt_change(buf, sizeof(buf), m->change, m->change_lo,
+			    m->change_hi);
+			fprintf(fp, o->zh ? "- 变化：%s\n" : "- change: %s\n", buf);
+			fprintf(fp, o->zh ? "- 效应量：Cohen's d = %.2f，Cliff's "
+			    "delta = %.2f\n" : "- effect size: Cohen's d = %.2f, "
+			    "Cliff's delta = %.2f\n", m->d, m->delta);
+		}
+	}
+}
+
 int
 bs_record_write(FILE *fp, const struct bs_comparison *cmp,
     const struct bs_table *t, const struct bs_report_opts *o)
@@ -369,54 +431,7 @@ bs_record_write(FILE *fp, const struct bs_comparison *cmp,
 		fputc('\n', fp);
 	}
 
-	fprintf(fp, "\n## %s\n\n", L(o, "Procedure and results", "过程与结果"));
-	fprintf(fp, o->zh ? "检验：%s；p 值经 %s 调整；显著性水平 %g；区间置信度 "
-	    "%g%%。稳态：后两个窗口（各 n/2 个值）的均值相差在 2%% 之内。离群候选："
-	    "Tukey 栅栏（k = 1.5）之外的值（轻度 / 严重），均保留，未剔除。\n" :
-	    "Test: %s; p adjusted by %s; alpha %g; intervals at %g%%. "
-	    "Steady state: the means of the last two windows of n/2 values "
-	    "within 2%%. Outlier candidates: values beyond Tukey's fences "
-	    "(k = 1.5), mild / severe; all kept, none dropped.\n",
-	    bs_test_name(o->c), o->c->adjust == BS_ADJ_HOLM ? "Holm" :
-	    o->c->adjust == BS_ADJ_BH ? "Benjamini-Hochberg" :
-	    L(o, "nothing", "无"), o->c->alpha, o->confidence);
-	for (i = 0; i < cmp->n; i++) {
-		const struct bs_metric *m = &cmp->m[i];
-		struct bs_arm ab, ac;
-		char p[32];
-
-		bs_metric_label(cmp, t, m, label, sizeof(label));
-		fprintf(fp, "\n### %s\n\n", label);
-		arm(m, 0, o->confidence, &ab);
-		arm(m, 1, o->confidence, &ac);
-		fprintf(fp, o->zh ? "| 组 | 重复次数 | 跳过预热 | 均值 | %g%% 置信区间 | "
-		    "稳态 | 离群候选（轻度 / 严重） |\n" : "| arm | repetitions | "
-		    "warm-up skipped | mean | %g%% CI | steady state | outlier "
-		    "candidates (mild / severe) |\n", o->confidence);
-		fputs("|---|---:|---:|---:|---|---|---|\n", fp);
-		arm_row(fp, o, L(o, "baseline", "基线"), &ab);
-		arm_row(fp, o, L(o, "candidate", "候选"), &ac);
-		fputc('\n', fp);
-		if (m->nb < 2 || m->nc < 2 || m->v == BS_V_MISSING)
-			fprintf(fp, "%s\n", L(o, "No test: single observation, "
-			    "no statistical inference.", "未检验：单次观测，"
-			    "不做统计推断。"));
-		else {
-			bs_fmt_p(p, sizeof(p), m->p);
-			fprintf(fp, o->zh ? "- 检验：%s，统计量 %.4g，p %s%s" :
-			    "- test: %s, statistic %.4g, p %s%s", bs_test_name(o->c),
-			    m->stat, p[0] == '<' ? "" : "= ", p);
-			bs_fmt_p(p, sizeof(p), m->p_adj);
-			fprintf(fp, o->zh ? "（调整后 %s）\n" : " (adjusted %s)\n",
-			    p);
-			bs_fmt_change(buf, sizeof(buf), m->change, m->change_lo,
-			    m->change_hi);
-			fprintf(fp, o->zh ? "- 变化：%s\n" : "- change: %s\n", buf);
-			fprintf(fp, o->zh ? "- 效应量：Cohen's d = %.2f，Cliff's "
-			    "delta = %.2f\n" : "- effect size: Cohen's d = %.2f, "
-			    "Cliff's delta = %.2f\n", m->d, m->delta);
-		}
-	}
+	procedure(fp, cmp, t, o);
 
 	fprintf(fp, "\n## %s\n\n", L(o, "Conclusions", "结论"));
 	for (i = 0; i < cmp->n; i++) {

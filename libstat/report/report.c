@@ -20,16 +20,16 @@ bs_direction_name(const struct bs_metric *m)
 }
 
 /*
- * The test column of a metric: with --stat pNN the method behind its
- * interval, which depends on its sizes; else the test of the options.
+ * The test column of a metric: the method's own label of it (with
+ * --stat pNN the method behind its interval, which depends on its
+ * sizes), else the method's name.
  */
 static const char *
 test_name(const struct bs_metric *m, const struct bs_cmp_opts *c)
 {
-	if (c->stat != BS_STAT_QUANTILE)
-		return bs_test_name(c);
-	return m->qmethod == BS_QM_ORDER ? "order-stat" :
-	    m->qmethod == BS_QM_BOOT ? "bootstrap" : "";
+	const struct bs_method *mt = bs_cmp_method(c);
+
+	return mt->label != NULL ? mt->label(m) : mt->name;
 }
 
 /* A new row for people: the candidate (with several), the group key. */
@@ -55,7 +55,7 @@ centre_heading(char *buf, size_t len, const char *side,
     const struct bs_cmp_opts *c)
 {
 	snprintf(buf, len, "%s (%s)", side, c->stat_name ? c->stat_name :
-	    c->mwu ? "median" : "mean");
+	    bs_cmp_test(c)->centre_en);
 }
 
 /* The centre shown for people: the statistic compared. */
@@ -64,7 +64,7 @@ centre(const struct bs_metric *r, const struct bs_cmp_opts *c, int cand)
 {
 	if (c->stat_name != NULL)
 		return cand ? r->stat_c : r->stat_b;
-	if (c->mwu)
+	if (bs_cmp_test(c)->centre == BS_MC_MEDIAN)
 		return cand ? r->med_c : r->med_b;
 	return cand ? r->mean_c : r->mean_b;
 }
@@ -396,7 +396,8 @@ geomean_rows(struct bs_result *res, const struct bs_comparison *cmp,
 	size_t i, j, c, *cls, ncls, next = 0;
 
 	if ((cls = malloc((cmp->n + 1) * sizeof(*cls))) == NULL ||
-	    bs_geomean_classes(cmp, o->c->mwu, conf, cls, &gmv, &ncls) == -1) {
+	    bs_geomean_classes(cmp, bs_cmp_test(o->c), conf, cls, &gmv,
+	    &ncls) == -1) {
 		free(cls);
 		res->failed = -1;
 		return;
@@ -515,32 +516,14 @@ static void
 sentence(FILE *fp, const struct bs_metric *r, const struct bs_report_opts *o,
     double conf)
 {
+	const struct bs_method *mt = bs_cmp_method(o->c);
 	char ch[128], note[512];
 
 	if (r->v == BS_V_MISSING)
 		return;
 	bs_fmt_change(ch, sizeof(ch), r->change, r->change_lo, r->change_hi);
-	if (!isfinite(r->diff_lo))
-		;
-	else if (o->c->stat == BS_STAT_QUANTILE)
-		fprintf(fp, "Difference of %s at %g%% confidence: %.6g [%.6g, "
-		    "%.6g]; change %s; p = %.4g (%s)\n", o->c->stat_name, conf,
-		    r->diff, r->diff_lo, r->diff_hi, ch, r->p,
-		    r->qmethod == BS_QM_ORDER ? "order statistics, MOVER" :
-		    "percentile bootstrap, 2000 resamples");
-	else if (o->c->mwu)
-		fprintf(fp, "Shift (%s) at %g%% confidence: %.6g [%.6g, %.6g]; "
-		    "change %s; p = %.4g (%s, %s = %.6g)\n", o->c->paired ?
-		    "pseudo-median of the differences" : "Hodges-Lehmann",
-		    conf, r->diff, r->diff_lo, r->diff_hi, ch, r->p,
-		    o->c->paired ? "Wilcoxon signed rank" : "Mann-Whitney U",
-		    o->c->paired ? "V" : "W", r->stat);
-	else
-		fprintf(fp, "Difference at %g%% confidence: %.6g +/- %.6g, "
-		    "change %s%s; p = %.4g (%s, t = %.4g, df = %.4g)\n", conf,
-		    r->diff, (r->diff_hi - r->diff_lo) / 2, ch, o->c->paired ?
-		    "" : " (Fieller)", r->p, o->c->paired ? "paired t" :
-		    "Welch", r->stat, r->df);
+	if (isfinite(r->diff_lo))
+		mt->sentence(mt, r, o->c, conf, ch, fp);
 	bs_metric_note(r, note, sizeof(note));
 	switch (r->v) {
 	case BS_V_IMPROVED:
@@ -648,19 +631,18 @@ static void
 md_method(FILE *fp, const struct bs_comparison *cmp,
     const struct bs_report_opts *o)
 {
+	const struct bs_method *mt = bs_cmp_method(o->c);
 	size_t tested = 0;
 	char what[128];
 
 	for (size_t i = 0; i < cmp->n; i++)
 		tested += cmp->m[i].testable;
-	if (o->c->stat == BS_STAT_QUANTILE)
-		snprintf(what, sizeof(what), "Change of %s: percentile "
-		    "bootstrap, or order statistics for large samples",
-		    o->c->stat_name);
+	/* A method of a statistic names it. */
+	if (mt->centre == BS_MC_STAT)
+		snprintf(what, sizeof(what), "Change of %s: %s",
+		    o->c->stat_name, mt->title);
 	else
-		snprintf(what, sizeof(what), "%s", o->c->paired ?
-		    (o->c->mwu ? "Wilcoxon signed rank" : "paired t") :
-		    (o->c->mwu ? "Mann-Whitney U" : "Welch's t"));
+		snprintf(what, sizeof(what), "%s", mt->title);
 	fprintf(fp, "\n%s; p adjusted by %s across the %zu metric%s "
 	    "tested; alpha %g; intervals at %g%%, not adjusted.\n",
 	    what, o->c->adjust == BS_ADJ_HOLM ? "Holm" :
@@ -835,7 +817,7 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 	    (fill = malloc((cs.n + 1) * sizeof(*fill))) == NULL ||
 	    (bad = calloc(cs.n + 1, 1)) == NULL ||
 	    (cls = malloc((cmp->n + 1) * sizeof(*cls))) == NULL ||
-	    bs_geomean_classes(cmp, o->c->mwu, o->confidence, cls, &gmv,
+	    bs_geomean_classes(cmp, bs_cmp_test(o->c), o->confidence, cls, &gmv,
 	    &ncls) == -1 || (said = calloc(ncls + 1, 1)) == NULL) {
 		rc = -1;
 		goto out;
