@@ -348,7 +348,7 @@ wrk(const char *p, size_t len, struct bs_rows *r, const char *name,
 }
 
 /* wrk's first line, or its thread statistics over Requests/sec. */
-int
+static int
 bs_wrk_detect(const char *p, size_t len)
 {
 	const char *nl = memchr(p, '\n', len);
@@ -380,9 +380,28 @@ wrk_rows(const char *p, size_t len, struct bs_rows *r, const char *name,
 	return 0;
 }
 
-int
+static int
 bs_read_wrk(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_text(s, "wrk", wrk_rows, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_wrk_detect(p, len);
+}
+
+static const char *const metacols[] = { "run", "percentile", "threads",
+    "connections", "total_count", NULL };
+
+const struct bs_fmt bs_fmt_wrk = {
+	.name = "wrk",
+	.id = BS_FMT_WRK,
+	.detect = detect,
+	.order = 110,
+	.read = bs_read_wrk,
+	.name_errors = 1,
+	.meta = metacols,
+};
