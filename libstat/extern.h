@@ -93,8 +93,9 @@ int	 bs_geomean_classes(const struct bs_comparison *, int mwu,
  *
  *   read.c       bs_read(): detection and dispatch, the field limits
  *   detect.c     which format an input is in
- *   hyperfine.c gbench.c gobench.c pyperf.c fio.c
- *                the real tools' formats, over the row builder
+ *   formats.c    the registry: every format's row, listed once
+ *   fmt/NAME.c   the real tools' formats, over the row builder; each
+ *                defines its row (struct bs_fmt)
  *   rowbuild.c   rows built cell by cell, handed over as records
  *   delim.c json.c kv.c plain.c
  *                the generic formats
