@@ -113,6 +113,7 @@ int	 bs_geomean_classes(const struct bs_comparison *, int mwu,
  * identity, run-describing columns, summaries) come from these rows.
  */
 struct bs_src;
+#define BS_FMT_NDETECT	2	/* detectors of one format, at most */
 struct bs_fmt {
 	const char	*name;	/* --input-format's; messages; fuzz target */
 	enum bs_format	 id;	/* the public handle (its value says nothing) */
@@ -123,14 +124,18 @@ struct bs_fmt {
 	 */
 	const char	*label;
 	/*
-	 * Is p[0..len) this format's?  p is the start of the input with
-	 * its byte order mark, white space and leading '#' lines skipped.
-	 * The tools' formats are asked in rising order; the lowest that
-	 * says yes is the format.  NULL: guessed by bs_detect()'s rules
-	 * for the generic formats, when no tool's format is found.
+	 * Detection: is p[0..len) this format's, in one of its syntaxes
+	 * (JSON and CSV exports: a detector each)?  p is the start of the
+	 * input with its byte order mark, white space and leading '#'
+	 * lines skipped.  Every detector of every format may be asked; the
+	 * one of lowest order that says yes gives the format.  None (the
+	 * generic formats): guessed by bs_detect()'s rules when no
+	 * detector says yes.  Unused entries have fn NULL.
 	 */
-	int		(*detect)(const char *p, size_t len);
-	int		 order;
+	struct bs_detector {
+		int	(*fn)(const char *p, size_t len);
+		int	 order;
+	}		 detect[BS_FMT_NDETECT];
 	/*
 	 * An input read as the format under (given or detected) is this
 	 * one's when claim(p, len) says so (lmbench's tables among the

@@ -654,6 +654,7 @@ test_fmt_scaled(void **state)
 static void
 test_format_registry(void **state)
 {
+	static unsigned char seen[1000];
 	size_t n = 0;
 
 	(void)state;
@@ -670,9 +671,12 @@ test_format_registry(void **state)
 		for (size_t k = 0; k < i; k++) {
 			assert_int_not_equal(bs_formats[k]->id, d->id);
 			assert_true(strcmp(bs_formats[k]->name, d->name) != 0);
-			assert_true(d->detect == NULL ||
-			    bs_formats[k]->detect == NULL ||
-			    bs_formats[k]->order != d->order);
+		}
+		for (size_t j = 0; j < BS_FMT_NDETECT; j++) {
+			if (d->detect[j].fn == NULL)
+				continue;
+			assert_false(seen[d->detect[j].order]);
+			seen[d->detect[j].order] = 1;
 		}
 	}
 	assert_int_equal(n, BS_FMT__MAX);

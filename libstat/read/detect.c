@@ -12,24 +12,31 @@
 #include "extern.h"
 
 /*
- * A real tool's format in p[0..len) (white space skipped): the lowest
- * in detection order (bs_fmt.order) of those whose detector says yes;
- * BS_FMT_AUTO when none does.  Every detector may be asked, so none
- * can rely on another having said no.
+ * A real tool's format in p[0..len) (white space skipped): the format
+ * of the detector of lowest order (bs_fmt.detect) that says yes;
+ * BS_FMT_AUTO when none does.  Only detectors that could still win are
+ * asked, but any may be, so none can rely on another having said no.
  */
 static enum bs_format
 detect_tool(const char *p, size_t len)
 {
 	const struct bs_fmt *best = NULL, *d;
+	int border = 0;
 	size_t i = 0;
 
 	while (i < len && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' ||
 	    p[i] == '\t'))
 		i++;
 	for (size_t k = 0; (d = bs_formats[k]) != NULL; k++)
-		if (d->detect != NULL && (best == NULL ||
-		    d->order < best->order) && d->detect(p + i, len - i))
-			best = d;
+		for (size_t j = 0; j < BS_FMT_NDETECT; j++) {
+			const struct bs_detector *t = &d->detect[j];
+
+			if (t->fn != NULL && (best == NULL ||
+			    t->order < border) && t->fn(p + i, len - i)) {
+				best = d;
+				border = t->order;
+			}
+		}
 	return best != NULL ? best->id : BS_FMT_AUTO;
 }
 

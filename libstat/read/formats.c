@@ -1,12 +1,12 @@
 /*
  * The registry of input formats: every format once, one line each.
- * A format's row (struct bs_fmt: name, detector and its order, reader,
- * spans, identity and run-describing columns, summaries, levels) is
- * defined in the file that reads it; this list is the only place that
- * names them all.  Its order is the order the tools list the names in
- * (--help, the "takes" error); detection has its own order, the rows'
- * order field, so that neither depends on the other, and nothing on
- * the values of enum bs_format.
+ * A format's row (struct bs_fmt: name, detectors and their orders,
+ * reader, spans, identity and run-describing columns, summaries,
+ * levels) is defined in the file that reads it; this list is the only
+ * place that names them all.  Its order is the order the tools list the
+ * names in (--help, the "takes" error); detection has its own, the
+ * orders of the rows' detectors, so that neither depends on the other,
+ * and nothing on the values of enum bs_format.
  */
 #include <string.h>
 

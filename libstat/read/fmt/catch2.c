@@ -313,12 +313,17 @@ bs_read_catch2(struct bs_src *s, const struct bs_reader_cb *cb,
 	return rc;
 }
 
-/* Its XML reporter's report, or its console output. */
+/* Its XML reporter's report: before every text format's lines. */
 static int
-detect(const char *p, size_t len)
+detect_xml(const char *p, size_t len)
 {
-	if (bs_opens(p, len, '<') && bs_catch2_xml_detect(p, len))
-		return 1;
+	return bs_opens(p, len, '<') && bs_catch2_xml_detect(p, len);
+}
+
+/* Its console output. */
+static int
+detect_console(const char *p, size_t len)
+{
 	return !bs_opens_json(p, len) && bs_catch2_detect(p, len);
 }
 
@@ -328,8 +333,7 @@ static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
 const struct bs_fmt bs_fmt_catch2 = {
 	.name = "catch2",
 	.id = BS_FMT_CATCH2,
-	.detect = detect,
-	.order = 140,
+	.detect = { { detect_xml, 120 }, { detect_console, 190 } },
 	.read = bs_read_catch2,
 	.name_errors = 1,
 	.identity = idcols,

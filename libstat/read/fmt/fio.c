@@ -144,12 +144,14 @@ bs_read_fio(struct bs_src *s, const struct bs_reader_cb *cb,
 static const struct bs_idcol idcols[] = { { "jobname", 0 }, { "rw", 0 },
     { NULL, 0 } };
 
-/* Asked first: its JSON may follow the text of --output-format=normal,json. */
+/*
+ * Asked first, whatever the input opens with: its JSON may follow the
+ * text of --output-format=normal,json.
+ */
 const struct bs_fmt bs_fmt_fio = {
 	.name = "fio",
 	.id = BS_FMT_FIO,
-	.detect = bs_fio_detect,
-	.order = 10,
+	.detect = { { bs_fio_detect, 10 } },
 	.read = bs_read_fio,
 	.name_errors = 1,
 	.identity = idcols,

@@ -591,13 +591,18 @@ bs_read_gbench(struct bs_src *s, const struct bs_reader_cb *cb,
 	return bs_rows_read_json(s, "Google Benchmark", gbench_json, cb, e);
 }
 
-/* Its JSON reporter, or its CSV one. */
+/* Its JSON reporter. */
 static int
-detect(const char *p, size_t len)
+detect_json(const char *p, size_t len)
 {
-	if (bs_opens_json(p, len))
-		return bs_opens(p, len, '{') && bs_gbench_detect(p, len);
-	return bs_gbench_csv_detect(p, len);
+	return bs_opens(p, len, '{') && bs_gbench_detect(p, len);
+}
+
+/* Its CSV reporter. */
+static int
+detect_csv(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_gbench_csv_detect(p, len);
 }
 
 static const char *const metacols[] = { "repetition", "threads", "iterations",
@@ -609,8 +614,7 @@ const struct bs_fmt bs_fmt_gbench = {
 	.name = "gbench",
 	.id = BS_FMT_GBENCH,
 	.label = "Google Benchmark",
-	.detect = detect,
-	.order = 40,
+	.detect = { { detect_json, 40 }, { detect_csv, 130 } },
 	.read = bs_read_gbench,
 	.name_errors = 1,
 	.identity = idcols,

@@ -543,13 +543,18 @@ bs_read_gobench(struct bs_src *s, const struct bs_reader_cb *cb,
 	return rc;
 }
 
-/* go test -bench text, or go test -json events. */
+/* go test -json events. */
 static int
-detect(const char *p, size_t len)
+detect_json(const char *p, size_t len)
 {
-	if (bs_opens_json(p, len))
-		return bs_gobench_json_detect(p, len);
-	return bs_gobench_detect(p, len);
+	return bs_opens(p, len, '{') && bs_gobench_json_detect(p, len);
+}
+
+/* go test -bench text. */
+static int
+detect_text(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_gobench_detect(p, len);
 }
 
 static const char *const metacols[] = { "procs", "iterations", NULL };
@@ -560,8 +565,7 @@ const struct bs_fmt bs_fmt_gobench = {
 	.name = "gobench",
 	.id = BS_FMT_GOBENCH,
 	.label = "go test",
-	.detect = detect,
-	.order = 50,
+	.detect = { { detect_json, 50 }, { detect_text, 150 } },
 	.read = bs_read_gobench,
 	.name_errors = 1,
 	.identity = idcols,

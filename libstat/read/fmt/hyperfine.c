@@ -179,13 +179,18 @@ bs_read_hyperfine(struct bs_src *s, const struct bs_reader_cb *cb,
 	return bs_rows_read_json(s, "hyperfine", hyperfine, cb, e);
 }
 
-/* Its JSON export, or its CSV one (summaries). */
+/* Its JSON export. */
 static int
-detect(const char *p, size_t len)
+detect_json(const char *p, size_t len)
 {
-	if (bs_opens_json(p, len))
-		return bs_opens(p, len, '{') && bs_hyperfine_detect(p, len);
-	return bs_hyperfine_csv_detect(p, len);
+	return bs_opens(p, len, '{') && bs_hyperfine_detect(p, len);
+}
+
+/* Its CSV export (summaries). */
+static int
+detect_csv(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_hyperfine_csv_detect(p, len);
 }
 
 static const char *const metacols[] = { "run", "exit_code", NULL };
@@ -195,8 +200,7 @@ static const struct bs_idcol idcols[] = { { "command", 0 },
 const struct bs_fmt bs_fmt_hyperfine = {
 	.name = "hyperfine",
 	.id = BS_FMT_HYPERFINE,
-	.detect = detect,
-	.order = 20,
+	.detect = { { detect_json, 20 }, { detect_csv, 140 } },
 	.read = bs_read_hyperfine,
 	.name_errors = 1,
 	.identity = idcols,

@@ -697,11 +697,18 @@ bs_read_lmbench(struct bs_src *s, const struct bs_reader_cb *cb,
 	return rc;
 }
 
-/* Its results file's "[lmbench" banner, or its lines by the first ones. */
+/* Its results file, by its "[lmbench" banner: before JSON arrays. */
 static int
-detect(const char *p, size_t len)
+detect_results(const char *p, size_t len)
 {
-	return !bs_opens(p, len, '{') && bs_lmbench_detect(p, len, 0);
+	return bs_opens(p, len, '[') && bs_lmbench_detect(p, len, 0);
+}
+
+/* Its lines by the first ones: its banner, units or table header. */
+static int
+detect_lines(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_lmbench_detect(p, len, 0);
 }
 
 /* Of the text given to ws, the tables only lmbench writes, too. */
@@ -719,12 +726,14 @@ static const struct bs_idcol idcols[] = { { "name", 0 },
     { "procs", BS_ID_VARIES }, { "usecs", BS_ID_VARIES },
     { NULL, 0 } };
 
-/* Last: of the other formats' lines, some would pass for its own. */
+/*
+ * Its lines asked last: of the other formats' lines, some would pass for
+ * its own.
+ */
 const struct bs_fmt bs_fmt_lmbench = {
 	.name = "lmbench",
 	.id = BS_FMT_LMBENCH,
-	.detect = detect,
-	.order = 170,
+	.detect = { { detect_results, 90 }, { detect_lines, 220 } },
 	.under = BS_FMT_WS,
 	.claim = claim,
 	.read = bs_read_lmbench,
