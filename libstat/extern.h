@@ -113,7 +113,7 @@ int	 bs_geomean_classes(const struct bs_comparison *, int mwu,
  * identity, run-describing columns, summaries) come from these rows.
  */
 struct bs_src;
-#define BS_FMT_NDETECT	2	/* detectors of one format, at most */
+#define BS_NDETECT	2	/* detectors of one format, at most */
 struct bs_fmt {
 	const char	*name;	/* --input-format's; messages; fuzz target */
 	enum bs_format	 id;	/* the public handle (its value says nothing) */
@@ -135,7 +135,7 @@ struct bs_fmt {
 	struct bs_detector {
 		int	(*fn)(const char *p, size_t len);
 		int	 order;
-	}		 detect[BS_FMT_NDETECT];
+	}		 detect[BS_NDETECT];
 	/*
 	 * An input read as the format under (given or detected) is this
 	 * one's when claim(p, len) says so (lmbench's tables among the

@@ -672,7 +672,7 @@ test_format_registry(void **state)
 			assert_int_not_equal(bs_formats[k]->id, d->id);
 			assert_true(strcmp(bs_formats[k]->name, d->name) != 0);
 		}
-		for (size_t j = 0; j < BS_FMT_NDETECT; j++) {
+		for (size_t j = 0; j < BS_NDETECT; j++) {
 			if (d->detect[j].fn == NULL)
 				continue;
 			assert_false(seen[d->detect[j].order]);

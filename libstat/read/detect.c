@@ -28,7 +28,7 @@ detect_tool(const char *p, size_t len)
 	    p[i] == '\t'))
 		i++;
 	for (size_t k = 0; (d = bs_formats[k]) != NULL; k++)
-		for (size_t j = 0; j < BS_FMT_NDETECT; j++) {
+		for (size_t j = 0; j < BS_NDETECT; j++) {
 			const struct bs_detector *t = &d->detect[j];
 
 			if (t->fn != NULL && (best == NULL ||

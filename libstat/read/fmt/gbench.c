@@ -605,8 +605,8 @@ detect_csv(const char *p, size_t len)
 	return !bs_opens_json(p, len) && bs_gbench_csv_detect(p, len);
 }
 
-static const char *const metacols[] = { "repetition", "threads", "iterations",
-    NULL };
+static const char *const metacols[] = { "repetition", "threads",
+    "iterations", NULL };
 static const struct bs_idcol idcols[] = { { "name", 0 },
     { "threads", BS_ID_VARIES }, { NULL, 0 } };
 
