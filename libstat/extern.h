@@ -114,14 +114,130 @@ void	 bs_sentence_ranks(const struct bs_method *, const struct bs_metric *,
  *
  *   read.c       bs_read(): detection and dispatch, the field limits
  *   detect.c     which format an input is in
- *   hyperfine.c gbench.c gobench.c pyperf.c fio.c
- *                the real tools' formats, over the row builder
+ *   formats.c    the registry: every format's row, listed once
+ *   fmt/NAME.c   the real tools' formats, over the row builder; each
+ *                defines its row (struct bs_fmt)
  *   rowbuild.c   rows built cell by cell, handed over as records
  *   delim.c json.c kv.c plain.c
  *                the generic formats
  *   source.c     bytes: files, standard input, memory, gzip, binary
  *   spans.c      where each record lies, for writing it back
  */
+
+/* ---- the format registry (formats.c) */
+
+/*
+ * One input format, described where it is read: bs_fmt_hyperfine in
+ * fmt/hyperfine.c, bs_fmt_csv in delim.c.  The registry, bs_formats[]
+ * in formats.c, lists every one once; dispatch, detection, the names
+ * the tools list and what the layers above ask of a format (its
+ * identity, run-describing columns, summaries) come from these rows.
+ */
+struct bs_src;
+#define BS_NDETECT	2	/* detectors of one format, at most */
+struct bs_fmt {
+	const char	*name;	/* --input-format's; messages; fuzz target */
+	enum bs_format	 id;	/* the public handle (its value says nothing) */
+	/*
+	 * What the reader's messages call the format when not its name
+	 * ("Google Benchmark" for gbench): a message that says it names
+	 * the format already.  NULL: the name.
+	 */
+	const char	*label;
+	/*
+	 * Detection: is p[0..len) this format's, in one of its syntaxes
+	 * (JSON and CSV exports: a detector each)?  p is the start of the
+	 * input with its byte order mark, white space and leading '#'
+	 * lines skipped.  Every detector of every format may be asked; the
+	 * one of lowest order that says yes gives the format.  None (the
+	 * generic formats): guessed by bs_detect()'s rules when no
+	 * detector says yes.  Unused entries have fn NULL.
+	 */
+	struct bs_detector {
+		int	(*fn)(const char *p, size_t len);
+		int	 order;
+	}		 detect[BS_NDETECT];
+	/*
+	 * An input read as the format under (given or detected) is this
+	 * one's when claim(p, len) says so (lmbench's tables among the
+	 * blank-aligned text ws reads).  claim NULL: none.
+	 */
+	enum bs_format	 under;
+	int		(*claim)(const char *p, size_t len);
+	/* The reader; the source's opts and delim are set (bs_read()). */
+	int		(*read)(struct bs_src *, const struct bs_reader_cb *,
+			    struct bs_err *);
+	/*
+	 * Its records are copied from the input by bs_passthru()
+	 * (boutlier), so bs_read() notes their spans; a format without
+	 * comes out of boutlier otherwise (JSON rewritten, a tool's as
+	 * CSV).
+	 */
+	int		 spans;
+	/*
+	 * A detected input that fails to read says which format it was
+	 * taken for ("(read as NAME output; --input-format chooses
+	 * another)"): a tool's format is told by what its output holds,
+	 * which other text may hold too.
+	 */
+	int		 name_errors;
+	/*
+	 * What a detected input of this format may really be, refused
+	 * with what to give instead (BS_REFUSE_*).
+	 */
+	unsigned	 refuse;
+	/*
+	 * The columns that identify one benchmark in its rows: with no
+	 * -g the rows are grouped by them (one benchmark, one series),
+	 * and a group given with -g that mixes rows differing in one
+	 * mixes different things (table.c warns).  NULL-name terminated;
+	 * NULL: none (the generic formats).
+	 */
+	const struct bs_idcol *identity;
+	/*
+	 * Columns that describe a run rather than measure it (run
+	 * numbers, iteration counts): never value columns by default.
+	 * NULL-terminated; NULL: none.
+	 */
+	const char *const *meta;
+	/*
+	 * What the value of its summaries is, named as its readers of
+	 * values name it (hyperfine's "time"): a summary row's mean, sd,
+	 * median, min and max are the statistics of this quantity.  NULL:
+	 * no summaries of a named quantity.
+	 */
+	const char	*summary;
+	/*
+	 * The nesting of its rows, outermost first (JMH: "fork",
+	 * "iteration"): the columns whose values number the levels a
+	 * measurement sits in.  NULL-terminated; NULL: not declared
+	 * (none is yet: the field is for the readers of nested runs).
+	 */
+	const char *const *levels;
+};
+
+/* What a detected input may be (bs_fmt.refuse). */
+#define BS_REFUSE_BSTAT	1	/* bstat's own table for people */
+#define BS_REFUSE_XML	2	/* XML no reader reads (JUnit's, other) */
+#define BS_REFUSE_REDIS	4	/* redis-benchmark's text report */
+
+/* bs_fmt.identity: one column, or a family of them. */
+#define BS_ID_PREFIX	1	/* every column whose name starts so */
+#define BS_ID_VARIES	2	/* a group column only where it varies */
+#define BS_ID_ELSE	4	/* only when the entry before is absent */
+struct bs_idcol {
+	const char	*name;
+	int		 flags;
+};
+
+/* Every format, NULL-terminated, in the order the tools list them. */
+extern const struct bs_fmt *const bs_formats[];
+/* The row of a handle; NULL for none. */
+const struct bs_fmt *bs_fmt_of(enum bs_format);
+/* The identity columns of a format (never NULL: an empty list). */
+const struct bs_idcol *bs_format_identity(enum bs_format);
+/* The quantity a format's summaries describe ("time"), or NULL. */
+const char *bs_format_summary_name(enum bs_format);
 
 /* ---- source.c */
 
@@ -139,6 +255,13 @@ struct bs_src {
 	int		 eof;
 	char		*own;		/* buffer we allocated */
 	size_t		 cap;
+	/*
+	 * What bs_read() was asked and chose, for the readers that take
+	 * options (ws's table; delimited text's header): NULL and 0 until
+	 * it sets them.
+	 */
+	const struct bs_read_opts *opts;
+	int		 delim;		/* delimited text's delimiter */
 };
 
 /* Bytes of the start of an input that detection looks at. */
@@ -228,26 +351,20 @@ int	 bs_read_delim(struct bs_src *, int delim, int no_header,
  */
 int	 bs_delim_detect(const char *p, size_t len);
 
-/* json.c: an array of records, an object holding one, or NDJSON. */
-int	 bs_read_json(struct bs_src *, enum bs_format,
-	    const struct bs_reader_cb *, struct bs_err *);
-/* JSON or NDJSON, for text whose first byte is '[' or '{'. */
+/*
+ * json.c: JSON (an array of records, an object holding one), NDJSON.
+ * JSON or NDJSON, for text whose first byte is '[' or '{':
+ */
 enum bs_format bs_json_kind(const char *p, size_t len);
 /* Index of the first byte from i on that is not JSON white space. */
 size_t	 bs_json_skipws(const char *p, size_t i, size_t n);
 /* Index just past the JSON value starting at i (which is valid JSON). */
 size_t	 bs_json_skipval(const char *p, size_t i, size_t n);
 
-/* kv.c: key=value lines. */
-int	 bs_read_kv(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-/* Does the line hold a key=value token? */
+/* kv.c: key=value lines.  Does the line hold a key=value token? */
 int	 bs_kv_line(const char *s, size_t len);
 
-/* plain.c: one number a line. */
-int	 bs_read_plain(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-/* Is the line one number, perhaps with a # comment? */
+/* plain.c: one number a line.  Is the line one, perhaps with a # comment? */
 int	 bs_plain_line(const char *s, size_t len);
 /* Does a line that is no number look like a malformed one ("0x10")? */
 int	 bs_plain_looks_numeric(const char *s, size_t len);
@@ -326,45 +443,10 @@ void	 bs_reader_warn(const struct bs_reader_cb *, const char *fmt, ...)
 void	 bs_reader_note(const struct bs_reader_cb *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
-/* ---- the real tools' formats: detection over the first bytes, reader */
-int	 bs_hyperfine_detect(const char *p, size_t len);
-int	 bs_read_hyperfine(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_gbench_detect(const char *p, size_t len);
-int	 bs_gbench_csv_detect(const char *p, size_t len);
-int	 bs_read_gbench(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_gobench_detect(const char *p, size_t len);
 /*
- * The columns that identify one benchmark in a format's rows (read.c):
- * the default group.  Terminated by a NULL name.
+ * ---- the real tools' formats (fmt/): each file defines its row
+ * (bs_fmt_NAME) and keeps its detector and reader; what they share:
  */
-#define BS_ID_PREFIX	1	/* every column whose name starts so */
-#define BS_ID_VARIES	2	/* a group column only where it varies */
-#define BS_ID_ELSE	4	/* only when the entry before is absent */
-struct bs_idcol {
-	const char	*name;
-	int		 flags;
-};
-const struct bs_idcol *bs_format_identity(enum bs_format);
-/* The quantity a format's summaries describe ("time"), or NULL. */
-const char *bs_format_summary_name(enum bs_format);
-/* bstat's own table for people: 1 aligned, 2 Markdown, 0 neither. */
-int	 bs_detect_bstat_table(const char *p, size_t len);
-int	 bs_detect_xml(const char *p, size_t len);
-int	 bs_detect_redis_text(const char *p, size_t len);
-/* hyperfine --export-csv: the summaries (read by bs_read_hyperfine()). */
-int	 bs_hyperfine_csv_detect(const char *p, size_t len);
-/* go test -json: test2json events (read by bs_read_gobench()). */
-int	 bs_gobench_json_detect(const char *p, size_t len);
-int	 bs_read_gobench(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_pyperf_detect(const char *p, size_t len);
-int	 bs_read_pyperf(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_fio_detect(const char *p, size_t len);
-int	 bs_read_fio(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
 /* Readers of JSON arrays (JMH, custom-json): object or array at the top. */
 int	 bs_rows_read_anyjson(struct bs_src *, const char *what,
 	    int (*fill)(struct json_t *, struct bs_rows *,
@@ -385,56 +467,33 @@ int	 bs_ns_shift(const char *unit, size_t n);
 int	 bs_bencher_line(const char *s, size_t ll, const char **name,
 	    size_t *nl, const char **med, size_t *ml, const char **rng,
 	    size_t *rl);
-int	 bs_jmh_detect(const char *p, size_t len);
-int	 bs_read_jmh(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_bdn_detect(const char *p, size_t len);
-int	 bs_read_bdn(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_pytestbench_detect(const char *p, size_t len);
-int	 bs_read_pytestbench(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_libtest_detect(const char *p, size_t len);
-int	 bs_read_libtest(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_criterion_detect(const char *p, size_t len);
-int	 bs_read_criterion(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_catch2_xml_detect(const char *p, size_t len);
-int	 bs_catch2_detect(const char *p, size_t len);
-int	 bs_read_catch2(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_benchmarkjs_detect(const char *p, size_t len);
-int	 bs_read_benchmarkjs(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_customjson_detect(const char *p, size_t len);
-int	 bs_read_customjson(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
 
-/* ws.c: blank-aligned tables (vmstat, iostat, sar); wrk.c, hgrm.c. */
+/* ws.c: blank-aligned tables (vmstat, iostat, sar). */
 int	 bs_ws_detect(const char *p, size_t len);
-int	 bs_read_ws(struct bs_src *, const struct bs_read_opts *,
-	    const struct bs_reader_cb *, struct bs_err *);
-int	 bs_wrk_detect(const char *p, size_t len);
-int	 bs_read_wrk(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-int	 bs_hgrm_detect(const char *p, size_t len);
-int	 bs_read_hgrm(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-/* cyclictest.c: cyclictest --json, one row per thread. */
-int	 bs_cyclictest_detect(const char *p, size_t len);
-int	 bs_read_cyclictest(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
-/*
- * lmbench.c: lmbench's result lines and tables.  loose: also the
- * tables without a header, which only lmbench writes among the text
- * given to ws (read.c hands ws input to lmbench when it is lmbench's).
- */
-int	 bs_lmbench_detect(const char *p, size_t len, int loose);
-int	 bs_read_lmbench(struct bs_src *, const struct bs_reader_cb *,
-	    struct bs_err *);
 
 /* ---- detect.c */
+
+/* bstat's own table for people: 1 aligned, 2 Markdown, 0 neither. */
+int	 bs_detect_bstat_table(const char *p, size_t len);
+int	 bs_detect_xml(const char *p, size_t len);
+int	 bs_detect_redis_text(const char *p, size_t len);
+
+/*
+ * What a detector (bs_fmt.detect) is given opens with: a JSON
+ * format's detector answers only for '{' or '[' , a text format's
+ * only for neither (JSON is never read as lines of text).
+ */
+static inline int
+bs_opens(const char *p, size_t len, char c)
+{
+	return len > 0 && p[0] == c;
+}
+
+static inline int
+bs_opens_json(const char *p, size_t len)
+{
+	return bs_opens(p, len, '{') || bs_opens(p, len, '[');
+}
 
 /*
  * The format of an input from its first bytes; *delim is set for

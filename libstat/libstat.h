@@ -69,6 +69,12 @@ double	 bs_dec_sub(const struct bs_dec *x, const struct bs_dec *ref);
 /* ------------------------------------------------------------------ */
 /* Input */
 
+/*
+ * An input format, as a handle: the formats themselves, their names and
+ * what is known of each are rows of the registry (libstat/read/
+ * formats.c).  The values say nothing (no order, no kind); a new format
+ * adds its value anywhere before BS_FMT__MAX.
+ */
 enum bs_format {
 	BS_FMT_AUTO = 0,
 	BS_FMT_CSV,
@@ -98,9 +104,15 @@ enum bs_format {
 	BS_FMT__MAX
 };
 
+/* The --input-format name of a format; "?" for no format. */
 const char	*bs_format_name(enum bs_format);
-/* Returns -1 for an unknown name. */
+/* The format of a name; -1 for an unknown name. */
 int		 bs_format_parse(const char *name);
+/*
+ * The name of the i-th format of the registry ("auto" first), in the
+ * order the tools list them; NULL past the last.
+ */
+const char	*bs_format_nth(size_t i);
 
 /*
  * A whole input in memory, kept for tools that write their input back

@@ -1,11 +1,13 @@
 /*
  * Unit tests of libstat's core: exact number parsing, the shift by a
  * reference value, quantiles of every type against R, moments against
- * NIST's certified values, fences and the output formats.
+ * NIST's certified values, fences, the output formats and the registry
+ * of input formats.
  */
 #include "testutil.h"
 
 #include "libstat.h"
+#include "extern.h"
 
 static double
 parse(const char *s)
@@ -643,6 +645,46 @@ test_fmt_scaled(void **state)
 	assert_string_equal(bs_effect_name(0.474), "large");
 }
 
+/*
+ * The registry of input formats (read/formats.c) is the only list: every
+ * handle has one row, every name one format, and detection has no tie
+ * (the lowest order that says yes wins: two rows of one order would
+ * leave the choice to the list's order).
+ */
+static void
+test_format_registry(void **state)
+{
+	static unsigned char seen[1000];
+	size_t n = 0;
+
+	(void)state;
+	for (size_t i = 0; bs_formats[i] != NULL; i++, n++) {
+		const struct bs_fmt *d = bs_formats[i];
+
+		assert_ptr_equal(bs_fmt_of(d->id), d);
+		assert_int_equal(bs_format_parse(d->name), (int)d->id);
+		assert_string_equal(bs_format_name(d->id), d->name);
+		assert_string_equal(bs_format_nth(i), d->name);
+		assert_true(d->id == BS_FMT_AUTO || d->read != NULL);
+		if (d->claim != NULL)
+			assert_non_null(bs_fmt_of(d->under));
+		for (size_t k = 0; k < i; k++) {
+			assert_int_not_equal(bs_formats[k]->id, d->id);
+			assert_true(strcmp(bs_formats[k]->name, d->name) != 0);
+		}
+		for (size_t j = 0; j < BS_NDETECT; j++) {
+			if (d->detect[j].fn == NULL)
+				continue;
+			assert_false(seen[d->detect[j].order]);
+			seen[d->detect[j].order] = 1;
+		}
+	}
+	assert_int_equal(n, BS_FMT__MAX);
+	assert_null(bs_format_nth(n));
+	assert_int_equal(bs_format_parse("no-such-format"), -1);
+	assert_string_equal(bs_format_name(BS_FMT__MAX), "?");
+}
+
 int
 main(void)
 {
@@ -662,6 +704,7 @@ main(void)
 		cmocka_unit_test(test_fmt_scaled),
 		cmocka_unit_test(test_result_csv_quoting),
 		cmocka_unit_test(test_passthru_spans),
+		cmocka_unit_test(test_format_registry),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

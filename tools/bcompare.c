@@ -66,11 +66,7 @@ usage(FILE *fp, int status)
 "                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
-"      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
-"                          hyperfine, gbench, gobench, pyperf, fio, ws, wrk,\n"
-"                          hgrm, jmh, bdn, pytest-benchmark, libtest,\n"
-"                          criterion, catch2, benchmarkjs, custom-json,\n"
-"                          lmbench, cyclictest\n"
+"      --input-format F    %s\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -f, --format F          table (default), csv, tsv, json, md, record (the\n"
 "                          experiment record, Markdown), html (one file)\n"
@@ -113,7 +109,8 @@ usage(FILE *fp, int status)
 "candidate with --variant; stat, stat_base, stat_cand with --stat).\n"
 "Verdicts: improved/regressed (p_adj < alpha and |change| >= threshold),\n"
 "unchanged (the interval lies within +-margin), inconclusive, missing.\n"
-"Exit status: 0, or 1 with --gate when a metric regressed; 2 on error.\n");
+"Exit status: 0, or 1 with --gate when a metric regressed; 2 on error.\n",
+	    tool_informats(26, 76));
 	exit(status);
 }
 

@@ -48,11 +48,7 @@ usage(FILE *fp, int status)
 "                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data\n"
-"      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
-"                          hyperfine, gbench, gobench, pyperf, fio, ws, wrk,\n"
-"                          hgrm, jmh, bdn, pytest-benchmark, libtest,\n"
-"                          criterion, catch2, benchmarkjs, custom-json,\n"
-"                          lmbench, cyclictest\n"
+"      --input-format F    %s\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --skip N            leave the first N samples of every group out of\n"
@@ -70,7 +66,8 @@ usage(FILE *fp, int status)
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
-"A summary per group and column (fences, counts) goes to standard error.\n");
+"A summary per group and column (fences, counts) goes to standard error.\n",
+	    tool_informats(26, 76));
 	exit(status);
 }
 

@@ -100,11 +100,7 @@ usage(FILE *fp, int status)
 "      --steady W          runs: mark the two last windows of W runs\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
-"      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
-"                          hyperfine, gbench, gobench, pyperf, fio, ws, wrk,\n"
-"                          hgrm, jmh, bdn, pytest-benchmark, libtest,\n"
-"                          criterion, catch2, benchmarkjs, custom-json,\n"
-"                          lmbench, cyclictest\n"
+"      --input-format F    %s\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -o, --output OUT        the image (required; whole or not at all)\n"
 "      --confidence P      confidence level of the error bars and the fit\n"
@@ -115,7 +111,8 @@ usage(FILE *fp, int status)
 "      --version           the version\n"
 "\n"
 "Repeated rows per x become their mean with a t confidence interval.  Input\n"
-"with columns mean, ci_lo, ci_hi (bstat -f csv) is drawn as given.\n");
+"with columns mean, ci_lo, ci_hi (bstat -f csv) is drawn as given.\n",
+	    tool_informats(26, 76));
 	exit(status);
 }
 

@@ -45,11 +45,7 @@ usage(FILE *fp, int status)
 "                          -g '' pools them)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
-"      --input-format F    auto, csv, tsv, json, ndjson, kv, plain,\n"
-"                          hyperfine, gbench, gobench, pyperf, fio, ws, wrk,\n"
-"                          hgrm, jmh, bdn, pytest-benchmark, libtest,\n"
-"                          criterion, catch2, benchmarkjs, custom-json,\n"
-"                          lmbench, cyclictest\n"
+"      --input-format F    %s\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -f, --format F          table (default), csv, tsv, json, md; sketch\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
@@ -91,7 +87,8 @@ usage(FILE *fp, int status)
 "Columns: <groups>, column, n, missing, mean, sd, se, ci_lo, ci_hi, min, q1,\n"
 "median, q3, max, iqr, cv, p95, p99 [, r1] [, steady_diff, steady]\n"
 "[, target].  Exit status: 0; 1 with --gate when a target is missed; 2 error.\n"
-"With several FILEs, a first group column 'file' names the input.\n");
+"With several FILEs, a first group column 'file' names the input.\n",
+	    tool_informats(26, 76));
 	exit(status);
 }
 

@@ -203,6 +203,36 @@ tool_width(const struct tool_common *c)
 	return w;
 }
 
+/*
+ * The input formats' names, as libstat's registry lists them, joined by
+ * ", ": on one line when width is 0; else a line is broken before a name
+ * that would end past column width, and the lines after the first are
+ * indented to col, where the first starts (a usage() text's column).
+ */
+const char *
+tool_informats(size_t col, size_t width)
+{
+	static char buf[2048];
+	const char *name;
+	size_t n = 0, at = col;
+	int w;
+
+	for (size_t i = 0; (name = bs_format_nth(i)) != NULL; i++) {
+		const char *comma = bs_format_nth(i + 1) != NULL ? "," : "";
+		size_t l = strlen(name) + strlen(comma);
+		int brk = i > 0 && width > 0 && at + 1 + l > width;
+
+		w = snprintf(buf + n, sizeof(buf) - n, "%s%*s%s%s",
+		    brk ? "\n" : i > 0 ? " " : "", brk ? (int)col : 0, "",
+		    name, comma);
+		if (w < 0 || (size_t)w >= sizeof(buf) - n)
+			break;
+		n += (size_t)w;
+		at = (brk ? col : at + (i > 0)) + l;
+	}
+	return buf;
+}
+
 int
 tool_common_opt(int ch, const char *arg, struct tool_common *c,
     void (*usage)(FILE *, int))
@@ -229,11 +259,8 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		return 1;
 	case OPT_INFMT:
 		if ((f = bs_format_parse(arg)) < 0)
-			die("unknown input format '%s' (auto, csv, tsv, json, "
-			    "ndjson, kv, plain, hyperfine, gbench, gobench, "
-			    "pyperf, fio, ws, wrk, hgrm, jmh, bdn, pytest-benchmark, "
-			    "libtest, criterion, catch2, benchmarkjs, custom-json, "
-			    "lmbench, cyclictest)", arg);
+			die("unknown input format '%s' (%s)", arg,
+			    tool_informats(0, 0));
 		c->topts.read.format = (enum bs_format)f;
 		return 1;
 	case 'f':

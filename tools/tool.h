@@ -84,6 +84,12 @@ int	 tool_natural(const struct tool_common *);
  * table goes to standard output; 0, no limit.
  */
 size_t	 tool_width(const struct tool_common *);
+/*
+ * The input formats' names from libstat's registry, joined by ", ";
+ * width 0: one line; else wrapped before column width, the lines after
+ * the first indented to col (usage()).  A static buffer.
+ */
+const char *tool_informats(size_t col, size_t width);
 /* The long option --raw, for the tools whose tables scale units. */
 #define TOOL_RAW_LONGOPT { "raw", no_argument, NULL, OPT_RAW }
 /* Print "prog: msg" and exit 2. */

@@ -498,3 +498,30 @@ out:
 	bs_sbuf_free(&c.text);
 	return rc;
 }
+
+/* Split at the delimiter bs_read() chose (-d, or detected). */
+static int
+read_delimited(struct bs_src *s, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	return bs_read_delim(s, s->delim, s->opts != NULL &&
+	    s->opts->no_header, cb, e);
+}
+
+const struct bs_fmt bs_fmt_csv = {
+	.name = "csv",
+	.id = BS_FMT_CSV,
+	.read = read_delimited,
+	.spans = 1,
+	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |
+	    BS_REFUSE_REDIS,
+};
+
+const struct bs_fmt bs_fmt_tsv = {
+	.name = "tsv",
+	.id = BS_FMT_TSV,
+	.read = read_delimited,
+	.spans = 1,
+	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |
+	    BS_REFUSE_REDIS,
+};

@@ -1,78 +1,43 @@
 /*
  * Format detection, from the first BS_DETECT_LEN bytes of an input: the
- * real tools' formats by what they always write, then JSON by its first
- * byte, then the line formats (plain numbers, key=value, delimited) by
- * what their first lines hold.  Each format says what it looks like in
- * its own file; the order of the questions is here.
+ * real tools' formats by what they always write (each format's detector
+ * and its place in the order are in its row of the registry), then JSON
+ * by its first byte, then the line formats (plain numbers, key=value,
+ * blank-aligned, delimited) by what their first lines hold: these last
+ * questions, and their order, are here.
  */
 #include <string.h>
 
 #include "libstat.h"
 #include "extern.h"
 
-/* A real tool's format in p[0..len) (white space skipped); 0 when none. */
+/*
+ * A real tool's format in p[0..len) (white space skipped): the format
+ * of the detector of lowest order (bs_fmt.detect) that says yes;
+ * BS_FMT_AUTO when none does.  Only detectors that could still win are
+ * asked, but any may be, so none can rely on another having said no.
+ */
 static enum bs_format
 detect_tool(const char *p, size_t len)
 {
+	const struct bs_fmt *best = NULL, *d;
+	int border = 0;
 	size_t i = 0;
 
-	if (bs_fio_detect(p, len))
-		return BS_FMT_FIO;
 	while (i < len && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' ||
 	    p[i] == '\t'))
 		i++;
-	if (i < len && p[i] == '{') {
-		if (bs_hyperfine_detect(p, len))
-			return BS_FMT_HYPERFINE;
-		if (bs_pyperf_detect(p, len))
-			return BS_FMT_PYPERF;
-		if (bs_gbench_detect(p, len))
-			return BS_FMT_GBENCH;
-		if (bs_gobench_json_detect(p + i, len - i))
-			return BS_FMT_GOBENCH;
-		if (bs_bdn_detect(p, len))
-			return BS_FMT_BDN;
-		if (bs_pytestbench_detect(p, len))
-			return BS_FMT_PYTEST_BENCHMARK;
-		if (bs_cyclictest_detect(p, len))
-			return BS_FMT_CYCLICTEST;
-		return BS_FMT_AUTO;
-	}
-	if (i < len && p[i] == '[') {
-		/* lmbench's results file starts with its "[lmbench" banner. */
-		if (bs_lmbench_detect(p + i, len - i, 0))
-			return BS_FMT_LMBENCH;
-		if (bs_jmh_detect(p + i, len - i))
-			return BS_FMT_JMH;
-		if (bs_customjson_detect(p + i, len - i))
-			return BS_FMT_CUSTOM_JSON;
-		return BS_FMT_AUTO;
-	}
-	if (i < len && p[i] == '<' && bs_catch2_xml_detect(p + i, len - i))
-		return BS_FMT_CATCH2;
-	if (bs_gbench_csv_detect(p + i, len - i))
-		return BS_FMT_GBENCH;
-	if (bs_hyperfine_csv_detect(p + i, len - i))
-		return BS_FMT_HYPERFINE;
-	if (bs_gobench_detect(p + i, len - i))
-		return BS_FMT_GOBENCH;
-	if (bs_wrk_detect(p + i, len - i))
-		return BS_FMT_WRK;
-	if (bs_hgrm_detect(p + i, len - i))
-		return BS_FMT_HGRM;
-	/* Criterion prints libtest's lines too: it is asked first. */
-	if (bs_criterion_detect(p + i, len - i))
-		return BS_FMT_CRITERION;
-	if (bs_catch2_detect(p + i, len - i))
-		return BS_FMT_CATCH2;
-	if (bs_benchmarkjs_detect(p + i, len - i))
-		return BS_FMT_BENCHMARKJS;
-	if (bs_libtest_detect(p + i, len - i))
-		return BS_FMT_LIBTEST;
-	/* lmbench by its first line: its banner, units or table header. */
-	if (bs_lmbench_detect(p + i, len - i, 0))
-		return BS_FMT_LMBENCH;
-	return BS_FMT_AUTO;
+	for (size_t k = 0; (d = bs_formats[k]) != NULL; k++)
+		for (size_t j = 0; j < BS_NDETECT; j++) {
+			const struct bs_detector *t = &d->detect[j];
+
+			if (t->fn != NULL && (best == NULL ||
+			    t->order < border) && t->fn(p + i, len - i)) {
+				best = d;
+				border = t->order;
+			}
+		}
+	return best != NULL ? best->id : BS_FMT_AUTO;
 }
 
 /*

@@ -229,7 +229,7 @@ kvline_cb(void *arg, const char *s, size_t len, size_t line, size_t off,
 	return c->cb->record(c->cb->arg, &r, e);
 }
 
-int
+static int
 bs_read_kv(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
@@ -268,3 +268,12 @@ out:
 	bs_strhash_free(&c.hash);
 	return rc;
 }
+
+const struct bs_fmt bs_fmt_kv = {
+	.name = "kv",
+	.id = BS_FMT_KV,
+	.read = bs_read_kv,
+	.spans = 1,
+	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |
+	    BS_REFUSE_REDIS,
+};

@@ -51,7 +51,7 @@ bs_plain_looks_numeric(const char *s, size_t len)
  * Plain numbers: one pass over each line finds both its end and a '#'
  * (lines are short, so a byte loop beats two memchr() calls).
  */
-int
+static int
 bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
@@ -104,3 +104,12 @@ bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
 	}
 	return 0;
 }
+
+const struct bs_fmt bs_fmt_plain = {
+	.name = "plain",
+	.id = BS_FMT_PLAIN,
+	.read = bs_read_plain,
+	.spans = 1,
+	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |
+	    BS_REFUSE_REDIS,
+};

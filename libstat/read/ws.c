@@ -411,7 +411,7 @@ choose(struct ws *w, const struct bs_read_opts *o, const char *name,
 	return &w->t[best];
 }
 
-int
+static int
 bs_read_ws(struct bs_src *s, const struct bs_read_opts *o,
     const struct bs_reader_cb *cb, struct bs_err *e)
 {
@@ -573,3 +573,30 @@ bs_ws_detect(const char *p, size_t len)
 	}
 	return table && !(sametabs && tabs0 > 0);
 }
+
+/* The table asked for through the options bs_read() was given. */
+static int
+read_ws(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
+{
+	static const struct bs_read_opts none;
+
+	return bs_read_ws(s, s->opts != NULL ? s->opts : &none, cb, e);
+}
+
+static const struct bs_idcol idcols[] = { { "Device", BS_ID_VARIES },
+    { "IFACE", BS_ID_VARIES }, { "CPU", BS_ID_VARIES },
+    { "PID", BS_ID_VARIES }, { "Command", BS_ID_VARIES },
+    { NULL, 0 } };
+
+/*
+ * Guessed by bs_detect()'s rules; an error says it was read as ws, as
+ * a tool's format's does (blank-aligned text is many things).
+ */
+const struct bs_fmt bs_fmt_ws = {
+	.name = "ws",
+	.id = BS_FMT_WS,
+	.read = read_ws,
+	.name_errors = 1,
+	.refuse = BS_REFUSE_BSTAT,
+	.identity = idcols,
+};

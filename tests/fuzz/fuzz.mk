@@ -13,7 +13,9 @@ FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -O1 -g -Ilibstat \
 	`$(PKG_CONFIG) --cflags gsl jansson` $(FUZZ_SAN)
 FUZZ_LIBS = `$(PKG_CONFIG) --libs gsl jansson` -lcsv -lz -lm -lpthread
 
-# One reader target per input format, and the option values.
+# One reader target per input format, and the option values: read_NAME
+# reads the format the registry names NAME with '-' for '_'
+# (read_pytest_benchmark: pytest-benchmark).
 FUZZ_FORMATS = auto csv tsv json ndjson kv plain hyperfine gbench gobench \
 	pyperf fio \
 	ws wrk hgrm \
@@ -41,7 +43,7 @@ $(FUZZ_BUILD)/obj/%.o: libstat/%.c libstat/libstat.h libstat/extern.h
 $(FUZZ_BUILD)/fuzz_read_%: tests/fuzz/fuzz_read.c tests/fuzz/common.h $(LIB_OBJ)
 	@mkdir -p $(FUZZ_BUILD)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
-	    -DFUZZ_FORMAT=BS_FMT_`echo $* | tr a-z A-Z` -o $@ \
+	    -DFUZZ_FORMAT_NAME=\"`echo $* | tr _ -`\" -o $@ \
 	    tests/fuzz/fuzz_read.c $(LIB_OBJ) $(FUZZ_LIBS)
 
 $(FUZZ_BUILD)/fuzz_opts: tests/fuzz/fuzz_opts.c tests/fuzz/common.h $(LIB_OBJ)

@@ -3,7 +3,8 @@
  * as the tools read it (from memory as boutlier does, and streamed from a
  * file as bstat does), every series is summarised, a result is written
  * in every output format, and boutlier's second pass (bs_passthru) writes
- * the input back.  Built once per input format: -DFUZZ_FORMAT=BS_FMT_CSV.
+ * the input back.  Built once per input format, named as the registry
+ * names it (--input-format): -DFUZZ_FORMAT_NAME='"csv"'.
  *
  * Besides the sanitizers, it checks what must hold for any input:
  * an error is one line; the table's counts agree; the second pass sees
@@ -14,9 +15,22 @@
 
 #include "common.h"
 
-#ifndef FUZZ_FORMAT
-#define FUZZ_FORMAT BS_FMT_AUTO
+#ifndef FUZZ_FORMAT_NAME
+#define FUZZ_FORMAT_NAME "auto"
 #endif
+
+/* The format the target reads, found in the registry by its name. */
+static enum bs_format
+fuzz_format(void)
+{
+	static int f = -1;
+
+	if (f == -1) {
+		f = bs_format_parse(FUZZ_FORMAT_NAME);
+		FUZZ_CHECK(f != -1, "FUZZ_FORMAT_NAME is no format's name");
+	}
+	return (enum bs_format)f;
+}
 
 struct pt {
 	struct bs_table	*t;
@@ -214,7 +228,7 @@ one(const struct bs_buf *b, const char *path, int no_header,
 	struct bs_err e;
 
 	memset(&o, 0, sizeof(o));
-	o.read.format = FUZZ_FORMAT;
+	o.read.format = fuzz_format();
 	o.read.no_header = no_header;
 	o.groups = groups;
 	o.rowgroups = b != NULL;
@@ -247,8 +261,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_buf(&b, data, size);
 	one(&b, NULL, 0, NULL);
-	if (FUZZ_FORMAT == BS_FMT_AUTO || FUZZ_FORMAT == BS_FMT_CSV ||
-	    FUZZ_FORMAT == BS_FMT_TSV)
+	if (fuzz_format() == BS_FMT_AUTO || fuzz_format() == BS_FMT_CSV ||
+	    fuzz_format() == BS_FMT_TSV)
 		one(&b, NULL, 1, "1");
 	bs_buf_free(&b);
 	fd = fuzz_file(data, size, path, sizeof(path));

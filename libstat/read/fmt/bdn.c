@@ -129,7 +129,7 @@ bdn(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	return 0;
 }
 
-int
+static int
 bs_bdn_detect(const char *p, size_t len)
 {
 	return bs_contains(p, len, "\"Benchmarks\"") &&
@@ -137,9 +137,30 @@ bs_bdn_detect(const char *p, size_t len)
 	    bs_contains(p, len, "\"BenchmarkDotNetVersion\""));
 }
 
-int
+static int
 bs_read_bdn(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_json(s, "BenchmarkDotNet", bdn, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return bs_opens(p, len, '{') && bs_bdn_detect(p, len);
+}
+
+static const char *const metacols[] = { "launch", "iteration", NULL };
+/* FullName: type, method, parameters. */
+static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_bdn = {
+	.name = "bdn",
+	.id = BS_FMT_BDN,
+	.detect = { { detect, 60 } },
+	.read = bs_read_bdn,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+	.summary = "time",		/* with measurements: time */
+};

@@ -81,16 +81,36 @@ benchmarkjs(const char *p, size_t len, struct bs_rows *r, const char *file,
 	return 0;
 }
 
-int
+static int
 bs_benchmarkjs_detect(const char *p, size_t len)
 {
 	return bs_contains(p, len, " ops/sec \xc2\xb1") &&
 	    bs_contains(p, len, " runs sampled)");
 }
 
-int
+static int
 bs_read_benchmarkjs(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_text(s, "benchmark.js", benchmarkjs, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_benchmarkjs_detect(p, len);
+}
+
+/* benchmark.js's n: the runs sampled, not a measurement. */
+static const char *const metacols[] = { "n", NULL };
+static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_benchmarkjs = {
+	.name = "benchmarkjs",
+	.id = BS_FMT_BENCHMARKJS,
+	.detect = { { detect, 200 } },
+	.read = bs_read_benchmarkjs,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+};

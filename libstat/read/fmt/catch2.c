@@ -274,7 +274,7 @@ catch2xml(const char *p, size_t len, struct bs_rows *r, const char *file,
 }
 
 /* Catch2's XML reporter: its root element, v2's <Catch> or v3's. */
-int
+static int
 bs_catch2_xml_detect(const char *p, size_t len)
 {
 	size_t tl;
@@ -283,7 +283,7 @@ bs_catch2_xml_detect(const char *p, size_t len)
 	    xtag(p, 0, len, "Catch2TestRun", &tl) != NULL;
 }
 
-int
+static int
 bs_catch2_detect(const char *p, size_t len)
 {
 	return bs_contains(p, len, "benchmark name") &&
@@ -291,7 +291,7 @@ bs_catch2_detect(const char *p, size_t len)
 	    bs_contains(p, len, "std dev");
 }
 
-int
+static int
 bs_read_catch2(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
@@ -312,3 +312,31 @@ bs_read_catch2(struct bs_src *s, const struct bs_reader_cb *cb,
 	bs_rows_free(&r);
 	return rc;
 }
+
+/* Its XML reporter's report: before every text format's lines. */
+static int
+detect_xml(const char *p, size_t len)
+{
+	return bs_opens(p, len, '<') && bs_catch2_xml_detect(p, len);
+}
+
+/* Its console output. */
+static int
+detect_console(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_catch2_detect(p, len);
+}
+
+static const char *const metacols[] = { "iterations", NULL };
+static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_catch2 = {
+	.name = "catch2",
+	.id = BS_FMT_CATCH2,
+	.detect = { { detect_xml, 120 }, { detect_console, 190 } },
+	.read = bs_read_catch2,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+	.summary = "time",		/* the time of a run */
+};

@@ -183,7 +183,7 @@ criterion(const char *p, size_t len, struct bs_rows *r, const char *file,
 	return 0;
 }
 
-int
+static int
 bs_criterion_detect(const char *p, size_t len)
 {
 	const char *s, *t;
@@ -199,9 +199,27 @@ bs_criterion_detect(const char *p, size_t len)
 	return 0;
 }
 
-int
+static int
 bs_read_criterion(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_text(s, "criterion", criterion, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_criterion_detect(p, len);
+}
+
+static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
+
+/* Before libtest's: Criterion prints its lines too. */
+const struct bs_fmt bs_fmt_criterion = {
+	.name = "criterion",
+	.id = BS_FMT_CRITERION,
+	.detect = { { detect, 180 } },
+	.read = bs_read_criterion,
+	.name_errors = 1,
+	.identity = idcols,
+};

@@ -138,7 +138,7 @@ custom(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 }
 
 /* An array whose first object has "name", "unit" and "value". */
-int
+static int
 bs_customjson_detect(const char *p, size_t len)
 {
 	const char *o;
@@ -156,9 +156,20 @@ bs_customjson_detect(const char *p, size_t len)
 	    bs_contains(p, len, "\"value\"");
 }
 
-int
+static int
 bs_read_customjson(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_anyjson(s, "custom-json", custom, cb, e);
 }
+
+static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_customjson = {
+	.name = "custom-json",
+	.id = BS_FMT_CUSTOM_JSON,
+	.detect = { { bs_customjson_detect, 110 } },
+	.read = bs_read_customjson,
+	.name_errors = 1,
+	.identity = idcols,
+};

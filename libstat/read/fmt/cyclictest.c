@@ -72,16 +72,36 @@ cyclictest(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 }
 
 /* Its keys: "rt_test_version:" (sic) and the per-thread object. */
-int
+static int
 bs_cyclictest_detect(const char *p, size_t len)
 {
 	return bs_contains(p, len, "\"rt_test_version") &&
 	    bs_contains(p, len, "\"file_version\"");
 }
 
-int
+static int
 bs_read_cyclictest(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_json(s, "cyclictest", cyclictest, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return bs_opens(p, len, '{') && bs_cyclictest_detect(p, len);
+}
+
+static const char *const metacols[] = { "cycles", "cpu", "node", NULL };
+static const struct bs_idcol idcols[] = { { "thread", BS_ID_VARIES },
+    { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_cyclictest = {
+	.name = "cyclictest",
+	.id = BS_FMT_CYCLICTEST,
+	.detect = { { detect, 80 } },
+	.read = bs_read_cyclictest,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+};

@@ -128,15 +128,31 @@ fio(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	return 0;
 }
 
-int
+static int
 bs_fio_detect(const char *p, size_t len)
 {
 	return bs_contains(p, len, "\"fio version\"");
 }
 
-int
+static int
 bs_read_fio(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_json(s, "fio", fio, cb, e);
 }
+
+static const struct bs_idcol idcols[] = { { "jobname", 0 }, { "rw", 0 },
+    { NULL, 0 } };
+
+/*
+ * Asked first, whatever the input opens with: its JSON may follow the
+ * text of --output-format=normal,json.
+ */
+const struct bs_fmt bs_fmt_fio = {
+	.name = "fio",
+	.id = BS_FMT_FIO,
+	.detect = { { bs_fio_detect, 10 } },
+	.read = bs_read_fio,
+	.name_errors = 1,
+	.identity = idcols,
+};

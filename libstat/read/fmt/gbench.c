@@ -452,7 +452,7 @@ csv_header_at(const char *p, size_t len)
 	return (size_t)-1;
 }
 
-int
+static int
 bs_gbench_detect(const char *p, size_t len)
 {
 	return bs_contains(p, len, "\"benchmarks\"") &&
@@ -466,7 +466,7 @@ bs_gbench_detect(const char *p, size_t len)
  * load) before the header; --benchmark_format=csv writes it to standard
  * error.  Either way the header is a line of its own.
  */
-int
+static int
 bs_gbench_csv_detect(const char *p, size_t len)
 {
 	return csv_header_at(p, len) != (size_t)-1;
@@ -580,7 +580,7 @@ out:
 	return rc;
 }
 
-int
+static int
 bs_read_gbench(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
@@ -590,3 +590,33 @@ bs_read_gbench(struct bs_src *s, const struct bs_reader_cb *cb,
 		return gbench_csv(s, cb, e);
 	return bs_rows_read_json(s, "Google Benchmark", gbench_json, cb, e);
 }
+
+/* Its JSON reporter. */
+static int
+detect_json(const char *p, size_t len)
+{
+	return bs_opens(p, len, '{') && bs_gbench_detect(p, len);
+}
+
+/* Its CSV reporter. */
+static int
+detect_csv(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_gbench_csv_detect(p, len);
+}
+
+static const char *const metacols[] = { "repetition", "threads",
+    "iterations", NULL };
+static const struct bs_idcol idcols[] = { { "name", 0 },
+    { "threads", BS_ID_VARIES }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_gbench = {
+	.name = "gbench",
+	.id = BS_FMT_GBENCH,
+	.label = "Google Benchmark",
+	.detect = { { detect_json, 40 }, { detect_csv, 130 } },
+	.read = bs_read_gbench,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+};

@@ -394,7 +394,7 @@ resultshape(const char *s, size_t len)
 }
 
 /* A go test -bench result line anywhere in the first lines. */
-int
+static int
 bs_gobench_detect(const char *p, size_t len)
 {
 	for (size_t pos = 0; pos < len; ) {
@@ -418,7 +418,7 @@ bs_gobench_detect(const char *p, size_t len)
 }
 
 /* go test -json: test2json events, one JSON object a line. */
-int
+static int
 bs_gobench_json_detect(const char *p, size_t len)
 {
 	return len > 0 && p[0] == '{' && bs_contains(p, len, "\"Action\":\"") &&
@@ -496,7 +496,7 @@ out:
 	return rc;
 }
 
-int
+static int
 bs_read_gobench(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
@@ -542,3 +542,32 @@ bs_read_gobench(struct bs_src *s, const struct bs_reader_cb *cb,
 	bs_sbuf_free(&j);
 	return rc;
 }
+
+/* go test -json events. */
+static int
+detect_json(const char *p, size_t len)
+{
+	return bs_opens(p, len, '{') && bs_gobench_json_detect(p, len);
+}
+
+/* go test -bench text. */
+static int
+detect_text(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_gobench_detect(p, len);
+}
+
+static const char *const metacols[] = { "procs", "iterations", NULL };
+static const struct bs_idcol idcols[] = { { "name", 0 },
+    { "procs", BS_ID_VARIES }, { "pkg", BS_ID_VARIES }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_gobench = {
+	.name = "gobench",
+	.id = BS_FMT_GOBENCH,
+	.label = "go test",
+	.detect = { { detect_json, 50 }, { detect_text, 150 } },
+	.read = bs_read_gobench,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+};

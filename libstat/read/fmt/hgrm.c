@@ -263,7 +263,7 @@ hgrm(const char *p, size_t len, struct bs_rows *r, const char *name,
 }
 
 /* The header line first, the footer's words ahead of any value. */
-int
+static int
 bs_hgrm_detect(const char *p, size_t len)
 {
 	struct hf f[5];
@@ -276,9 +276,28 @@ bs_hgrm_detect(const char *p, size_t len)
 	    memcmp(f[2].s, "TotalCount", 10) == 0;
 }
 
-int
+static int
 bs_read_hgrm(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_text(s, "HdrHistogram", hgrm, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_hgrm_detect(p, len);
+}
+
+/* As wrk's, whose --latency rows are a distribution as these are. */
+static const char *const metacols[] = { "run", "percentile", "threads",
+    "connections", "total_count", NULL };
+
+const struct bs_fmt bs_fmt_hgrm = {
+	.name = "hgrm",
+	.id = BS_FMT_HGRM,
+	.detect = { { detect, 170 } },
+	.read = bs_read_hgrm,
+	.name_errors = 1,
+	.meta = metacols,
+};

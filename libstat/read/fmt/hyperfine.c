@@ -137,7 +137,7 @@ hcsv_warn(void *arg, const char *msg)
 
 #define HF_CSV_HEADER	"command,mean,stddev,median,user,system,min,max"
 
-int
+static int
 bs_hyperfine_csv_detect(const char *p, size_t len)
 {
 	size_t hl = strlen(HF_CSV_HEADER);
@@ -159,7 +159,7 @@ hyperfine_csv(struct bs_src *s, const struct bs_reader_cb *cb,
 	return bs_read_delim(s, ',', 0, &hcb, e);
 }
 
-int
+static int
 bs_hyperfine_detect(const char *p, size_t len)
 {
 	return bs_contains(p, len, "\"results\"") &&
@@ -167,7 +167,7 @@ bs_hyperfine_detect(const char *p, size_t len)
 	    bs_contains(p, len, "\"command\"");
 }
 
-int
+static int
 bs_read_hyperfine(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
@@ -178,3 +178,32 @@ bs_read_hyperfine(struct bs_src *s, const struct bs_reader_cb *cb,
 		return hyperfine_csv(s, cb, e);
 	return bs_rows_read_json(s, "hyperfine", hyperfine, cb, e);
 }
+
+/* Its JSON export. */
+static int
+detect_json(const char *p, size_t len)
+{
+	return bs_opens(p, len, '{') && bs_hyperfine_detect(p, len);
+}
+
+/* Its CSV export (summaries). */
+static int
+detect_csv(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_hyperfine_csv_detect(p, len);
+}
+
+static const char *const metacols[] = { "run", "exit_code", NULL };
+static const struct bs_idcol idcols[] = { { "command", 0 },
+    { "parameter_", BS_ID_PREFIX | BS_ID_VARIES }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_hyperfine = {
+	.name = "hyperfine",
+	.id = BS_FMT_HYPERFINE,
+	.detect = { { detect_json, 20 }, { detect_csv, 140 } },
+	.read = bs_read_hyperfine,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+	.summary = "time",		/* --export-json: time */
+};

@@ -112,7 +112,7 @@ jmh(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	return 0;
 }
 
-int
+static int
 bs_jmh_detect(const char *p, size_t len)
 {
 	return len > 0 && p[0] == '[' &&
@@ -121,9 +121,24 @@ bs_jmh_detect(const char *p, size_t len)
 	    bs_contains(p, len, "\"mode\"");
 }
 
-int
+static int
 bs_read_jmh(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_anyjson(s, "JMH", jmh, cb, e);
 }
+
+static const char *const metacols[] = { "threads", "fork", "iteration", NULL };
+static const struct bs_idcol idcols[] = { { "benchmark", 0 },
+    { "param_", BS_ID_PREFIX | BS_ID_VARIES }, { "mode", 0 },
+    { "threads", BS_ID_VARIES }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_jmh = {
+	.name = "jmh",
+	.id = BS_FMT_JMH,
+	.detect = { { bs_jmh_detect, 100 } },
+	.read = bs_read_jmh,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+};

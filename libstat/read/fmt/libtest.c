@@ -182,7 +182,7 @@ libtest(const char *p, size_t len, struct bs_rows *r, const char *file,
 	return 0;
 }
 
-int
+static int
 bs_libtest_detect(const char *p, size_t len)
 {
 	const char *s, *a, *b, *c;
@@ -194,9 +194,27 @@ bs_libtest_detect(const char *p, size_t len)
 	return 0;
 }
 
-int
+static int
 bs_read_libtest(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_text(s, "cargo bench", libtest, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_libtest_detect(p, len);
+}
+
+static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
+
+/* After criterion's, which prints these lines too. */
+const struct bs_fmt bs_fmt_libtest = {
+	.name = "libtest",
+	.id = BS_FMT_LIBTEST,
+	.detect = { { detect, 210 } },
+	.read = bs_read_libtest,
+	.name_errors = 1,
+	.identity = idcols,
+};

@@ -252,7 +252,7 @@ words(const char *s, size_t ll)
 	return tokens(s, ll, t, 1);
 }
 
-int
+static int
 bs_lmbench_detect(const char *p, size_t len, int loose)
 {
 	const char *s;
@@ -633,7 +633,7 @@ lm_free(struct lm *m)
 	bs_rows_free(&m->r);
 }
 
-int
+static int
 bs_read_lmbench(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
@@ -696,3 +696,48 @@ bs_read_lmbench(struct bs_src *s, const struct bs_reader_cb *cb,
 	lm_free(&m);
 	return rc;
 }
+
+/* Its results file, by its "[lmbench" banner: before JSON arrays. */
+static int
+detect_results(const char *p, size_t len)
+{
+	return bs_opens(p, len, '[') && bs_lmbench_detect(p, len, 0);
+}
+
+/* Its lines by the first ones: its banner, units or table header. */
+static int
+detect_lines(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_lmbench_detect(p, len, 0);
+}
+
+/* Of the text given to ws, the tables only lmbench writes, too. */
+static int
+claim(const char *p, size_t len)
+{
+	return bs_lmbench_detect(p, len, 1);
+}
+
+static const char *const metacols[] = { "run", "stride", "size_kb", "ovr",
+    "jobs", "size_mb", "procs", "usecs", "files", NULL };
+static const struct bs_idcol idcols[] = { { "name", 0 },
+    { "stride", BS_ID_VARIES }, { "size_kb", BS_ID_VARIES },
+    { "jobs", BS_ID_VARIES }, { "size_mb", BS_ID_VARIES },
+    { "procs", BS_ID_VARIES }, { "usecs", BS_ID_VARIES },
+    { NULL, 0 } };
+
+/*
+ * Its lines asked last: of the other formats' lines, some would pass for
+ * its own.
+ */
+const struct bs_fmt bs_fmt_lmbench = {
+	.name = "lmbench",
+	.id = BS_FMT_LMBENCH,
+	.detect = { { detect_results, 90 }, { detect_lines, 220 } },
+	.under = BS_FMT_WS,
+	.claim = claim,
+	.read = bs_read_lmbench,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+};

@@ -91,7 +91,7 @@ pyperf(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	return 0;
 }
 
-int
+static int
 bs_pyperf_detect(const char *p, size_t len)
 {
 	return bs_contains(p, len, "\"benchmarks\"") &&
@@ -100,9 +100,29 @@ bs_pyperf_detect(const char *p, size_t len)
 	    bs_contains(p, len, "\"warmups\""));
 }
 
-int
+static int
 bs_read_pyperf(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_json(s, "pyperf", pyperf, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return bs_opens(p, len, '{') && bs_pyperf_detect(p, len);
+}
+
+static const char *const metacols[] = { "run", NULL };
+static const struct bs_idcol idcols[] = { { "benchmark", 0 },
+    { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_pyperf = {
+	.name = "pyperf",
+	.id = BS_FMT_PYPERF,
+	.detect = { { detect, 30 } },
+	.read = bs_read_pyperf,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+};

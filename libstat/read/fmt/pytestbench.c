@@ -101,7 +101,7 @@ pytestbench(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	return 0;
 }
 
-int
+static int
 bs_pytestbench_detect(const char *p, size_t len)
 {
 	return bs_contains(p, len, "\"benchmarks\"") &&
@@ -110,9 +110,30 @@ bs_pytestbench_detect(const char *p, size_t len)
 	    bs_contains(p, len, "\"rounds\""));
 }
 
-int
+static int
 bs_read_pytestbench(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_json(s, "pytest-benchmark", pytestbench, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return bs_opens(p, len, '{') && bs_pytestbench_detect(p, len);
+}
+
+static const char *const metacols[] = { "round", NULL };
+static const struct bs_idcol idcols[] = { { "fullname", 0 },
+    { "name", BS_ID_ELSE }, { "param", BS_ID_VARIES }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_pytestbench = {
+	.name = "pytest-benchmark",
+	.id = BS_FMT_PYTEST_BENCHMARK,
+	.detect = { { detect, 70 } },
+	.read = bs_read_pytestbench,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+	.summary = "time",		/* with its rounds: time */
+};

@@ -217,6 +217,55 @@ flush(struct bs_rows *r, struct cells *c, long long run, size_t line)
 	cells_clear(c);
 }
 
+/* A --latency line ("99%  1.20ms"): a row of the run's distribution. */
+static int
+pctrow(struct bs_rows *r, const struct tok *t, long long run,
+    const char *dist, const char *name, size_t line, struct bs_err *e)
+{
+	char v[64];
+
+	if (scaled(t[1].s, t[1].len, time_sfx, v, sizeof(v)) == -1)
+		return bs_seterr(e, name, line, "the latency at a percentile "
+		    "is no time in us, ms, s, m or h");
+	bs_rows_set(r, "kind", "percentile");
+	bs_rows_setint(r, "run", run);
+	if (dist != NULL)
+		bs_rows_set(r, "distribution", dist);
+	bs_rows_setn(r, "percentile", t[0].s, t[0].len - 1);
+	bs_rows_set(r, "value", v);
+	bs_rows_endrow(r, line);
+	return 0;
+}
+
+/*
+ * "Socket errors: connect 0, read 3, write 0, timeout 12": a count
+ * each, in the run's summary (the error names the last bad one).
+ */
+static int
+sockerrs(struct cells *c, const struct tok *t, size_t n, const char *name,
+    size_t line, struct bs_err *e)
+{
+	int rc = 0;
+
+	for (size_t k = 2; k + 1 < n; k += 2) {
+		char col[40];
+
+		if (t[k].len > 16)
+			continue;
+		snprintf(col, sizeof(col), "errors_%.*s", (int)t[k].len,
+		    t[k].s);
+		if (cellsc(c, col, &t[k + 1], count_sfx) == -1)
+			rc = bs_seterr(e, name, line, "Socket errors: %s is "
+			    "no count", col + 7);
+	}
+	return rc;
+}
+
+/*
+ * The lines of wrk's report: a run from its "Running" line on, its
+ * statistics and totals into its summary row, its --latency
+ * percentiles rows of their own.
+ */
 static int
 wrk(const char *p, size_t len, struct bs_rows *r, const char *name,
     struct bs_err *e)
@@ -282,22 +331,7 @@ wrk(const char *p, size_t len, struct bs_rows *r, const char *name,
 		} else if (n == 2 && t[0].len > 1 &&
 		    t[0].s[t[0].len - 1] == '%' &&
 		    isdigit((unsigned char)t[0].s[0])) {
-			char v[64];
-
-			if (scaled(t[1].s, t[1].len, time_sfx, v,
-			    sizeof(v)) == -1) {
-				rc = bs_seterr(e, name, line, "the latency at "
-				    "a percentile is no time in us, ms, s, m "
-				    "or h");
-				break;
-			}
-			bs_rows_set(r, "kind", "percentile");
-			bs_rows_setint(r, "run", run);
-			if (dist != NULL)
-				bs_rows_set(r, "distribution", dist);
-			bs_rows_setn(r, "percentile", t[0].s, t[0].len - 1);
-			bs_rows_set(r, "value", v);
-			bs_rows_endrow(r, line);
+			rc = pctrow(r, t, run, dist, name, line, e);
 		} else if (n >= 6 && is(&t[1], "requests") &&
 		    is(&t[2], "in") && is(&t[5], "read")) {
 			if (cellsc(&c, "requests", &t[0], count_sfx) ||
@@ -310,17 +344,7 @@ wrk(const char *p, size_t len, struct bs_rows *r, const char *name,
 			}
 		} else if (n >= 3 && is(&t[0], "Socket") &&
 		    is(&t[1], "errors:")) {
-			for (size_t k = 2; k + 1 < n; k += 2) {
-				char col[40];
-
-				if (t[k].len > 16)
-					continue;
-				snprintf(col, sizeof(col), "errors_%.*s",
-				    (int)t[k].len, t[k].s);
-				if (cellsc(&c, col, &t[k + 1], count_sfx) == -1)
-					rc = bs_seterr(e, name, line, "Socket "
-					    "errors: %s is no count", col + 7);
-			}
+			rc = sockerrs(&c, t, n, name, line, e);
 		} else if (n == 5 && is(&t[0], "Non-2xx") &&
 		    is(&t[3], "responses:")) {
 			if (cellsc(&c, "non_2xx_3xx_responses", &t[4],
@@ -348,7 +372,7 @@ wrk(const char *p, size_t len, struct bs_rows *r, const char *name,
 }
 
 /* wrk's first line, or its thread statistics over Requests/sec. */
-int
+static int
 bs_wrk_detect(const char *p, size_t len)
 {
 	const char *nl = memchr(p, '\n', len);
@@ -380,9 +404,27 @@ wrk_rows(const char *p, size_t len, struct bs_rows *r, const char *name,
 	return 0;
 }
 
-int
+static int
 bs_read_wrk(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	return bs_rows_read_text(s, "wrk", wrk_rows, cb, e);
 }
+
+static int
+detect(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_wrk_detect(p, len);
+}
+
+static const char *const metacols[] = { "run", "percentile", "threads",
+    "connections", "total_count", NULL };
+
+const struct bs_fmt bs_fmt_wrk = {
+	.name = "wrk",
+	.id = BS_FMT_WRK,
+	.detect = { { detect, 160 } },
+	.read = bs_read_wrk,
+	.name_errors = 1,
+	.meta = metacols,
+};

@@ -1,0 +1,115 @@
+/*
+ * The registry of input formats: every format once, one line each.
+ * A format's row (struct bs_fmt: name, detectors and their orders,
+ * reader, spans, identity and run-describing columns, summaries,
+ * levels) is defined in the file that reads it; this list is the only
+ * place that names them all.  Its order is the order the tools list the
+ * names in (--help, the "takes" error); detection has its own, the
+ * orders of the rows' detectors, so that neither depends on the other,
+ * and nothing on the values of enum bs_format.
+ */
+#include <string.h>
+
+#include "libstat.h"
+#include "extern.h"
+
+#define FORMATS(F)		\
+	F(auto)			\
+	F(csv)			\
+	F(tsv)			\
+	F(json)			\
+	F(ndjson)		\
+	F(kv)			\
+	F(plain)		\
+	F(hyperfine)		\
+	F(gbench)		\
+	F(gobench)		\
+	F(pyperf)		\
+	F(fio)			\
+	F(ws)			\
+	F(wrk)			\
+	F(hgrm)			\
+	F(jmh)			\
+	F(bdn)			\
+	F(pytestbench)		\
+	F(libtest)		\
+	F(criterion)		\
+	F(catch2)		\
+	F(benchmarkjs)		\
+	F(customjson)		\
+	F(lmbench)		\
+	F(cyclictest)
+
+#define DECLARE(n)	extern const struct bs_fmt bs_fmt_##n;
+#define POINTER(n)	&bs_fmt_##n,
+
+FORMATS(DECLARE)
+
+const struct bs_fmt *const bs_formats[] = { FORMATS(POINTER) NULL };
+
+/* Detect first: the format is chosen by detection or named (-i auto). */
+const struct bs_fmt bs_fmt_auto = {
+	.name = "auto",
+	.id = BS_FMT_AUTO,
+};
+
+const struct bs_fmt *
+bs_fmt_of(enum bs_format f)
+{
+	for (size_t i = 0; bs_formats[i] != NULL; i++)
+		if (bs_formats[i]->id == f)
+			return bs_formats[i];
+	return NULL;
+}
+
+const char *
+bs_format_name(enum bs_format f)
+{
+	const struct bs_fmt *d = bs_fmt_of(f);
+
+	return d != NULL ? d->name : "?";
+}
+
+int
+bs_format_parse(const char *name)
+{
+	for (size_t i = 0; bs_formats[i] != NULL; i++)
+		if (strcmp(name, bs_formats[i]->name) == 0)
+			return (int)bs_formats[i]->id;
+	return -1;
+}
+
+const char *
+bs_format_nth(size_t i)
+{
+	for (size_t k = 0; bs_formats[k] != NULL; k++)
+		if (k == i)
+			return bs_formats[k]->name;
+	return NULL;
+}
+
+const char *const *
+bs_format_meta(enum bs_format f)
+{
+	static const char *const none[] = { NULL };
+	const struct bs_fmt *d = bs_fmt_of(f);
+
+	return d != NULL && d->meta != NULL ? d->meta : none;
+}
+
+const struct bs_idcol *
+bs_format_identity(enum bs_format f)
+{
+	static const struct bs_idcol none[] = { { NULL, 0 } };
+	const struct bs_fmt *d = bs_fmt_of(f);
+
+	return d != NULL && d->identity != NULL ? d->identity : none;
+}
+
+const char *
+bs_format_summary_name(enum bs_format f)
+{
+	const struct bs_fmt *d = bs_fmt_of(f);
+
+	return d != NULL ? d->summary : NULL;
+}
