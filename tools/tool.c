@@ -203,6 +203,119 @@ tool_width(const struct tool_common *c)
 	return w;
 }
 
+/*
+ * -f NAME: one of the tool's own formats (its code in c->ownfmt, the
+ * result tables' format left as it was), else a result table's.  The
+ * error lists the result tables' formats only.
+ */
+static void
+outfmt_opt(struct tool_common *c, const char *arg)
+{
+	const struct tool_outfmt *of;
+	const char *name;
+	char list[256];
+	size_t i, l = 0;
+	int f;
+
+	for (of = c->outfmts; of != NULL && of->name != NULL; of++)
+		if (strcmp(arg, of->name) == 0) {
+			c->ownfmt = of->code;
+			return;
+		}
+	if ((f = bs_outfmt_parse(arg)) >= 0) {
+		c->outfmt = (enum bs_outfmt)f;
+		c->ownfmt = 0;
+		return;
+	}
+	list[0] = '\0';
+	for (i = 0; (name = bs_outfmt_name(i, NULL)) != NULL &&
+	    l < sizeof(list); i++)
+		l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s",
+		    i > 0 ? ", " : "", name);
+	die("unknown output format '%s' (%s)", arg, list);
+}
+
+/* Where usage() texts start an option's description, and their width. */
+#define USAGE_INDENT	26
+#define USAGE_WIDTH	80
+
+void
+tool_usage_outfmts(FILE *fp, const struct tool_outfmt *own)
+{
+	char text[512], *w, *save = NULL;
+	const char *name;
+	enum bs_outfmt f;
+	size_t i, l = 0, col;
+
+	text[0] = '\0';
+	for (i = 0; (name = bs_outfmt_name(i, &f)) != NULL &&
+	    l < sizeof(text); i++)
+		l += (size_t)snprintf(text + l, sizeof(text) - l, "%s%s%s",
+		    i > 0 ? ", " : "", name, f == BS_OUT_TABLE ?
+		    " (default)" : "");
+	for (; own != NULL && own->name != NULL && l < sizeof(text); own++)
+		l += (size_t)snprintf(text + l, sizeof(text) - l, "%s%s%s%s",
+		    own->apart ? "; " : ", ", own->name, own->gloss ? " " : "",
+		    own->gloss ? own->gloss : "");
+	/* Words as they fit, the lines after the first indented alike. */
+	col = (size_t)fprintf(fp, "  %-*s", USAGE_INDENT - 2,
+	    "-f, --format F");
+	for (w = strtok_r(text, " ", &save); w != NULL;
+	    w = strtok_r(NULL, " ", &save)) {
+		if (col > USAGE_INDENT && col + 1 + strlen(w) > USAGE_WIDTH)
+			col = (size_t)fprintf(fp, "\n%*s", USAGE_INDENT, "") - 1;
+		else if (col > USAGE_INDENT)
+			col += (size_t)fprintf(fp, " ");
+		col += (size_t)fprintf(fp, "%s", w);
+	}
+	fputc('\n', fp);
+}
+
+/*
+ * The value a rule's message names: that of the first condition of m
+ * that holds.
+ */
+static const char *
+rule_value(uint64_t m, uint64_t holds, const char *const *vals)
+{
+	m &= holds & ~TOOL_UNLESS;
+	for (int n = 0; vals != NULL && m != 0 && n < 63; n++)
+		if (m & TOOL_BIT(n))
+			return vals[n] != NULL ? vals[n] : "";
+	return "";
+}
+
+void
+tool_check_rules(const struct tool_rule *r, uint64_t holds,
+    const char *const *vals)
+{
+	const char *v[2], *p;
+	char msg[1024];
+	size_t l = 0, k = 0;
+
+	for (; r->msg != NULL; r++) {
+		uint64_t b = r->b & ~TOOL_UNLESS;
+
+		if ((r->a & holds) == 0)
+			continue;
+		if ((r->b & TOOL_UNLESS) ? (b & holds) != 0 :
+		    b != 0 && (b & holds) == 0)
+			continue;
+		v[0] = rule_value(r->a, holds, vals);
+		v[1] = rule_value(r->b, holds, vals);
+		/* "%s" as printf would: a's value, then b's. */
+		for (p = r->msg; *p != '\0' && l + 1 < sizeof(msg); p++)
+			if (p[0] == '%' && p[1] == 's' && k < 2) {
+				l += (size_t)snprintf(msg + l, sizeof(msg) - l,
+				    "%s", v[k++]);
+				p++;
+			} else
+				msg[l++] = *p;
+		msg[l < sizeof(msg) ? l : sizeof(msg) - 1] = '\0';
+		die("%s", msg);
+	}
+}
+
 int
 tool_common_opt(int ch, const char *arg, struct tool_common *c,
     void (*usage)(FILE *, int))
@@ -237,10 +350,7 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		c->topts.read.format = (enum bs_format)f;
 		return 1;
 	case 'f':
-		if ((f = bs_outfmt_parse(arg)) < 0)
-			die("unknown output format '%s' (table, csv, tsv, json, "
-			    "md)", arg);
-		c->outfmt = (enum bs_outfmt)f;
+		outfmt_opt(c, arg);
 		return 1;
 	case 'o':
 		c->output = arg;
