@@ -79,9 +79,7 @@ usage(FILE *fp, int status)
 "                          criterion, catch2, benchmarkjs, custom-json,\n"
 "                          lmbench, cyclictest\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
-	    );
-	tool_usage_outfmts(fp, formats);
-	fputs(
+"  -f, --format F          %s\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the intervals (95)\n"
 "      --skip N            drop the first N samples of every group and side\n"
@@ -121,7 +119,8 @@ usage(FILE *fp, int status)
 "candidate with --variant; stat, stat_base, stat_cand with --stat).\n"
 "Verdicts: improved/regressed (p_adj < alpha and |change| >= threshold),\n"
 "unchanged (the interval lies within +-margin), inconclusive, missing.\n"
-"Exit status: 0, or 1 with --gate when a metric regressed; 2 on error.\n", fp);
+"Exit status: 0, or 1 with --gate when a metric regressed; 2 on error.\n",
+	    tool_outfmts(formats));
 	exit(status);
 }
 

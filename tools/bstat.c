@@ -59,9 +59,7 @@ usage(FILE *fp, int status)
 "                          criterion, catch2, benchmarkjs, custom-json,\n"
 "                          lmbench, cyclictest\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
-	    );
-	tool_usage_outfmts(fp, formats);
-	fputs(
+"  -f, --format F          %s\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the interval, percent (95)\n"
 "      --skip N            drop the first N samples of every group (warm-up)\n"
@@ -101,7 +99,8 @@ usage(FILE *fp, int status)
 "Columns: <groups>, column, n, missing, mean, sd, se, ci_lo, ci_hi, min, q1,\n"
 "median, q3, max, iqr, cv, p95, p99 [, r1] [, steady_diff, steady]\n"
 "[, target].  Exit status: 0; 1 with --gate when a target is missed; 2 error.\n"
-"With several FILEs, a first group column 'file' names the input.\n", fp);
+"With several FILEs, a first group column 'file' names the input.\n",
+	    tool_outfmts(formats));
 	exit(status);
 }
 

@@ -48,9 +48,7 @@ usage(FILE *fp, int status)
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain, and the\n"
 "                          benchmark tools' formats (as bstat)\n"
 "      --table NAME        the table to read of several\n"
-	    );
-	tool_usage_outfmts(fp, NULL);
-	fputs(
+"  -f, --format F          %s\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the change's interval (95)\n"
 "      --max-p P           keep a change point when Welch's p between its\n"
@@ -72,7 +70,8 @@ usage(FILE *fp, int status)
 "\n"
 "Columns: <groups>, column, <order>, n_before, n_after, mean_before,\n"
 "mean_after, change, change_ci_lo, change_ci_hi, p, direction, verdict.\n"
-"Exit status: 0; 1 with --gate when a regression is reported; 2 error.\n", fp);
+"Exit status: 0; 1 with --gate when a regression is reported; 2 error.\n",
+	    tool_outfmts(NULL));
 	exit(status);
 }
 

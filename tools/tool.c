@@ -191,18 +191,6 @@ tag_opt(struct tool_common *c, const char *arg)
 	c->tagval[c->ntags++] = eq + 1;
 }
 
-size_t
-tool_width(const struct tool_common *c)
-{
-	const char *s = getenv("COLUMNS");
-	size_t w;
-
-	if (c->outfmt != BS_OUT_TABLE || s == NULL || (c->output != NULL &&
-	    strcmp(c->output, "-") != 0) || bs_parse_size(s, &w) == -1)
-		return 0;
-	return w;
-}
-
 /*
  * -f NAME: one of the tool's own formats (its code in c->ownfmt, the
  * result tables' format left as it was), else a result table's.  The
@@ -239,13 +227,14 @@ outfmt_opt(struct tool_common *c, const char *arg)
 #define USAGE_INDENT	26
 #define USAGE_WIDTH	80
 
-void
-tool_usage_outfmts(FILE *fp, const struct tool_outfmt *own)
+const char *
+tool_outfmts(const struct tool_outfmt *own)
 {
+	static char buf[1024];
 	char text[512], *w, *save = NULL;
 	const char *name;
 	enum bs_outfmt f;
-	size_t i, l = 0, col;
+	size_t i, l = 0, n = 0, col = USAGE_INDENT;
 
 	text[0] = '\0';
 	for (i = 0; (name = bs_outfmt_name(i, &f)) != NULL &&
@@ -258,31 +247,33 @@ tool_usage_outfmts(FILE *fp, const struct tool_outfmt *own)
 		    own->apart ? "; " : ", ", own->name, own->gloss ? " " : "",
 		    own->gloss ? own->gloss : "");
 	/* Words as they fit, the lines after the first indented alike. */
-	col = (size_t)fprintf(fp, "  %-*s", USAGE_INDENT - 2,
-	    "-f, --format F");
-	for (w = strtok_r(text, " ", &save); w != NULL;
+	buf[0] = '\0';
+	for (w = strtok_r(text, " ", &save); w != NULL && n < sizeof(buf);
 	    w = strtok_r(NULL, " ", &save)) {
-		if (col > USAGE_INDENT && col + 1 + strlen(w) > USAGE_WIDTH)
-			col = (size_t)fprintf(fp, "\n%*s", USAGE_INDENT, "") - 1;
-		else if (col > USAGE_INDENT)
-			col += (size_t)fprintf(fp, " ");
-		col += (size_t)fprintf(fp, "%s", w);
+		int brk = col > USAGE_INDENT && col + 1 + strlen(w) >
+		    USAGE_WIDTH;
+
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%*s%s",
+		    brk ? "\n" : col > USAGE_INDENT ? " " : "",
+		    brk ? USAGE_INDENT : 0, "", w);
+		col = (brk ? USAGE_INDENT : col + (col > USAGE_INDENT)) +
+		    strlen(w);
 	}
-	fputc('\n', fp);
+	return buf;
 }
 
 /*
- * The value a rule's message names: that of the first condition of m
- * that holds.
+ * The value a rule's message names for m: that of the first condition
+ * of m that holds and has one; NULL if none has.
  */
 static const char *
 rule_value(uint64_t m, uint64_t holds, const char *const *vals)
 {
 	m &= holds & ~TOOL_UNLESS;
 	for (int n = 0; vals != NULL && m != 0 && n < 63; n++)
-		if (m & TOOL_BIT(n))
-			return vals[n] != NULL ? vals[n] : "";
-	return "";
+		if ((m & TOOL_BIT(n)) && vals[n] != NULL)
+			return vals[n];
+	return NULL;
 }
 
 void
@@ -291,7 +282,7 @@ tool_check_rules(const struct tool_rule *r, uint64_t holds,
 {
 	const char *v[2], *p;
 	char msg[1024];
-	size_t l = 0, k = 0;
+	size_t l = 0, k = 0, nv = 0;
 
 	for (; r->msg != NULL; r++) {
 		uint64_t b = r->b & ~TOOL_UNLESS;
@@ -301,11 +292,13 @@ tool_check_rules(const struct tool_rule *r, uint64_t holds,
 		if ((r->b & TOOL_UNLESS) ? (b & holds) != 0 :
 		    b != 0 && (b & holds) == 0)
 			continue;
-		v[0] = rule_value(r->a, holds, vals);
-		v[1] = rule_value(r->b, holds, vals);
-		/* "%s" as printf would: a's value, then b's. */
+		if ((v[nv] = rule_value(r->a, holds, vals)) != NULL)
+			nv++;
+		if ((v[nv] = rule_value(r->b, holds, vals)) != NULL)
+			nv++;
+		/* Each "%s" as printf would: the values, a's first. */
 		for (p = r->msg; *p != '\0' && l + 1 < sizeof(msg); p++)
-			if (p[0] == '%' && p[1] == 's' && k < 2) {
+			if (p[0] == '%' && p[1] == 's' && k < nv) {
 				l += (size_t)snprintf(msg + l, sizeof(msg) - l,
 				    "%s", v[k++]);
 				p++;
@@ -314,6 +307,18 @@ tool_check_rules(const struct tool_rule *r, uint64_t holds,
 		msg[l < sizeof(msg) ? l : sizeof(msg) - 1] = '\0';
 		die("%s", msg);
 	}
+}
+
+size_t
+tool_width(const struct tool_common *c)
+{
+	const char *s = getenv("COLUMNS");
+	size_t w;
+
+	if (c->outfmt != BS_OUT_TABLE || s == NULL || (c->output != NULL &&
+	    strcmp(c->output, "-") != 0) || bs_parse_size(s, &w) == -1)
+		return 0;
+	return w;
 }
 
 int

@@ -31,7 +31,7 @@ enum {
  * An output format of the tool's own (-f NAME), beside the result
  * tables' (bs_outfmt_name()): one row of a NULL-terminated table the
  * tool sets in tool_common.outfmts, from which -f is parsed and the
- * usage() line written (tool_usage_outfmts()).
+ * usage() list written (tool_outfmts()).
  */
 struct tool_outfmt {
 	const char	*name;
@@ -95,18 +95,20 @@ struct tool_rule {
 	const char	*msg;
 };
 /*
- * Exit 2 with the message of the first broken rule, in table order; a
- * "%s" in it is vals[n] (vals may be NULL) for the condition n of a that
- * holds, a second "%s" that of b.
+ * Exit 2 with the message of the first broken rule, in table order.
+ * vals[n] (vals may be NULL, an entry NULL) is the text condition n
+ * gives a message: the "%s" in it are, in order, the value of the first
+ * condition of a that holds and has one, then the same of b.
  */
 void	 tool_check_rules(const struct tool_rule *, uint64_t holds,
 	    const char *const *vals);
 /*
- * The usage() line of -f: the result tables' formats, the first the
+ * The list of -f in usage(): the result tables' formats, the first the
  * default, then the tool's own (own may be NULL), wrapped as usage()
- * texts are.
+ * texts are (the lines after the first indented to their column 26).
+ * A static buffer.
  */
-void	 tool_usage_outfmts(FILE *, const struct tool_outfmt *own);
+const char *tool_outfmts(const struct tool_outfmt *own);
 
 /* Set up a tool: names, defaults, and tool_signals(). */
 void	 tool_init(const char *name, struct tool_common *, char **argv);
