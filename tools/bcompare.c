@@ -388,9 +388,12 @@ addlist(char **list, const char *arg)
 
 /*
  * What the options ask, as conditions of the compatibility rules: an
- * option given, or what --stat chose.
+ * option given, what --stat chose, how many operands.
  */
-enum cond { C_BASE, C_CAND, C_VARIANT, C_STATMEAN, C_STATPCT, C_MWU, C_TEST };
+enum cond {
+	C_BASE, C_CAND, C_VARIANT, C_STATMEAN, C_STATPCT, C_MWU, C_TEST,
+	C_MANY, C_NOTTWO
+};
 #define IS(c)		TOOL_BIT(C_##c)
 
 /*
@@ -405,22 +408,32 @@ static const struct tool_rule rules[] = {
 	    "with --test mwu" },
 	{ IS(STATPCT), IS(TEST), "--stat %s has its own interval (bootstrap or "
 	    "order statistics): not with --test %s" },
+	{ IS(VARIANT), IS(MANY), "--variant takes one input, not %s" },
+	{ IS(NOTTWO), TOOL_UNLESS | IS(VARIANT), "two inputs, BASELINE and "
+	    "CANDIDATE, or --variant COL (see bcompare --help)" },
 	{ 0, 0, NULL }
 };
 
-/* Exit 2 when options that do not go together are given. */
+/*
+ * Exit 2 when options that do not go together are given, or operands
+ * that do not go with them (argc of them).
+ */
 static void
-check_options(const struct opts *o)
+check_options(const struct opts *o, int argc)
 {
-	const char *vals[C_TEST + 1] = { NULL };
+	const char *vals[C_NOTTWO + 1] = { NULL };
+	char n[32];
 
+	snprintf(n, sizeof(n), "%d", argc);
 	vals[C_STATPCT] = o->c.stat_name;
 	vals[C_TEST] = o->test;
+	vals[C_MANY] = n;
 	tool_check_rules(rules, TOOL_IF(C_BASE, o->vbase) |
 	    TOOL_IF(C_CAND, o->vcand) | TOOL_IF(C_VARIANT, o->variant) |
 	    TOOL_IF(C_STATMEAN, o->c.stat == BS_STAT_MEAN) |
 	    TOOL_IF(C_STATPCT, o->c.stat == BS_STAT_QUANTILE) |
-	    TOOL_IF(C_MWU, o->c.mwu) | TOOL_IF(C_TEST, o->test), vals);
+	    TOOL_IF(C_MWU, o->c.mwu) | TOOL_IF(C_TEST, o->test) |
+	    TOOL_IF(C_MANY, argc > 1) | TOOL_IF(C_NOTTWO, argc != 2), vals);
 }
 
 /*
@@ -438,8 +451,6 @@ read_sides(struct tool_common *com, struct opts *o, int argc, char **argv,
 	*tc = NULL;
 	*groups = NULL;
 	if (o->variant) {
-		if (argc > 1)
-			die("--variant takes one input, not %d", argc);
 		/* The variant is the first group column. */
 		com->topts.pregroups = o->variant;
 		tb = tool_read_table(com, argc, argv);
@@ -448,9 +459,6 @@ read_sides(struct tool_common *com, struct opts *o, int argc, char **argv,
 			die_err(&e);
 		return tb;
 	}
-	if (argc != 2)
-		die("two inputs, BASELINE and CANDIDATE, or --variant "
-		    "COL (see bcompare --help)");
 	tb = tool_read_table(com, 1, &argv[0]);
 	/* Both sides grouped alike: the candidate as the baseline. */
 	if (com->topts.groups == NULL && tb->nauto > 0)
@@ -620,7 +628,7 @@ main(int argc, char *argv[])
 	tool_output_not_input(com.output, "-o", argc, argv);
 	/* The two reports only bcompare writes; the rest are common. */
 	o.report = com.ownfmt;
-	check_options(&o);
+	check_options(&o, argc);
 	o.c.hib = o.hib;
 	o.c.lib = o.lib;
 	o.c.confidence = com.confidence;

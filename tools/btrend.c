@@ -196,6 +196,15 @@ static const struct tool_rule rules[] = {
 	{ 0, 0, NULL }
 };
 
+/* Exit 2 when options that do not go together are given. */
+static void
+check_options(const struct tool_common *com, const struct opts *o)
+{
+	tool_check_rules(rules, TOOL_IF(C_SKIP, com->skip > 0) |
+	    TOOL_IF(C_SINCE, o->since != NULL) | TOOL_IF(C_LAST, o->haslast),
+	    NULL);
+}
+
 /* The two results and what was said about the series without any. */
 struct report {
 	struct bs_result	*res;		/* the change points */
@@ -416,9 +425,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	tool_output_not_input(com.output, "-o", argc, argv);
-	tool_check_rules(rules, TOOL_IF(C_SKIP, com.skip > 0) |
-	    TOOL_IF(C_SINCE, o.since != NULL) | TOOL_IF(C_LAST, o.haslast),
-	    NULL);
+	check_options(&com, &o);
 	o.to.confidence = com.confidence;
 	o.to.cmp = &o.c;
 	o.c.confidence = com.confidence;
