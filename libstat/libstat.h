@@ -1022,6 +1022,12 @@ enum bs_outfmt { BS_OUT_TABLE, BS_OUT_CSV, BS_OUT_TSV, BS_OUT_JSON,
 	BS_OUT_RECORD,	/* bcompare's experiment record (record.c) */
 	BS_OUT_HTML };	/* bcompare's HTML report (html.c) */
 int	 bs_outfmt_parse(const char *);
+/*
+ * The i-th output format of result tables (table, csv, tsv, json, md),
+ * in the order the tools list them, its value in *f (may be NULL); NULL
+ * after the last.  Aliases (markdown) are parsed, not listed.
+ */
+const char *bs_outfmt_name(size_t i, enum bs_outfmt *f);
 
 enum bs_celltype { BS_CELL_NULL, BS_CELL_STR, BS_CELL_NUM, BS_CELL_INT };
 

@@ -446,6 +446,31 @@ test_fences(void **state)
 	assert_close(f.scale, 2 * 1.4826, 1e-12, 0);
 }
 
+/*
+ * The result formats' names: every listed one parses back to its value,
+ * the alias parses and is not listed, and the list is what the tools'
+ * -f error and usage lines say.
+ */
+static void
+test_outfmt_names(void **state)
+{
+	char list[128] = "";
+	const char *name;
+	enum bs_outfmt f;
+	size_t i;
+
+	(void)state;
+	for (i = 0; (name = bs_outfmt_name(i, &f)) != NULL; i++) {
+		assert_int_equal(bs_outfmt_parse(name), (int)f);
+		strcat(list, i > 0 ? "," : "");
+		strcat(list, name);
+	}
+	assert_string_equal(list, "table,csv,tsv,json,md");
+	assert_int_equal(bs_outfmt_parse("markdown"), BS_OUT_MD);
+	assert_int_equal(bs_outfmt_parse("record"), -1);
+	assert_null(bs_outfmt_name(i + 1, NULL));
+}
+
 static void
 test_fmt_double(void **state)
 {
@@ -700,6 +725,7 @@ main(void)
 		cmocka_unit_test(test_nist),
 		cmocka_unit_test(test_t_halfwidth),
 		cmocka_unit_test(test_fences),
+		cmocka_unit_test(test_outfmt_names),
 		cmocka_unit_test(test_fmt_double),
 		cmocka_unit_test(test_fmt_scaled),
 		cmocka_unit_test(test_result_csv_quoting),

@@ -49,6 +49,13 @@ struct opts {
 	const char		*name_b, *name_c;
 };
 
+/* The reports only bcompare writes, beside the result tables. */
+static const struct tool_outfmt formats[] = {
+	{ "record", BS_OUT_RECORD, "(the experiment record, Markdown)", 0 },
+	{ "html", BS_OUT_HTML, "(one file)", 0 },
+	{ NULL, 0, NULL, 0 }
+};
+
 static void
 usage(FILE *fp, int status)
 {
@@ -68,8 +75,7 @@ usage(FILE *fp, int status)
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    %s\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
-"  -f, --format F          table (default), csv, tsv, json, md, record (the\n"
-"                          experiment record, Markdown), html (one file)\n"
+"  -f, --format F          %s\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the intervals (95)\n"
 "      --skip N            drop the first N samples of every group and side\n"
@@ -110,7 +116,7 @@ usage(FILE *fp, int status)
 "Verdicts: improved/regressed (p_adj < alpha and |change| >= threshold),\n"
 "unchanged (the interval lies within +-margin), inconclusive, missing.\n"
 "Exit status: 0, or 1 with --gate when a metric regressed; 2 on error.\n",
-	    tool_informats(26, 76));
+	    tool_informats(26, 76), tool_outfmts(formats));
 	exit(status);
 }
 
@@ -183,6 +189,7 @@ report_put(FILE *fp, void *arg)
 	return bs_comparison_write(fp, r->cmp, r->t, &r->ro, r->f);
 }
 
+/* The comparison written out: its fonts first for the HTML report. */
 static void
 write_out(const struct tool_common *com, const struct bs_comparison *cmp,
     const struct bs_table *t, const struct bs_table *tc, const struct opts *o)
@@ -195,7 +202,14 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 	    o->report ? (enum bs_outfmt)o->report : com->outfmt };
 
 	struct bs_result *res;
+	struct bs_err e;
 
+	if (o->report == BS_OUT_HTML && charted(cmp)) {
+		/* Only the HTML report's charts lay text out (Pango). */
+		bp_log_init(glib_fatal);
+		if (fonts_quiet(&e) == -1)
+			die_err(&e);
+	}
 	/*
 	 * --tag: the machine formats are what histories are made of; they
 	 * get the tag columns first.  The reports for people stay as they
@@ -368,6 +382,128 @@ addlist(char **list, const char *arg)
 	*list = n;
 }
 
+/*
+ * What the options ask, as conditions of the compatibility rules: an
+ * option given, what --stat chose, how many operands.
+ */
+enum cond {
+	C_BASE, C_CAND, C_VARIANT, C_STATMEAN, C_STATPCT, C_NOTMEAN, C_TEST,
+	C_MANY, C_NOTTWO
+};
+#define IS(c)		TOOL_BIT(C_##c)
+
+/*
+ * Which options go together, in this order.  A statistic brings its own
+ * method: the mean Welch's t, a percentile the bootstrap or order
+ * statistics.
+ */
+static const struct tool_rule rules[] = {
+	{ IS(BASE) | IS(CAND), TOOL_UNLESS | IS(VARIANT), "--baseline and "
+	    "--candidate go with --variant" },
+	{ IS(STATMEAN), IS(NOTMEAN), "--stat mean is compared by Welch's t: "
+	    "not with --test %s" },
+	{ IS(STATPCT), IS(TEST), "--stat %s has its own interval (bootstrap or "
+	    "order statistics): not with --test %s" },
+	{ IS(VARIANT), IS(MANY), "--variant takes one input, not %s" },
+	{ IS(NOTTWO), TOOL_UNLESS | IS(VARIANT), "two inputs, BASELINE and "
+	    "CANDIDATE, or --variant COL (see bcompare --help)" },
+	{ 0, 0, NULL }
+};
+
+/*
+ * Exit 2 when options that do not go together are given, or operands
+ * that do not go with them (argc of them).
+ */
+static void
+check_options(const struct opts *o, int argc)
+{
+	const char *vals[C_NOTTWO + 1] = { NULL };
+	char n[32];
+
+	snprintf(n, sizeof(n), "%d", argc);
+	vals[C_STATPCT] = o->c.stat_name;
+	vals[C_TEST] = o->test;
+	vals[C_NOTMEAN] = o->test;
+	vals[C_MANY] = n;
+	tool_check_rules(rules, TOOL_IF(C_BASE, o->vbase) |
+	    TOOL_IF(C_CAND, o->vcand) | TOOL_IF(C_VARIANT, o->variant) |
+	    TOOL_IF(C_STATMEAN, o->c.stat == BS_STAT_MEAN) |
+	    TOOL_IF(C_STATPCT, o->c.stat == BS_STAT_QUANTILE) |
+	    TOOL_IF(C_NOTMEAN, o->c.test != NULL &&
+	    o->c.test->centre != BS_MC_MEAN) | TOOL_IF(C_TEST, o->test) |
+	    TOOL_IF(C_MANY, argc > 1) | TOOL_IF(C_NOTTWO, argc != 2), vals);
+}
+
+/*
+ * The baseline and, unless --variant splits one input, the candidate
+ * (*tc); the fingerprints of two inputs compared.  *groups is the
+ * grouping the candidate was read with (allocated), or NULL.
+ */
+static struct bs_table *
+read_sides(struct tool_common *com, struct opts *o, int argc, char **argv,
+    struct bs_table **tc, char **groups)
+{
+	struct bs_table *tb;
+	struct bs_err e;
+
+	*tc = NULL;
+	*groups = NULL;
+	if (o->variant) {
+		/* The variant is the first group column. */
+		com->topts.pregroups = o->variant;
+		tb = tool_read_table(com, argc, argv);
+		if (bs_variant_sides(tb, o->variant, &o->vbase, o->vcand, &o->vc,
+		    &o->nvc, &e) == -1)
+			die_err(&e);
+		return tb;
+	}
+	tb = tool_read_table(com, 1, &argv[0]);
+	/* Both sides grouped alike: the candidate as the baseline. */
+	if (com->topts.groups == NULL && tb->nauto > 0)
+		com->topts.groups = *groups = tool_auto_groups(tb);
+	*tc = tool_read_table(com, 1, &argv[1]);
+	o->name_b = argv[0];
+	o->name_c = argv[1];
+	env_compare(&tb->meta, &(*tc)->meta, o);
+	return tb;
+}
+
+/*
+ * The comparison of the sides read, with its warnings: values by a
+ * test, summaries (bstat's output, hyperfine's CSV) by their moments.
+ */
+static void
+compare(struct bs_comparison *cmp, const struct tool_common *com,
+    const struct opts *o, const struct bs_table *tb,
+    const struct bs_table *tc)
+{
+	struct bs_err e;
+	int rc, summary;
+
+	if (bs_cmp_check_list("--higher-is-better", o->c.hib, tb, &e) == -1 ||
+	    bs_cmp_check_list("--lower-is-better", o->c.lib, tb, &e) == -1 ||
+	    bs_cmp_check_rules(&o->c, tb, &e) == -1)
+		die_err(&e);
+	summary = com->topts.columns == NULL && bs_table_is_summary(tb);
+	if (tc != NULL && summary != (com->topts.columns == NULL &&
+	    bs_table_is_summary(tc)))
+		die("one input holds summaries (n, mean, sd) and the other "
+		    "values: compare like with like");
+	if (summary && o->variant)
+		die("--variant %s: the input holds summaries (n, mean, sd); "
+		    "give the two sides as two files", o->variant);
+	if (summary)
+		rc = bs_compare_summaries(cmp, tb, tc, &o->c, &e);
+	else if (o->variant)
+		rc = bs_compare_variant(cmp, tb, o->vbase, o->vc, o->nvc, &o->c,
+		    &e);
+	else
+		rc = bs_compare_tables(cmp, tb, tc, &o->c, &e);
+	if (rc == -1)
+		die_err(&e);
+	warnings(cmp, tb, o);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -393,28 +529,19 @@ main(int argc, char *argv[])
 	};
 	struct tool_common com;
 	struct opts o;
-	struct bs_table *tb, *tc = NULL;
+	struct bs_table *tb, *tc;
 	struct bs_comparison cmp;
-	struct bs_err e;
-	char *groups = NULL;
+	char *groups;
 	double v;
-	int ch, rc, summary;
+	int ch, rc;
 
 	tool_init("bcompare", &com, argv);
+	com.outfmts = formats;
 	memset(&o, 0, sizeof(o));
 	bs_cmp_opts_default(&o.c);
 	o.c.thr = o.thr;
 	while ((ch = getopt_long(argc, argv, TOOL_COMMON_SHORTOPTS, longopts,
 	    NULL)) != -1) {
-		/* The two formats only bcompare writes; the rest are common. */
-		if (ch == 'f' && (strcmp(optarg, "record") == 0 ||
-		    strcmp(optarg, "html") == 0)) {
-			o.report = optarg[0] == 'r' ? BS_OUT_RECORD :
-			    BS_OUT_HTML;
-			continue;
-		}
-		if (ch == 'f')
-			o.report = 0;
 		if (tool_common_opt(ch, optarg, &com, usage))
 			continue;
 		switch (ch) {
@@ -496,74 +623,15 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	tool_output_not_input(com.output, "-o", argc, argv);
-	if ((o.vbase || o.vcand) && !o.variant)
-		die("--baseline and --candidate go with --variant");
-	/*
-	 * A statistic brings its own method: the mean Welch's t, a
-	 * percentile the bootstrap or order statistics.
-	 */
-	if (o.c.stat == BS_STAT_MEAN && o.c.test != NULL &&
-	    o.c.test->centre != BS_MC_MEAN)
-		die("--stat mean is compared by Welch's t: not with --test %s",
-		    o.test);
-	if (o.c.stat == BS_STAT_QUANTILE && o.test != NULL)
-		die("--stat %s has its own interval (bootstrap or order "
-		    "statistics): not with --test %s", o.c.stat_name, o.test);
+	/* The two reports only bcompare writes; the rest are common. */
+	o.report = com.ownfmt;
+	check_options(&o, argc);
 	o.c.hib = o.hib;
 	o.c.lib = o.lib;
 	o.c.confidence = com.confidence;
 	o.c.skip = com.skip;
-	if (o.variant) {
-		if (argc > 1)
-			die("--variant takes one input, not %d", argc);
-		/* The variant is the first group column. */
-		com.topts.pregroups = o.variant;
-		tb = tool_read_table(&com, argc, argv);
-		if (bs_variant_sides(tb, o.variant, &o.vbase, o.vcand, &o.vc,
-		    &o.nvc, &e) == -1)
-			die_err(&e);
-	} else {
-		if (argc != 2)
-			die("two inputs, BASELINE and CANDIDATE, or --variant "
-			    "COL (see bcompare --help)");
-		tb = tool_read_table(&com, 1, &argv[0]);
-		/* Both sides grouped alike: the candidate as the baseline. */
-		if (com.topts.groups == NULL && tb->nauto > 0)
-			com.topts.groups = groups = tool_auto_groups(tb);
-		tc = tool_read_table(&com, 1, &argv[1]);
-		o.name_b = argv[0];
-		o.name_c = argv[1];
-		env_compare(&tb->meta, &tc->meta, &o);
-	}
-	if (bs_cmp_check_list("--higher-is-better", o.c.hib, tb, &e) == -1 ||
-	    bs_cmp_check_list("--lower-is-better", o.c.lib, tb, &e) == -1 ||
-	    bs_cmp_check_rules(&o.c, tb, &e) == -1)
-		die_err(&e);
-	/* Summaries (bstat's output, hyperfine's CSV): by their moments. */
-	summary = com.topts.columns == NULL && bs_table_is_summary(tb);
-	if (tc != NULL && summary != (com.topts.columns == NULL &&
-	    bs_table_is_summary(tc)))
-		die("one input holds summaries (n, mean, sd) and the other "
-		    "values: compare like with like");
-	if (summary && o.variant)
-		die("--variant %s: the input holds summaries (n, mean, sd); "
-		    "give the two sides as two files", o.variant);
-	if (summary)
-		rc = bs_compare_summaries(&cmp, tb, tc, &o.c, &e);
-	else if (o.variant)
-		rc = bs_compare_variant(&cmp, tb, o.vbase, o.vc, o.nvc, &o.c,
-		    &e);
-	else
-		rc = bs_compare_tables(&cmp, tb, tc, &o.c, &e);
-	if (rc == -1)
-		die_err(&e);
-	warnings(&cmp, tb, &o);
-	if (o.report == BS_OUT_HTML && charted(&cmp)) {
-		/* Only the HTML report's charts lay text out (Pango). */
-		bp_log_init(glib_fatal);
-		if (fonts_quiet(&e) == -1)
-			die_err(&e);
-	}
+	tb = read_sides(&com, &o, argc, argv, &tc, &groups);
+	compare(&cmp, &com, &o, tb, tc);
 	write_out(&com, &cmp, tb, tc, &o);
 	rc = o.gate && regressed(&cmp) ? 1 : 0;
 	bs_comparison_free(&cmp);

@@ -131,6 +131,197 @@ summary(const struct state *st)
 		}
 }
 
+/*
+ * What the options ask, as conditions of the compatibility rules: an
+ * option given, or more than one operand.
+ */
+enum cond { C_FORMAT, C_INPUTS, C_THRESHOLD, C_MAD, C_REJECTS, C_DROP };
+#define IS(c)		TOOL_BIT(C_##c)
+
+/* Which options go together, in this order. */
+static const struct tool_rule rules[] = {
+	{ IS(FORMAT), 0, "boutlier writes in its input's format; -f does not "
+	    "apply (convert with bstat or another tool)" },
+	{ IS(INPUTS), 0, "one input at a time (got %s files)" },
+	{ IS(THRESHOLD), TOOL_UNLESS | IS(MAD), "--threshold is the modified "
+	    "z-score's (--method mad); for Tukey fences use --k" },
+	{ IS(REJECTS), TOOL_UNLESS | IS(DROP), "--rejects needs --drop mild or "
+	    "--drop severe" },
+	{ 0, 0, NULL }
+};
+
+/* Exit 2 when options that do not go together are given. */
+static void
+check_options(int fmtset, int argc, int zset, int mad, const char *rejects,
+    enum drop drop)
+{
+	const char *vals[C_DROP + 1] = { NULL };
+	char n[32];
+
+	snprintf(n, sizeof(n), "%d", argc);
+	vals[C_INPUTS] = n;
+	tool_check_rules(rules, TOOL_IF(C_FORMAT, fmtset) |
+	    TOOL_IF(C_INPUTS, argc > 1) | TOOL_IF(C_THRESHOLD, zset) |
+	    TOOL_IF(C_MAD, mad) | TOOL_IF(C_REJECTS, rejects) |
+	    TOOL_IF(C_DROP, drop != DROP_NONE), vals);
+}
+
+/*
+ * The input into st->t, its text kept in buf for the second pass.  The
+ * first read notes each row's group and where its bytes lie: the second
+ * pass copies them with the flag added, parsing nothing.
+ */
+static void
+read_input(struct tool_common *com, struct state *st, struct bs_buf *buf,
+    const char *file)
+{
+	struct bs_err e;
+
+	/* Standard input is read once and kept for the second pass. */
+	if (bs_buf_load(buf, file, &e) == -1)
+		die_err(&e);
+	com->topts.rowgroups = 1;
+	com->topts.use = BS_USE_OUTLIERS;
+	/* Runs a reader leaves out (hyperfine's failed ones) are said here too. */
+	com->topts.warn = tool_readwarn;
+	com->topts.note = tool_readnote;
+	if ((com->topts.read.spans = bs_spans_new()) == NULL)
+		die("out of memory");
+	if ((st->t = bs_table_new(&com->topts)) == NULL)
+		die("out of memory");
+	if (bs_table_read(st->t, buf, NULL, &e) == -1 ||
+	    bs_table_finish(st->t, &e) == -1)
+		die_err(&e);
+	tool_group_note(st->t);
+}
+
+/*
+ * The fences of every group and column, from the values after the
+ * first skip of each (Tukey's at k, or the modified z-score's at z),
+ * and the counts the rows will fill.
+ */
+static void
+set_fences(struct state *st, size_t skip, int mad, double k, double z)
+{
+	const struct bs_table *t = st->t;
+
+	st->fences = calloc(t->ngroups * t->nvcols + 1, sizeof(*st->fences));
+	st->counts = calloc(t->ngroups * t->nvcols + 1, sizeof(*st->counts));
+	st->seen = calloc(t->ngroups + 1, sizeof(*st->seen));
+	if (st->fences == NULL || st->counts == NULL || st->seen == NULL)
+		die("out of memory");
+	for (size_t g = 0; g < t->ngroups; g++)
+		for (size_t c = 0; c < t->nvcols; c++) {
+			struct bs_series *s = &t->groups[g].s[c];
+			size_t sk = skip < s->n ? skip : s->n;
+			int rc = mad ? bs_mad_fences(s->v + sk, s->n - sk,
+			    z, &st->fences[g * t->nvcols + c]) :
+			    bs_tukey_fences(s->v + sk, s->n - sk, k,
+			    &st->fences[g * t->nvcols + c]);
+
+			if (rc == -1)
+				die("out of memory");
+		}
+}
+
+/*
+ * The columns added to every record: room for the --tag columns first,
+ * then the flags, "outlier" or "outlier_<column>" (names, allocated,
+ * each).
+ */
+static const char **
+added_columns(const struct tool_common *com, const struct state *st,
+    char ***names)
+{
+	const struct bs_table *t = st->t;
+	const char **cols;
+	size_t c;
+
+	cols = calloc(t->nvcols + com->ntags + 1, sizeof(*cols));
+	*names = calloc(t->nvcols + 1, sizeof(**names));
+	if (cols == NULL || *names == NULL)
+		die("out of memory");
+	for (c = 0; c < t->nvcols; c++) {
+		if (t->nvcols == 1)
+			(*names)[c] = strdup("outlier");
+		else if (asprintf(&(*names)[c], "outlier_%s",
+		    bs_table_vname(t, c)) == -1)
+			(*names)[c] = NULL;
+		if ((*names)[c] == NULL)
+			die("out of memory");
+		cols[com->ntags + c] = (*names)[c];
+	}
+	return cols;
+}
+
+/*
+ * Every record written back with the columns added, to -o (or standard
+ * output) and the rows dropped to rejects, both atomically.
+ */
+static void
+write_flagged(const struct tool_common *com, struct state *st,
+    const struct bs_buf *buf, const char *rejects, const char **cols,
+    char *const *names)
+{
+	struct bs_read_opts ro;
+	struct bs_passthru pt;
+	struct bs_afile out, rej;
+	struct bs_err e;
+
+	memset(&out, 0, sizeof(out));
+	memset(&rej, 0, sizeof(rej));
+	if (com->output && strcmp(com->output, "-") != 0 &&
+	    bs_afile_open(&out, com->output, &e) == -1)
+		die_err(&e);
+	if (rejects && bs_afile_open(&rej, rejects, &e) == -1) {
+		bs_afile_abort(&out);
+		die_err(&e);
+	}
+	/* Large buffers: the output is as long as the input. */
+	setvbuf(out.fp ? out.fp : stdout, NULL, _IOFBF, 1 << 20);
+	if (rej.fp)
+		setvbuf(rej.fp, NULL, _IOFBF, 1 << 20);
+	ro = com->topts.read;
+	ro.format = st->t->format;
+	ro.delim = st->t->delim;
+	pt.cols = cols;
+	/*
+	 * --tag: the constant columns first (before the record's own CSV/TSV
+	 * columns, JSON keys, key=value pairs; in the trailing comment of
+	 * plain numbers), the flags after the record.
+	 */
+	tool_tags_clash(com, (const char *const *)st->t->names,
+	    st->t->nnames);
+	tool_tags_clash(com, (const char *const *)names, st->t->nvcols);
+	for (size_t c = 0; c < com->ntags; c++)
+		cols[c] = com->tagkey[c];
+	st->ntags = com->ntags;
+	st->tagval = com->tagval;
+	pt.ncols = st->t->nvcols + com->ntags;
+	pt.nlead = com->ntags;
+	pt.annotate = annotate;
+	pt.arg = st;
+	if (bs_passthru(buf, &ro, &pt, out.fp ? out.fp : stdout, rej.fp,
+	    &e) == -1) {
+		bs_afile_abort(&out);
+		bs_afile_abort(&rej);
+		die_err(&e);
+	}
+	/*
+	 * The rejects first: a run killed between the two renames leaves
+	 * new rejects beside the old output, so every dropped row is in
+	 * the rejects; never a new output beside old rejects, where the
+	 * rows it dropped would be in neither file.
+	 */
+	if (rej.fp && bs_afile_commit(&rej, &e) == -1) {
+		bs_afile_abort(&out);
+		die_err(&e);
+	}
+	if (out.fp && bs_afile_commit(&out, &e) == -1)
+		die_err(&e);
+	tool_close_stdout();
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -146,15 +337,11 @@ main(int argc, char *argv[])
 	struct tool_common com;
 	struct state st;
 	struct bs_buf buf;
-	struct bs_err e;
-	struct bs_read_opts ro;
-	struct bs_passthru pt;
-	struct bs_afile out, rej;
 	const char *rejects = NULL, **cols;
 	char **names;
 	double k = 1.5, z = 3.5;
 	int ch, mad = 0, fmtset = 0, zset = 0;
-	size_t g, c;
+	size_t c;
 
 	tool_init("boutlier", &com, argv);
 	memset(&st, 0, sizeof(st));
@@ -205,129 +392,17 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (fmtset)
-		die("boutlier writes in its input's format; -f does not apply "
-		    "(convert with bstat or another tool)");
-	if (argc > 1)
-		die("one input at a time (got %d files)", argc);
-	if (zset && !mad)
-		die("--threshold is the modified z-score's (--method mad); "
-		    "for Tukey fences use --k");
-	if (rejects && st.drop == DROP_NONE)
-		die("--rejects needs --drop mild or --drop severe");
+	check_options(fmtset, argc, zset, mad, rejects, st.drop);
 	tool_output_not_input(com.output, "-o", argc, argv);
 	tool_output_not_input(rejects, "--rejects", argc, argv);
 	/* One would replace the other: the kept rows, or the rejects, lost. */
 	if (rejects && com.output && strcmp(com.output, "-") != 0 &&
 	    bs_same_output(com.output, rejects))
 		die("%s: -o and --rejects name the same file", rejects);
-
-	/* Standard input is read once and kept for the second pass. */
-	if (bs_buf_load(&buf, argc ? argv[0] : "-", &e) == -1)
-		die_err(&e);
-	/*
-	 * The first read notes each row's group and where its bytes lie:
-	 * the second pass copies them with the flag added, parsing nothing.
-	 */
-	com.topts.rowgroups = 1;
-	com.topts.use = BS_USE_OUTLIERS;
-	/* Runs a reader leaves out (hyperfine's failed ones) are said here too. */
-	com.topts.warn = tool_readwarn;
-	com.topts.note = tool_readnote;
-	if ((com.topts.read.spans = bs_spans_new()) == NULL)
-		die("out of memory");
-	if ((st.t = bs_table_new(&com.topts)) == NULL)
-		die("out of memory");
-	if (bs_table_read(st.t, &buf, NULL, &e) == -1 ||
-	    bs_table_finish(st.t, &e) == -1)
-		die_err(&e);
-	tool_group_note(st.t);
-
-	st.fences = calloc(st.t->ngroups * st.t->nvcols + 1,
-	    sizeof(*st.fences));
-	st.counts = calloc(st.t->ngroups * st.t->nvcols + 1,
-	    sizeof(*st.counts));
-	st.seen = calloc(st.t->ngroups + 1, sizeof(*st.seen));
-	cols = calloc(st.t->nvcols + com.ntags + 1, sizeof(*cols));
-	names = calloc(st.t->nvcols + 1, sizeof(*names));
-	if (st.fences == NULL || st.counts == NULL || st.seen == NULL ||
-	    cols == NULL || names == NULL)
-		die("out of memory");
-	for (g = 0; g < st.t->ngroups; g++)
-		for (c = 0; c < st.t->nvcols; c++) {
-			struct bs_series *s = &st.t->groups[g].s[c];
-			size_t skip = com.skip < s->n ? com.skip : s->n;
-			int rc = mad ? bs_mad_fences(s->v + skip, s->n - skip,
-			    z, &st.fences[g * st.t->nvcols + c]) :
-			    bs_tukey_fences(s->v + skip, s->n - skip, k,
-			    &st.fences[g * st.t->nvcols + c]);
-
-			if (rc == -1)
-				die("out of memory");
-		}
-	for (c = 0; c < st.t->nvcols; c++) {
-		if (st.t->nvcols == 1)
-			names[c] = strdup("outlier");
-		else if (asprintf(&names[c], "outlier_%s",
-		    bs_table_vname(st.t, c)) == -1)
-			names[c] = NULL;
-		if (names[c] == NULL)
-			die("out of memory");
-		cols[com.ntags + c] = names[c];
-	}
-
-	memset(&out, 0, sizeof(out));
-	memset(&rej, 0, sizeof(rej));
-	if (com.output && strcmp(com.output, "-") != 0 &&
-	    bs_afile_open(&out, com.output, &e) == -1)
-		die_err(&e);
-	if (rejects && bs_afile_open(&rej, rejects, &e) == -1) {
-		bs_afile_abort(&out);
-		die_err(&e);
-	}
-	/* Large buffers: the output is as long as the input. */
-	setvbuf(out.fp ? out.fp : stdout, NULL, _IOFBF, 1 << 20);
-	if (rej.fp)
-		setvbuf(rej.fp, NULL, _IOFBF, 1 << 20);
-	ro = com.topts.read;
-	ro.format = st.t->format;
-	ro.delim = st.t->delim;
-	pt.cols = cols;
-	/*
-	 * --tag: the constant columns first (before the record's own CSV/TSV
-	 * columns, JSON keys, key=value pairs; in the trailing comment of
-	 * plain numbers), the flags after the record.
-	 */
-	tool_tags_clash(&com, (const char *const *)st.t->names,
-	    st.t->nnames);
-	tool_tags_clash(&com, (const char *const *)names, st.t->nvcols);
-	for (c = 0; c < com.ntags; c++)
-		cols[c] = com.tagkey[c];
-	st.ntags = com.ntags;
-	st.tagval = com.tagval;
-	pt.ncols = st.t->nvcols + com.ntags;
-	pt.nlead = com.ntags;
-	pt.annotate = annotate;
-	pt.arg = &st;
-	if (bs_passthru(&buf, &ro, &pt, out.fp ? out.fp : stdout, rej.fp,
-	    &e) == -1) {
-		bs_afile_abort(&out);
-		bs_afile_abort(&rej);
-		die_err(&e);
-	}
-	/*
-	 * The rejects first: a run killed between the two renames leaves
-	 * new rejects beside the old output, so every dropped row is in
-	 * the rejects; never a new output beside old rejects, where the
-	 * rows it dropped would be in neither file.
-	 */
-	if (rej.fp && bs_afile_commit(&rej, &e) == -1) {
-		bs_afile_abort(&out);
-		die_err(&e);
-	}
-	if (out.fp && bs_afile_commit(&out, &e) == -1)
-		die_err(&e);
-	tool_close_stdout();
+	read_input(&com, &st, &buf, argc ? argv[0] : "-");
+	set_fences(&st, com.skip, mad, k, z);
+	cols = added_columns(&com, &st, &names);
+	write_flagged(&com, &st, &buf, rejects, cols, names);
 	summary(&st);
 
 	for (c = 0; c < st.t->nvcols; c++)

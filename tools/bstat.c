@@ -30,6 +30,14 @@ enum {
 
 #define MAXTARGETS	32
 
+/* bstat's own output format, beside the result tables'. */
+enum { FMT_SKETCH = 1 };
+
+static const struct tool_outfmt formats[] = {
+	/* A file of sketches for --merge, no result table. */
+	{ "sketch", FMT_SKETCH, NULL, 1 },
+	{ NULL, 0, NULL, 0 }
+};
 
 static void
 usage(FILE *fp, int status)
@@ -47,7 +55,7 @@ usage(FILE *fp, int status)
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    %s\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
-"  -f, --format F          table (default), csv, tsv, json, md; sketch\n"
+"  -f, --format F          %s\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the interval, percent (95)\n"
 "      --skip N            drop the first N samples of every group (warm-up)\n"
@@ -88,7 +96,7 @@ usage(FILE *fp, int status)
 "median, q3, max, iqr, cv, p95, p99 [, r1] [, steady_diff, steady]\n"
 "[, target].  Exit status: 0; 1 with --gate when a target is missed; 2 error.\n"
 "With several FILEs, a first group column 'file' names the input.\n",
-	    tool_informats(26, 76));
+	    tool_informats(26, 76), tool_outfmts(formats));
 	exit(status);
 }
 
@@ -456,6 +464,244 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 	return 0;
 }
 
+/*
+ * What the options ask, as conditions of the compatibility rules: an
+ * option given (with a value other than its default), or a fact about a
+ * value (C_QTYPE: a quantile type a sketch does not estimate).
+ */
+enum cond {
+	C_SKETCH, C_MERGE, C_FSKETCH, C_SKACC, C_STATS, C_WIDE, C_PCTCI,
+	C_MVALUE, C_NOQUANT, C_AUTOCORR, C_STEADY, C_TARGET, C_GATE, C_QTYPE,
+	C_GROUP, C_COLUMN, C_EXCLUDE, C_SKIP, C_NOHEADER, C_DELIM, C_INFMT
+};
+#define IS(c)		TOOL_BIT(C_##c)
+#define SKETCHY		(IS(SKETCH) | IS(MERGE) | IS(FSKETCH) | IS(SKACC))
+#define INPUTOPTS	(IS(GROUP) | IS(COLUMN) | IS(EXCLUDE) | IS(SKIP) | \
+			    IS(NOHEADER) | IS(DELIM) | IS(INFMT))
+
+/*
+ * Which options go together, checked in this order: what a sketch
+ * cannot give, then what the values' options need.
+ */
+static const struct tool_rule rules[] = {
+	{ IS(STATS) | IS(WIDE), SKETCHY, "--stats and --wide are not "
+	    "available with --sketch, --merge or -f sketch" },
+	{ IS(PCTCI), SKETCHY, "--percentile-ci is not available with "
+	    "--sketch, --merge or -f sketch: a sketch keeps no values to rank "
+	    "or bin" },
+	{ IS(MVALUE), SKETCHY, "--mvalue is not available with --sketch, "
+	    "--merge or -f sketch: a sketch keeps no values to rank or bin" },
+	{ IS(NOQUANT), SKETCHY, "--no-quantiles gives no percentiles; "
+	    "--sketch gives them approximately: choose one" },
+	{ IS(AUTOCORR) | IS(STEADY), SKETCHY, "--sketch keeps no values: "
+	    "--autocorr and --steady need them" },
+	{ IS(TARGET) | IS(GATE), SKETCHY, "--target and --gate are not "
+	    "available with --sketch or --merge" },
+	{ IS(QTYPE), SKETCHY, "--sketch estimates type-1 quantiles (R's "
+	    "quantile(type = 1)): --quantile-type %s does not apply" },
+	{ IS(MERGE), IS(SKETCH) | IS(SKACC), "--merge takes the accuracy of "
+	    "its sketch files: no --sketch or --sketch-accuracy" },
+	{ IS(MERGE), INPUTOPTS, "--merge reads sketch files as they were "
+	    "made: no -c, -g, --skip or input options" },
+	{ IS(NOQUANT), IS(AUTOCORR) | IS(STEADY), "--no-quantiles keeps no "
+	    "values: --autocorr and --steady need them" },
+	{ IS(GATE), TOOL_UNLESS | IS(TARGET), "--gate needs a --target" },
+	{ IS(WIDE), IS(TARGET), "--target is not available with --wide: one "
+	    "row a series has one target column" },
+	{ 0, 0, NULL }
+};
+
+/* Exit 2 when options that do not go together are given. */
+static void
+check_options(const struct tool_common *com, const struct bs_summary_opts *so,
+    const struct sketchopts *sko, const char *statlist, int wide,
+    int mvalue, size_t ntg, int gate)
+{
+	const struct bs_table_opts *to = &com->topts;
+	const char *vals[C_INFMT + 1] = { NULL };
+	char qtype[32];
+	uint64_t h;
+
+	h = TOOL_IF(C_SKETCH, sko->on) | TOOL_IF(C_MERGE, sko->merge) |
+	    TOOL_IF(C_FSKETCH, sko->out) | TOOL_IF(C_SKACC, sko->acc > 0) |
+	    TOOL_IF(C_STATS, statlist != NULL) | TOOL_IF(C_WIDE, wide) |
+	    TOOL_IF(C_PCTCI, so->pct_ci) | TOOL_IF(C_MVALUE, mvalue) |
+	    TOOL_IF(C_NOQUANT, so->no_quantiles) |
+	    TOOL_IF(C_AUTOCORR, so->autocorr) | TOOL_IF(C_STEADY, so->steady) |
+	    TOOL_IF(C_TARGET, ntg > 0) | TOOL_IF(C_GATE, gate) |
+	    TOOL_IF(C_QTYPE, so->qtype != 7 && so->qtype != 1) |
+	    TOOL_IF(C_GROUP, to->groups) | TOOL_IF(C_COLUMN, to->columns) |
+	    TOOL_IF(C_EXCLUDE, to->exclude) | TOOL_IF(C_SKIP, com->skip) |
+	    TOOL_IF(C_NOHEADER, to->read.no_header) |
+	    TOOL_IF(C_DELIM, to->read.delim) |
+	    TOOL_IF(C_INFMT, to->read.format != BS_FMT_AUTO);
+	snprintf(qtype, sizeof(qtype), "%d", so->qtype);
+	vals[C_QTYPE] = qtype;
+	tool_check_rules(rules, h, vals);
+}
+
+/* What one run over the values or summaries builds, and says. */
+struct run {
+	struct tool_common	*com;
+	struct bs_summary_opts	*so;
+	const struct bs_statcols *st;
+	const struct bs_target	*tg;
+	size_t			 ntg;
+	struct bs_table		*t;
+	struct bs_result	*res;
+	struct bs_result	*tres;		/* targets for md, or NULL */
+	long			 skip;		/* summaries' group 'column' */
+	struct notes		 nt;
+	int			 missed;	/* a target missed */
+};
+
+/*
+ * Summaries (n, mean, sd) pass through, one row a group, with the
+ * median, min and max they state, in the unit the format declares.
+ */
+static void
+summary_rows(struct run *r, const size_t *ord)
+{
+	struct bs_summary s;
+	struct bs_colunit u;
+	struct bs_err e;
+	const char *col;
+	size_t g, gi;
+
+	warnmsg("note: the input holds summaries (n, mean, sd): "
+	    "passed through with the median, min and max they state; "
+	    "other order statistics need the values");
+	for (gi = 0; gi < r->t->ngroups; gi++) {
+		g = ord[gi];
+		if (bs_summary_row(r->t, g, r->so->confidence, &s, &col,
+		    &e) == -1)
+			die_err(&e);
+		bs_column_unit_as(col, bs_summary_unit(r->t), &u);
+		addrow(r->res, r->t, g, col, r->skip, &s, r->st, r->com->raw ?
+		    NULL : &u);
+	}
+}
+
+/* The row (or with --wide the cells) of value column c of group g. */
+static void
+value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
+{
+	const struct bs_table *t = r->t;
+	struct bs_series *ser = &t->groups[g].s[c];
+	const char *vn = bs_table_vname(t, c);
+	struct bs_summary s;
+	struct bs_colunit u;
+	struct bs_err e;
+
+	/*
+	 * A column no row of the group has (formats with a column per
+	 * unit or key): not a series of the group.  One with missing
+	 * values stays, n = 0.
+	 */
+	if (!ser->present && !r->st->wide) {
+		r->nt.nabsent++;
+		return;
+	}
+	if (bs_summarize(ser, r->so, 0, &s, &e) == -1)
+		die_group(t, g, "%s: %s", tool_label(t, t->groups[g].key, 0,
+		    vn), e.msg);
+	bs_column_unit_as(vn, bs_table_unit(t, c), &u);
+	if (r->st->wide)
+		*col = bs_statcols_put(r->res, row, *col, r->st, &s,
+		    r->com->raw ? NULL : &u, vn);
+	else
+		addrow(r->res, t, g, vn, -1, &s, r->st, r->com->raw ? NULL :
+		    &u);
+	if (r->ntg > 0) {
+		int ts = bs_targets_judge(r->tg, r->ntg, t, g, c, &s, r->so,
+		    r->tres);
+
+		if (ts >= 0)
+			bs_result_str(r->res, r->res->nrows - 1,
+			    r->res->ncols - 1, bs_target_status_name(
+			    (enum bs_target_status)ts));
+		r->missed |= ts == BS_TARGET_MISSED;
+	}
+	notes(&r->nt, t, g, c, &s, r->so);
+}
+
+/* The values summarised, series by series, in the groups' order. */
+static void
+value_rows(struct run *r, const size_t *ord)
+{
+	for (size_t gi = 0; gi < r->t->ngroups; gi++) {
+		size_t row = 0, col = 0;
+
+		if (r->st->wide)
+			row = keyrow(r->res, r->t, ord[gi], -1, &col);
+		for (size_t c = 0; c < r->t->nvcols; c++)
+			value_row(r, ord[gi], c, row, &col);
+	}
+	closing_notes(&r->nt);
+}
+
+/*
+ * The run without a sketch: the table read (streamed with
+ * --no-quantiles), each series summarised, the targets judged.
+ */
+static int
+stat_main(struct tool_common *com, struct bs_summary_opts *so,
+    struct bs_statcols *st, const char *statlist, int mvalue,
+    struct bs_target *tg, size_t ntg, int gate, int argc, char **argv)
+{
+	struct run r = { .com = com, .so = so, .st = st, .tg = tg,
+	    .ntg = ntg, .skip = -1 };
+	struct bs_err e;
+	size_t k, *ord;
+	int summ;
+
+	if (so->no_quantiles) {
+		/* Stream: running moments per series, O(groups) memory. */
+		com->topts.moments = 1;
+		com->topts.skip = com->skip;
+		so->skip = 0;
+	}
+	if (bs_statcols_choose(st, statlist, com->outfmt == BS_OUT_TABLE, so,
+	    &mvalue, &e) == -1)
+		die_err(&e);
+	r.t = tool_read_table(com, argc, argv);
+	factor_note(r.t, com->topts.groups != NULL);
+	if (bs_targets_check(tg, ntg, r.t, so, &e) == -1) {
+		bs_table_free(r.t);	/* nothing is left for the leak checker */
+		die_err(&e);
+	}
+	summ = com->topts.columns == NULL && bs_table_is_summary(r.t);
+	for (k = 0; summ && k < r.t->ngcols; k++)
+		if (strcmp(r.t->names[r.t->gcols[k]], "column") == 0)
+			r.skip = (long)k;
+	if (summ && st->wide)
+		die("--wide needs the values: the input holds summaries");
+	r.res = columns(r.t, st, ntg, r.skip, com->outfmt);
+	r.res->width = tool_width(com);
+	if (ntg > 0 && com->outfmt == BS_OUT_MD)
+		if ((r.tres = bs_target_table_new(r.t)) == NULL)
+			die("out of memory");
+	r.nt.mvalue = mvalue;
+	if ((ord = bs_table_order(r.t, tool_natural(com))) == NULL)
+		die("out of memory");
+	if (summ)
+		summary_rows(&r, ord);
+	else
+		value_rows(&r, ord);
+	{
+		const struct bs_result *out[2] = { r.res, r.tres };
+
+		tool_write_results(com, out, r.tres ? 2 : 1);
+	}
+	free(ord);
+	bs_result_free(r.res);
+	bs_result_free(r.tres);
+	for (k = 0; k < ntg; k++)
+		bs_target_free(&tg[k]);
+	bs_table_free(r.t);
+	return gate && r.missed ? 1 : 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -481,34 +727,25 @@ main(int argc, char *argv[])
 	};
 	struct tool_common com;
 	struct bs_summary_opts so;
-	struct bs_table *t;
-	struct bs_result *res;
-	struct bs_summary s;
 	struct bs_err e;
 	struct bs_target tg[MAXTARGETS];
-	struct bs_result *tres = NULL;
 	size_t ntg = 0;
-	int gate = 0, missed = 0;
-	struct notes nt;
+	int gate = 0;
 	struct bs_statcols st = { .n = 0 };
-	struct bs_colunit u;
 	const char *statlist = NULL;
 	struct sketchopts sko;
-	size_t g, gi, c, k, *ord;
-	long skip = -1;
-	int summ, mvalue = 0;
+	size_t k;
+	int mvalue = 0;
 	int ch, np;
 	double tol;
 
 	tool_init("bstat", &com, argv);
+	com.outfmts = formats;
 	bs_summary_opts_default(&so);
 	memset(&sko, 0, sizeof(sko));
 	memset(&st, 0, sizeof(st));
 	while ((ch = getopt_long(argc, argv, TOOL_COMMON_SHORTOPTS, longopts,
 	    NULL)) != -1) {
-		/* -f sketch is bstat's own format, no result table's. */
-		if (ch == 'f' && (sko.out = strcmp(optarg, "sketch") == 0))
-			continue;
 		if (tool_common_opt(ch, optarg, &com, usage))
 			continue;
 		switch (ch) {
@@ -596,133 +833,12 @@ main(int argc, char *argv[])
 	tool_output_not_input(com.output, "-o", argc, argv);
 	so.confidence = com.confidence;
 	so.skip = com.skip;
-	if ((sko.on || sko.merge || sko.out || sko.acc > 0) &&
-	    (statlist != NULL || st.wide))
-		die("--stats and --wide are not available with --sketch, "
-		    "--merge or -f sketch");
-	if ((sko.on || sko.merge || sko.out || sko.acc > 0) &&
-	    (so.pct_ci || mvalue))
-		die("%s is not available with --sketch, --merge or -f sketch: "
-		    "a sketch keeps no values to rank or bin", so.pct_ci ?
-		    "--percentile-ci" : "--mvalue");
+	/* -f sketch is bstat's own format, no result table's. */
+	sko.out = com.ownfmt == FMT_SKETCH;
+	check_options(&com, &so, &sko, statlist, st.wide, mvalue, ntg, gate);
 	if (sko.on || sko.merge || sko.out || sko.acc > 0)
 		return sketch_main(&com, &so, &sko, ntg + (size_t)gate, argc,
 		    argv);
-	if (so.no_quantiles) {
-		if (so.autocorr || so.steady)
-			die("--no-quantiles keeps no values: --autocorr and "
-			    "--steady need them");
-		/* Stream: running moments per series, O(groups) memory. */
-		com.topts.moments = 1;
-		com.topts.skip = com.skip;
-		so.skip = 0;
-	}
-
-	if (gate && ntg == 0)
-		die("--gate needs a --target");
-	if (st.wide && ntg > 0)
-		die("--target is not available with --wide: one row a series "
-		    "has one target column");
-	if (bs_statcols_choose(&st, statlist, com.outfmt == BS_OUT_TABLE, &so,
-	    &mvalue, &e) == -1)
-		die_err(&e);
-	t = tool_read_table(&com, argc, argv);
-	factor_note(t, com.topts.groups != NULL);
-	if (bs_targets_check(tg, ntg, t, &so, &e) == -1) {
-		bs_table_free(t);	/* nothing is left for the leak checker */
-		die_err(&e);
-	}
-	summ = com.topts.columns == NULL && bs_table_is_summary(t);
-	for (k = 0; summ && k < t->ngcols; k++)
-		if (strcmp(t->names[t->gcols[k]], "column") == 0)
-			skip = (long)k;
-	if (summ && st.wide)
-		die("--wide needs the values: the input holds summaries");
-	res = columns(t, &st, ntg, skip, com.outfmt);
-	res->width = tool_width(&com);
-	if (ntg > 0 && com.outfmt == BS_OUT_MD)
-		if ((tres = bs_target_table_new(t)) == NULL)
-			die("out of memory");
-	memset(&nt, 0, sizeof(nt));
-	nt.mvalue = mvalue;
-	if ((ord = bs_table_order(t, tool_natural(&com))) == NULL)
-		die("out of memory");
-	if (summ) {
-		/*
-		 * Summaries (n, mean, sd) pass through, one row a group,
-		 * with the median, min and max they state, in the unit the
-		 * format declares.
-		 */
-		warnmsg("note: the input holds summaries (n, mean, sd): "
-		    "passed through with the median, min and max they state; "
-		    "other order statistics need the values");
-		for (gi = 0; gi < t->ngroups; gi++) {
-			const char *col;
-
-			g = ord[gi];
-			if (bs_summary_row(t, g, so.confidence, &s, &col,
-			    &e) == -1)
-				die_err(&e);
-			bs_column_unit_as(col, bs_summary_unit(t), &u);
-			addrow(res, t, g, col, skip, &s, &st, com.raw ? NULL :
-			    &u);
-		}
-		goto out;
-	}
-	for (gi = 0; gi < t->ngroups; gi++) {
-		size_t row = 0, col = 0;
-
-		if (st.wide)
-			row = keyrow(res, t, ord[gi], -1, &col);
-		for (g = ord[gi], c = 0; c < t->nvcols; c++) {
-			struct bs_series *ser = &t->groups[g].s[c];
-			const char *vn = bs_table_vname(t, c);
-
-			/*
-			 * A column no row of the group has (formats with a
-			 * column per unit or key): not a series of the
-			 * group.  One with missing values stays, n = 0.
-			 */
-			if (!ser->present && !st.wide) {
-				nt.nabsent++;
-				continue;
-			}
-
-			if (bs_summarize(ser, &so, 0, &s, &e) == -1)
-				die_group(t, g, "%s: %s", tool_label(t,
-				    t->groups[g].key, 0, vn), e.msg);
-			bs_column_unit_as(vn, bs_table_unit(t, c), &u);
-			if (st.wide)
-				col = bs_statcols_put(res, row, col, &st, &s, com.raw ?
-				    NULL : &u, vn);
-			else
-				addrow(res, t, g, vn, -1, &s, &st, com.raw ?
-				    NULL : &u);
-			if (ntg > 0) {
-				int ts = bs_targets_judge(tg, ntg, t, g, c, &s,
-				    &so, tres);
-
-				if (ts >= 0)
-					bs_result_str(res, res->nrows - 1,
-					    res->ncols - 1, bs_target_status_name(
-					    (enum bs_target_status)ts));
-				missed |= ts == BS_TARGET_MISSED;
-			}
-			notes(&nt, t, g, c, &s, &so);
-		}
-	}
-	closing_notes(&nt);
-out:
-	{
-		const struct bs_result *out[2] = { res, tres };
-
-		tool_write_results(&com, out, tres ? 2 : 1);
-	}
-	free(ord);
-	bs_result_free(res);
-	bs_result_free(tres);
-	for (k = 0; k < ntg; k++)
-		bs_target_free(&tg[k]);
-	bs_table_free(t);
-	return gate && missed ? 1 : 0;
+	return stat_main(&com, &so, &st, statlist, mvalue, tg, ntg, gate, argc,
+	    argv);
 }

@@ -48,7 +48,7 @@ usage(FILE *fp, int status)
 "      --input-format F    auto, csv, tsv, json, ndjson, kv, plain, and the\n"
 "                          benchmark tools' formats (as bstat)\n"
 "      --table NAME        the table to read of several\n"
-"  -f, --format F          table (default), csv, tsv, json, md\n"
+"  -f, --format F          %s\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the change's interval (95)\n"
 "      --max-p P           keep a change point when Welch's p between its\n"
@@ -70,7 +70,8 @@ usage(FILE *fp, int status)
 "\n"
 "Columns: <groups>, column, <order>, n_before, n_after, mean_before,\n"
 "mean_after, change, change_ci_lo, change_ci_hi, p, direction, verdict.\n"
-"Exit status: 0; 1 with --gate when a regression is reported; 2 error.\n");
+"Exit status: 0; 1 with --gate when a regression is reported; 2 error.\n",
+	    tool_outfmts(NULL));
 	exit(status);
 }
 
@@ -182,6 +183,161 @@ keycells(struct bs_result *r, size_t row, const struct bs_table *t,
 	return col;
 }
 
+/* What the options ask, as conditions of the compatibility rules. */
+enum cond { C_SKIP, C_SINCE, C_LAST };
+#define IS(c)		TOOL_BIT(C_##c)
+
+/* Which options go together, in this order. */
+static const struct tool_rule rules[] = {
+	{ IS(SKIP), 0, "--skip does not apply: a history's first revisions "
+	    "are revisions, not warm-up" },
+	{ IS(SINCE), IS(LAST), "--since and --last both restrict the report: "
+	    "choose one" },
+	{ 0, 0, NULL }
+};
+
+/* Exit 2 when options that do not go together are given. */
+static void
+check_options(const struct tool_common *com, const struct opts *o)
+{
+	tool_check_rules(rules, TOOL_IF(C_SKIP, com->skip > 0) |
+	    TOOL_IF(C_SINCE, o->since != NULL) | TOOL_IF(C_LAST, o->haslast),
+	    NULL);
+}
+
+/* The two results and what was said about the series without any. */
+struct report {
+	struct bs_result	*res;		/* the change points */
+	struct bs_result	*none;		/* the series without one */
+	size_t			 nnone, nshort, nquiet;
+	int			 regressed;
+};
+
+/* The change points of series s that the report shows (--since, --last). */
+static size_t
+cp_rows(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
+    const struct bs_trend_series *s, const struct opts *o)
+{
+	size_t k, row, col, from = 0, shown = 0;
+
+	if (o->since != NULL)
+		from = bs_trend_since(tr, s, o->since);
+	else if (o->haslast)
+		from = s->nrev > o->last ? s->nrev - o->last : 0;
+	for (k = 0; k < s->ncp; k++) {
+		const struct bs_trend_cp *c = &s->cp[k];
+
+		if (from == SIZE_MAX || c->at < from)
+			continue;
+		shown++;
+		row = (size_t)bs_result_addrow(r->res);
+		col = keycells(r->res, row, t, tr, s);
+		bs_result_str(r->res, row, col++, s->x[c->at]);
+		bs_result_int(r->res, row, col++, (long long)(c->at - c->from));
+		bs_result_int(r->res, row, col++, (long long)(c->to - c->at));
+		bs_result_num(r->res, row, col++, c->mean_b);
+		bs_result_num(r->res, row, col++, c->mean_a);
+		bs_result_num(r->res, row, col++, c->change);
+		bs_result_num(r->res, row, col++, c->change_lo);
+		bs_result_num(r->res, row, col++, c->change_hi);
+		bs_result_num(r->res, row, col++, c->p);
+		bs_result_str(r->res, row, col++, c->higher ? "higher" :
+		    "lower");
+		bs_result_str(r->res, row, col++, bs_verdict_name(c->v));
+		r->regressed |= c->v == BS_V_REGRESSED;
+	}
+	return shown;
+}
+
+/* Nothing to report for series s: said, with why. */
+static void
+none_row(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
+    const struct bs_trend_series *s, const struct opts *o)
+{
+	char *lab, note[128];
+	size_t row, col;
+
+	if (s->tooshort)
+		snprintf(note, sizeof(note), "too short to test: %zu "
+		    "revision%s, %zu needed", s->nrev, s->nrev == 1 ?
+		    "" : "s", 2 * o->to.min_seg);
+	else if (s->ncp > 0 && o->since != NULL)
+		snprintf(note, sizeof(note), "no change point since "
+		    "%s (%zu before)", o->since, s->ncp);
+	else if (s->ncp > 0)
+		snprintf(note, sizeof(note), "no change point in the "
+		    "last %zu revisions (%zu before)", o->last, s->ncp);
+	else
+		snprintf(note, sizeof(note), "no change point in %zu "
+		    "revisions", s->nrev);
+	row = (size_t)bs_result_addrow(r->none);
+	col = keycells(r->none, row, t, tr, s);
+	bs_result_int(r->none, row, col++, (long long)s->nrev);
+	bs_result_str(r->none, row, col, note);
+	r->nnone++;
+	if (s->tooshort ? r->nshort++ < MAXNOTES : r->nquiet++ < MAXNOTES) {
+		lab = label(t, tr, s);
+		warnmsg("note: %s: %s", lab, note);
+		free(lab);
+	}
+}
+
+/*
+ * The history's change points, series by series, and the series
+ * without one.
+ */
+static void
+build_report(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
+    const struct opts *o)
+{
+	const char *xname = tr->xcol >= 0 ? t->names[t->gcols[tr->xcol]] :
+	    "index";
+	const char *cols[] = { "column", xname, "n_before", "n_after",
+	    "mean_before", "mean_after", "change", "change_ci_lo",
+	    "change_ci_hi", "p", "direction", "verdict" };
+	const char *ncols[] = { "column", "revisions", "note" };
+
+	if (tr->warn & BS_TW_SORTED)
+		warnmsg("warning: the rows are not in order of %s: revisions "
+		    "sorted by it", xname);
+	if (tr->warn & BS_TW_DUP)
+		warnmsg("warning: %s=%s: rows of this revision lie apart in "
+		    "the input (a history appended twice?): taken together as "
+		    "its repetitions", xname, tr->dupx);
+	memset(r, 0, sizeof(*r));
+	r->res = newresult(t, tr, cols, sizeof(cols) / sizeof(cols[0]));
+	r->none = newresult(t, tr, ncols, 3);
+	for (size_t i = 0; i < tr->n; i++)
+		if (cp_rows(r, t, tr, &tr->s[i], o) == 0)
+			none_row(r, t, tr, &tr->s[i], o);
+	if (r->nshort > MAXNOTES)
+		warnmsg("note: %zu more series too short to test", r->nshort -
+		    MAXNOTES);
+	if (r->nquiet > MAXNOTES)
+		warnmsg("note: %zu more series without a change point",
+		    r->nquiet - MAXNOTES);
+}
+
+/*
+ * People read the series without a change point as a table of their
+ * own; machines get the change points only, every time the same
+ * columns.
+ */
+static void
+write_report(const struct tool_common *com, const struct report *r)
+{
+	int human = com->outfmt == BS_OUT_TABLE || com->outfmt == BS_OUT_MD;
+
+	if (human && r->res->nrows == 0)
+		tool_write_result(com, r->none);
+	else if (human && r->nnone > 0) {
+		const struct bs_result *both[2] = { r->res, r->none };
+
+		tool_write_results(com, both, 2);
+	} else
+		tool_write_result(com, r->res);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -203,13 +359,11 @@ main(int argc, char *argv[])
 	struct opts o;
 	struct bs_table *t;
 	struct bs_trend tr;
-	struct bs_result *res, *none;
+	struct report r;
 	struct bs_err e;
-	const char *xname;
-	char *lab, note[128];
-	size_t i, k, row, col, from, nnone = 0, nshort = 0, nquiet = 0;
+	size_t i;
 	long xcol;
-	int ch, regressed = 0, human;
+	int ch;
 
 	tool_init("btrend", &com, argv);
 	memset(&o, 0, sizeof(o));
@@ -271,11 +425,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	tool_output_not_input(com.output, "-o", argc, argv);
-	if (com.skip > 0)
-		die("--skip does not apply: a history's first revisions are "
-		    "revisions, not warm-up");
-	if (o.since != NULL && o.haslast)
-		die("--since and --last both restrict the report: choose one");
+	check_options(&com, &o);
 	o.to.confidence = com.confidence;
 	o.to.cmp = &o.c;
 	o.c.confidence = com.confidence;
@@ -290,108 +440,13 @@ main(int argc, char *argv[])
 			die_err(&e);
 	if (bs_trend_table(&tr, t, xcol, &o.to, &e) == -1)
 		die_err(&e);
-	xname = xcol >= 0 ? t->names[t->gcols[xcol]] : "index";
-	if (tr.warn & BS_TW_SORTED)
-		warnmsg("warning: the rows are not in order of %s: revisions "
-		    "sorted by it", xname);
-	if (tr.warn & BS_TW_DUP)
-		warnmsg("warning: %s=%s: rows of this revision lie apart in "
-		    "the input (a history appended twice?): taken together as "
-		    "its repetitions", xname, tr.dupx);
-	{
-		const char *cols[] = { "column", xname, "n_before", "n_after",
-		    "mean_before", "mean_after", "change", "change_ci_lo",
-		    "change_ci_hi", "p", "direction", "verdict" };
-		const char *ncols[] = { "column", "revisions", "note" };
-
-		res = newresult(t, &tr, cols, sizeof(cols) / sizeof(cols[0]));
-		none = newresult(t, &tr, ncols, 3);
-	}
-	for (i = 0; i < tr.n; i++) {
-		const struct bs_trend_series *s = &tr.s[i];
-		size_t shown = 0;
-
-		from = 0;
-		if (o.since != NULL)
-			from = bs_trend_since(&tr, s, o.since);
-		else if (o.haslast)
-			from = s->nrev > o.last ? s->nrev - o.last : 0;
-		for (k = 0; k < s->ncp; k++) {
-			const struct bs_trend_cp *c = &s->cp[k];
-
-			if (from == SIZE_MAX || c->at < from)
-				continue;
-			shown++;
-			row = (size_t)bs_result_addrow(res);
-			col = keycells(res, row, t, &tr, s);
-			bs_result_str(res, row, col++, s->x[c->at]);
-			bs_result_int(res, row, col++, (long long)(c->at -
-			    c->from));
-			bs_result_int(res, row, col++, (long long)(c->to -
-			    c->at));
-			bs_result_num(res, row, col++, c->mean_b);
-			bs_result_num(res, row, col++, c->mean_a);
-			bs_result_num(res, row, col++, c->change);
-			bs_result_num(res, row, col++, c->change_lo);
-			bs_result_num(res, row, col++, c->change_hi);
-			bs_result_num(res, row, col++, c->p);
-			bs_result_str(res, row, col++, c->higher ? "higher" :
-			    "lower");
-			bs_result_str(res, row, col++, bs_verdict_name(c->v));
-			regressed |= c->v == BS_V_REGRESSED;
-		}
-		if (shown > 0)
-			continue;
-		/* Nothing to report for this series: said, with why. */
-		if (s->tooshort)
-			snprintf(note, sizeof(note), "too short to test: %zu "
-			    "revision%s, %zu needed", s->nrev, s->nrev == 1 ?
-			    "" : "s", 2 * o.to.min_seg);
-		else if (s->ncp > 0 && o.since != NULL)
-			snprintf(note, sizeof(note), "no change point since "
-			    "%s (%zu before)", o.since, s->ncp);
-		else if (s->ncp > 0)
-			snprintf(note, sizeof(note), "no change point in the "
-			    "last %zu revisions (%zu before)", o.last, s->ncp);
-		else
-			snprintf(note, sizeof(note), "no change point in %zu "
-			    "revisions", s->nrev);
-		row = (size_t)bs_result_addrow(none);
-		col = keycells(none, row, t, &tr, s);
-		bs_result_int(none, row, col++, (long long)s->nrev);
-		bs_result_str(none, row, col, note);
-		nnone++;
-		if (s->tooshort ? nshort++ < MAXNOTES : nquiet++ < MAXNOTES) {
-			lab = label(t, &tr, s);
-			warnmsg("note: %s: %s", lab, note);
-			free(lab);
-		}
-	}
-	if (nshort > MAXNOTES)
-		warnmsg("note: %zu more series too short to test", nshort -
-		    MAXNOTES);
-	if (nquiet > MAXNOTES)
-		warnmsg("note: %zu more series without a change point",
-		    nquiet - MAXNOTES);
-	human = com.outfmt == BS_OUT_TABLE || com.outfmt == BS_OUT_MD;
-	/*
-	 * People read the series without a change point as a table of
-	 * their own; machines get the change points only, every time the
-	 * same columns.
-	 */
-	if (human && res->nrows == 0)
-		tool_write_result(&com, none);
-	else if (human && nnone > 0) {
-		const struct bs_result *both[2] = { res, none };
-
-		tool_write_results(&com, both, 2);
-	} else
-		tool_write_result(&com, res);
-	bs_result_free(res);
-	bs_result_free(none);
+	build_report(&r, t, &tr, &o);
+	write_report(&com, &r);
+	bs_result_free(r.res);
+	bs_result_free(r.none);
 	bs_trend_free(&tr);
 	bs_table_free(t);
 	for (i = 0; i < o.c.nthr; i++)
 		free((char *)o.thr[i].pat);
-	return o.gate && regressed ? 1 : 0;
+	return o.gate && r.regressed ? 1 : 0;
 }

@@ -191,6 +191,124 @@ tag_opt(struct tool_common *c, const char *arg)
 	c->tagval[c->ntags++] = eq + 1;
 }
 
+/*
+ * -f NAME: one of the tool's own formats (its code in c->ownfmt, the
+ * result tables' format left as it was), else a result table's.  The
+ * error lists the result tables' formats only.
+ */
+static void
+outfmt_opt(struct tool_common *c, const char *arg)
+{
+	const struct tool_outfmt *of;
+	const char *name;
+	char list[256];
+	size_t i, l = 0;
+	int f;
+
+	for (of = c->outfmts; of != NULL && of->name != NULL; of++)
+		if (strcmp(arg, of->name) == 0) {
+			c->ownfmt = of->code;
+			return;
+		}
+	if ((f = bs_outfmt_parse(arg)) >= 0) {
+		c->outfmt = (enum bs_outfmt)f;
+		c->ownfmt = 0;
+		return;
+	}
+	list[0] = '\0';
+	for (i = 0; (name = bs_outfmt_name(i, NULL)) != NULL &&
+	    l < sizeof(list); i++)
+		l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%s",
+		    i > 0 ? ", " : "", name);
+	die("unknown output format '%s' (%s)", arg, list);
+}
+
+/* Where usage() texts start an option's description, and their width. */
+#define USAGE_INDENT	26
+#define USAGE_WIDTH	80
+
+const char *
+tool_outfmts(const struct tool_outfmt *own)
+{
+	static char buf[1024];
+	char text[512], *w, *save = NULL;
+	const char *name;
+	enum bs_outfmt f;
+	size_t i, l = 0, n = 0, col = USAGE_INDENT;
+
+	text[0] = '\0';
+	for (i = 0; (name = bs_outfmt_name(i, &f)) != NULL &&
+	    l < sizeof(text); i++)
+		l += (size_t)snprintf(text + l, sizeof(text) - l, "%s%s%s",
+		    i > 0 ? ", " : "", name, f == BS_OUT_TABLE ?
+		    " (default)" : "");
+	for (; own != NULL && own->name != NULL && l < sizeof(text); own++)
+		l += (size_t)snprintf(text + l, sizeof(text) - l, "%s%s%s%s",
+		    own->apart ? "; " : ", ", own->name, own->gloss ? " " : "",
+		    own->gloss ? own->gloss : "");
+	/* Words as they fit, the lines after the first indented alike. */
+	buf[0] = '\0';
+	for (w = strtok_r(text, " ", &save); w != NULL && n < sizeof(buf);
+	    w = strtok_r(NULL, " ", &save)) {
+		int brk = col > USAGE_INDENT && col + 1 + strlen(w) >
+		    USAGE_WIDTH;
+
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%*s%s",
+		    brk ? "\n" : col > USAGE_INDENT ? " " : "",
+		    brk ? USAGE_INDENT : 0, "", w);
+		col = (brk ? USAGE_INDENT : col + (col > USAGE_INDENT)) +
+		    strlen(w);
+	}
+	return buf;
+}
+
+/*
+ * The value a rule's message names for m: that of the first condition
+ * of m that holds and has one; NULL if none has.
+ */
+static const char *
+rule_value(uint64_t m, uint64_t holds, const char *const *vals)
+{
+	m &= holds & ~TOOL_UNLESS;
+	for (int n = 0; vals != NULL && m != 0 && n < 63; n++)
+		if ((m & TOOL_BIT(n)) && vals[n] != NULL)
+			return vals[n];
+	return NULL;
+}
+
+void
+tool_check_rules(const struct tool_rule *r, uint64_t holds,
+    const char *const *vals)
+{
+	const char *v[2], *p;
+	char msg[1024];
+	size_t l = 0, k = 0, nv = 0;
+
+	for (; r->msg != NULL; r++) {
+		uint64_t b = r->b & ~TOOL_UNLESS;
+
+		if ((r->a & holds) == 0)
+			continue;
+		if ((r->b & TOOL_UNLESS) ? (b & holds) != 0 :
+		    b != 0 && (b & holds) == 0)
+			continue;
+		if ((v[nv] = rule_value(r->a, holds, vals)) != NULL)
+			nv++;
+		if ((v[nv] = rule_value(r->b, holds, vals)) != NULL)
+			nv++;
+		/* Each "%s" as printf would: the values, a's first. */
+		for (p = r->msg; *p != '\0' && l + 1 < sizeof(msg); p++)
+			if (p[0] == '%' && p[1] == 's' && k < nv) {
+				l += (size_t)snprintf(msg + l, sizeof(msg) - l,
+				    "%s", v[k++]);
+				p++;
+			} else
+				msg[l++] = *p;
+		msg[l < sizeof(msg) ? l : sizeof(msg) - 1] = '\0';
+		die("%s", msg);
+	}
+}
+
 size_t
 tool_width(const struct tool_common *c)
 {
@@ -264,10 +382,7 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		c->topts.read.format = (enum bs_format)f;
 		return 1;
 	case 'f':
-		if ((f = bs_outfmt_parse(arg)) < 0)
-			die("unknown output format '%s' (table, csv, tsv, json, "
-			    "md)", arg);
-		c->outfmt = (enum bs_outfmt)f;
+		outfmt_opt(c, arg);
 		return 1;
 	case 'o':
 		c->output = arg;

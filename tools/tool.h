@@ -6,6 +6,7 @@
 #define TOOL_H
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "libstat.h"
@@ -26,9 +27,24 @@ enum {
 
 #define TOOL_MAXTAGS	16
 
+/*
+ * An output format of the tool's own (-f NAME), beside the result
+ * tables' (bs_outfmt_name()): one row of a NULL-terminated table the
+ * tool sets in tool_common.outfmts, from which -f is parsed and the
+ * usage() list written (tool_outfmts()).
+ */
+struct tool_outfmt {
+	const char	*name;
+	int		 code;	/* > 0: in tool_common.ownfmt when chosen */
+	const char	*gloss;	/* after the name in usage(), or NULL */
+	int		 apart;	/* another kind of output: after a ';' */
+};
+
 struct tool_common {
 	struct bs_table_opts	 topts;
-	enum bs_outfmt		 outfmt;
+	enum bs_outfmt		 outfmt;	/* the last -f of result tables */
+	const struct tool_outfmt *outfmts;	/* the tool's own, or NULL */
+	int			 ownfmt;	/* the last -f was one: its code */
 	const char		*output;
 	double			 confidence;
 	size_t			 skip;
@@ -63,6 +79,36 @@ extern const char *progname;
 	{ "sort",	  required_argument, NULL, OPT_SORT }, \
 	{ "tag",	  required_argument, NULL, OPT_TAG }
 #define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:hq"
+
+/*
+ * Option-compatibility rules, one NULL-terminated table per tool.  A
+ * row is broken when one of the conditions of a holds and one of those
+ * of b does (b with TOOL_UNLESS: when none of them does; b 0: a alone).
+ * Conditions are bits the tool sets from its parsed options
+ * (TOOL_BIT(n): an option given, or a fact about a value).
+ */
+#define TOOL_BIT(n)	((uint64_t)1 << (n))
+#define TOOL_IF(n, x)	((x) ? TOOL_BIT(n) : 0)
+#define TOOL_UNLESS	TOOL_BIT(63)
+struct tool_rule {
+	uint64_t	 a, b;
+	const char	*msg;
+};
+/*
+ * Exit 2 with the message of the first broken rule, in table order.
+ * vals[n] (vals may be NULL, an entry NULL) is the text condition n
+ * gives a message: the "%s" in it are, in order, the value of the first
+ * condition of a that holds and has one, then the same of b.
+ */
+void	 tool_check_rules(const struct tool_rule *, uint64_t holds,
+	    const char *const *vals);
+/*
+ * The list of -f in usage(): the result tables' formats, the first the
+ * default, then the tool's own (own may be NULL), wrapped as usage()
+ * texts are (the lines after the first indented to their column 26).
+ * A static buffer.
+ */
+const char *tool_outfmts(const struct tool_outfmt *own);
 
 /* Set up a tool: names, defaults, and tool_signals(). */
 void	 tool_init(const char *name, struct tool_common *, char **argv);

@@ -108,48 +108,57 @@ fastpath(const char *s, size_t len, struct bs_dec *d, double *val)
 	return 1;
 }
 
-enum bs_numparse
-bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
-{
-	const char *p, *end;
-	uint64_t mant = 0;
-	int exp = 0, ndig = 0, any = 0, neg = 0, inexact = 0, first = -1;
-	long e = 0;
-	int eneg = 0;
-	size_t tlen;
+/*
+ * The general scanner's state: up to 19 significant digits in mant, the
+ * decimal exponent, and what lies beyond the 19th digit (its first
+ * digit, and whether any later one is not zero).
+ */
+struct scan {
+	uint64_t	 mant;
+	int		 exp, ndig, any, inexact, first;
+};
 
-	if (fastpath(s, len, d, val))
-		return BS_NUM_OK;
-	while (len > 0 && isblank_c((unsigned char)*s)) {
-		s++;
-		len--;
+/* Blanks around the text are not part of the number. */
+static inline void
+trim_blanks(const char **s, size_t *len)
+{
+	while (*len > 0 && isblank_c((unsigned char)**s)) {
+		(*s)++;
+		(*len)--;
 	}
-	while (len > 0 && isblank_c((unsigned char)s[len - 1]))
-		len--;
-	if (len == 0)
+	while (*len > 0 && isblank_c((unsigned char)(*s)[*len - 1]))
+		(*len)--;
+}
+
+/*
+ * A text that starts with neither a digit nor a point: missing markers,
+ * infinities, or not a number (p is past the sign, tlen its length).
+ */
+static enum bs_numparse
+parse_word(const char *s, size_t len, const char *p, size_t tlen)
+{
+	if (p == s && (eqnocase(s, len, "NA") ||
+	    eqnocase(s, len, "NaN") || eqnocase(s, len, "null") ||
+	    eqnocase(s, len, "N/A")))
 		return BS_NUM_MISSING;
-	p = s;
-	end = s + len;
-	tlen = len;
-	if (*p == '-' || *p == '+') {
-		neg = *p == '-';
-		p++;
-		tlen--;
-	}
-	if (p == end)
-		return BS_NUM_NOTNUM;
-	if (*p > '9' || (*p < '0' && *p != '.')) {
-		/* Words: missing markers, infinities, or not a number. */
-		if (p == s && (eqnocase(s, len, "NA") ||
-		    eqnocase(s, len, "NaN") || eqnocase(s, len, "null") ||
-		    eqnocase(s, len, "N/A")))
-			return BS_NUM_MISSING;
-		if (eqnocase(p, tlen, "inf") || eqnocase(p, tlen, "infinity"))
-			return BS_NUM_NONFINITE;
-		if (p != s && eqnocase(p, tlen, "nan"))
-			return BS_NUM_MISSING;
-		return BS_NUM_NOTNUM;
-	}
+	if (eqnocase(p, tlen, "inf") || eqnocase(p, tlen, "infinity"))
+		return BS_NUM_NONFINITE;
+	if (p != s && eqnocase(p, tlen, "nan"))
+		return BS_NUM_MISSING;
+	return BS_NUM_NOTNUM;
+}
+
+/*
+ * The digits before and after the point into sc; where they end.  Each
+ * digit is one step of these loops (the function is inlined into its
+ * one caller).
+ */
+static inline const char *
+scan_mantissa(const char *p, const char *end, struct scan *sc)
+{
+	uint64_t mant = 0;
+	int exp = 0, ndig = 0, any = 0, inexact = 0, first = -1;
+
 	/* Leading zeros carry no significance. */
 	while (p < end && *p == '0') {
 		p++;
@@ -190,64 +199,128 @@ bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
 				inexact = 1;
 		}
 	}
-	if (!any)
-		return BS_NUM_NOTNUM;
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		p++;
-		if (p < end && (*p == '-' || *p == '+')) {
-			eneg = *p == '-';
-			p++;
-		}
-		if (p == end || *p < '0' || *p > '9')
-			return BS_NUM_NOTNUM;
-		for (; p < end && *p >= '0' && *p <= '9'; p++)
-			if (e < 100000)
-				e = e * 10 + (*p - '0');
-		exp += eneg ? -(int)e : (int)e;
-	}
-	if (p != end)
-		return BS_NUM_NOTNUM;
-	if (first >= 0) {
-		/*
-		 * More than 19 significant digits: the mantissa is rounded,
-		 * half to even, as a correctly rounded conversion would, so
-		 * that the error is at most half a unit of the 19th digit
-		 * and has no bias (truncation made every such value small).
-		 */
-		if (first > 5 || (first == 5 && (inexact || (mant & 1))))
-			mant++;
-		if (mant == UINT64_C(10000000000000000000)) {
-			mant = UINT64_C(1000000000000000000);
-			exp++;
-		}
-		inexact = first != 0 || inexact;
-	}
-	if (mant == 0)
-		exp = 0;
-	d->mant = mant;
-	d->exp = exp;
-	d->neg = neg;
-	d->inexact = inexact;
-	/*
-	 * Clinger's fast path: a mantissa below 2^53 and a power of ten
-	 * up to 1e22 are both exact, so one multiplication or division
-	 * gives the correctly rounded result.
-	 */
-	if (!inexact && mant < (UINT64_C(1) << 53) && exp >= -22 &&
-	    exp <= 22) {
-		double x = (double)mant;
+	sc->mant = mant;
+	sc->exp = exp;
+	sc->ndig = ndig;
+	sc->any = any;
+	sc->inexact = inexact;
+	sc->first = first;
+	return p;
+}
 
-		x = exp < 0 ? x / bs_pow10[-exp] : x * bs_pow10[exp];
+/*
+ * An exponent, "e[+-]digits", added to *exp; where it ends, or NULL when
+ * no digit follows the e.
+ */
+static inline const char *
+scan_exponent(const char *p, const char *end, int *exp)
+{
+	long e = 0;
+	int eneg = 0;
+
+	p++;
+	if (p < end && (*p == '-' || *p == '+')) {
+		eneg = *p == '-';
+		p++;
+	}
+	if (p == end || *p < '0' || *p > '9')
+		return NULL;
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		if (e < 100000)
+			e = e * 10 + (*p - '0');
+	*exp += eneg ? -(int)e : (int)e;
+	return p;
+}
+
+/*
+ * More than 19 significant digits: the mantissa is rounded, half to
+ * even, as a correctly rounded conversion would, so that the error is at
+ * most half a unit of the 19th digit and has no bias (truncation made
+ * every such value small).
+ */
+static inline void
+round_mantissa(struct scan *sc)
+{
+	if (sc->first > 5 || (sc->first == 5 && (sc->inexact ||
+	    (sc->mant & 1))))
+		sc->mant++;
+	if (sc->mant == UINT64_C(10000000000000000000)) {
+		sc->mant = UINT64_C(1000000000000000000);
+		sc->exp++;
+	}
+	sc->inexact = sc->first != 0 || sc->inexact;
+}
+
+/*
+ * The double of a scanned number.  Clinger's fast path: a mantissa below
+ * 2^53 and a power of ten up to 1e22 are both exact, so one
+ * multiplication or division gives the correctly rounded result; else
+ * strtod() on the text.
+ */
+static inline enum bs_numparse
+scan_double(const struct scan *sc, int neg, const char *s, size_t len,
+    double *val)
+{
+	if (!sc->inexact && sc->mant < (UINT64_C(1) << 53) &&
+	    sc->exp >= -22 && sc->exp <= 22) {
+		double x = (double)sc->mant;
+
+		x = sc->exp < 0 ? x / bs_pow10[-sc->exp] : x *
+		    bs_pow10[sc->exp];
 		*val = neg ? -x : x;
 		return BS_NUM_OK;
 	}
-	if (mant == 0) {
+	if (sc->mant == 0) {
 		*val = neg ? -0.0 : 0.0;
 		return BS_NUM_OK;
 	}
-	if (exp > 400)
+	if (sc->exp > 400)
 		return BS_NUM_NONFINITE;
 	return slowpath(s, len, val);
+}
+
+enum bs_numparse
+bs_parse_number(const char *s, size_t len, struct bs_dec *d, double *val)
+{
+	const char *p, *end;
+	struct scan sc;
+	int neg = 0;
+	size_t tlen;
+
+	if (fastpath(s, len, d, val))
+		return BS_NUM_OK;
+	trim_blanks(&s, &len);
+	if (len == 0)
+		return BS_NUM_MISSING;
+	p = s;
+	end = s + len;
+	tlen = len;
+	if (*p == '-' || *p == '+') {
+		neg = *p == '-';
+		p++;
+		tlen--;
+	}
+	if (p == end)
+		return BS_NUM_NOTNUM;
+	if (*p > '9' || (*p < '0' && *p != '.'))
+		return parse_word(s, len, p, tlen);
+	p = scan_mantissa(p, end, &sc);
+	if (!sc.any)
+		return BS_NUM_NOTNUM;
+	if (p < end && (*p == 'e' || *p == 'E') &&
+	    (p = scan_exponent(p, end, &sc.exp)) == NULL)
+		return BS_NUM_NOTNUM;
+	if (p != end)
+		return BS_NUM_NOTNUM;
+	if (sc.first >= 0)
+		round_mantissa(&sc);
+	if (sc.mant == 0)
+		sc.exp = 0;
+	d->mant = sc.mant;
+	d->exp = sc.exp;
+	d->neg = neg;
+	d->inexact = sc.inexact;
+	return scan_double(&sc, neg, s, len, val);
 }
 
 /*

@@ -22,17 +22,46 @@
 #include "libstat.h"
 #include "extern.h"
 
-static const char *const outfmts[] = { "table", "csv", "tsv", "json", "md" };
+/*
+ * The output formats of result tables, in the order the tools list them
+ * (their -f); an alias is accepted but not listed.
+ */
+static const struct {
+	const char	*name;
+	enum bs_outfmt	 f;
+	int		 alias;
+} outfmts[] = {
+	{ "table",	BS_OUT_TABLE,	0 },
+	{ "csv",	BS_OUT_CSV,	0 },
+	{ "tsv",	BS_OUT_TSV,	0 },
+	{ "json",	BS_OUT_JSON,	0 },
+	{ "md",		BS_OUT_MD,	0 },
+	{ "markdown",	BS_OUT_MD,	1 },
+};
+#define NOUTFMTS	(sizeof(outfmts) / sizeof(outfmts[0]))
 
 int
 bs_outfmt_parse(const char *s)
 {
-	for (int i = 0; i < 5; i++)
-		if (strcmp(s, outfmts[i]) == 0)
-			return i;
-	if (strcmp(s, "markdown") == 0)
-		return BS_OUT_MD;
+	for (size_t i = 0; i < NOUTFMTS; i++)
+		if (strcmp(s, outfmts[i].name) == 0)
+			return (int)outfmts[i].f;
 	return -1;
+}
+
+const char *
+bs_outfmt_name(size_t i, enum bs_outfmt *f)
+{
+	size_t k;
+
+	for (k = 0; k < NOUTFMTS; k++)
+		if (!outfmts[k].alias && i-- == 0)
+			break;
+	if (k == NOUTFMTS)
+		return NULL;
+	if (f != NULL)
+		*f = outfmts[k].f;
+	return outfmts[k].name;
 }
 
 void

@@ -165,74 +165,82 @@ setunit(struct bs_colunit *u, enum bs_qty q, const char *s, size_t len)
 }
 
 /*
- * The unit part: "latency_us" is "latency" in microseconds,
- * "throughput_msg_per_sec" "throughput" in msg/s, "throughput_mb_s" in
- * MB/s, "size_bytes" in bytes, "latency (ms)" and "latency[ms]" in
- * milliseconds, "ns/op" nanoseconds per operation, "time" seconds.
+ * A unit in brackets at the end: "latency (us)", "latency [ms]"; 0 when
+ * the name has none.
+ */
+static int
+bracket_unit(const char *name, size_t len, struct bs_colunit *u)
+{
+	const char *s, *br;
+	size_t b, ul;
+
+	if (!((name[len - 1] == ')' && (br = strrchr(name, '(')) != NULL) ||
+	    (name[len - 1] == ']' && (br = strrchr(name, '[')) != NULL)))
+		return 0;
+	b = (size_t)(br - name);
+	ul = len - b - 2;
+	while (b > 0 && name[b - 1] == ' ')
+		b--;
+	u->baselen = b;
+	if ((s = unit_lookup(time_toks, br + 1, ul)) != NULL)
+		setunit(u, BS_QTY_TIME, s, strlen(s));
+	else if ((s = unit_lookup(byte_toks, br + 1, ul)) != NULL)
+		setunit(u, BS_QTY_SIZE, s, strlen(s));
+	else if (ul > 2 && strncmp(br + 1 + ul - 2, "/s", 2) == 0)
+		setunit(u, BS_QTY_RATE, br + 1, ul);
+	else
+		setunit(u, BS_QTY_NONE, br + 1, ul);
+	return 1;
+}
+
+/*
+ * A unit per something: "ns/op", "B/op", "MB/s", "allocs/op", "req/s";
+ * 0 when the name has no '/'.
+ */
+static int
+slash_unit(const char *name, size_t len, struct bs_colunit *u)
+{
+	const char *s, *sl;
+	size_t l;
+
+	if ((sl = strchr(name, '/')) == NULL)
+		return 0;
+	l = (size_t)(sl - name);
+	u->baselen = 0;
+	/* Per any time unit is a rate: ops/s, ops/ms, req/us. */
+	if (unit_lookup(time_toks, sl + 1, strlen(sl + 1)) != NULL ||
+	    strcmp(sl, "/min") == 0) {
+		if (strcmp(sl, "/s") != 0 && strcmp(sl, "/sec") != 0)
+			setunit(u, BS_QTY_RATE, name, len);
+		else if ((s = unit_lookup(rate_toks, name, l)) != NULL)
+			setunit(u, BS_QTY_RATE, s, strlen(s));
+		else {
+			setunit(u, BS_QTY_RATE, name, l);
+			strncat(u->unit, "/s", sizeof(u->unit) -
+			    strlen(u->unit) - 1);
+		}
+		return 1;
+	}
+	if ((s = unit_lookup(time_toks, name, l)) != NULL) {
+		setunit(u, BS_QTY_TIME, s, strlen(s));
+		snprintf(u->per, sizeof(u->per), "%s", sl);
+	} else if ((s = unit_lookup(byte_toks, name, l)) != NULL) {
+		setunit(u, BS_QTY_SIZE, s, strlen(s));
+		snprintf(u->per, sizeof(u->per), "%s", sl);
+	} else
+		setunit(u, BS_QTY_COUNT, name, len);
+	return 1;
+}
+
+/*
+ * The unit in the name's last words: "latency_us", "msg_per_sec",
+ * "throughput_mb_s", "ops_s", "size_bytes".
  */
 static void
-parse_unit(const char *name, struct bs_colunit *u)
+token_unit(const char *name, size_t len, struct bs_colunit *u)
 {
-	size_t len = strlen(name), tok[64], tlen[64], n = 0, i;
-	const char *s, *sl, *br;
-
-	u->baselen = len;
-	if (len == 0)
-		return;
-
-	/* "latency (us)", "latency [ms]" */
-	if ((name[len - 1] == ')' && (br = strrchr(name, '(')) != NULL) ||
-	    (name[len - 1] == ']' && (br = strrchr(name, '[')) != NULL)) {
-		size_t b = (size_t)(br - name), ul = len - b - 2;
-
-		while (b > 0 && name[b - 1] == ' ')
-			b--;
-		u->baselen = b;
-		if ((s = unit_lookup(time_toks, br + 1, ul)) != NULL)
-			setunit(u, BS_QTY_TIME, s, strlen(s));
-		else if ((s = unit_lookup(byte_toks, br + 1, ul)) != NULL)
-			setunit(u, BS_QTY_SIZE, s, strlen(s));
-		else if (ul > 2 && strncmp(br + 1 + ul - 2, "/s", 2) == 0)
-			setunit(u, BS_QTY_RATE, br + 1, ul);
-		else
-			setunit(u, BS_QTY_NONE, br + 1, ul);
-		return;
-	}
-
-	/* "ns/op", "B/op", "MB/s", "allocs/op", "req/s" */
-	if ((sl = strchr(name, '/')) != NULL) {
-		size_t l = (size_t)(sl - name);
-
-		u->baselen = 0;
-		/* Per any time unit is a rate: ops/s, ops/ms, req/us. */
-		if (unit_lookup(time_toks, sl + 1, strlen(sl + 1)) != NULL ||
-		    strcmp(sl, "/min") == 0) {
-			if (strcmp(sl, "/s") != 0 && strcmp(sl, "/sec") != 0) {
-				setunit(u, BS_QTY_RATE, name, len);
-				return;
-			}
-			if ((s = unit_lookup(rate_toks, name, l)) != NULL)
-				setunit(u, BS_QTY_RATE, s, strlen(s));
-			else {
-				setunit(u, BS_QTY_RATE, name, l);
-				strncat(u->unit, "/s", sizeof(u->unit) -
-				    strlen(u->unit) - 1);
-			}
-			return;
-		}
-		if ((s = unit_lookup(time_toks, name, l)) != NULL) {
-			setunit(u, BS_QTY_TIME, s, strlen(s));
-			snprintf(u->per, sizeof(u->per), "%s", sl);
-			return;
-		}
-		if ((s = unit_lookup(byte_toks, name, l)) != NULL) {
-			setunit(u, BS_QTY_SIZE, s, strlen(s));
-			snprintf(u->per, sizeof(u->per), "%s", sl);
-			return;
-		}
-		setunit(u, BS_QTY_COUNT, name, len);
-		return;
-	}
+	size_t tok[64], tlen[64], n = 0, i;
+	const char *s;
 
 	for (i = 0; i < len && n < 64;) {
 		while (i < len && is_sep(name[i]))
@@ -299,6 +307,23 @@ parse_unit(const char *name, struct bs_colunit *u)
 #undef TOK
 #undef TOKIS
 #undef BASE
+}
+
+/*
+ * The unit part: "latency_us" is "latency" in microseconds,
+ * "throughput_msg_per_sec" "throughput" in msg/s, "throughput_mb_s" in
+ * MB/s, "size_bytes" in bytes, "latency (ms)" and "latency[ms]" in
+ * milliseconds, "ns/op" nanoseconds per operation, "time" seconds.
+ */
+static void
+parse_unit(const char *name, struct bs_colunit *u)
+{
+	size_t len = strlen(name);
+
+	u->baselen = len;
+	if (len == 0 || bracket_unit(name, len, u) || slash_unit(name, len, u))
+		return;
+	token_unit(name, len, u);
 }
 
 /*
