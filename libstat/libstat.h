@@ -1721,8 +1721,8 @@ struct bs_stat {
 	int		 target;
 };
 
-/* Every statistic, in the order of the columns; NULL-terminated. */
-extern const struct bs_stat *const bs_stats[];
+/* Every statistic, in the order of the columns; name NULL ends it. */
+extern const struct bs_stat bs_stats[];
 /*
  * The statistic named name ("mean", "p99.9": *pct, when not NULL, set
  * to 99.9), or NULL.

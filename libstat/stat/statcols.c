@@ -13,8 +13,8 @@
 #include "libstat.h"
 
 /*
- * The statistics, one row each, in the order of the columns (and of
- * the --stats error's list).  A new statistic is its getter and its
+ * The statistics, one row each in bs_stats[], in the order of the
+ * columns (and of the --stats error's list).  A new statistic is its getter and its
  * row (and, when new, its field in struct bs_summary and where
  * bs_summarize computes it).
  */
@@ -83,56 +83,52 @@ get_steady(const struct bs_summary *s, size_t k)
 #define FIN	BS_SF_FINITE
 #define AT(f)	offsetof(struct bs_summary, f)
 
-static const struct bs_stat
-    st_n =	{ "n", BS_SU_COUNT, MOM, 0, get_n, 0, 0, NULL, 14 },
-    st_missing = { "missing", BS_SU_COUNT, MOM, 0, get_missing, 0, 0, NULL,
-	0 },
-    st_mean =	{ "mean", BS_SU_VALUE, MOM, FIN | BS_SF_INTERVAL, get_mean, 0,
-	0, NULL, 1 },
-    st_sd =	{ "sd", BS_SU_SPREAD, MOM, FIN, get_sd, 0, 0, NULL, 8 },
-    st_se =	{ "se", BS_SU_SPREAD, MOM, FIN, get_se, 0, 0, NULL, 9 },
-    st_ci_lo =	{ "ci_lo", BS_SU_VALUE, MOM, FIN, get_ci_lo, 0, 0, NULL, 12 },
-    st_ci_hi =	{ "ci_hi", BS_SU_VALUE, MOM, FIN, get_ci_hi, 0, 0, NULL, 13 },
-    /* The table shows the half-width as "±" (mean ± half-width). */
-    st_ci_half = { "ci_half", BS_SU_SPREAD, MOM, 0, get_ci_half, 0, 0,
-	"\xc2\xb1", 0 },
-    st_min =	{ "min", BS_SU_VALUE, MOM, FIN, get_min, 0, 0, NULL, 4 },
-    st_q1 =	{ "q1", BS_SU_VALUE, ORD, FIN, get_q1, 0.25, AT(q1), NULL, 6 },
-    st_median =	{ "median", BS_SU_VALUE, ORD, FIN, get_median, 0.5,
-	AT(median), NULL, 2 },
-    st_q3 =	{ "q3", BS_SU_VALUE, ORD, FIN, get_q3, 0.75, AT(q3), NULL, 7 },
-    st_max =	{ "max", BS_SU_VALUE, MOM, FIN, get_max, 0, 0, NULL, 5 },
-    st_iqr =	{ "iqr", BS_SU_SPREAD, ORD, FIN, get_iqr, 0, 0, NULL, 10 },
-    st_cv =	{ "cv", BS_SU_RATIO, MOM, 0, get_cv, 0, 0, NULL, 11 },
-    st_pct =	{ "pNN", BS_SU_VALUE, ORD | BS_SN_PCT, 0, get_pct, 0, 0, NULL,
-	3 },
-    st_median_lo = { "median_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0,
-	get_median_lo, 0, 0, NULL, 0 },
-    st_median_hi = { "median_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0,
-	get_median_hi, 0, 0, NULL, 0 },
-    st_pct_lo =	{ "pNN_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT |
-	BS_SN_PCTCI, 0, get_pct_lo, 0, 0, NULL, 0 },
-    st_pct_hi =	{ "pNN_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT |
-	BS_SN_PCTCI, 0, get_pct_hi, 0, 0, NULL, 0 },
-    st_r1 =	{ "r1", BS_SU_RATIO, BS_SN_AUTOCORR, 0, get_r1, 0, 0, NULL, 0 },
-    st_steady_diff = { "steady_diff", BS_SU_RATIO, BS_SN_STEADY, FIN,
-	get_steady_diff, 0, 0, NULL, 0 },
-    st_steady =	{ "steady", BS_SU_FLAG, BS_SN_STEADY, 0, get_steady, 0, 0,
-	NULL, 0 },
-    st_mvalue =	{ "mvalue", BS_SU_RATIO, BS_SN_SORTED | BS_SN_MVALUE, 0,
-	get_mvalue, 0, 0, NULL, 0 };
+/*
+ * name, unit class, needs, flags, getter, probability and field of a
+ * quantile of the values, heading for people, place in --target's list.
+ */
+const struct bs_stat bs_stats[] = {
+	{ "n", BS_SU_COUNT, MOM, 0, get_n, 0, 0, NULL, 14 },
+	{ "missing", BS_SU_COUNT, MOM, 0, get_missing, 0, 0, NULL, 0 },
+	{ "mean", BS_SU_VALUE, MOM, FIN | BS_SF_INTERVAL, get_mean, 0, 0,
+	    NULL, 1 },
+	{ "sd", BS_SU_SPREAD, MOM, FIN, get_sd, 0, 0, NULL, 8 },
+	{ "se", BS_SU_SPREAD, MOM, FIN, get_se, 0, 0, NULL, 9 },
+	{ "ci_lo", BS_SU_VALUE, MOM, FIN, get_ci_lo, 0, 0, NULL, 12 },
+	{ "ci_hi", BS_SU_VALUE, MOM, FIN, get_ci_hi, 0, 0, NULL, 13 },
+	/* The table shows the half-width as "±" (mean ± half-width). */
+	{ "ci_half", BS_SU_SPREAD, MOM, 0, get_ci_half, 0, 0, "\xc2\xb1",
+	    0 },
+	{ "min", BS_SU_VALUE, MOM, FIN, get_min, 0, 0, NULL, 4 },
+	{ "q1", BS_SU_VALUE, ORD, FIN, get_q1, 0.25, AT(q1), NULL, 6 },
+	{ "median", BS_SU_VALUE, ORD, FIN, get_median, 0.5, AT(median), NULL,
+	    2 },
+	{ "q3", BS_SU_VALUE, ORD, FIN, get_q3, 0.75, AT(q3), NULL, 7 },
+	{ "max", BS_SU_VALUE, MOM, FIN, get_max, 0, 0, NULL, 5 },
+	{ "iqr", BS_SU_SPREAD, ORD, FIN, get_iqr, 0, 0, NULL, 10 },
+	{ "cv", BS_SU_RATIO, MOM, 0, get_cv, 0, 0, NULL, 11 },
+	{ "pNN", BS_SU_VALUE, ORD | BS_SN_PCT, 0, get_pct, 0, 0, NULL, 3 },
+	{ "median_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0,
+	    get_median_lo, 0, 0, NULL, 0 },
+	{ "median_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0,
+	    get_median_hi, 0, 0, NULL, 0 },
+	{ "pNN_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT | BS_SN_PCTCI, 0,
+	    get_pct_lo, 0, 0, NULL, 0 },
+	{ "pNN_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT | BS_SN_PCTCI, 0,
+	    get_pct_hi, 0, 0, NULL, 0 },
+	{ "r1", BS_SU_RATIO, BS_SN_AUTOCORR, 0, get_r1, 0, 0, NULL, 0 },
+	{ "steady_diff", BS_SU_RATIO, BS_SN_STEADY, FIN, get_steady_diff, 0,
+	    0, NULL, 0 },
+	{ "steady", BS_SU_FLAG, BS_SN_STEADY, 0, get_steady, 0, 0, NULL, 0 },
+	{ "mvalue", BS_SU_RATIO, BS_SN_SORTED | BS_SN_MVALUE, 0, get_mvalue,
+	    0, 0, NULL, 0 },
+	{ NULL }
+};
 
 #undef MOM
 #undef ORD
 #undef FIN
 #undef AT
-
-const struct bs_stat *const bs_stats[] = {
-	&st_n, &st_missing, &st_mean, &st_sd, &st_se, &st_ci_lo, &st_ci_hi,
-	&st_ci_half, &st_min, &st_q1, &st_median, &st_q3, &st_max, &st_iqr,
-	&st_cv, &st_pct, &st_median_lo, &st_median_hi, &st_pct_lo,
-	&st_pct_hi, &st_r1, &st_steady_diff, &st_steady, &st_mvalue, NULL
-};
 
 /* A name that stands for several statistics: "ci" for both bounds. */
 static const struct {
@@ -157,11 +153,20 @@ static const char *const full_set[] = { "n", "missing", "mean", "sd", "se",
 static const unsigned added_by[] = { BS_SN_PCTCI, BS_SN_AUTOCORR,
 	BS_SN_STEADY, BS_SN_MVALUE };
 
+/* What a percentile's name has after "pNN": "_lo", or "". */
+static const char *
+pct_suffix(const struct bs_stat *st)
+{
+	const char *u = strchr(st->name, '_');
+
+	return u != NULL ? u : "";
+}
+
 /* "pNN_lo" against "p99.9_lo": the percentile, or -1 when it is not. */
 static int
 pct_match(const struct bs_stat *st, const char *name, double *pct)
 {
-	const char *suf = st->name + 3;	/* after "pNN" */
+	const char *suf = pct_suffix(st);
 	size_t l = strlen(name), ls = strlen(suf);
 	char *end;
 	double pc;
@@ -181,9 +186,9 @@ pct_match(const struct bs_stat *st, const char *name, double *pct)
 static const struct bs_stat *
 row_named(const char *name)
 {
-	for (size_t i = 0; bs_stats[i] != NULL; i++)
-		if (strcmp(bs_stats[i]->name, name) == 0)
-			return bs_stats[i];
+	for (size_t i = 0; bs_stats[i].name != NULL; i++)
+		if (strcmp(bs_stats[i].name, name) == 0)
+			return &bs_stats[i];
 	return NULL;
 }
 
@@ -192,14 +197,14 @@ bs_stat_find(const char *name, double *pct)
 {
 	size_t i;
 
-	for (i = 0; bs_stats[i] != NULL; i++)
-		if (!(bs_stats[i]->needs & BS_SN_PCT) &&
-		    strcmp(bs_stats[i]->name, name) == 0)
-			return bs_stats[i];
-	for (i = 0; bs_stats[i] != NULL; i++)
-		if ((bs_stats[i]->needs & BS_SN_PCT) &&
-		    pct_match(bs_stats[i], name, pct) == 0)
-			return bs_stats[i];
+	for (i = 0; bs_stats[i].name != NULL; i++)
+		if (!(bs_stats[i].needs & BS_SN_PCT) &&
+		    strcmp(bs_stats[i].name, name) == 0)
+			return &bs_stats[i];
+	for (i = 0; bs_stats[i].name != NULL; i++)
+		if ((bs_stats[i].needs & BS_SN_PCT) &&
+		    pct_match(&bs_stats[i], name, pct) == 0)
+			return &bs_stats[i];
 	return NULL;
 }
 
@@ -221,9 +226,9 @@ bs_stat_names(char *buf, size_t len, int target, const char *last)
 
 	if (len > 0)
 		buf[0] = '\0';
-	for (i = 0; bs_stats[i] != NULL && n < 64; i++)
-		if (!target || bs_stats[i]->target > 0)
-			row[n++] = bs_stats[i];
+	for (i = 0; bs_stats[i].name != NULL && n < 64; i++)
+		if (!target || bs_stats[i].target > 0)
+			row[n++] = &bs_stats[i];
 	/* --target's list in its own order: the most asked for first. */
 	for (i = 1; target && i < n; i++)
 		for (j = i; j > 0 && row[j - 1]->target > row[j]->target; j--) {
@@ -267,7 +272,7 @@ stat_add(struct bs_statcols *st, const struct bs_stat *id, size_t k,
 	}
 	/* "pNN_lo": the percentile as written, then the suffix. */
 	bs_fmt_double(num, sizeof(num), so->pct[k]);
-	snprintf(c->name, sizeof(c->name), "p%s%s", num, id->name + 3);
+	snprintf(c->name, sizeof(c->name), "p%s%s", num, pct_suffix(id));
 	return 0;
 }
 
@@ -310,13 +315,13 @@ unknown_stat(char *tok, struct bs_err *e)
 	char names[512];
 	size_t l = strlen(tok);
 
-	for (size_t i = 0; bs_stats[i] != NULL; i++) {
+	for (size_t i = 0; bs_stats[i].name != NULL; i++) {
 		const char *suf;
 		size_t ls;
 
-		if (!(bs_stats[i]->needs & BS_SN_PCT))
+		if (!(bs_stats[i].needs & BS_SN_PCT))
 			continue;
-		suf = bs_stats[i]->name + 3;	/* after "pNN" */
+		suf = pct_suffix(&bs_stats[i]);
 		ls = strlen(suf);
 		if (ls > 0 && l > ls && strcmp(tok + l - ls, suf) == 0) {
 			tok[l - ls] = '\0';
@@ -430,16 +435,16 @@ bs_statcols_choose(struct bs_statcols *st, const char *list, int compact,
 		    b == BS_SN_AUTOCORR ? so->autocorr : b == BS_SN_STEADY ?
 		    so->steady != 0 : *mvalue))
 			continue;
-		for (i = 0; bs_stats[i] != NULL; i++)
-			if ((bs_stats[i]->needs & b) &&
-			    !(bs_stats[i]->needs & BS_SN_PCT) &&
-			    stat_add(st, bs_stats[i], 0, so, e) == -1)
+		for (i = 0; bs_stats[i].name != NULL; i++)
+			if ((bs_stats[i].needs & b) &&
+			    !(bs_stats[i].needs & BS_SN_PCT) &&
+			    stat_add(st, &bs_stats[i], 0, so, e) == -1)
 				return -1;
 		for (k = 0; k < so->npct; k++)
-			for (i = 0; bs_stats[i] != NULL; i++)
-				if ((bs_stats[i]->needs & b) &&
-				    (bs_stats[i]->needs & BS_SN_PCT) &&
-				    stat_add(st, bs_stats[i], k, so, e) == -1)
+			for (i = 0; bs_stats[i].name != NULL; i++)
+				if ((bs_stats[i].needs & b) &&
+				    (bs_stats[i].needs & BS_SN_PCT) &&
+				    stat_add(st, &bs_stats[i], k, so, e) == -1)
 					return -1;
 	}
 	return 0;

@@ -478,7 +478,7 @@ overflowed(struct bs_summary *r, const struct bs_summary_opts *o,
 
 	if (isinf(r->cv))
 		r->cv = NAN;
-	for (size_t i = 0; (st = bs_stats[i]) != NULL; i++)
+	for (st = bs_stats; st->name != NULL; st++)
 		if ((st->flags & BS_SF_FINITE) && !(st->needs & BS_SN_PCT) &&
 		    isinf(st->get(r, 0)))
 			return bs_seterr(e, NULL, 0, "the %s is beyond the "
@@ -498,7 +498,7 @@ bs_summary_quantiles(struct bs_summary *r, const struct bs_summary_opts *o,
 	const struct bs_stat *st;
 	size_t n = 0;
 
-	for (size_t i = 0; (st = bs_stats[i]) != NULL; i++)
+	for (st = bs_stats; st->name != NULL; st++)
 		if (st->p > 0 && (st->needs & need) == need &&
 		    n < BS_MAX_QUANT - BS_MAX_PCT) {
 			probs[n] = st->p;
