@@ -1,7 +1,10 @@
 /*
- * The statistics of a row for bstat: --stats, the compact set people
- * read, or the full set of docs/INTERFACE.md; their column names, their
- * values from a summary, and which are in the unit of the values.
+ * The statistics registry, bs_stats[]: one row per statistic, the only
+ * list of their names, read by bstat's columns, --stats, --target,
+ * the summarizers (the quantiles they compute, the overflow check) and
+ * the error messages that list them.  Then the statistics of a row for
+ * bstat from it: --stats, the compact set people read, or the full set
+ * of docs/INTERFACE.md; their column names, headings and values.
  */
 #include <errno.h>
 #include <math.h>
@@ -13,9 +16,8 @@
 #include "libstat.h"
 
 /*
- * The statistics, one row each in bs_stats[], in the order of the
- * columns (and of the --stats error's list).  A new statistic is its getter and its
- * row (and, when new, its field in struct bs_summary and where
+ * The getters of the rows.  A new statistic is its getter and its row
+ * (and, when new, its field in struct bs_summary and where
  * bs_summarize computes it).
  */
 static double
@@ -84,8 +86,10 @@ get_steady(const struct bs_summary *s, size_t k)
 #define AT(f)	offsetof(struct bs_summary, f)
 
 /*
- * name, unit class, needs, flags, getter, probability and field of a
- * quantile of the values, heading for people, place in --target's list.
+ * The statistics, in the order of the columns (and of the --stats
+ * error's list): name, unit class, needs, flags, getter, probability
+ * and field of a quantile of the values, heading for people, place in
+ * --target's list.
  */
 const struct bs_stat bs_stats[] = {
 	{ "n", BS_SU_COUNT, MOM, 0, get_n, 0, 0, NULL, 14 },
@@ -152,6 +156,23 @@ static const char *const full_set[] = { "n", "missing", "mean", "sd", "se",
 /* The options that add their statistics to any set, after it, in order. */
 static const unsigned added_by[] = { BS_SN_PCTCI, BS_SN_AUTOCORR,
 	BS_SN_STEADY, BS_SN_MVALUE };
+
+/* Is the option of need b on (pct_ci adds only to a set, not to --stats)? */
+static int
+option_on(unsigned b, const struct bs_summary_opts *so, const char *list,
+    int mvalue)
+{
+	switch (b) {
+	case BS_SN_PCTCI:
+		return so->pct_ci && list == NULL;
+	case BS_SN_AUTOCORR:
+		return so->autocorr;
+	case BS_SN_STEADY:
+		return so->steady != 0;
+	default:
+		return mvalue;
+	}
+}
 
 /* What a percentile's name has after "pNN": "_lo", or "". */
 static const char *
@@ -431,9 +452,7 @@ bs_statcols_choose(struct bs_statcols *st, const char *list, int compact,
 	for (j = 0; j < sizeof(added_by) / sizeof(added_by[0]); j++) {
 		unsigned b = added_by[j];
 
-		if (!(b == BS_SN_PCTCI ? so->pct_ci && list == NULL :
-		    b == BS_SN_AUTOCORR ? so->autocorr : b == BS_SN_STEADY ?
-		    so->steady != 0 : *mvalue))
+		if (!option_on(b, so, list, *mvalue))
 			continue;
 		for (i = 0; bs_stats[i].name != NULL; i++)
 			if ((bs_stats[i].needs & b) &&
