@@ -1700,11 +1700,12 @@ enum bs_stat_unit { BS_SU_VALUE, BS_SU_SPREAD, BS_SU_COUNT, BS_SU_RATIO,
 /*
  * One statistic of a summary, defined once (statcols.c) for bstat's
  * columns, --stats, --target and --sketch.  name is the column's and
- * the option values' ("pNN", "pNN_lo": any percentile); p, for a
- * quantile of the values other than pNN, its probability (q1: 0.25),
- * which bs_summarize and bs_sketch_summarize compute into the double
- * at off in struct bs_summary; get the value in a summary (k: the
- * percentile's index); heading, when not NULL, the column's heading
+ * the option values' ("pNN", "pNN_lo": any percentile); get its value
+ * in a summary (k: the percentile's index), NULL for a statistic that
+ * is the double at off in struct bs_summary (NaN in a cleared one);
+ * p, for a quantile of the values other than pNN, its probability
+ * (q1: 0.25), which bs_summarize and bs_sketch_summarize compute into
+ * that double; heading, when not NULL, the column's heading
  * for people (table, md); target, its place in --target's list of
  * statistics (0: no target on it).
  */
@@ -1723,6 +1724,9 @@ struct bs_stat {
 
 /* Every statistic, in the order of the columns; name NULL ends it. */
 extern const struct bs_stat bs_stats[];
+/* A statistic's value in a summary (k: the percentile's index). */
+double	 bs_stat_value(const struct bs_stat *, const struct bs_summary *,
+	    size_t k);
 /*
  * The statistic named name ("mean", "p99.9": *pct, when not NULL, set
  * to 99.9), or NULL.

@@ -16,9 +16,10 @@
 #include "libstat.h"
 
 /*
- * The getters of the rows.  A new statistic is its getter and its row
- * (and, when new, its field in struct bs_summary and where
- * bs_summarize computes it).
+ * The getters of the rows that are not a double of struct bs_summary
+ * (those are read at their offset).  A new statistic is its row, and
+ * its getter if it needs one (and, when new, its field in struct
+ * bs_summary and where bs_summarize computes it).
  */
 static double
 get_n(const struct bs_summary *s, size_t k)
@@ -33,19 +34,6 @@ get_missing(const struct bs_summary *s, size_t k)
 	(void)k;
 	return (double)s->missing;
 }
-
-#define FIELD(f)							\
-static double								\
-get_##f(const struct bs_summary *s, size_t k)				\
-{									\
-	(void)k;							\
-	return s->f;							\
-}
-FIELD(mean) FIELD(sd) FIELD(se) FIELD(ci_lo) FIELD(ci_hi) FIELD(min)
-FIELD(q1) FIELD(median) FIELD(q3) FIELD(max) FIELD(iqr) FIELD(cv)
-FIELD(median_lo) FIELD(median_hi) FIELD(r1) FIELD(steady_diff)
-FIELD(mvalue)
-#undef FIELD
 
 static double
 get_ci_half(const struct bs_summary *s, size_t k)
@@ -87,45 +75,44 @@ get_steady(const struct bs_summary *s, size_t k)
 
 /*
  * The statistics, in the order of the columns (and of the --stats
- * error's list): name, unit class, needs, flags, getter, probability
- * and field of a quantile of the values, heading for people, place in
- * --target's list.
+ * error's list): name, unit class, needs, flags, getter (NULL: the
+ * double at the field), probability of a quantile of the values, field,
+ * heading for people, place in --target's list.
  */
 const struct bs_stat bs_stats[] = {
 	{ "n", BS_SU_COUNT, MOM, 0, get_n, 0, 0, NULL, 14 },
 	{ "missing", BS_SU_COUNT, MOM, 0, get_missing, 0, 0, NULL, 0 },
-	{ "mean", BS_SU_VALUE, MOM, FIN | BS_SF_INTERVAL, get_mean, 0, 0,
+	{ "mean", BS_SU_VALUE, MOM, FIN | BS_SF_INTERVAL, NULL, 0, AT(mean),
 	    NULL, 1 },
-	{ "sd", BS_SU_SPREAD, MOM, FIN, get_sd, 0, 0, NULL, 8 },
-	{ "se", BS_SU_SPREAD, MOM, FIN, get_se, 0, 0, NULL, 9 },
-	{ "ci_lo", BS_SU_VALUE, MOM, FIN, get_ci_lo, 0, 0, NULL, 12 },
-	{ "ci_hi", BS_SU_VALUE, MOM, FIN, get_ci_hi, 0, 0, NULL, 13 },
+	{ "sd", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(sd), NULL, 8 },
+	{ "se", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(se), NULL, 9 },
+	{ "ci_lo", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_lo), NULL, 12 },
+	{ "ci_hi", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_hi), NULL, 13 },
 	/* The table shows the half-width as "±" (mean ± half-width). */
 	{ "ci_half", BS_SU_SPREAD, MOM, 0, get_ci_half, 0, 0, "\xc2\xb1",
 	    0 },
-	{ "min", BS_SU_VALUE, MOM, FIN, get_min, 0, 0, NULL, 4 },
-	{ "q1", BS_SU_VALUE, ORD, FIN, get_q1, 0.25, AT(q1), NULL, 6 },
-	{ "median", BS_SU_VALUE, ORD, FIN, get_median, 0.5, AT(median), NULL,
-	    2 },
-	{ "q3", BS_SU_VALUE, ORD, FIN, get_q3, 0.75, AT(q3), NULL, 7 },
-	{ "max", BS_SU_VALUE, MOM, FIN, get_max, 0, 0, NULL, 5 },
-	{ "iqr", BS_SU_SPREAD, ORD, FIN, get_iqr, 0, 0, NULL, 10 },
-	{ "cv", BS_SU_RATIO, MOM, 0, get_cv, 0, 0, NULL, 11 },
+	{ "min", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(min), NULL, 4 },
+	{ "q1", BS_SU_VALUE, ORD, FIN, NULL, 0.25, AT(q1), NULL, 6 },
+	{ "median", BS_SU_VALUE, ORD, FIN, NULL, 0.5, AT(median), NULL, 2 },
+	{ "q3", BS_SU_VALUE, ORD, FIN, NULL, 0.75, AT(q3), NULL, 7 },
+	{ "max", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(max), NULL, 5 },
+	{ "iqr", BS_SU_SPREAD, ORD, FIN, NULL, 0, AT(iqr), NULL, 10 },
+	{ "cv", BS_SU_RATIO, MOM, 0, NULL, 0, AT(cv), NULL, 11 },
 	{ "pNN", BS_SU_VALUE, ORD | BS_SN_PCT, 0, get_pct, 0, 0, NULL, 3 },
-	{ "median_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0,
-	    get_median_lo, 0, 0, NULL, 0 },
-	{ "median_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0,
-	    get_median_hi, 0, 0, NULL, 0 },
+	{ "median_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0, NULL, 0,
+	    AT(median_lo), NULL, 0 },
+	{ "median_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0, NULL, 0,
+	    AT(median_hi), NULL, 0 },
 	{ "pNN_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT | BS_SN_PCTCI, 0,
 	    get_pct_lo, 0, 0, NULL, 0 },
 	{ "pNN_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT | BS_SN_PCTCI, 0,
 	    get_pct_hi, 0, 0, NULL, 0 },
-	{ "r1", BS_SU_RATIO, BS_SN_AUTOCORR, 0, get_r1, 0, 0, NULL, 0 },
-	{ "steady_diff", BS_SU_RATIO, BS_SN_STEADY, FIN, get_steady_diff, 0,
-	    0, NULL, 0 },
+	{ "r1", BS_SU_RATIO, BS_SN_AUTOCORR, 0, NULL, 0, AT(r1), NULL, 0 },
+	{ "steady_diff", BS_SU_RATIO, BS_SN_STEADY, FIN, NULL, 0,
+	    AT(steady_diff), NULL, 0 },
 	{ "steady", BS_SU_FLAG, BS_SN_STEADY, 0, get_steady, 0, 0, NULL, 0 },
-	{ "mvalue", BS_SU_RATIO, BS_SN_SORTED | BS_SN_MVALUE, 0, get_mvalue,
-	    0, 0, NULL, 0 },
+	{ "mvalue", BS_SU_RATIO, BS_SN_SORTED | BS_SN_MVALUE, 0, NULL, 0,
+	    AT(mvalue), NULL, 0 },
 	{ NULL }
 };
 
@@ -474,6 +461,14 @@ bs_statcols_choose(struct bs_statcols *st, const char *list, int compact,
  * heading of its own (ci_half's "±"); the machine formats keep the
  * name a script can use.
  */
+double
+bs_stat_value(const struct bs_stat *st, const struct bs_summary *s, size_t k)
+{
+	if (st->get != NULL)
+		return st->get(s, k);
+	return *(const double *)(const void *)((const char *)s + st->off);
+}
+
 const char *
 bs_statcol_heading(const struct bs_statcol *c, enum bs_outfmt f)
 {
@@ -485,7 +480,7 @@ bs_statcol_heading(const struct bs_statcol *c, enum bs_outfmt f)
 double
 bs_statcol_value(const struct bs_statcol *c, const struct bs_summary *s)
 {
-	return c->stat->get(s, c->k);
+	return bs_stat_value(c->stat, s, c->k);
 }
 
 /*

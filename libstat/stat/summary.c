@@ -480,7 +480,7 @@ overflowed(struct bs_summary *r, const struct bs_summary_opts *o,
 		r->cv = NAN;
 	for (st = bs_stats; st->name != NULL; st++)
 		if ((st->flags & BS_SF_FINITE) && !(st->needs & BS_SN_PCT) &&
-		    isinf(st->get(r, 0)))
+		    isinf(bs_stat_value(st, r, 0)))
 			return bs_seterr(e, NULL, 0, "the %s is beyond the "
 			    "range of a double (values near +-1.8e308)",
 			    st->name);
@@ -552,14 +552,14 @@ pct_intervals(double *x, size_t n, double off,
 	return 0;
 }
 
+/* Counts 0; every double a row of bs_stats[] is, and the arrays, NaN. */
 void
 bs_summary_clear(struct bs_summary *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
-	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
-	r->r1 = r->steady_diff = r->mvalue = NAN;
-	r->median_lo = r->median_hi = NAN;
+	for (const struct bs_stat *st = bs_stats; st->name != NULL; st++)
+		if (st->get == NULL)
+			*(double *)(void *)((char *)r + st->off) = NAN;
 	r->steady = -1;
 	for (size_t i = 0; i < BS_MAX_PCT; i++)
 		r->pct[i] = r->pct_lo[i] = r->pct_hi[i] = NAN;

@@ -188,9 +188,9 @@ bs_target_eval(const struct bs_target *t, const struct bs_summary *s,
 
 	if (on_pct(t)) {
 		k = bs_target_pct_index(t, so);
-		x = k >= 0 ? t->stat->get(s, (size_t)k) : NAN;
+		x = k >= 0 ? bs_stat_value(t->stat, s, (size_t)k) : NAN;
 	} else
-		x = t->stat->get(s, 0);
+		x = bs_stat_value(t->stat, s, 0);
 	*measured = x;
 	if (isnan(x))
 		return BS_TARGET_UNPROVEN;
