@@ -14,12 +14,29 @@
 
 #include "libstat.h"
 
-static const char *const statusnames[] = { "met", "missed", "unproven" };
+/* A target's status: its name, and as the table of targets shows it. */
+static const struct {
+	enum bs_target_status	 st;
+	const char		*name, *shown;
+} statuses[] = {
+	{ BS_TARGET_MET, "met", "\xe2\x9c\x85 met" },
+	{ BS_TARGET_MISSED, "missed", "\xe2\x9d\x8c missed" },
+	{ BS_TARGET_UNPROVEN, "unproven", "\xe2\x9d\x94 unproven" }
+};
+
+static const char *
+status_text(enum bs_target_status s, int shown)
+{
+	for (size_t i = 0; i < sizeof(statuses) / sizeof(statuses[0]); i++)
+		if (statuses[i].st == s)
+			return shown ? statuses[i].shown : statuses[i].name;
+	return "?";
+}
 
 const char *
 bs_target_status_name(enum bs_target_status s)
 {
-	return (unsigned)s < 3 ? statusnames[s] : "?";
+	return status_text(s, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -257,8 +274,6 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
     size_t g, size_t c, const struct bs_summary *s,
     const struct bs_summary_opts *so, struct bs_result *tres)
 {
-	static const char *const icon[] = { "\xe2\x9c\x85 met",
-	    "\xe2\x9d\x8c missed", "\xe2\x9d\x94 unproven" };
 	enum bs_target_status st;
 	int all = -1;
 	char a[40], b[40], d[40], text[160], what[32];
@@ -301,7 +316,7 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 		} else
 			snprintf(text, sizeof(text), "%s", a);
 		bs_result_str(tres, (size_t)row, k++, text);
-		bs_result_str(tres, (size_t)row, k, icon[st]);
+		bs_result_str(tres, (size_t)row, k, status_text(st, 1));
 	}
 	return all;
 }
