@@ -522,4 +522,19 @@ size_t	 bs_utf8_seq(const unsigned char *s, size_t len);
 /* The k-th smallest of a[lo..hi] put at a[k] (lo <= k <= hi). */
 void	 bs_select_range(double *a, size_t lo, size_t hi, size_t k);
 
+/*
+ * The quantiles of the values a summary holds (summary.c): those of
+ * bs_stats[] with a probability (q1, median, q3) and every bit of need
+ * (BS_SN_SORTED from the values, BS_SN_SKETCH from a sketch), then
+ * o->pct[];
+ * probs[i] is each one's probability, out[i] where it goes in r.  At
+ * most BS_MAX_QUANT; their count.
+ */
+#define BS_MAX_QUANT	(8 + BS_MAX_PCT)
+struct bs_summary;
+struct bs_summary_opts;
+size_t	 bs_summary_quantiles(struct bs_summary *r,
+	    const struct bs_summary_opts *o, unsigned need, double *probs,
+	    double **out);
+
 #endif /* LIBSTAT_EXTERN_H */

@@ -1604,20 +1604,33 @@ struct bs_result *bs_comparison_machine(const struct bs_comparison *,
 /* ------------------------------------------------------------------ */
 /* Absolute targets: bstat --target 'p99(latency_us)<50' (target.c) */
 
-enum bs_target_op { BS_TOP_GE, BS_TOP_GT, BS_TOP_LE, BS_TOP_LT };
-enum bs_target_stat { BS_TST_MEAN, BS_TST_MEDIAN, BS_TST_MIN, BS_TST_MAX,
-	BS_TST_Q1, BS_TST_Q3, BS_TST_SD, BS_TST_SE, BS_TST_IQR, BS_TST_CV,
-	BS_TST_CI_LO, BS_TST_CI_HI, BS_TST_N, BS_TST_PCT };
+/*
+ * A comparison with a threshold, "<=50" (--target, bplot --slo and
+ * --limit): does x op v hold?
+ */
+enum bs_cond_op { BS_COND_LE, BS_COND_LT, BS_COND_GE, BS_COND_GT };
+struct bs_cond {
+	enum bs_cond_op	 op;
+	double		 v;
+};
+/*
+ * s at "<=", "<", ">=" or ">", then a finite number: 0, else -1; *rest,
+ * when not NULL, where the number begins (s when there is no operator).
+ */
+int	 bs_cond_parse(const char *s, struct bs_cond *, const char **rest);
+int	 bs_cond_holds(const struct bs_cond *, double x);
+/* "<=", "<", ">=", ">". */
+const char *bs_cond_op_text(enum bs_cond_op);
+
 enum bs_target_status { BS_TARGET_MET, BS_TARGET_MISSED,
 	BS_TARGET_UNPROVEN };
 
 struct bs_target {
 	const char		*expr;		/* as given */
 	char			*column;
-	enum bs_target_stat	 stat;		/* COL alone: the mean */
-	double			 pct;		/* BS_TST_PCT: 99.9 */
-	enum bs_target_op	 op;
-	double			 v;
+	const struct bs_stat	*stat;		/* COL alone: the mean */
+	double			 pct;		/* stat pNN: 99.9 */
+	struct bs_cond		 cond;
 };
 
 /* "COL>=V", "COL<V", "STAT(COL)<=V"; 0 or -1 with the reason. */
@@ -1654,7 +1667,6 @@ int	 bs_targets_judge(const struct bs_target *, size_t,
 	    const struct bs_table *, size_t g, size_t c,
 	    const struct bs_summary *, const struct bs_summary_opts *,
 	    struct bs_result *tres);
-const char *bs_target_op_text(enum bs_target_op);
 
 /* ------------------------------------------------------------------ */
 /* A comparison written out (report.c) */
@@ -1779,16 +1791,71 @@ double	 bs_typical(const double *, size_t);
 /* ------------------------------------------------------------------ */
 /* The statistics of a row, as bstat writes them (statcols.c) */
 
-enum bs_stat {
-	BS_ST_N, BS_ST_MISSING, BS_ST_MEAN, BS_ST_SD, BS_ST_SE, BS_ST_CI_LO,
-	BS_ST_CI_HI, BS_ST_CI_HALF, BS_ST_MIN, BS_ST_Q1, BS_ST_MEDIAN,
-	BS_ST_Q3, BS_ST_MAX, BS_ST_IQR, BS_ST_CV, BS_ST_PCT, BS_ST_MEDIAN_LO,
-	BS_ST_MEDIAN_HI, BS_ST_PCT_LO, BS_ST_PCT_HI, BS_ST_R1,
-	BS_ST_STEADY_DIFF, BS_ST_STEADY, BS_ST_MVALUE
+/*
+ * What a statistic is counted in (bs_stat.unit): the unit of the values
+ * (scaled for people), a spread in that unit (in the unit its levels
+ * choose), a count (n: an integer, empty when a summary does not say
+ * it), a ratio or a coefficient (unscaled), yes or no (steady).
+ */
+enum bs_stat_unit { BS_SU_VALUE, BS_SU_SPREAD, BS_SU_COUNT, BS_SU_RATIO,
+	BS_SU_FLAG };
+
+/* What a statistic needs (bits of bs_stat.needs). */
+#define BS_SN_SORTED	0x01	/* the values kept (not --no-quantiles) */
+#define BS_SN_SKETCH	0x02	/* a sketch gives it too (--sketch) */
+#define BS_SN_PCT	0x04	/* one per percentile: pNN, its index k */
+#define BS_SN_PCTCI	0x08	/* bs_summary_opts.pct_ci */
+#define BS_SN_AUTOCORR	0x10	/* bs_summary_opts.autocorr */
+#define BS_SN_STEADY	0x20	/* bs_summary_opts.steady (--steady W) */
+#define BS_SN_MVALUE	0x40	/* bstat --mvalue */
+/* What is known of it (bits of bs_stat.flags). */
+#define BS_SF_FINITE	0x01	/* beyond a double: an error, not a cell */
+#define BS_SF_INTERVAL	0x02	/* a target judges it by ci_lo, ci_hi */
+
+/*
+ * One statistic of a summary, defined once (statcols.c) for bstat's
+ * columns, --stats, --target and --sketch.  name is the column's and
+ * the option values' ("pNN", "pNN_lo": any percentile); get its value
+ * in a summary (k: the percentile's index), NULL for a statistic that
+ * is the double at off in struct bs_summary (NaN in a cleared one);
+ * p, for a quantile of the values other than pNN, its probability
+ * (q1: 0.25), which bs_summarize and bs_sketch_summarize compute into
+ * that double; heading, when not NULL, the column's heading
+ * for people (table, md); target, its place in --target's list of
+ * statistics (0: no target on it).
+ */
+struct bs_summary;
+struct bs_stat {
+	const char	*name;
+	enum bs_stat_unit unit;
+	unsigned	 needs;
+	unsigned	 flags;
+	double		(*get)(const struct bs_summary *, size_t k);
+	double		 p;
+	size_t		 off;
+	const char	*heading;
+	int		 target;
 };
 
+/* Every statistic, in the order of the columns; name NULL ends it. */
+extern const struct bs_stat bs_stats[];
+/* A statistic's value in a summary (k: the percentile's index). */
+double	 bs_stat_value(const struct bs_stat *, const struct bs_summary *,
+	    size_t k);
+/*
+ * The statistic named name ("mean", "p99.9": *pct, when not NULL, set
+ * to 99.9), or NULL.
+ */
+const struct bs_stat *bs_stat_find(const char *name, double *pct);
+/*
+ * The names of the statistics (with target, those --target takes, in
+ * its order) into buf, separated by ", " and the last by last: "n,
+ * missing, ..." (", ") or "mean, median, ... or n" (" or ").
+ */
+void	 bs_stat_names(char *buf, size_t len, int target, const char *last);
+
 struct bs_statcol {
-	enum bs_stat	 id;
+	const struct bs_stat *stat;
 	size_t		 k;		/* the percentile's index */
 	char		 name[48];
 };

@@ -525,16 +525,9 @@ bp_levels_check(const struct bp_request *q, const struct bs_table *t,
 int
 bp_cond_holds(const struct bp_cond *c, double v)
 {
-	switch (c->op) {
-	case BP_OP_LE:
-		return v <= c->v;
-	case BP_OP_LT:
-		return v < c->v;
-	case BP_OP_GE:
-		return v >= c->v;
-	default:
-		return v > c->v;
-	}
+	const struct bs_cond lc = { (enum bs_cond_op)c->op, c->v };
+
+	return bs_cond_holds(&lc, v);
 }
 
 void

@@ -907,7 +907,8 @@ struct bp_kind;
  * A condition on a column, "p99_latency_ms<=50": what an SLO asks of
  * a latency, or a limit (a link's bandwidth) that no point may pass.
  */
-enum bp_op { BP_OP_LE, BP_OP_LT, BP_OP_GE, BP_OP_GT };
+enum bp_op { BP_OP_LE = BS_COND_LE, BP_OP_LT = BS_COND_LT,
+	BP_OP_GE = BS_COND_GE, BP_OP_GT = BS_COND_GT };	/* libstat's */
 struct bp_cond {
 	int		 set;
 	char		 col[128];

@@ -361,16 +361,16 @@ cond_opt(const char *name, const char *arg, struct bp_cond *c,
 {
 	const char *op = strpbrk(arg, "<>");
 	size_t n = op != NULL ? (size_t)(op - arg) : 0;
+	struct bs_cond lc;
 
 	memset(c, 0, sizeof(*c));
 	if (op == NULL || n == 0 || n >= sizeof(c->col) ||
-	    bs_parse_double(op + 1 + (op[1] == '='), &c->v) == -1 ||
-	    !isfinite(c->v))
+	    bs_cond_parse(op, &lc, NULL) == -1)
 		return bp_err(e, "--%s takes COLUMN<=VALUE (or <, >=, >), not "
 		    "'%s'", name, arg);
 	memcpy(c->col, arg, n);
-	c->op = op[0] == '<' ? (op[1] == '=' ? BP_OP_LE : BP_OP_LT) :
-	    (op[1] == '=' ? BP_OP_GE : BP_OP_GT);
+	c->op = (enum bp_op)lc.op;
+	c->v = lc.v;
 	snprintf(c->text, sizeof(c->text), "%s", arg);
 	bp_utf8_trim(c->text);
 	c->set = 1;

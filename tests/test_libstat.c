@@ -710,6 +710,69 @@ test_format_registry(void **state)
 	assert_string_equal(bs_format_name(BS_FMT__MAX), "?");
 }
 
+/*
+ * The statistics registry: names unique, every row with a getter, a
+ * quantile's field where its getter reads; names found as --stats and
+ * --target spell them; a comparison with a threshold.
+ */
+static void
+test_stat_registry(void **state)
+{
+	struct bs_summary s;
+	struct bs_cond c;
+	const struct bs_stat *st;
+	const char *rest;
+	char names[512];
+	double pct = 0;
+	size_t i, j;
+
+	(void)state;
+	bs_summary_clear(&s);
+	for (i = 0; bs_stats[i].name != NULL; i++) {
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(bs_stats[i].name,
+			    bs_stats[j].name);
+		/* A field read at its offset: NaN when cleared. */
+		if (bs_stats[i].get == NULL)
+			assert_true(isnan(bs_stat_value(&bs_stats[i], &s, 0)));
+		if (bs_stats[i].p > 0) {
+			assert_null(bs_stats[i].get);
+			*(double *)(void *)((char *)&s + bs_stats[i].off) = 7.5;
+			assert_true(bs_stat_value(&bs_stats[i], &s, 0) == 7.5);
+		}
+	}
+	s.n = 12;
+	assert_true(bs_stat_value(bs_stat_find("n", NULL), &s, 0) == 12);
+	assert_string_equal(bs_stat_find("median", NULL)->name, "median");
+	assert_true(bs_stat_find("median", NULL)->p == 0.5);
+	st = bs_stat_find("p99.9_hi", &pct);
+	assert_non_null(st);
+	assert_string_equal(st->name, "pNN_hi");
+	assert_true(pct == 99.9);
+	assert_null(bs_stat_find("pNN", NULL));
+	assert_null(bs_stat_find("p101", NULL));
+	assert_null(bs_stat_find("p_lo", NULL));
+	bs_stat_names(names, sizeof(names), 1, " or ");
+	assert_string_equal(names, "mean, median, pNN, min, max, q1, q3, sd, "
+	    "se, iqr, cv, ci_lo, ci_hi or n");
+	bs_stat_names(names, sizeof(names), 0, ", ");
+	assert_string_equal(names, "n, missing, mean, sd, se, ci, ci_lo, "
+	    "ci_hi, ci_half, min, q1, median, q3, max, iqr, cv, pNN, "
+	    "median_lo, median_hi, pNN_lo, pNN_hi, r1, steady_diff, steady, "
+	    "mvalue");
+	assert_int_equal(bs_cond_parse("<=50", &c, &rest), 0);
+	assert_int_equal(c.op, BS_COND_LE);
+	assert_true(c.v == 50);
+	assert_true(bs_cond_holds(&c, 50) && !bs_cond_holds(&c, 50.5));
+	assert_int_equal(bs_cond_parse(">1e6", &c, NULL), 0);
+	assert_true(!bs_cond_holds(&c, 1e6) && bs_cond_holds(&c, 2e6));
+	assert_string_equal(bs_cond_op_text(c.op), ">");
+	assert_int_equal(bs_cond_parse(">=x", &c, &rest), -1);
+	assert_string_equal(rest, "x");
+	assert_int_equal(bs_cond_parse("=1", &c, &rest), -1);
+	assert_int_equal(bs_cond_parse("<inf", &c, NULL), -1);
+}
+
 int
 main(void)
 {
@@ -731,6 +794,7 @@ main(void)
 		cmocka_unit_test(test_result_csv_quoting),
 		cmocka_unit_test(test_passthru_spans),
 		cmocka_unit_test(test_format_registry),
+		cmocka_unit_test(test_stat_registry),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -339,24 +339,11 @@ sketch_put(FILE *fp, void *set)
 	return bs_sketchset_write(set, fp);
 }
 
-static int
-sketch_main(struct tool_common *com, struct bs_summary_opts *so,
-    const struct sketchopts *sko, size_t ntg, int argc, char **argv)
+/* What --sketch and --merge do not go with. */
+static void
+sketch_refuse(const struct tool_common *com, const struct bs_summary_opts *so,
+    const struct sketchopts *sko, size_t ntg)
 {
-	struct bs_sketchset set;
-	struct bs_statcols st = { .n = 0 };
-	struct bs_colunit u;
-	char **units = NULL;	/* declared units, per value column */
-	struct bs_result *res;
-	struct bs_summary s;
-	int mvalue = 0;
-	struct bs_table *t;
-	struct bs_err e;
-	double acc = sko->acc > 0 ? sko->acc : BS_SKETCH_ACCURACY;
-	const char *std[] = { "-" };
-	size_t g, c, k, col, absent = 0;
-	int i;
-
 	if (so->no_quantiles)
 		die("--no-quantiles gives no percentiles; --sketch gives them "
 		    "approximately: choose one");
@@ -369,89 +356,139 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 	if (so->qtype != 7 && so->qtype != 1)
 		die("--sketch estimates type-1 quantiles (R's quantile(type = "
 		    "1)): --quantile-type %d does not apply", so->qtype);
-	memset(&set, 0, sizeof(set));
+	if (!sko->merge)
+		return;
+	if (sko->on || sko->acc > 0)
+		die("--merge takes the accuracy of its sketch files: "
+		    "no --sketch or --sketch-accuracy");
+	if (com->topts.groups || com->topts.columns ||
+	    com->topts.exclude || com->skip || com->topts.read.no_header || com->topts.read.delim ||
+	    com->topts.read.format != BS_FMT_AUTO)
+		die("--merge reads sketch files as they were made: "
+		    "no -c, -g, --skip or input options");
+}
+
+/*
+ * The sketches of the operands: merged from sketch files (--merge), or
+ * read through the table's streaming mode, a sketch per series; *units
+ * the units the readers declared, per value column (NULL when merged).
+ */
+static void
+sketch_read(struct tool_common *com, const struct sketchopts *sko,
+    struct bs_sketchset *set, char ***units, int argc, char **argv)
+{
+	double acc = sko->acc > 0 ? sko->acc : BS_SKETCH_ACCURACY;
+	const char *std[] = { "-" };
+	struct bs_table *t;
+	struct bs_err e;
+	size_t g, c;
+	int i;
+
+	memset(set, 0, sizeof(*set));
+	*units = NULL;
 	if (sko->merge) {
-		if (sko->on || sko->acc > 0)
-			die("--merge takes the accuracy of its sketch files: "
-			    "no --sketch or --sketch-accuracy");
-		if (com->topts.groups || com->topts.columns ||
-		    com->topts.exclude || com->skip || com->topts.read.no_header || com->topts.read.delim ||
-		    com->topts.read.format != BS_FMT_AUTO)
-			die("--merge reads sketch files as they were made: "
-			    "no -c, -g, --skip or input options");
 		if (argc == 0) {
 			argc = 1;
 			argv = (char **)std;
 		}
 		for (i = 0; i < argc; i++)
-			if (bs_sketchset_read(&set, argv[i], &e) == -1)
+			if (bs_sketchset_read(set, argv[i], &e) == -1)
 				die_err(&e);
-	} else {
-		/* The table's streaming mode, with a sketch per series. */
-		com->topts.moments = 1;
-		com->topts.skip = com->skip;
-		com->topts.sketch = acc;
-		t = tool_read_table(com, argc, argv);
-		/* The units the readers declared, for the table people read. */
-		if ((units = calloc(t->nvcols + 1, sizeof(*units))) == NULL)
-			die("out of memory");
-		for (c = 0; c < t->nvcols; c++)
-			if (bs_table_unit(t, c) != NULL &&
-			    (units[c] = strdup(bs_table_unit(t, c))) == NULL)
-				die("out of memory");
-		/* The sketch's sums overflow: said with where its group is. */
-		for (g = 0; g < t->ngroups; g++)
-			for (c = 0; c < t->nvcols; c++) {
-				const struct bs_moments *m =
-				    t->groups[g].s[c].mom;
-
-				if (m != NULL && m->overflow)
-					die_group(t, g, "%s: the running sums "
-					    "of squares overflow for values "
-					    "this far apart", tool_label(t,
-					    t->groups[g].key, 0,
-					    bs_table_vname(t, c)));
-			}
-		if (bs_sketchset_from_table(&set, t, acc, &e) == -1)
-			die_err(&e);
-		bs_table_free(t);
+		return;
 	}
+	com->topts.moments = 1;
+	com->topts.skip = com->skip;
+	com->topts.sketch = acc;
+	t = tool_read_table(com, argc, argv);
+	/* The units the readers declared, for the table people read. */
+	if ((*units = calloc(t->nvcols + 1, sizeof(**units))) == NULL)
+		die("out of memory");
+	for (c = 0; c < t->nvcols; c++)
+		if (bs_table_unit(t, c) != NULL &&
+		    ((*units)[c] = strdup(bs_table_unit(t, c))) == NULL)
+			die("out of memory");
+	/* The sketch's sums overflow: said with where its group is. */
+	for (g = 0; g < t->ngroups; g++)
+		for (c = 0; c < t->nvcols; c++) {
+			const struct bs_moments *m = t->groups[g].s[c].mom;
+
+			if (m != NULL && m->overflow)
+				die_group(t, g, "%s: the running sums "
+				    "of squares overflow for values "
+				    "this far apart", tool_label(t,
+				    t->groups[g].key, 0,
+				    bs_table_vname(t, c)));
+		}
+	if (bs_sketchset_from_table(set, t, acc, &e) == -1)
+		die_err(&e);
+	bs_table_free(t);
+}
+
+/*
+ * The statistics of every sketched series, as without --sketch; the
+ * series no row had are counted in *absent.
+ */
+static struct bs_result *
+sketch_summaries(const struct tool_common *com, struct bs_summary_opts *so,
+    const struct bs_sketchset *set, char **units, size_t *absent)
+{
+	struct bs_statcols st = { .n = 0 };
+	struct bs_colunit u;
+	struct bs_result *res;
+	struct bs_summary s;
+	struct bs_err e;
+	int mvalue = 0;
+	size_t g, c, k, col, row;
+
+	so->skip = 0;
+	if (bs_statcols_choose(&st, NULL, com->outfmt == BS_OUT_TABLE, so,
+	    &mvalue, &e) == -1)
+		die_err(&e);
+	res = sketch_columns(set, &st, com->outfmt);
+	res->width = tool_width(com);
+	for (g = 0; g < set->ngroups; g++)
+		for (c = 0; c < set->nvcols; c++) {
+			/* As without --sketch: no series where no row had it. */
+			if (!set->s[g * set->nvcols + c].present) {
+				(*absent)++;
+				continue;
+			}
+			if (bs_sketch_summarize(&set->s[g * set->nvcols + c], so,
+			    &s, &e) == -1)
+				die("%s: %s", set->vnames[c], e.msg);
+			bs_column_unit_as(set->vnames[c], units ? units[c] :
+			    NULL, &u);
+			row = (size_t)bs_result_addrow(res);
+			for (col = 0, k = 0; k < set->ngcols; k++)
+				bs_result_str(res, row, col++,
+				    set->keys[g * set->ngcols + k]);
+			bs_result_str(res, row, col++, set->vnames[c]);
+			col = bs_statcols_put(res, row, col, &st, &s, com->raw ?
+			    NULL : &u, set->vnames[c]);
+			if (com->outfmt != BS_OUT_TABLE)
+				bs_result_num(res, row, col, set->accuracy);
+		}
+	return res;
+}
+
+static int
+sketch_main(struct tool_common *com, struct bs_summary_opts *so,
+    const struct sketchopts *sko, size_t ntg, int argc, char **argv)
+{
+	struct bs_sketchset set;
+	char **units;	/* declared units, per value column */
+	struct bs_result *res;
+	size_t absent = 0;
+
+	sketch_refuse(com, so, sko, ntg);
+	sketch_read(com, sko, &set, &units, argc, argv);
 	if (sko->out) {
 		tool_write(com, sketch_put, (void *)&set);
 		units_free(units, set.nvcols);
 		bs_sketchset_free(&set);
 		return 0;
 	}
-	so->skip = 0;
-	if (bs_statcols_choose(&st, NULL, com->outfmt == BS_OUT_TABLE, so,
-	    &mvalue, &e) == -1)
-		die_err(&e);
-	res = sketch_columns(&set, &st, com->outfmt);
-	res->width = tool_width(com);
-	for (g = 0; g < set.ngroups; g++)
-		for (c = 0; c < set.nvcols; c++) {
-			size_t row;
-
-			/* As without --sketch: no series where no row had it. */
-			if (!set.s[g * set.nvcols + c].present) {
-				absent++;
-				continue;
-			}
-			if (bs_sketch_summarize(&set.s[g * set.nvcols + c], so,
-			    &s, &e) == -1)
-				die("%s: %s", set.vnames[c], e.msg);
-			bs_column_unit_as(set.vnames[c], units ? units[c] :
-			    NULL, &u);
-			row = (size_t)bs_result_addrow(res);
-			for (col = 0, k = 0; k < set.ngcols; k++)
-				bs_result_str(res, row, col++,
-				    set.keys[g * set.ngcols + k]);
-			bs_result_str(res, row, col++, set.vnames[c]);
-			col = bs_statcols_put(res, row, col, &st, &s, com->raw ?
-			    NULL : &u, set.vnames[c]);
-			if (com->outfmt != BS_OUT_TABLE)
-				bs_result_num(res, row, col, set.accuracy);
-		}
+	res = sketch_summaries(com, so, &set, units, &absent);
 	warnmsg("note: q1, median, q3 and percentiles from a sketch: each "
 	    "within +-%g%% (relative) of R's quantile(type = 1); n, mean, "
 	    "sd, min and max exact", 100 * set.accuracy);

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,114 @@ centre(const struct bs_metric *r, const struct bs_cmp_opts *c, int cand)
 	return cand ? r->mean_c : r->mean_b;
 }
 
+/* The text cells of the machine columns: NULL leaves the cell empty. */
+static const char *
+mc_column(const struct bs_metric *r, const struct bs_report_opts *o,
+    char *buf, size_t len)
+{
+	(void)o, (void)buf, (void)len;
+	return r->column;
+}
+
+static const char *
+mc_test(const struct bs_metric *r, const struct bs_report_opts *o,
+    char *buf, size_t len)
+{
+	(void)buf, (void)len;
+	return r->v != BS_V_MISSING ? test_name(r, o->c) : NULL;
+}
+
+static const char *
+mc_verdict(const struct bs_metric *r, const struct bs_report_opts *o,
+    char *buf, size_t len)
+{
+	(void)o, (void)buf, (void)len;
+	return bs_verdict_name(r->v);
+}
+
+static const char *
+mc_direction(const struct bs_metric *r, const struct bs_report_opts *o,
+    char *buf, size_t len)
+{
+	(void)o, (void)buf, (void)len;
+	return bs_direction_name(r);
+}
+
+static const char *
+mc_note(const struct bs_metric *r, const struct bs_report_opts *o,
+    char *buf, size_t len)
+{
+	bs_metric_note(r, buf, len);
+	bs_envnote(o, buf, len);
+	return buf;
+}
+
+static const char *
+mc_rule(const struct bs_metric *r, const struct bs_report_opts *o,
+    char *buf, size_t len)
+{
+	(void)o, (void)buf, (void)len;
+	return bs_rule_name(r->rule);
+}
+
+/*
+ * The columns of docs/INTERFACE.md, each with its cell: a count or a
+ * number at off in struct bs_metric, or a text.
+ */
+enum mc_kind { MC_TEXT, MC_COUNT, MC_NUM };
+
+#define COUNT(n, f)	{ n, MC_COUNT, offsetof(struct bs_metric, f), NULL }
+#define NUM(n, f)	{ n, MC_NUM, offsetof(struct bs_metric, f), NULL }
+#define TEXT(n, fn)	{ n, MC_TEXT, 0, fn }
+
+static const struct mcol {
+	const char	*name;
+	enum mc_kind	 kind;
+	size_t		 off;
+	const char	*(*text)(const struct bs_metric *,
+			    const struct bs_report_opts *, char *, size_t);
+} mcols[] = {
+	TEXT("column", mc_column),
+	COUNT("n_base", nb), COUNT("n_cand", nc),
+	NUM("mean_base", mean_b), NUM("mean_cand", mean_c),
+	NUM("median_base", med_b), NUM("median_cand", med_c),
+	NUM("diff", diff), NUM("diff_ci_lo", diff_lo),
+	NUM("diff_ci_hi", diff_hi), NUM("change", change),
+	NUM("change_ci_lo", change_lo), NUM("change_ci_hi", change_hi),
+	TEXT("test", mc_test),
+	NUM("statistic", stat), NUM("df", df), NUM("p", p),
+	NUM("p_adj", p_adj), NUM("cohen_d", d), NUM("cliff_delta", delta),
+	TEXT("verdict", mc_verdict), TEXT("direction", mc_direction),
+	TEXT("note", mc_note), TEXT("direction_rule", mc_rule)
+};
+
+#undef COUNT
+#undef NUM
+#undef TEXT
+
+/* Column k of mcols[] for metric r into cell (row, c). */
+static void
+mcol_put(struct bs_result *res, size_t row, size_t c, const struct mcol *m,
+    const struct bs_metric *r, const struct bs_report_opts *o)
+{
+	const char *at = (const char *)r + m->off;
+	char buf[512];
+	const char *t;
+
+	switch (m->kind) {
+	case MC_COUNT:
+		bs_result_int(res, row, c, (long long)*(const size_t *)
+		    (const void *)at);
+		break;
+	case MC_NUM:
+		bs_result_num(res, row, c, *(const double *)(const void *)at);
+		break;
+	default:
+		if ((t = m->text(r, o, buf, sizeof(buf))) != NULL)
+			bs_result_str(res, row, c, t);
+	}
+}
+
 /*
  * The machine-readable result: the columns of docs/INTERFACE.md, then
  * ours; with --stat, its name and each side's value at the end.
@@ -78,13 +187,6 @@ bs_comparison_machine(const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o)
 {
 	struct bs_result *res = bs_result_new();
-	static const char *const cols[] = { "column", "n_base", "n_cand",
-	    "mean_base", "mean_cand", "median_base", "median_cand", "diff",
-	    "diff_ci_lo", "diff_ci_hi", "change", "change_ci_lo",
-	    "change_ci_hi", "test", "statistic", "df", "p", "p_adj",
-	    "cohen_d", "cliff_delta", "verdict", "direction", "note",
-	    "direction_rule" };
-	char note[512];
 	size_t i, k, c;
 
 	if (res == NULL)
@@ -92,8 +194,8 @@ bs_comparison_machine(const struct bs_comparison *cmp, const struct bs_table *t,
 	for (k = cmp->keyfrom; k < t->ngcols; k++)
 		if ((long)k != cmp->keyskip)
 			bs_result_addcol(res, t->names[t->gcols[k]]);
-	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
-		bs_result_addcol(res, cols[k]);
+	for (k = 0; k < sizeof(mcols) / sizeof(mcols[0]); k++)
+		bs_result_addcol(res, mcols[k].name);
 	if (o->variant != NULL) {
 		bs_result_addcol(res, "baseline");
 		bs_result_addcol(res, "candidate");
@@ -106,34 +208,13 @@ bs_comparison_machine(const struct bs_comparison *cmp, const struct bs_table *t,
 	for (i = 0; i < cmp->n; i++) {
 		const struct bs_metric *r = &cmp->m[i];
 		size_t row = (size_t)bs_result_addrow(res);
-		const double v[] = { r->mean_b, r->mean_c, r->med_b,
-		    r->med_c, r->diff, r->diff_lo, r->diff_hi, r->change,
-		    r->change_lo, r->change_hi };
 
 		c = 0;
 		for (k = cmp->keyfrom; k < t->ngcols; k++)
 			if ((long)k != cmp->keyskip)
 				bs_result_str(res, row, c++, r->key[k]);
-		bs_result_str(res, row, c++, r->column);
-		bs_result_int(res, row, c++, (long long)r->nb);
-		bs_result_int(res, row, c++, (long long)r->nc);
-		for (k = 0; k < sizeof(v) / sizeof(v[0]); k++)
-			bs_result_num(res, row, c++, v[k]);
-		if (r->v != BS_V_MISSING)
-			bs_result_str(res, row, c, test_name(r, o->c));
-		c++;
-		bs_result_num(res, row, c++, r->stat);
-		bs_result_num(res, row, c++, r->df);
-		bs_result_num(res, row, c++, r->p);
-		bs_result_num(res, row, c++, r->p_adj);
-		bs_result_num(res, row, c++, r->d);
-		bs_result_num(res, row, c++, r->delta);
-		bs_result_str(res, row, c++, bs_verdict_name(r->v));
-		bs_result_str(res, row, c++, bs_direction_name(r));
-		bs_metric_note(r, note, sizeof(note));
-		bs_envnote(o, note, sizeof(note));
-		bs_result_str(res, row, c++, note);
-		bs_result_str(res, row, c++, bs_rule_name(r->rule));
+		for (k = 0; k < sizeof(mcols) / sizeof(mcols[0]); k++)
+			mcol_put(res, row, c++, &mcols[k], r, o);
 		if (o->variant != NULL) {
 			bs_result_str(res, row, c++, r->vb);
 			bs_result_str(res, row, c++, r->vc);

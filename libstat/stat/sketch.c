@@ -1172,8 +1172,8 @@ int
 bs_sketch_summarize(const struct bs_sketch_series *s,
     const struct bs_summary_opts *o, struct bs_summary *r, struct bs_err *e)
 {
-	double hw, probs[3 + BS_MAX_PCT], *out[3 + BS_MAX_PCT];
-	size_t i;
+	double hw, probs[BS_MAX_QUANT], *out[BS_MAX_QUANT];
+	size_t i, nq;
 
 	bs_summary_clear(r);
 	r->n = (size_t)s->n;
@@ -1195,17 +1195,9 @@ bs_sketch_summarize(const struct bs_sketch_series *s,
 		r->ci_hi = r->mean + hw;
 		r->cv = r->mean != 0.0 ? r->sd / r->mean : NAN;
 	}
-	probs[0] = 0.25;
-	probs[1] = 0.5;
-	probs[2] = 0.75;
-	out[0] = &r->q1;
-	out[1] = &r->median;
-	out[2] = &r->q3;
-	for (i = 0; i < o->npct; i++) {
-		probs[3 + i] = o->pct[i] / 100.0;
-		out[3 + i] = &r->pct[i];
-	}
-	for (i = 0; i < 3 + o->npct; i++) {
+	/* The quantiles the statistics need, by rank from the sketch. */
+	nq = bs_summary_quantiles(r, o, BS_SN_SKETCH, probs, out);
+	for (i = 0; i < nq; i++) {
 		uint64_t k = rank1(s->n, probs[i]);
 		double q;
 

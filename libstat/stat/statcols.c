@@ -1,10 +1,14 @@
 /*
- * The statistics of a row for bstat: --stats, the compact set people
- * read, or the full set of docs/INTERFACE.md; their column names, their
- * values from a summary, and which are in the unit of the values.
+ * The statistics registry, bs_stats[]: one row per statistic, the only
+ * list of their names, read by bstat's columns, --stats, --target,
+ * the summarizers (the quantiles they compute, the overflow check) and
+ * the error messages that list them.  Then the statistics of a row for
+ * bstat from it: --stats, the compact set people read, or the full set
+ * of docs/INTERFACE.md; their column names, headings and values.
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,53 +16,284 @@
 #include "libstat.h"
 
 /*
- * The statistics a row holds, in order: --stats, else the compact set
- * for the table people read, else the full set of docs/INTERFACE.md
- * that scripts rely on.
+ * The getters of the rows that are not a double of struct bs_summary
+ * (those are read at their offset).  A new statistic is its row, and
+ * its getter if it needs one (and, when new, its field in struct
+ * bs_summary and where bs_summarize computes it).
  */
-static const char *const statnames[] = { "n", "missing", "mean", "sd",
-	"se", "ci_lo", "ci_hi", "ci_half", "min", "q1", "median", "q3", "max",
-	"iqr", "cv", NULL, "median_lo", "median_hi", NULL, NULL, "r1",
-	"steady_diff", "steady", "mvalue" };
-
-/* Is the statistic in the unit of the values (scaled for people)? */
-static int
-in_unit(enum bs_stat id)
+static double
+get_n(const struct bs_summary *s, size_t k)
 {
-	return id != BS_ST_N && id != BS_ST_MISSING && id != BS_ST_CV && id != BS_ST_R1 &&
-	    id != BS_ST_STEADY_DIFF && id != BS_ST_STEADY && id != BS_ST_MVALUE;
+	(void)k;
+	return (double)s->n;
 }
 
-/* Is it a spread, shown in the unit its levels choose? */
-static int
-spread(enum bs_stat id)
+static double
+get_missing(const struct bs_summary *s, size_t k)
 {
-	return id == BS_ST_SD || id == BS_ST_SE || id == BS_ST_CI_HALF || id == BS_ST_IQR;
+	(void)k;
+	return (double)s->missing;
+}
+
+static double
+get_ci_half(const struct bs_summary *s, size_t k)
+{
+	(void)k;
+	return (s->ci_hi - s->ci_lo) / 2;
+}
+
+static double
+get_pct(const struct bs_summary *s, size_t k)
+{
+	return s->pct[k];
+}
+
+static double
+get_pct_lo(const struct bs_summary *s, size_t k)
+{
+	return s->pct_lo[k];
+}
+
+static double
+get_pct_hi(const struct bs_summary *s, size_t k)
+{
+	return s->pct_hi[k];
+}
+
+/* steady: 1 yes, 0 no, -1 unknown. */
+static double
+get_steady(const struct bs_summary *s, size_t k)
+{
+	(void)k;
+	return s->steady;
+}
+
+#define MOM	BS_SN_SKETCH		/* from the moments: always */
+#define ORD	(BS_SN_SORTED | BS_SN_SKETCH)	/* an order statistic */
+#define FIN	BS_SF_FINITE
+#define AT(f)	offsetof(struct bs_summary, f)
+
+/*
+ * The statistics, in the order of the columns (and of the --stats
+ * error's list): name, unit class, needs, flags, getter (NULL: the
+ * double at the field), probability of a quantile of the values, field,
+ * heading for people, place in --target's list.
+ */
+const struct bs_stat bs_stats[] = {
+	{ "n", BS_SU_COUNT, MOM, 0, get_n, 0, 0, NULL, 14 },
+	{ "missing", BS_SU_COUNT, MOM, 0, get_missing, 0, 0, NULL, 0 },
+	{ "mean", BS_SU_VALUE, MOM, FIN | BS_SF_INTERVAL, NULL, 0, AT(mean),
+	    NULL, 1 },
+	{ "sd", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(sd), NULL, 8 },
+	{ "se", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(se), NULL, 9 },
+	{ "ci_lo", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_lo), NULL, 12 },
+	{ "ci_hi", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_hi), NULL, 13 },
+	/* The table shows the half-width as "±" (mean ± half-width). */
+	{ "ci_half", BS_SU_SPREAD, MOM, 0, get_ci_half, 0, 0, "\xc2\xb1",
+	    0 },
+	{ "min", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(min), NULL, 4 },
+	{ "q1", BS_SU_VALUE, ORD, FIN, NULL, 0.25, AT(q1), NULL, 6 },
+	{ "median", BS_SU_VALUE, ORD, FIN, NULL, 0.5, AT(median), NULL, 2 },
+	{ "q3", BS_SU_VALUE, ORD, FIN, NULL, 0.75, AT(q3), NULL, 7 },
+	{ "max", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(max), NULL, 5 },
+	{ "iqr", BS_SU_SPREAD, ORD, FIN, NULL, 0, AT(iqr), NULL, 10 },
+	{ "cv", BS_SU_RATIO, MOM, 0, NULL, 0, AT(cv), NULL, 11 },
+	{ "pNN", BS_SU_VALUE, ORD | BS_SN_PCT, 0, get_pct, 0, 0, NULL, 3 },
+	{ "median_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0, NULL, 0,
+	    AT(median_lo), NULL, 0 },
+	{ "median_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0, NULL, 0,
+	    AT(median_hi), NULL, 0 },
+	{ "pNN_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT | BS_SN_PCTCI, 0,
+	    get_pct_lo, 0, 0, NULL, 0 },
+	{ "pNN_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT | BS_SN_PCTCI, 0,
+	    get_pct_hi, 0, 0, NULL, 0 },
+	{ "r1", BS_SU_RATIO, BS_SN_AUTOCORR, 0, NULL, 0, AT(r1), NULL, 0 },
+	{ "steady_diff", BS_SU_RATIO, BS_SN_STEADY, FIN, NULL, 0,
+	    AT(steady_diff), NULL, 0 },
+	{ "steady", BS_SU_FLAG, BS_SN_STEADY, 0, get_steady, 0, 0, NULL, 0 },
+	{ "mvalue", BS_SU_RATIO, BS_SN_SORTED | BS_SN_MVALUE, 0, NULL, 0,
+	    AT(mvalue), NULL, 0 },
+	{ NULL }
+};
+
+#undef MOM
+#undef ORD
+#undef FIN
+#undef AT
+
+/* A name that stands for several statistics: "ci" for both bounds. */
+static const struct {
+	const char	*name;
+	const char	*is[2];
+} aliases[] = {
+	{ "ci", { "ci_lo", "ci_hi" } }
+};
+
+/*
+ * The sets of statistics of a row without --stats: the compact set for
+ * the table people read (what they look at first: centre, its spread,
+ * the tail), the full set of docs/INTERFACE.md that scripts rely on;
+ * "pNN" is every percentile.
+ */
+static const char *const compact_set[] = { "n", "mean", "ci_half", "median",
+	"pNN", "min", "max", NULL };
+static const char *const full_set[] = { "n", "missing", "mean", "sd", "se",
+	"ci_lo", "ci_hi", "min", "q1", "median", "q3", "max", "iqr", "cv",
+	"pNN", NULL };
+/* The options that add their statistics to any set, after it, in order. */
+static const unsigned added_by[] = { BS_SN_PCTCI, BS_SN_AUTOCORR,
+	BS_SN_STEADY, BS_SN_MVALUE };
+
+/* Is the option of need b on (pct_ci adds only to a set, not to --stats)? */
+static int
+option_on(unsigned b, const struct bs_summary_opts *so, const char *list,
+    int mvalue)
+{
+	switch (b) {
+	case BS_SN_PCTCI:
+		return so->pct_ci && list == NULL;
+	case BS_SN_AUTOCORR:
+		return so->autocorr;
+	case BS_SN_STEADY:
+		return so->steady != 0;
+	default:
+		return mvalue;
+	}
+}
+
+/* What a percentile's name has after "pNN": "_lo", or "". */
+static const char *
+pct_suffix(const struct bs_stat *st)
+{
+	const char *u = strchr(st->name, '_');
+
+	return u != NULL ? u : "";
+}
+
+/* "pNN_lo" against "p99.9_lo": the percentile, or -1 when it is not. */
+static int
+pct_match(const struct bs_stat *st, const char *name, double *pct)
+{
+	const char *suf = pct_suffix(st);
+	size_t l = strlen(name), ls = strlen(suf);
+	char *end;
+	double pc;
+
+	if (l <= ls + 1 || name[0] != 'p' || strcmp(name + l - ls, suf) != 0)
+		return -1;
+	errno = 0;
+	pc = strtod(name + 1, &end);
+	if (end != name + l - ls || errno != 0 || !(pc >= 0 && pc <= 100))
+		return -1;
+	if (pct != NULL)
+		*pct = pc;
+	return 0;
+}
+
+/* The row of that name as bs_stats[] spells it ("pNN" too), or NULL. */
+static const struct bs_stat *
+row_named(const char *name)
+{
+	for (size_t i = 0; bs_stats[i].name != NULL; i++)
+		if (strcmp(bs_stats[i].name, name) == 0)
+			return &bs_stats[i];
+	return NULL;
+}
+
+const struct bs_stat *
+bs_stat_find(const char *name, double *pct)
+{
+	size_t i;
+
+	for (i = 0; bs_stats[i].name != NULL; i++)
+		if (!(bs_stats[i].needs & BS_SN_PCT) &&
+		    strcmp(bs_stats[i].name, name) == 0)
+			return &bs_stats[i];
+	for (i = 0; bs_stats[i].name != NULL; i++)
+		if ((bs_stats[i].needs & BS_SN_PCT) &&
+		    pct_match(&bs_stats[i], name, pct) == 0)
+			return &bs_stats[i];
+	return NULL;
+}
+
+/* Append s to buf, within len. */
+static void
+cat(char *buf, size_t len, const char *s)
+{
+	size_t l = strlen(buf);
+
+	if (l + 1 < len)
+		snprintf(buf + l, len - l, "%s", s);
+}
+
+void
+bs_stat_names(char *buf, size_t len, int target, const char *last)
+{
+	const struct bs_stat *row[64];
+	size_t i, j, n = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (i = 0; bs_stats[i].name != NULL && n < 64; i++)
+		if (!target || bs_stats[i].target > 0)
+			row[n++] = &bs_stats[i];
+	/* --target's list in its own order: the most asked for first. */
+	for (i = 1; target && i < n; i++)
+		for (j = i; j > 0 && row[j - 1]->target > row[j]->target; j--) {
+			const struct bs_stat *t = row[j];
+
+			row[j] = row[j - 1];
+			row[j - 1] = t;
+		}
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			cat(buf, len, i + 1 == n ? last : ", ");
+		for (j = 0; !target && j < sizeof(aliases) /
+		    sizeof(aliases[0]); j++)
+			if (strcmp(aliases[j].is[0], row[i]->name) == 0) {
+				cat(buf, len, aliases[j].name);
+				cat(buf, len, ", ");
+			}
+		cat(buf, len, row[i]->name);
+	}
 }
 
 static int
-stat_add(struct bs_statcols *st, enum bs_stat id, size_t k,
+stat_add(struct bs_statcols *st, const struct bs_stat *id, size_t k,
     const struct bs_summary_opts *so, struct bs_err *e)
 {
 	struct bs_statcol *c;
 	char num[40];
 
 	for (size_t i = 0; i < st->n; i++)
-		if (st->c[i].id == id && st->c[i].k == k)
+		if (st->c[i].stat == id && st->c[i].k == k)
 			return 0;
 	if (st->n == BS_MAXSTATS)
 		return bs_seterr(e, NULL, 0, "--stats: at most %d statistics",
 		    BS_MAXSTATS);
 	c = &st->c[st->n++];
-	c->id = id;
+	c->stat = id;
 	c->k = k;
-	if (statnames[id] != NULL) {
-		snprintf(c->name, sizeof(c->name), "%s", statnames[id]);
+	if (!(id->needs & BS_SN_PCT)) {
+		snprintf(c->name, sizeof(c->name), "%s", id->name);
 		return 0;
 	}
+	/* "pNN_lo": the percentile as written, then the suffix. */
 	bs_fmt_double(num, sizeof(num), so->pct[k]);
-	snprintf(c->name, sizeof(c->name), "p%s%s", num, id == BS_ST_PCT_LO ?
-	    "_lo" : id == BS_ST_PCT_HI ? "_hi" : "");
+	snprintf(c->name, sizeof(c->name), "p%s%s", num, pct_suffix(id));
+	return 0;
+}
+
+/* A statistic, or every percentile's with pNN. */
+static int
+stat_add_all(struct bs_statcols *st, const struct bs_stat *id,
+    const struct bs_summary_opts *so, struct bs_err *e)
+{
+	if (!(id->needs & BS_SN_PCT))
+		return stat_add(st, id, 0, so, e);
+	for (size_t k = 0; k < so->npct; k++)
+		if (stat_add(st, id, k, so, e) == -1)
+			return -1;
 	return 0;
 }
 
@@ -79,6 +314,51 @@ pct_index(struct bs_summary_opts *so, double p, struct bs_err *e)
 }
 
 /*
+ * An unknown statistic, named as the user wrote it less the suffix of
+ * a percentile's interval ("px" of "px_lo").
+ */
+static int
+unknown_stat(char *tok, struct bs_err *e)
+{
+	char names[512];
+	size_t l = strlen(tok);
+
+	for (size_t i = 0; bs_stats[i].name != NULL; i++) {
+		const char *suf;
+		size_t ls;
+
+		if (!(bs_stats[i].needs & BS_SN_PCT))
+			continue;
+		suf = pct_suffix(&bs_stats[i]);
+		ls = strlen(suf);
+		if (ls > 0 && l > ls && strcmp(tok + l - ls, suf) == 0) {
+			tok[l - ls] = '\0';
+			break;
+		}
+	}
+	bs_stat_names(names, sizeof(names), 0, ", ");
+	return bs_seterr(e, NULL, 0, "--stats: unknown statistic '%s' (%s)",
+	    tok, names);
+}
+
+/* The options a statistic of --stats needs, turned on; -1 when refused. */
+static int
+stat_needs(const struct bs_stat *id, const char *tok,
+    struct bs_summary_opts *so, int *mvalue, struct bs_err *e)
+{
+	if (id->needs & BS_SN_PCTCI)
+		so->pct_ci = 1;
+	if (id->needs & BS_SN_AUTOCORR)
+		so->autocorr = 1;
+	if (id->needs & BS_SN_MVALUE)
+		*mvalue = 1;
+	if ((id->needs & BS_SN_STEADY) && so->steady == 0)
+		return bs_seterr(e, NULL, 0, "--stats %s needs --steady W",
+		    tok);
+	return 0;
+}
+
+/*
  * --stats LIST: the names of the output columns; "ci" is both bounds,
  * "pNN" any percentile.  Statistics that need an option turn it on.
  */
@@ -86,7 +366,8 @@ static int
 parse_stats(struct bs_statcols *st, const char *list,
     struct bs_summary_opts *so, int *mvalue, struct bs_err *e)
 {
-	char *dup, *p, *tok, *end;
+	const struct bs_stat *id;
+	char *dup, *p, *tok;
 	double pc;
 	size_t i;
 	long k;
@@ -95,58 +376,26 @@ parse_stats(struct bs_statcols *st, const char *list,
 	if ((dup = strdup(list)) == NULL)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	for (p = dup; (tok = strsep(&p, ",")) != NULL;) {
-		size_t l = strlen(tok);
-		enum bs_stat id = BS_ST_PCT;
-
-		if (strcmp(tok, "ci") == 0) {
-			if (stat_add(st, BS_ST_CI_LO, 0, so, e) == -1 ||
-			    stat_add(st, BS_ST_CI_HI, 0, so, e) == -1)
-				goto out;
-			continue;
-		}
-		for (i = 0; i < sizeof(statnames) / sizeof(statnames[0]); i++)
-			if (statnames[i] != NULL && strcmp(tok, statnames[i]) ==
-			    0)
+		for (i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+			if (strcmp(tok, aliases[i].name) == 0)
 				break;
-		if (i < sizeof(statnames) / sizeof(statnames[0])) {
-			id = (enum bs_stat)i;
-			if (id == BS_ST_MEDIAN_LO || id == BS_ST_MEDIAN_HI)
-				so->pct_ci = 1;
-			else if (id == BS_ST_R1)
-				so->autocorr = 1;
-			else if (id == BS_ST_MVALUE)
-				*mvalue = 1;
-			else if ((id == BS_ST_STEADY ||
-			    id == BS_ST_STEADY_DIFF) && so->steady == 0) {
-				bs_seterr(e, NULL, 0, "--stats %s needs --steady W",
-				    tok);
-				goto out;
-			}
-			if (stat_add(st, id, 0, so, e) == -1)
+		if (i < sizeof(aliases) / sizeof(aliases[0])) {
+			if (stat_add(st, row_named(aliases[i].is[0]), 0, so,
+			    e) == -1 || stat_add(st, row_named(aliases[i].is[1]),
+			    0, so, e) == -1)
 				goto out;
 			continue;
 		}
-		if (l > 3 && strcmp(tok + l - 3, "_lo") == 0)
-			id = BS_ST_PCT_LO;
-		else if (l > 3 && strcmp(tok + l - 3, "_hi") == 0)
-			id = BS_ST_PCT_HI;
-		if (id != BS_ST_PCT)
-			tok[l - 3] = '\0';
-		errno = 0;
-		if (tok[0] != 'p' || tok[1] == '\0' ||
-		    (pc = strtod(tok + 1, &end), *end != '\0') || errno != 0 ||
-		    !(pc >= 0 && pc <= 100)) {
-			bs_seterr(e, NULL, 0, "--stats: unknown statistic '%s' "
-			    "(n, missing, mean, sd, se, ci, ci_lo, ci_hi, "
-			    "ci_half, min, q1, median, q3, max, iqr, cv, pNN, "
-			    "median_lo, median_hi, pNN_lo, pNN_hi, r1, "
-			    "steady_diff, steady, mvalue)", tok);
+		if ((id = bs_stat_find(tok, &pc)) == NULL) {
+			unknown_stat(tok, e);
 			goto out;
 		}
-		if (id != BS_ST_PCT)
-			so->pct_ci = 1;
-		if ((k = pct_index(so, pc, e)) < 0 ||
-		    stat_add(st, id, (size_t)k, so, e) == -1)
+		if (stat_needs(id, tok, so, mvalue, e) == -1)
+			goto out;
+		k = 0;
+		if ((id->needs & BS_SN_PCT) && (k = pct_index(so, pc, e)) < 0)
+			goto out;
+		if (stat_add(st, id, (size_t)k, so, e) == -1)
 			goto out;
 	}
 	if (st->n == 0) {
@@ -162,121 +411,76 @@ out:
 
 /*
  * The statistics of a row.  The options that add columns add them to
- * any set, after it.
+ * any set, after it: their statistics in the order of bs_stats[], a
+ * percentile's (pNN_lo, pNN_hi) for each percentile in turn.
  */
 int
 bs_statcols_choose(struct bs_statcols *st, const char *list, int compact,
     struct bs_summary_opts *so, int *mvalue, struct bs_err *e)
 {
-	static const enum bs_stat full[] = { BS_ST_N, BS_ST_MISSING, BS_ST_MEAN, BS_ST_SD,
-	    BS_ST_SE, BS_ST_CI_LO, BS_ST_CI_HI, BS_ST_MIN, BS_ST_Q1, BS_ST_MEDIAN, BS_ST_Q3, BS_ST_MAX,
-	    BS_ST_IQR, BS_ST_CV };
-	size_t k;
+	const char *const *set = compact ? compact_set : full_set;
+	const struct bs_stat *id;
+	size_t i, j, k;
 
 	st->n = 0;	/* st->wide is the caller's */
 	if (list != NULL) {
 		if (parse_stats(st, list, so, mvalue, e) == -1)
 			return -1;
-	} else if (compact) {
-		/* What people look at first: centre, its spread, the tail. */
-		if (stat_add(st, BS_ST_N, 0, so, e) == -1)
-			return -1;
-		if (stat_add(st, BS_ST_MEAN, 0, so, e) == -1)
-			return -1;
-		if (stat_add(st, BS_ST_CI_HALF, 0, so, e) == -1)
-			return -1;
-		if (!so->no_quantiles) {
-			if (stat_add(st, BS_ST_MEDIAN, 0, so, e) == -1)
-			return -1;
-			for (k = 0; k < so->npct; k++)
-				if (stat_add(st, BS_ST_PCT, k, so, e) == -1)
-			return -1;
+	} else
+		for (i = 0; set[i] != NULL; i++) {
+			id = row_named(set[i]);
+			/* Order statistics in the compact set need them. */
+			if (compact && so->no_quantiles &&
+			    (id->needs & BS_SN_SORTED))
+				continue;
+			if (stat_add_all(st, id, so, e) == -1)
+				return -1;
 		}
-		if (stat_add(st, BS_ST_MIN, 0, so, e) == -1)
-			return -1;
-		if (stat_add(st, BS_ST_MAX, 0, so, e) == -1)
-			return -1;
-	} else {
-		for (k = 0; k < sizeof(full) / sizeof(full[0]); k++)
-			if (stat_add(st, full[k], 0, so, e) == -1)
-			return -1;
+	for (j = 0; j < sizeof(added_by) / sizeof(added_by[0]); j++) {
+		unsigned b = added_by[j];
+
+		if (!option_on(b, so, list, *mvalue))
+			continue;
+		for (i = 0; bs_stats[i].name != NULL; i++)
+			if ((bs_stats[i].needs & b) &&
+			    !(bs_stats[i].needs & BS_SN_PCT) &&
+			    stat_add(st, &bs_stats[i], 0, so, e) == -1)
+				return -1;
 		for (k = 0; k < so->npct; k++)
-			if (stat_add(st, BS_ST_PCT, k, so, e) == -1)
-			return -1;
+			for (i = 0; bs_stats[i].name != NULL; i++)
+				if ((bs_stats[i].needs & b) &&
+				    (bs_stats[i].needs & BS_SN_PCT) &&
+				    stat_add(st, &bs_stats[i], k, so, e) == -1)
+					return -1;
 	}
-	if (so->pct_ci && list == NULL) {
-		if (stat_add(st, BS_ST_MEDIAN_LO, 0, so, e) == -1)
-			return -1;
-		if (stat_add(st, BS_ST_MEDIAN_HI, 0, so, e) == -1)
-			return -1;
-		for (k = 0; k < so->npct; k++) {
-			if (stat_add(st, BS_ST_PCT_LO, k, so, e) == -1)
-			return -1;
-			if (stat_add(st, BS_ST_PCT_HI, k, so, e) == -1)
-			return -1;
-		}
-	}
-	if (so->autocorr)
-		if (stat_add(st, BS_ST_R1, 0, so, e) == -1)
-			return -1;
-	if (so->steady) {
-		if (stat_add(st, BS_ST_STEADY_DIFF, 0, so, e) == -1)
-			return -1;
-		if (stat_add(st, BS_ST_STEADY, 0, so, e) == -1)
-			return -1;
-	}
-	if (*mvalue)
-		if (stat_add(st, BS_ST_MVALUE, 0, so, e) == -1)
-			return -1;
 	return 0;
 }
 
 /*
- * The name of a statistic's column: the table shows the half-width of
- * the interval as "±" (mean ± half-width); the machine formats keep the
+ * The name of a statistic's column: the table people read may show a
+ * heading of its own (ci_half's "±"); the machine formats keep the
  * name a script can use.
  */
-static int
-machine_fmt(enum bs_outfmt f)
+double
+bs_stat_value(const struct bs_stat *st, const struct bs_summary *s, size_t k)
 {
-	return f != BS_OUT_TABLE && f != BS_OUT_MD;
+	if (st->get != NULL)
+		return st->get(s, k);
+	return *(const double *)(const void *)((const char *)s + st->off);
 }
 
 const char *
 bs_statcol_heading(const struct bs_statcol *c, enum bs_outfmt f)
 {
-	if (c->id == BS_ST_CI_HALF && !machine_fmt(f))
-		return "\xc2\xb1";
+	if (c->stat->heading != NULL && (f == BS_OUT_TABLE || f == BS_OUT_MD))
+		return c->stat->heading;
 	return c->name;
 }
 
 double
 bs_statcol_value(const struct bs_statcol *c, const struct bs_summary *s)
 {
-	switch (c->id) {
-	case BS_ST_MEAN:		return s->mean;
-	case BS_ST_SD:		return s->sd;
-	case BS_ST_SE:		return s->se;
-	case BS_ST_CI_LO:		return s->ci_lo;
-	case BS_ST_CI_HI:		return s->ci_hi;
-	case BS_ST_CI_HALF:	return (s->ci_hi - s->ci_lo) / 2;
-	case BS_ST_MIN:		return s->min;
-	case BS_ST_Q1:		return s->q1;
-	case BS_ST_MEDIAN:		return s->median;
-	case BS_ST_Q3:		return s->q3;
-	case BS_ST_MAX:		return s->max;
-	case BS_ST_IQR:		return s->iqr;
-	case BS_ST_CV:		return s->cv;
-	case BS_ST_PCT:		return s->pct[c->k];
-	case BS_ST_MEDIAN_LO:	return s->median_lo;
-	case BS_ST_MEDIAN_HI:	return s->median_hi;
-	case BS_ST_PCT_LO:		return s->pct_lo[c->k];
-	case BS_ST_PCT_HI:		return s->pct_hi[c->k];
-	case BS_ST_R1:		return s->r1;
-	case BS_ST_STEADY_DIFF:	return s->steady_diff;
-	case BS_ST_MVALUE:		return s->mvalue;
-	default:		return NAN;
-	}
+	return bs_stat_value(c->stat, s, c->k);
 }
 
 /*
@@ -290,24 +494,24 @@ bs_statcols_put(struct bs_result *res, size_t row, size_t col,
 {
 	for (size_t k = 0; k < st->n; k++, col++) {
 		const struct bs_statcol *c = &st->c[k];
+		double v = bs_statcol_value(c, s);
 
-		if (c->id == BS_ST_N || c->id == BS_ST_MISSING) {
+		switch (c->stat->unit) {
+		case BS_SU_COUNT:
 			/* A summary that does not say its n: empty. */
 			if (!s->n_unknown)
-				bs_result_int(res, row, col, (long long)(c->id ==
-				    BS_ST_N ? s->n : s->missing));
-		}
-		else if (c->id == BS_ST_STEADY) {
-			if (s->steady >= 0)
-				bs_result_str(res, row, col, s->steady ? "yes" :
-				    "no");
-		} else {
-			bs_result_num(res, row, col, bs_statcol_value(c, s));
-			if (u != NULL && in_unit(c->id))
+				bs_result_int(res, row, col, (long long)v);
+			break;
+		case BS_SU_FLAG:
+			if (v >= 0)
+				bs_result_str(res, row, col, v ? "yes" : "no");
+			break;
+		default:
+			bs_result_num(res, row, col, v);
+			if (u != NULL && c->stat->unit != BS_SU_RATIO)
 				bs_result_unit(res, row, col, u, key,
-				    spread(c->id));
+				    c->stat->unit == BS_SU_SPREAD);
 		}
 	}
 	return col;
 }
-

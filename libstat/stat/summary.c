@@ -474,26 +474,41 @@ static int
 overflowed(struct bs_summary *r, const struct bs_summary_opts *o,
     struct bs_err *e)
 {
-	const struct { const char *name; double v; } st[] = {
-		{ "mean", r->mean }, { "sd", r->sd }, { "se", r->se },
-		{ "ci_lo", r->ci_lo }, { "ci_hi", r->ci_hi },
-		{ "min", r->min }, { "q1", r->q1 }, { "median", r->median },
-		{ "q3", r->q3 }, { "max", r->max }, { "iqr", r->iqr },
-		{ "steady_diff", r->steady_diff }
-	};
+	const struct bs_stat *st;
 
 	if (isinf(r->cv))
 		r->cv = NAN;
-	for (size_t i = 0; i < sizeof(st) / sizeof(st[0]); i++)
-		if (isinf(st[i].v))
+	for (st = bs_stats; st->name != NULL; st++)
+		if ((st->flags & BS_SF_FINITE) && !(st->needs & BS_SN_PCT) &&
+		    isinf(bs_stat_value(st, r, 0)))
 			return bs_seterr(e, NULL, 0, "the %s is beyond the "
 			    "range of a double (values near +-1.8e308)",
-			    st[i].name);
+			    st->name);
 	for (size_t i = 0; i < o->npct; i++)
 		if (isinf(r->pct[i]))
 			return bs_seterr(e, NULL, 0, "a percentile is beyond "
 			    "the range of a double");
 	return 0;
+}
+
+size_t
+bs_summary_quantiles(struct bs_summary *r, const struct bs_summary_opts *o,
+    unsigned need, double *probs, double **out)
+{
+	const struct bs_stat *st;
+	size_t n = 0;
+
+	for (st = bs_stats; st->name != NULL; st++)
+		if (st->p > 0 && (st->needs & need) == need &&
+		    n < BS_MAX_QUANT - BS_MAX_PCT) {
+			probs[n] = st->p;
+			out[n++] = (double *)(void *)((char *)r + st->off);
+		}
+	for (size_t i = 0; i < o->npct; i++) {
+		probs[n] = o->pct[i] / 100.0;
+		out[n++] = &r->pct[i];
+	}
+	return n;
 }
 
 /*
@@ -537,85 +552,93 @@ pct_intervals(double *x, size_t n, double off,
 	return 0;
 }
 
+/* Counts 0; every double a row of bs_stats[] is, and the arrays, NaN. */
 void
 bs_summary_clear(struct bs_summary *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->mean = r->sd = r->se = r->ci_lo = r->ci_hi = NAN;
-	r->min = r->q1 = r->median = r->q3 = r->max = r->iqr = r->cv = NAN;
-	r->r1 = r->steady_diff = r->mvalue = NAN;
-	r->median_lo = r->median_hi = NAN;
+	for (const struct bs_stat *st = bs_stats; st->name != NULL; st++)
+		if (st->get == NULL)
+			*(double *)(void *)((char *)r + st->off) = NAN;
 	r->steady = -1;
 	for (size_t i = 0; i < BS_MAX_PCT; i++)
 		r->pct[i] = r->pct_lo[i] = r->pct_hi[i] = NAN;
 }
 
-int
-bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
+/* A summary from the running moments the streaming table kept. */
+static int
+summarize_moments(const struct bs_series *s, const struct bs_summary_opts *o,
     struct bs_summary *r, struct bs_err *e)
 {
-	double *x = NULL, *own = NULL, m, sd, hw, probs[3 + BS_MAX_PCT];
-	double qs[3 + BS_MAX_PCT], off;
-	size_t start, n, i, w, nmiss = 0;
-	/* refd + v[i] is every value as parsed: see struct bs_series. */
-	int exact = s->ulp == NULL && s->raw == NULL;
+	const struct bs_moments *mo = s->mom;
+	double hw;
 
-	bs_summary_clear(r);
-	if (s->mom != NULL || (s->v == NULL && s->n > 0)) {
-		/* Streaming mode: the table kept running moments only. */
-		const struct bs_moments *mo = s->mom;
-
-		r->missing = s->missing;
-		r->skipped = o->skip < s->n ? o->skip : s->n;
-		r->n = mo ? mo->n : 0;
-		if (r->n == 0)
-			return 0;
-		if (mo->overflow)
-			return bs_seterr(e, NULL, 0, "the running sums of "
-			    "squares overflow for values this far apart; "
-			    "without --no-quantiles all values are kept and "
-			    "scaled");
-		r->mean = bs_snap(s->refd + mo->mean);
-		r->min = mo->rmin;
-		r->max = mo->rmax;
-		if (r->n > 1) {
-			r->sd = sqrt(mo->m2 / (double)(r->n - 1));
-			r->se = r->sd / sqrt((double)r->n);
-			hw = bs_t_halfwidth(r->sd, r->n, o->confidence);
-			r->ci_lo = r->mean - hw;
-			r->ci_hi = r->mean + hw;
-			r->cv = r->mean != 0.0 ? r->sd / r->mean : NAN;
-		}
-		return overflowed(r, o, e);
+	r->missing = s->missing;
+	r->skipped = o->skip < s->n ? o->skip : s->n;
+	r->n = mo ? mo->n : 0;
+	if (r->n == 0)
+		return 0;
+	if (mo->overflow)
+		return bs_seterr(e, NULL, 0, "the running sums of "
+		    "squares overflow for values this far apart; "
+		    "without --no-quantiles all values are kept and "
+		    "scaled");
+	r->mean = bs_snap(s->refd + mo->mean);
+	r->min = mo->rmin;
+	r->max = mo->rmax;
+	if (r->n > 1) {
+		r->sd = sqrt(mo->m2 / (double)(r->n - 1));
+		r->se = r->sd / sqrt((double)r->n);
+		hw = bs_t_halfwidth(r->sd, r->n, o->confidence);
+		r->ci_lo = r->mean - hw;
+		r->ci_hi = r->mean + hw;
+		r->cv = r->mean != 0.0 ? r->sd / r->mean : NAN;
 	}
-	start = o->skip < s->n ? o->skip : s->n;
-	r->skipped = start;
-	n = s->n - start;
-	for (i = start; i < s->n; i++)
+	return overflowed(r, o, e);
+}
+
+/*
+ * The values after the warm-up, missing ones left out: *x a copy (*own,
+ * to free) when keep is set or the series cannot be compacted in place,
+ * else the series itself, compacted.  Their count, or -1 no memory.
+ */
+static long
+take_values(struct bs_series *s, size_t start, int keep, double **x,
+    double **own, size_t *nmiss)
+{
+	size_t i, w, n = s->n - start;
+
+	*own = NULL;
+	for (i = start, *nmiss = 0; i < s->n; i++)
 		if (isnan(s->v[i]))
-			nmiss++;
-	r->missing = nmiss;
-	if (keep || (nmiss > 0 && start > 0)) {
-		if ((own = malloc((n - nmiss + 1) * sizeof(*own))) == NULL)
-			return bs_seterr(e, NULL, 0, "out of memory");
-		x = own;
+			(*nmiss)++;
+	if (keep || (*nmiss > 0 && start > 0)) {
+		if ((*own = malloc((n - *nmiss + 1) * sizeof(**own))) == NULL)
+			return -1;
+		*x = *own;
 	} else
-		x = s->v;
+		*x = s->v;
 	for (i = start, w = 0; i < s->n; i++)
 		if (!isnan(s->v[i])) {
 			/* In place, what says how each value was parsed too. */
-			if (x == s->v && s->ulp)
+			if (*x == s->v && s->ulp)
 				s->ulp[w] = s->ulp[i];
-			if (x == s->v && s->raw)
+			if (*x == s->v && s->raw)
 				s->raw[w] = s->raw[i];
-			x[w++] = s->v[i];
+			(*x)[w++] = s->v[i];
 		}
-	n = w;
-	r->n = n;
-	if (n == 0)
-		goto done;
-	bs_mean_sd(x, n, &m, &sd);
-	r->mean = bs_snap(s->refd + m);
+	return (long)w;
+}
+
+/* The moments of the values x[0..n) (shifted by s->refd), and r1. */
+static void
+moments(const struct bs_series *s, const double *x, size_t n,
+    const struct bs_summary_opts *o, struct bs_summary *r, double *m)
+{
+	double sd, hw;
+
+	bs_mean_sd(x, n, m, &sd);
+	r->mean = bs_snap(s->refd + *m);
 	r->sd = sd;
 	if (n > 1) {
 		r->se = sd / sqrt((double)n);
@@ -625,81 +648,102 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 		r->cv = r->mean != 0.0 ? sd / r->mean : NAN;
 	}
 	if (o->autocorr)
-		r->r1 = bs_autocorr1(x, n, m);
-	if (o->steady > 0 && n >= 2 * o->steady) {
-		double a = 0, b = 0;
+		r->r1 = bs_autocorr1(x, n, *m);
+}
 
-		for (i = n - 2 * o->steady; i < n - o->steady; i++)
-			a += x[i];
-		for (; i < n; i++)
-			b += x[i];
-		a = s->refd + a / (double)o->steady;
-		b = s->refd + b / (double)o->steady;
-		r->steady_diff = a != 0.0 ? fabs(b - a) / fabs(a) : NAN;
-		if (!isnan(r->steady_diff))
-			r->steady = r->steady_diff < o->steady_tol;
-	}
-	if (n >= 8) {
-		/*
-		 * Warm-up hint: the mean of the first tenth sits more than
-		 * 3 sd from the mean of the rest and beyond the Tukey outer
-		 * fence of the rest.
-		 */
-		size_t h = n / 10 ? n / 10 : 1, nr = n - h < 1000 ? n - h :
-		    1000;
-		double m1, s1, mh = 0, q[2], rest[1000];
-		static const double pq[2] = { 0.25, 0.75 };
+/* Are the last two windows of --steady W within the tolerance? */
+static void
+steadiness(const struct bs_series *s, const double *x, size_t n,
+    const struct bs_summary_opts *o, struct bs_summary *r)
+{
+	double a = 0, b = 0;
+	size_t i;
 
-		bs_mean_sd(x + h, n - h, &m1, &s1);
-		for (i = 0; i < h; i++)
-			mh += x[i];
-		mh /= (double)h;
-		/* Quartiles of (the start of) the rest, on a small copy. */
-		memcpy(rest, x + h, nr * sizeof(*rest));
-		bs_quantiles(rest, nr, pq, 2, 7, q);
-		if (s1 > 0 && fabs(mh - m1) > 3 * s1 &&
-		    (mh < q[0] - 3 * (q[1] - q[0]) ||
-		    mh > q[1] + 3 * (q[1] - q[0])))
-			r->warmup = 1;
-	}
-	if (o->no_quantiles)
-		goto done;
-	/*
-	 * Order statistics are input values, or R's interpolation between
-	 * two: from the doubles as parsed, not from the shifted values
-	 * (far from the first value, these have lost digits).  Shifting
-	 * back is exact when every refd + v[i] is the parsed value: then
-	 * the shifted values are ordered alike and quantiles() maps the
-	 * few it needs.  Otherwise x becomes the parsed values, in place
-	 * (the series is given up: keep was not set) or in the copy.
-	 */
-	off = s->refd;
-	if (!exact) {
-		if (x == s->v) {
-			for (i = 0; i < n; i++)
-				x[i] = s->raw ? s->raw[i] : s->ulp[i] ?
-				    bs_ulp_step(s->refd + x[i], s->ulp[i]) :
-				    s->refd + x[i];
-			free(s->ulp);
-			s->ulp = NULL;
-			memset(&s->ref, 0, sizeof(s->ref));
-			s->refd = 0.0;
-		} else
-			for (i = start, w = 0; i < s->n; i++)
-				if (!isnan(s->v[i]))
-					x[w++] = bs_series_value(s, i);
-		off = 0.0;
-	}
-	probs[0] = 0.25;
-	probs[1] = 0.5;
-	probs[2] = 0.75;
-	for (i = 0; i < o->npct; i++)
-		probs[3 + i] = o->pct[i] / 100.0;
-	if (quantiles(x, NULL, n, probs, 3 + o->npct, o->qtype, off,
-	    qs) == -1) {
-		free(own);
-		return bs_seterr(e, NULL, 0, "out of memory");
-	}
+	if (o->steady == 0 || n < 2 * o->steady)
+		return;
+	for (i = n - 2 * o->steady; i < n - o->steady; i++)
+		a += x[i];
+	for (; i < n; i++)
+		b += x[i];
+	a = s->refd + a / (double)o->steady;
+	b = s->refd + b / (double)o->steady;
+	r->steady_diff = a != 0.0 ? fabs(b - a) / fabs(a) : NAN;
+	if (!isnan(r->steady_diff))
+		r->steady = r->steady_diff < o->steady_tol;
+}
+
+/*
+ * Warm-up hint: the mean of the first tenth sits more than 3 sd from
+ * the mean of the rest and beyond the Tukey outer fence of the rest.
+ */
+static void
+warmup(const double *x, size_t n, struct bs_summary *r)
+{
+	size_t h, nr, i;
+	double m1, s1, mh = 0, q[2], rest[1000];
+	static const double pq[2] = { 0.25, 0.75 };
+
+	if (n < 8)
+		return;
+	h = n / 10 ? n / 10 : 1;
+	nr = n - h < 1000 ? n - h : 1000;
+	bs_mean_sd(x + h, n - h, &m1, &s1);
+	for (i = 0; i < h; i++)
+		mh += x[i];
+	mh /= (double)h;
+	/* Quartiles of (the start of) the rest, on a small copy. */
+	memcpy(rest, x + h, nr * sizeof(*rest));
+	bs_quantiles(rest, nr, pq, 2, 7, q);
+	if (s1 > 0 && fabs(mh - m1) > 3 * s1 &&
+	    (mh < q[0] - 3 * (q[1] - q[0]) ||
+	    mh > q[1] + 3 * (q[1] - q[0])))
+		r->warmup = 1;
+}
+
+/*
+ * Order statistics are input values, or R's interpolation between
+ * two: from the doubles as parsed, not from the shifted values (far
+ * from the first value, these have lost digits).  Shifting back is
+ * exact when every refd + v[i] is the parsed value: then the shifted
+ * values are ordered alike and quantiles() maps the few it needs.
+ * Otherwise x becomes the parsed values, in place (the series is given
+ * up: keep was not set) or in the copy.  The offset to add to x.
+ */
+static double
+parsed_values(struct bs_series *s, double *x, size_t n, size_t start)
+{
+	size_t i, w;
+
+	/* refd + v[i] is every value as parsed: see struct bs_series. */
+	if (s->ulp == NULL && s->raw == NULL)
+		return s->refd;
+	if (x == s->v) {
+		for (i = 0; i < n; i++)
+			x[i] = s->raw ? s->raw[i] : s->ulp[i] ?
+			    bs_ulp_step(s->refd + x[i], s->ulp[i]) :
+			    s->refd + x[i];
+		free(s->ulp);
+		s->ulp = NULL;
+		memset(&s->ref, 0, sizeof(s->ref));
+		s->refd = 0.0;
+	} else
+		for (i = start, w = 0; i < s->n; i++)
+			if (!isnan(s->v[i]))
+				x[w++] = bs_series_value(s, i);
+	return 0.0;
+}
+
+/* The order statistics of x[0..n), their offset off: 0, -1 no memory. */
+static int
+order_summary(double *x, size_t n, double off,
+    const struct bs_summary_opts *o, struct bs_summary *r)
+{
+	double probs[BS_MAX_QUANT], qs[BS_MAX_QUANT], *out[BS_MAX_QUANT];
+	size_t i, nq;
+
+	nq = bs_summary_quantiles(r, o, BS_SN_SORTED, probs, out);
+	if (quantiles(x, NULL, n, probs, nq, o->qtype, off, qs) == -1)
+		return -1;
 	r->min = r->max = x[0];
 	for (i = 1; i < n; i++) {
 		if (x[i] < r->min)
@@ -710,14 +754,43 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	/* Not snapped (bs_snap()): these are inputs or R's arithmetic. */
 	r->min += off;
 	r->max += off;
-	r->q1 = qs[0];
-	r->median = qs[1];
-	r->q3 = qs[2];
-	r->iqr = qs[2] - qs[0];
-	for (i = 0; i < o->npct; i++)
-		r->pct[i] = qs[3 + i];
+	for (i = 0; i < nq; i++)
+		*out[i] = qs[i];
+	r->iqr = r->q3 - r->q1;
 	r->mvalue = bs_mvalue(x, n);
-	if (o->pct_ci && pct_intervals(x, n, off, o, r) == -1) {
+	if (o->pct_ci && pct_intervals(x, n, off, o, r) == -1)
+		return -1;
+	return 0;
+}
+
+int
+bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
+    struct bs_summary *r, struct bs_err *e)
+{
+	double *x, *own, m, off;
+	size_t start, n, nmiss;
+	long w;
+
+	bs_summary_clear(r);
+	if (s->mom != NULL || (s->v == NULL && s->n > 0))
+		/* Streaming mode: the table kept running moments only. */
+		return summarize_moments(s, o, r, e);
+	start = o->skip < s->n ? o->skip : s->n;
+	r->skipped = start;
+	if ((w = take_values(s, start, keep, &x, &own, &nmiss)) < 0)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	r->missing = nmiss;
+	n = (size_t)w;
+	r->n = n;
+	if (n == 0)
+		goto done;
+	moments(s, x, n, o, r, &m);
+	steadiness(s, x, n, o, r);
+	warmup(x, n, r);
+	if (o->no_quantiles)
+		goto done;
+	off = parsed_values(s, x, n, start);
+	if (order_summary(x, n, off, o, r) == -1) {
 		free(own);
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}

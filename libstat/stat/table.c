@@ -1029,15 +1029,15 @@ pctrow(struct bs_table *t, size_t g, const struct bs_record *r)
 	return 0;
 }
 
-static int
-on_record(void *arg, const struct bs_record *r, struct bs_err *e)
+/*
+ * The group of record r, noted where it first came from, with the rows
+ * it counts; its index, or -1 with e.
+ */
+static long
+record_group(struct bs_table *t, const struct bs_record *r, struct bs_err *e)
 {
-	struct bs_table *t = arg;
 	struct tpriv *p = t->priv;
 	const size_t off = p->file_group ? 1 : 0;
-	struct bs_series *s;
-	struct bs_dec d;
-	double v, x;
 	long g;
 
 	/* Without group columns every row is in group 0: no call. */
@@ -1076,106 +1076,148 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	if (p->pctcol >= 0 && p->quant != NULL &&
 	    pctrow(t, (size_t)g, r) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
+	return g;
+}
+
+/*
+ * Field f of slot k is no number (rc): the first of a text column, which
+ * is then no value column (0), else an error (-1).
+ */
+static int
+bad_field(struct bs_table *t, size_t k, const struct bs_field *f,
+    const struct bs_record *r, enum bs_numparse rc, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	const char *name = t->names[p->slotcol[k]];
+	int len = (int)(f->len > 40 ? 40 : f->len);
+
+	if (rc != BS_NUM_NOTNUM)
+		return bs_seterr(e, p->curfile, r->line,
+		    "column '%s': '%.*s' is not a finite number", name, len,
+		    f->s);
+	if (p->state[k] == COL_UNKNOWN) {
+		/* A text column: not a value column. */
+		p->state[k] = COL_TEXT;
+		p->sawcomma |= decimal_comma(f->s, f->len);
+		return 0;
+	}
+	if (r->line == 0)
+		return bs_seterr(e, p->curfile, 0, "record %zu: column '%s': "
+		    "'%.*s' is not a number", r->recno, name, len, f->s);
+	return bs_seterr(e, p->curfile, r->line,
+	    "column '%s': '%.*s' is not a number%s", name, len, f->s,
+	    decimal_comma(f->s, f->len) ?
+	    " (a decimal comma? numbers are read with a point)" : "");
+}
+
+/* A number into the running moments (and sketch) of its series. */
+static int
+field_moments(struct bs_table *t, size_t k, struct bs_series *s,
+    const struct bs_field *f, const struct bs_record *r, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	enum bs_numparse rc;
+	struct bs_dec d;
+	double v;
+
+	rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) : BS_NUM_MISSING;
+	if (rc == BS_NUM_OK && !s->hasref) {
+		s->ref = d;
+		s->refd = v;
+		s->hasref = 1;
+	}
+	if (rc != BS_NUM_OK && rc != BS_NUM_MISSING)
+		return bad_field(t, k, f, r, rc, e);
+	if (moments_add(&p->arena, s, p->o->skip, rc == BS_NUM_MISSING,
+	    rc == BS_NUM_OK ? shifted(s, &d) : 0, v, p->o->sketch) == -1)
+		return bs_seterr(e, p->curfile, r->line, "out of memory");
+	if (rc == BS_NUM_OK)
+		p->state[k] = COL_NUMERIC;
+	return 0;
+}
+
+/* d (v as a double) shifted by the first value of s, which it may be. */
+static double
+shift_value(struct bs_series *s, const struct bs_dec *d, double v)
+{
+	if (!s->hasref) {
+		s->ref = *d;
+		s->refd = v;
+		s->hasref = 1;
+		return 0.0;
+	}
+	/* Shifted by zero: the value as parsed. */
+	if (s->ref.mant == 0)
+		return v;
+	if (d->exp == s->ref.exp && !d->inexact && !s->ref.inexact &&
+	    d->mant < (UINT64_C(1) << 53) && s->ref.mant < (UINT64_C(1) << 53) &&
+	    d->exp >= -22 && d->exp <= 0) {
+		/* Common case: same scale, exact ints. */
+		double a = d->neg ? -(double)d->mant : (double)d->mant;
+		double b = s->ref.neg ? -(double)s->ref.mant :
+		    (double)s->ref.mant;
+
+		/* a - b is exact; one division rounds. */
+		return d->exp == 0 ? a - b : (a - b) / bs_pow10[-d->exp];
+	}
+	return shifted(s, d);
+}
+
+/* A value (or a missing one) appended to its series. */
+static int
+field_value(struct bs_table *t, size_t k, struct bs_series *s,
+    const struct bs_field *f, const struct bs_record *r, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	enum bs_numparse rc;
+	struct bs_dec d;
+	double v;
+
+	if (s->n == s->cap && series_grow(s, p->o->raw) == -1)
+		return bs_seterr(e, p->curfile, r->line, "out of memory");
+	rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) : BS_NUM_MISSING;
+	switch (rc) {
+	case BS_NUM_OK:
+		if (series_put(s, shift_value(s, &d, v), v) == -1)
+			return bs_seterr(e, p->curfile, r->line,
+			    "out of memory");
+		p->state[k] = COL_NUMERIC;
+		return 0;
+	case BS_NUM_MISSING:
+		if (s->raw)
+			s->raw[s->n] = (double)NAN;
+		if (s->ulp)
+			s->ulp[s->n] = 0;
+		s->v[s->n++] = (double)NAN;
+		s->missing++;
+		return 0;
+	default:
+		return bad_field(t, k, f, r, rc, e);
+	}
+}
+
+static int
+on_record(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+	const size_t off = p->file_group ? 1 : 0;
+	long g;
+
+	if ((g = record_group(t, r, e)) < 0)
+		return -1;
 	for (size_t k = 0; k < p->nslots; k++) {
 		const struct bs_field *f = &r->f[p->slotcol[k] - off];
-		enum bs_numparse rc;
+		struct bs_series *s;
 
 		if (p->state[k] == COL_TEXT)
 			continue;
 		s = &t->groups[g].s[k];
 		if (f->s != NULL)
 			s->present = 1;
-		if (p->o->moments) {
-			rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
-			    BS_NUM_MISSING;
-			if (rc == BS_NUM_OK && !s->hasref) {
-				s->ref = d;
-				s->refd = v;
-				s->hasref = 1;
-			}
-			if (rc == BS_NUM_OK || rc == BS_NUM_MISSING) {
-				if (moments_add(&p->arena, s, p->o->skip, rc ==
-				    BS_NUM_MISSING, rc == BS_NUM_OK ?
-				    shifted(s, &d) : 0, v, p->o->sketch) == -1)
-					return bs_seterr(e, p->curfile, r->line,
-					    "out of memory");
-				if (rc == BS_NUM_OK)
-					p->state[k] = COL_NUMERIC;
-				continue;
-			}
-			goto bad;
-		}
-		if (s->n == s->cap && series_grow(s, p->o->raw) == -1)
-			return bs_seterr(e, p->curfile, r->line,
-			    "out of memory");
-		rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) :
-		    BS_NUM_MISSING;
-		switch (rc) {
-		case BS_NUM_OK:
-			if (!s->hasref) {
-				s->ref = d;
-				s->refd = v;
-				s->hasref = 1;
-				x = 0.0;
-			} else if (s->ref.mant == 0) {
-				/* Shifted by zero: the value as parsed. */
-				x = v;
-			} else if (d.exp == s->ref.exp && !d.inexact &&
-			    !s->ref.inexact && d.mant < (UINT64_C(1) << 53) &&
-			    s->ref.mant < (UINT64_C(1) << 53) &&
-			    d.exp >= -22 && d.exp <= 0) {
-				/* Common case: same scale, exact ints. */
-				double a = d.neg ? -(double)d.mant :
-				    (double)d.mant;
-				double b = s->ref.neg ? -(double)s->ref.mant :
-				    (double)s->ref.mant;
-
-				/* a - b is exact; one division rounds. */
-				x = d.exp == 0 ? a - b :
-				    (a - b) / bs_pow10[-d.exp];
-			} else
-				x = shifted(s, &d);
-			if (series_put(s, x, v) == -1)
-				return bs_seterr(e, p->curfile, r->line,
-				    "out of memory");
-			p->state[k] = COL_NUMERIC;
-			break;
-		case BS_NUM_MISSING:
-			if (s->raw)
-				s->raw[s->n] = (double)NAN;
-			if (s->ulp)
-				s->ulp[s->n] = 0;
-			s->v[s->n++] = (double)NAN;
-			s->missing++;
-			break;
-		default:
-		bad:
-			if (rc == BS_NUM_NOTNUM)
-				goto notnum;
-			return bs_seterr(e, p->curfile, r->line,
-			    "column '%s': '%.*s' is not a finite number",
-			    t->names[p->slotcol[k]], (int)(f->len > 40 ? 40 :
-			    f->len), f->s);
-		case BS_NUM_NOTNUM:
-		notnum:
-			if (p->state[k] == COL_UNKNOWN) {
-				/* A text column: not a value column. */
-				p->state[k] = COL_TEXT;
-				p->sawcomma |= decimal_comma(f->s, f->len);
-				continue;
-			}
-			if (r->line == 0)
-				return bs_seterr(e, p->curfile, 0,
-				    "record %zu: column '%s': '%.*s' is not a "
-				    "number", r->recno, t->names[p->slotcol[k]],
-				    (int)(f->len > 40 ? 40 : f->len), f->s);
-			return bs_seterr(e, p->curfile, r->line,
-			    "column '%s': '%.*s' is not a number%s",
-			    t->names[p->slotcol[k]], (int)(f->len > 40 ? 40 :
-			    f->len), f->s, decimal_comma(f->s, f->len) ?
-			    " (a decimal comma? numbers are read with a point)" :
-			    "");
-		}
+		if ((p->o->moments ? field_moments(t, k, s, f, r, e) :
+		    field_value(t, k, s, f, r, e)) == -1)
+			return -1;
 	}
 	return 0;
 }

@@ -14,57 +14,113 @@
 
 #include "libstat.h"
 
-static const char *const stnames[] = { "mean", "median", "min", "max",
-	"q1", "q3", "sd", "se", "iqr", "cv", "ci_lo", "ci_hi", "n" };
+/* A target's status: its name, and as the table of targets shows it. */
+static const struct {
+	enum bs_target_status	 st;
+	const char		*name, *shown;
+} statuses[] = {
+	{ BS_TARGET_MET, "met", "\xe2\x9c\x85 met" },
+	{ BS_TARGET_MISSED, "missed", "\xe2\x9d\x8c missed" },
+	{ BS_TARGET_UNPROVEN, "unproven", "\xe2\x9d\x94 unproven" }
+};
 
-static const char *const statusnames[] = { "met", "missed", "unproven" };
+static const char *
+status_text(enum bs_target_status s, int shown)
+{
+	for (size_t i = 0; i < sizeof(statuses) / sizeof(statuses[0]); i++)
+		if (statuses[i].st == s)
+			return shown ? statuses[i].shown : statuses[i].name;
+	return "?";
+}
 
 const char *
 bs_target_status_name(enum bs_target_status s)
 {
-	return (unsigned)s < 3 ? statusnames[s] : "?";
+	return status_text(s, 0);
 }
 
-static int
-parse_op(const char **p, enum bs_target_op *op)
+/* ------------------------------------------------------------------ */
+/* A comparison with a threshold (also bplot's --slo and --limit) */
+
+static const struct {
+	const char	*s;
+	enum bs_cond_op	 op;
+} ops[] = {
+	{ ">=", BS_COND_GE }, { "<=", BS_COND_LE }, { ">", BS_COND_GT },
+	{ "<", BS_COND_LT }
+};
+
+int
+bs_cond_parse(const char *s, struct bs_cond *c, const char **rest)
 {
-	static const struct { const char *s; enum bs_target_op op; } ops[] = {
-		{ ">=", BS_TOP_GE }, { "<=", BS_TOP_LE }, { ">", BS_TOP_GT },
-		{ "<", BS_TOP_LT }
-	};
+	size_t i;
 
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (strncmp(*p, ops[i].s, strlen(ops[i].s)) == 0) {
-			*op = ops[i].op;
-			*p += strlen(ops[i].s);
-			return 0;
-		}
-	return -1;
+	if (rest != NULL)
+		*rest = s;
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (strncmp(s, ops[i].s, strlen(ops[i].s)) == 0)
+			break;
+	if (i == sizeof(ops) / sizeof(ops[0]))
+		return -1;
+	c->op = ops[i].op;
+	s += strlen(ops[i].s);
+	if (rest != NULL)
+		*rest = s;
+	if (bs_parse_double(s, &c->v) == -1 || !isfinite(c->v))
+		return -1;
+	return 0;
 }
 
-/* "mean", "p99.9", "median", ...: the statistic; -1 when none. */
+int
+bs_cond_holds(const struct bs_cond *c, double x)
+{
+	switch (c->op) {
+	case BS_COND_GE:
+		return x >= c->v;
+	case BS_COND_GT:
+		return x > c->v;
+	case BS_COND_LE:
+		return x <= c->v;
+	default:
+		return x < c->v;
+	}
+}
+
+const char *
+bs_cond_op_text(enum bs_cond_op op)
+{
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (ops[i].op == op)
+			return ops[i].s;
+	return "?";
+}
+
+/* ------------------------------------------------------------------ */
+
+/* "mean", "p99.9", "median", ...: a statistic --target takes; -1 if not. */
 static int
 parse_stat(const char *s, size_t len, struct bs_target *t)
 {
-	char buf[64], *end;
+	char buf[64];
 
 	if (len == 0 || len >= sizeof(buf))
 		return -1;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	for (size_t i = 0; i < sizeof(stnames) / sizeof(stnames[0]); i++)
-		if (strcmp(buf, stnames[i]) == 0) {
-			t->stat = (enum bs_target_stat)i;
-			return 0;
-		}
-	if (buf[0] == 'p' && buf[1] != '\0') {
-		t->pct = strtod(buf + 1, &end);
-		if (*end == '\0' && t->pct >= 0 && t->pct <= 100) {
-			t->stat = BS_TST_PCT;
-			return 0;
-		}
-	}
-	return -1;
+	if ((t->stat = bs_stat_find(buf, &t->pct)) == NULL ||
+	    t->stat->target == 0)
+		return -1;
+	return 0;
+}
+
+static int
+target_stat_err(const char *expr, struct bs_err *e)
+{
+	char names[256];
+
+	bs_stat_names(names, sizeof(names), 1, " or ");
+	return bs_seterr(e, NULL, 0, "--target '%s': STAT(COL) takes %s",
+	    expr, names);
 }
 
 int
@@ -75,7 +131,7 @@ bs_target_parse(const char *expr, struct bs_target *t, struct bs_err *e)
 
 	memset(t, 0, sizeof(*t));
 	t->expr = expr;
-	t->stat = BS_TST_MEAN;
+	t->stat = bs_stat_find("mean", NULL);
 	/* The operator: the first of < > in the text. */
 	if ((opat = strpbrk(expr, "<>")) == NULL)
 		return bs_seterr(e, NULL, 0, "--target '%s': no comparison "
@@ -85,9 +141,7 @@ bs_target_parse(const char *expr, struct bs_target *t, struct bs_err *e)
 	if (open != NULL) {
 		if (close == NULL || close + 1 != opat ||
 		    parse_stat(expr, (size_t)(open - expr), t) == -1)
-			return bs_seterr(e, NULL, 0, "--target '%s': STAT(COL) "
-			    "takes mean, median, pNN, min, max, q1, q3, sd, se, "
-			    "iqr, cv, ci_lo, ci_hi or n", expr);
+			return target_stat_err(expr, e);
 		p = open + 1;
 		n = (size_t)(close - p);
 	} else
@@ -102,9 +156,7 @@ bs_target_parse(const char *expr, struct bs_target *t, struct bs_err *e)
 		return bs_seterr(e, NULL, 0, "--target '%s': no column", expr);
 	if ((t->column = bs_strndup(p, n)) == NULL)
 		return bs_seterr(e, NULL, 0, "out of memory");
-	p = opat;
-	if (parse_op(&p, &t->op) == -1 || bs_parse_double(p, &t->v) == -1 ||
-	    !isfinite(t->v)) {
+	if (bs_cond_parse(opat, &t->cond, &p) == -1) {
 		free(t->column);
 		t->column = NULL;
 		return bs_seterr(e, NULL, 0, "--target '%s': the comparison "
@@ -120,21 +172,6 @@ bs_target_free(struct bs_target *t)
 		free(t->column);
 }
 
-static int
-holds(enum bs_target_op op, double x, double v)
-{
-	switch (op) {
-	case BS_TOP_GE:
-		return x >= v;
-	case BS_TOP_GT:
-		return x > v;
-	case BS_TOP_LE:
-		return x <= v;
-	default:
-		return x < v;
-	}
-}
-
 int
 bs_target_pct_index(const struct bs_target *t,
     const struct bs_summary_opts *so)
@@ -145,43 +182,47 @@ bs_target_pct_index(const struct bs_target *t,
 	return -1;
 }
 
+/* A target on a percentile: pNN, its index among so's percentiles. */
+static int
+on_pct(const struct bs_target *t)
+{
+	return (t->stat->needs & BS_SN_PCT) != 0;
+}
+
+/* A target on the mean: judged by where its interval lies. */
+static int
+by_interval(const struct bs_target *t)
+{
+	return (t->stat->flags & BS_SF_INTERVAL) != 0;
+}
+
 enum bs_target_status
 bs_target_eval(const struct bs_target *t, const struct bs_summary *s,
     const struct bs_summary_opts *so, double *measured)
 {
-	const double f[] = { s->mean, s->median, s->min, s->max, s->q1,
-	    s->q3, s->sd, s->se, s->iqr, s->cv, s->ci_lo, s->ci_hi,
-	    (double)s->n };
 	double x;
 	int k;
 
-	if (t->stat == BS_TST_PCT) {
+	if (on_pct(t)) {
 		k = bs_target_pct_index(t, so);
-		x = k >= 0 ? s->pct[k] : NAN;
+		x = k >= 0 ? bs_stat_value(t->stat, s, (size_t)k) : NAN;
 	} else
-		x = f[t->stat];
+		x = bs_stat_value(t->stat, s, 0);
 	*measured = x;
 	if (isnan(x))
 		return BS_TARGET_UNPROVEN;
-	if (t->stat != BS_TST_MEAN)
-		return holds(t->op, x, t->v) ? BS_TARGET_MET :
+	if (!by_interval(t))
+		return bs_cond_holds(&t->cond, x) ? BS_TARGET_MET :
 		    BS_TARGET_MISSED;
-	/* The mean: by where its interval lies. */
 	if (!isfinite(s->ci_lo) || !isfinite(s->ci_hi))
 		return BS_TARGET_UNPROVEN;
-	if (holds(t->op, s->ci_lo, t->v) && holds(t->op, s->ci_hi, t->v))
+	if (bs_cond_holds(&t->cond, s->ci_lo) &&
+	    bs_cond_holds(&t->cond, s->ci_hi))
 		return BS_TARGET_MET;
-	if (!holds(t->op, s->ci_lo, t->v) && !holds(t->op, s->ci_hi, t->v))
+	if (!bs_cond_holds(&t->cond, s->ci_lo) &&
+	    !bs_cond_holds(&t->cond, s->ci_hi))
 		return BS_TARGET_MISSED;
 	return BS_TARGET_UNPROVEN;
-}
-
-const char *
-bs_target_op_text(enum bs_target_op op)
-{
-	static const char *const s[] = { ">=", ">", "<=", "<" };
-
-	return (unsigned)op < 4 ? s[op] : "?";
 }
 
 /* ------------------------------------------------------------------ */
@@ -201,14 +242,11 @@ bs_targets_check(const struct bs_target *tg, size_t n,
 		if (k == t->nvcols)
 			return bs_seterr(e, NULL, 0, "--target '%s': '%s' is "
 			    "not a value column", tg[i].expr, tg[i].column);
-		if (tg[i].stat == BS_TST_PCT && bs_target_pct_index(&tg[i],
-		    so) < 0)
+		if (on_pct(&tg[i]) && bs_target_pct_index(&tg[i], so) < 0)
 			return bs_seterr(e, NULL, 0, "--target '%s': p%g is "
 			    "not computed (add %g to --percentiles)",
 			    tg[i].expr, tg[i].pct, tg[i].pct);
-		if (so->no_quantiles && (tg[i].stat == BS_TST_PCT ||
-		    tg[i].stat == BS_TST_MEDIAN || tg[i].stat == BS_TST_Q1 ||
-		    tg[i].stat == BS_TST_Q3 || tg[i].stat == BS_TST_IQR))
+		if (so->no_quantiles && (tg[i].stat->needs & BS_SN_SORTED))
 			return bs_seterr(e, NULL, 0, "--target '%s': "
 			    "--no-quantiles keeps no values for order "
 			    "statistics", tg[i].expr);
@@ -236,8 +274,6 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
     size_t g, size_t c, const struct bs_summary *s,
     const struct bs_summary_opts *so, struct bs_result *tres)
 {
-	static const char *const icon[] = { "\xe2\x9c\x85 met",
-	    "\xe2\x9d\x8c missed", "\xe2\x9d\x94 unproven" };
 	enum bs_target_status st;
 	int all = -1;
 	char a[40], b[40], d[40], text[160], what[32];
@@ -257,30 +293,30 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 		for (k = 0; k < t->ngcols; k++)
 			bs_result_str(tres, (size_t)row, k,
 			    t->groups[g].key[k]);
-		if (tg[i].stat == BS_TST_PCT)
+		if (on_pct(&tg[i]))
 			snprintf(what, sizeof(what), "p%g", tg[i].pct);
-		bs_fmt_num(d, sizeof(d), tg[i].v);
+		bs_fmt_num(d, sizeof(d), tg[i].cond.v);
 		snprintf(text, sizeof(text), "%s of %s %s %s",
-		    tg[i].stat == BS_TST_PCT ? what :
-		    tg[i].stat == BS_TST_MEAN ? "mean" : "", tg[i].column,
-		    bs_target_op_text(tg[i].op), d);
-		if (tg[i].stat != BS_TST_MEAN && tg[i].stat != BS_TST_PCT) {
+		    on_pct(&tg[i]) ? what : by_interval(&tg[i]) ?
+		    tg[i].stat->name : "", tg[i].column,
+		    bs_cond_op_text(tg[i].cond.op), d);
+		if (!by_interval(&tg[i]) && !on_pct(&tg[i])) {
 			const char *p = strchr(tg[i].expr, '(');
 
 			snprintf(text, sizeof(text), "%.*s of %s %s %s",
 			    (int)(p - tg[i].expr), tg[i].expr, tg[i].column,
-			    bs_target_op_text(tg[i].op), d);
+			    bs_cond_op_text(tg[i].cond.op), d);
 		}
 		bs_result_str(tres, (size_t)row, k++, text);
 		bs_fmt_num(a, sizeof(a), x);
-		if (tg[i].stat == BS_TST_MEAN) {
+		if (by_interval(&tg[i])) {
 			bs_fmt_num(b, sizeof(b), s->ci_lo);
 			bs_fmt_num(d, sizeof(d), s->ci_hi);
 			snprintf(text, sizeof(text), "%s [%s, %s]", a, b, d);
 		} else
 			snprintf(text, sizeof(text), "%s", a);
 		bs_result_str(tres, (size_t)row, k++, text);
-		bs_result_str(tres, (size_t)row, k, icon[st]);
+		bs_result_str(tres, (size_t)row, k, status_text(st, 1));
 	}
 	return all;
 }
