@@ -339,35 +339,6 @@ sketch_put(FILE *fp, void *set)
 	return bs_sketchset_write(set, fp);
 }
 
-/* What --sketch and --merge do not go with. */
-static void
-sketch_refuse(const struct tool_common *com, const struct bs_summary_opts *so,
-    const struct sketchopts *sko, size_t ntg)
-{
-	if (so->no_quantiles)
-		die("--no-quantiles gives no percentiles; --sketch gives them "
-		    "approximately: choose one");
-	if (so->autocorr || so->steady)
-		die("--sketch keeps no values: --autocorr and --steady need "
-		    "them");
-	if (ntg > 0)
-		die("--target and --gate are not available with --sketch or "
-		    "--merge");
-	if (so->qtype != 7 && so->qtype != 1)
-		die("--sketch estimates type-1 quantiles (R's quantile(type = "
-		    "1)): --quantile-type %d does not apply", so->qtype);
-	if (!sko->merge)
-		return;
-	if (sko->on || sko->acc > 0)
-		die("--merge takes the accuracy of its sketch files: "
-		    "no --sketch or --sketch-accuracy");
-	if (com->topts.groups || com->topts.columns ||
-	    com->topts.exclude || com->skip || com->topts.read.no_header || com->topts.read.delim ||
-	    com->topts.read.format != BS_FMT_AUTO)
-		die("--merge reads sketch files as they were made: "
-		    "no -c, -g, --skip or input options");
-}
-
 /*
  * The sketches of the operands: merged from sketch files (--merge), or
  * read through the table's streaming mode, a sketch per series; *units
@@ -473,14 +444,13 @@ sketch_summaries(const struct tool_common *com, struct bs_summary_opts *so,
 
 static int
 sketch_main(struct tool_common *com, struct bs_summary_opts *so,
-    const struct sketchopts *sko, size_t ntg, int argc, char **argv)
+    const struct sketchopts *sko, int argc, char **argv)
 {
 	struct bs_sketchset set;
 	char **units;	/* declared units, per value column */
 	struct bs_result *res;
 	size_t absent = 0;
 
-	sketch_refuse(com, so, sko, ntg);
 	sketch_read(com, sko, &set, &units, argc, argv);
 	if (sko->out) {
 		tool_write(com, sketch_put, (void *)&set);
@@ -874,8 +844,7 @@ main(int argc, char *argv[])
 	sko.out = com.ownfmt == FMT_SKETCH;
 	check_options(&com, &so, &sko, statlist, st.wide, mvalue, ntg, gate);
 	if (sko.on || sko.merge || sko.out || sko.acc > 0)
-		return sketch_main(&com, &so, &sko, ntg + (size_t)gate, argc,
-		    argv);
+		return sketch_main(&com, &so, &sko, argc, argv);
 	return stat_main(&com, &so, &st, statlist, mvalue, tg, ntg, gate, argc,
 	    argv);
 }
