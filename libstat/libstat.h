@@ -446,6 +446,18 @@ int	 bs_sketch_summarize(const struct bs_sketch_series *,
 	    struct bs_err *);
 
 /*
+ * A factor of generic input (struct bs_table): col its input column,
+ * nlevels its distinct values; spread the largest ratio of the largest
+ * to the smallest median of one value column's series across its values
+ * (within a group), spreadcol that value column (index into vcols), or
+ * spread 0 when no series could be split.
+ */
+struct bs_factor {
+	size_t		 col, nlevels, spreadcol;
+	double		 spread;
+};
+
+/*
  * The values of one value column within one group.  Values are stored
  * shifted by the first value of the series (ref), computed from the exact
  * decimal text, for the moments; v[i] is NaN where the input was missing.
@@ -506,18 +518,14 @@ struct bs_table {
 					   declared, or NULL (bs_table_unit) */
 	struct bs_meta	 meta;		/* what the inputs carried (meta hook) */
 	/*
-	 * A factor left out of the default value columns (generic input,
-	 * no -c): an integer column of at most BS_FACTOR_MAX distinct
-	 * values, each in at least 3 rows, whose name says no quantity
-	 * (threads 1, 2, 4, 8).  factor is its input column, nlevels its
-	 * values; spread the largest ratio of the largest to the smallest
-	 * median of one value column's series across its values (within
-	 * a group), spreadcol that value column (index into vcols), or
-	 * spread 0 when no series could be split.  hasfactor 0: none.
+	 * The factors left out of the default value columns (generic
+	 * input, no -c), in input order: integer columns of at most
+	 * BS_FACTOR_MAX distinct values, each in at least 3 rows, whose
+	 * names say no quantity (threads 1, 2, 4, 8), while a numeric
+	 * column that is none remains.  nfactors 0: none.
 	 */
-	int		 hasfactor;
-	size_t		 factor, nlevels, spreadcol;
-	double		 spread;
+	struct bs_factor *factors;
+	size_t		 nfactors;
 	/* private */
 	void		*priv;
 };
@@ -784,6 +792,14 @@ struct bs_colunit {
 #define BS_FACTOR_MAX	16
 /* Medians this far apart across a factor's values: the split matters. */
 #define BS_FACTOR_SPREAD	1.2
+/*
+ * Does a factor split the series (their medians BS_FACTOR_SPREAD apart
+ * across its values)?  Then it, not the runs, explains their modes, and
+ * it is suggested for -g.
+ */
+int	 bs_factor_splits(const struct bs_factor *);
+/* Does any factor of the table split its series? */
+int	 bs_table_factor_splits(const struct bs_table *);
 
 /* Unit, quantity and direction of a column from its name. */
 void	 bs_column_unit(const char *name, struct bs_colunit *);

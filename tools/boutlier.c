@@ -193,6 +193,7 @@ read_input(struct tool_common *com, struct state *st, struct bs_buf *buf,
 	    bs_table_finish(st->t, &e) == -1)
 		die_err(&e);
 	tool_group_note(st->t);
+	tool_factor_note(st->t, com->topts.groups != NULL);
 }
 
 /*

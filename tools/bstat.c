@@ -192,8 +192,8 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 	int st = so->steady && s->steady < 0 && s->n > 0;
 	int warm = s->warmup && nt->nwarm++ == 0;
 	/* A factor that splits the series explains their modes (its hint). */
-	int modes = s->mvalue >= BS_MVALUE_MODES && !(t->hasfactor &&
-	    t->spread >= BS_FACTOR_SPREAD) && nt->nmodes++ < 3;
+	int modes = s->mvalue >= BS_MVALUE_MODES &&
+	    !bs_table_factor_splits(t) && nt->nmodes++ < 3;
 
 	if (nt->mvalue && s->n > 0 && s->n < BS_MVALUE_MIN_N)
 		nt->nmvfew++;
@@ -228,30 +228,6 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 		nt->warmlabel = label;
 	else
 		free(label);
-}
-
-/*
- * A factor column left out of the default value columns (the table
- * says which): a hint to split by it where it splits the series apart.
- */
-static void
-factor_note(const struct bs_table *t, int grouped)
-{
-	const char *f;
-
-	if (!t->hasfactor)
-		return;
-	f = t->names[t->factor];
-	if (t->spread >= BS_FACTOR_SPREAD)
-		warnmsg("hint: %s: %zu integer values, each in several rows: a "
-		    "factor, not summarised; the medians of %s across them lie "
-		    "%.2fx apart: %s%s splits the runs (-c %s summarises it)",
-		    f, t->nlevels, bs_table_vname(t, t->spreadcol), t->spread,
-		    grouped ? "adding it to -g " : "-g ", f, f);
-	else
-		warnmsg("note: %s: %zu integer values, each in several rows: a "
-		    "factor, not summarised (-c %s summarises it)", f,
-		    t->nlevels, f);
 }
 
 /* Pairs of group and value column that no row had, left out. */
@@ -672,7 +648,6 @@ stat_main(struct tool_common *com, struct bs_summary_opts *so,
 	    &mvalue, &e) == -1)
 		die_err(&e);
 	r.t = tool_read_table(com, argc, argv);
-	factor_note(r.t, com->topts.groups != NULL);
 	if (bs_targets_check(tg, ntg, r.t, so, &e) == -1) {
 		bs_table_free(r.t);	/* nothing is left for the leak checker */
 		die_err(&e);

@@ -124,6 +124,7 @@ readall(struct tool_common *com, const struct opts *o, int argc,
 	if (bs_table_finish(t, &e) == -1)
 		die_err(&e);
 	tool_group_note(t);
+	tool_factor_note(t, com->topts.groups != NULL);
 	*xcol = o->x != NULL ? (long)t->ngcols - 1 :
 	    com->topts.file_group ? 0 : -1;
 	/* The order column must not be read as a metric. */

@@ -471,7 +471,40 @@ tool_read_table(struct tool_common *c, int argc, char **argv)
 	if (bs_table_finish(t, &e) == -1)
 		die_err(&e);
 	tool_group_note(t);
+	tool_factor_note(t, c->topts.groups != NULL);
 	return t;
+}
+
+/*
+ * The factor columns left out of the default value columns (the table
+ * says which), once: a hint to split by each that splits the series
+ * apart (libstat decides which do), a note for the others.  grouped: -g
+ * was given.
+ */
+void
+tool_factor_note(const struct bs_table *t, int grouped)
+{
+	static int said;
+
+	if (said || t->nfactors == 0)
+		return;
+	said = 1;
+	for (size_t i = 0; i < t->nfactors; i++) {
+		const struct bs_factor *fc = &t->factors[i];
+		const char *f = t->names[fc->col];
+
+		if (bs_factor_splits(fc))
+			warnmsg("hint: %s: %zu integer values, each in several "
+			    "rows: a factor, not summarised; the medians of %s "
+			    "across them lie %.2fx apart: %s%s splits the runs "
+			    "(-c %s summarises it)", f, fc->nlevels,
+			    bs_table_vname(t, fc->spreadcol), fc->spread,
+			    grouped ? "adding it to -g " : "-g ", f, f);
+		else
+			warnmsg("note: %s: %zu integer values, each in several "
+			    "rows: a factor, not summarised (-c %s summarises "
+			    "it)", f, fc->nlevels, f);
+	}
 }
 
 /* The default group's column names joined by sep (allocated). */

@@ -166,6 +166,8 @@ struct bs_table *tool_read_table(struct tool_common *, int argc,
  * columns as a -g list (allocated).
  */
 void	 tool_group_note(const struct bs_table *);
+/* The factors the table left out of the value columns: a hint or note. */
+void	 tool_factor_note(const struct bs_table *, int grouped);
 /* The same note, naming the option that pools ("--series ''"). */
 void	 tool_group_note_as(const struct bs_table *, const char *pool);
 char	*tool_auto_groups(const struct bs_table *);

@@ -309,6 +309,7 @@ bs_table_free(struct bs_table *t)
 	bs_meta_free(&t->meta);
 	free(t->gcols);
 	free(t->vcols);
+	free(t->factors);
 	free(t->rowgroup);
 	if (p) {
 		free(p->idxout);
@@ -1706,50 +1707,80 @@ factorspread(const struct bs_table *t, size_t k, size_t j, const double *lv,
 }
 
 /*
- * With generic input and no -c, the first factor among the numeric
- * slots (factorlevels()) is no value column, unless it is the only
- * numeric one: noted in the table, with
- * how far it splits the other columns' medians.  Returns its slot or -1.
+ * With generic input and no -c, the factors among the numeric slots
+ * (factorlevels()) are no value columns, as long as a numeric slot that
+ * is none remains (the only numeric columns are what was measured,
+ * whatever they hold): noted in the table, each with how far it splits
+ * the other columns' medians.  isfac[k] is set for each; returns their
+ * number, or -1 when out of memory.
  */
 static long
-findfactor(struct bs_table *t)
+findfactors(struct bs_table *t, unsigned char *isfac)
 {
 	struct tpriv *p = t->priv;
 	double lv[BS_FACTOR_MAX];
-	size_t nl = 0, k;
+	size_t nl[BS_FACTOR_MAX], nf = 0, nnum = 0, k;
 
 	if (p->explicit_cols || (t->format != BS_FMT_CSV &&
 	    t->format != BS_FMT_TSV && t->format != BS_FMT_JSON &&
 	    t->format != BS_FMT_NDJSON && t->format != BS_FMT_KV))
-		return -1;
-	for (k = 0; k < p->nslots; k++)
-		if (p->state[k] == COL_NUMERIC &&
-		    (nl = factorlevels(t, k, lv)) > 0)
-			break;
-	if (k == p->nslots)
-		return -1;
-	/* The only numeric column is what was measured, whatever it holds. */
-	size_t nnum = 0;
-
-	for (size_t j = 0; j < p->nslots; j++)
-		nnum += p->state[j] == COL_NUMERIC;
-	if (nnum < 2)
-		return -1;
-	t->hasfactor = 1;
-	t->factor = p->slotcol[k];
-	t->nlevels = nl;
-	t->spread = 0;
-	for (size_t j = 0; j < p->nslots; j++) {
-		double r;
-
-		if (j == k || p->state[j] != COL_NUMERIC)
+		return 0;
+	for (k = 0; k < p->nslots; k++) {
+		if (p->state[k] != COL_NUMERIC)
 			continue;
-		if ((r = factorspread(t, k, j, lv, nl)) > t->spread) {
-			t->spread = r;
-			t->spreadcol = j;	/* a slot until compacted */
+		nnum++;
+		if (nf < BS_FACTOR_MAX && (nl[nf] = factorlevels(t, k, lv)) > 0) {
+			isfac[k] = 1;
+			nf++;
 		}
 	}
-	return (long)k;
+	if (nf == 0 || nf == nnum) {
+		memset(isfac, 0, p->nslots);
+		return 0;
+	}
+	if ((t->factors = calloc(nf, sizeof(*t->factors))) == NULL)
+		return -1;
+	for (k = 0; k < p->nslots; k++) {
+		struct bs_factor *f;
+
+		if (!isfac[k])
+			continue;
+		f = &t->factors[t->nfactors];
+		f->col = p->slotcol[k];
+		f->nlevels = nl[t->nfactors++];
+		factorlevels(t, k, lv);
+		for (size_t j = 0; j < p->nslots; j++) {
+			double r;
+
+			if (isfac[j] || p->state[j] != COL_NUMERIC)
+				continue;
+			if ((r = factorspread(t, k, j, lv, f->nlevels)) >
+			    f->spread) {
+				f->spread = r;
+				f->spreadcol = j;	/* a slot until compacted */
+			}
+		}
+	}
+	return (long)nf;
+}
+
+/*
+ * Does a factor split the series (their medians BS_FACTOR_SPREAD apart
+ * across its values)?  Then it, not the runs, explains their modes.
+ */
+int
+bs_factor_splits(const struct bs_factor *f)
+{
+	return f->spread >= BS_FACTOR_SPREAD;
+}
+
+int
+bs_table_factor_splits(const struct bs_table *t)
+{
+	for (size_t i = 0; i < t->nfactors; i++)
+		if (bs_factor_splits(&t->factors[i]))
+			return 1;
+	return 0;
 }
 
 int
@@ -1757,7 +1788,7 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
 	size_t k, nv = 0;
-	long fk;
+	unsigned char *isfac;
 
 	if (t->names == NULL)
 		return bs_seterr(e, NULL, 0, "no input");
@@ -1770,14 +1801,20 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 	 * arrays of every group to match.  Columns whose every cell was
 	 * missing stay when they were asked for.  A factor is left out.
 	 */
-	fk = findfactor(t);
+	if ((isfac = calloc(p->nslots + 1, 1)) == NULL ||
+	    findfactors(t, isfac) == -1) {
+		free(isfac);
+		return bs_seterr(e, NULL, 0, "out of memory");
+	}
 	for (k = 0; k < p->nslots; k++) {
 		int keep = (p->state[k] == COL_NUMERIC ||
 		    (p->explicit_cols && p->state[k] != COL_TEXT)) &&
-		    (long)k != fk;
+		    !isfac[k];
 
-		if (t->hasfactor && t->spread > 0 && t->spreadcol == k)
-			t->spreadcol = nv;
+		for (size_t i = 0; i < t->nfactors; i++)
+			if (t->factors[i].spread > 0 &&
+			    t->factors[i].spreadcol == k)
+				t->factors[i].spreadcol = nv;
 
 		for (size_t g = 0; g < t->ngroups; g++) {
 			struct bs_series *s = t->groups[g].s;
@@ -1790,6 +1827,7 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 		if (keep)
 			t->vcols[nv++] = p->slotcol[k];
 	}
+	free(isfac);
 	p->nslots = nv;
 	t->nvcols = nv;
 	if (nv > 0 && pctcheck(t, e) == -1)
