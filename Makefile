@@ -98,10 +98,14 @@ boutlier: tools/boutlier.o tools/tool.o libstat/libstat.a
 tests/test_%: tests/test_%.c libstat/libstat.a $(PLOTS_OBJ)
 	$(CC) $(ALLCFLAGS) -Itests -o $@ $< $(PLOTS_OBJ) libstat/libstat.a $(TESTLIBS) $(PLOTLIBS) $(LIBS) $(EXTRA_LDFLAGS)
 
+# The registries' names, for tests/registry.sh.
+tests/registry-names: tests/registry_names.c libstat/libstat.a plots/libplots.a
+	$(CC) $(ALLCFLAGS) -o $@ tests/registry_names.c plots/libplots.a libstat/libstat.a $(PLOTLIBS) $(LIBS) $(EXTRA_LDFLAGS)
+
 tests/csvcmp: tests/csvcmp.c
 	$(CC) $(ALLCFLAGS) -o $@ tests/csvcmp.c -lm
 
-build-tests: $(UNIT_BIN) tests/csvcmp
+build-tests: $(UNIT_BIN) tests/csvcmp tests/registry-names
 
 # The test command named in the README: installs what it needs, builds,
 # runs the unit tests and the command-line cases.
@@ -161,7 +165,7 @@ uninstall:
 clean:
 	rm -f $(TOOLS) $(LIBSTAT_OBJ) libstat/libstat.a libstat/libstat.pc plots/*.o plots/libplots.a tools/*.o
 	rm -f $(LIBSTAT_OBJ:.o=.d) plots/*.d tools/*.d tests/*.d
-	rm -f $(UNIT_BIN) tests/csvcmp
+	rm -f $(UNIT_BIN) tests/csvcmp tests/registry-names
 	rm -rf out tests/out
 
 # mandoc -Tlint over every man page (installs mandoc when missing).

@@ -89,6 +89,16 @@ for d in libstat plots; do
 	fi
 done
 
+# Every registry's names documented (tests/registry.sh); no function
+# over 120 lines, no main over 150 (tests/funclen.sh).
+for c in registry funclen; do
+	if sh "tests/$c.sh" > "$out/$c.log" 2>&1; then
+		ok
+	else
+		bad "tests/$c.sh: $(tr '\n' ' ' < "$out/$c.log")"
+	fi
+done
+
 # make install gives a libstat that a program builds against with
 # pkg-config alone (not in the sanitizer build: its objects need the
 # sanitizers' run time).
