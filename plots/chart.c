@@ -10,6 +10,24 @@
 
 #include "plots_extern.h"
 
+/* How a reference line's label writes a comparison: <=, >= as symbols. */
+static const struct {
+	enum bp_op	 op;
+	const char	*sym;
+} opsyms[] = {
+	{ BP_OP_LE, "\xe2\x89\xa4" }, { BP_OP_LT, "<" },
+	{ BP_OP_GE, "\xe2\x89\xa5" }, { BP_OP_GT, ">" },
+};
+
+static const char *
+op_symbol(enum bp_op op)
+{
+	for (size_t i = 0; i < sizeof(opsyms) / sizeof(opsyms[0]); i++)
+		if (opsyms[i].op == op)
+			return opsyms[i].sym;
+	return "?";
+}
+
 /* One axis's reference lines: the user's, then an SLO's and a limit's. */
 static size_t
 axis_refs(struct bp_ref *r, const struct bp_ref *user, size_t nuser,
@@ -30,8 +48,7 @@ axis_refs(struct bp_ref *r, const struct bp_ref *user, size_t nuser,
 		if (k < nuser)
 			continue;
 		snprintf(lab[i], sizeof(lab[i]), "%s %s %s %g", i == 0 ? "SLO" :
-		    "limit", c[i]->col, (const char *[]){ "\xe2\x89\xa4", "<",
-		    "\xe2\x89\xa5", ">" }[c[i]->op], c[i]->v);
+		    "limit", c[i]->col, op_symbol(c[i]->op), c[i]->v);
 		bp_utf8_trim(lab[i]);
 		r[n].v = c[i]->v;
 		r[n].label = lab[i];
