@@ -18,14 +18,22 @@
 #include "libstat.h"
 #include "extern.h"
 
-static const char *const vnames[] = { "improved", "regressed", "unchanged",
-	"inconclusive", "missing" };
+static const struct {
+	enum bs_verdict	 v;
+	const char	*name;
+} vnames[] = {
+	{ BS_V_IMPROVED, "improved" }, { BS_V_REGRESSED, "regressed" },
+	{ BS_V_UNCHANGED, "unchanged" }, { BS_V_INCONCLUSIVE, "inconclusive" },
+	{ BS_V_MISSING, "missing" },
+};
 
 const char *
 bs_verdict_name(enum bs_verdict v)
 {
-	return (unsigned)v < sizeof(vnames) / sizeof(vnames[0]) ? vnames[v] :
-	    "?";
+	for (size_t i = 0; i < sizeof(vnames) / sizeof(vnames[0]); i++)
+		if (vnames[i].v == v)
+			return vnames[i].name;
+	return "?";
 }
 
 void

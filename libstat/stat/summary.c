@@ -802,14 +802,22 @@ done:
 /* ------------------------------------------------------------------ */
 /* Outlier fences */
 
-static const char *const outnames[] = {
-	"none", "low-mild", "high-mild", "low-severe", "high-severe"
+static const struct {
+	enum bs_outlier	 o;
+	const char	*name;
+} outnames[] = {
+	{ BS_OUT_NONE, "none" }, { BS_OUT_LOW_MILD, "low-mild" },
+	{ BS_OUT_HIGH_MILD, "high-mild" }, { BS_OUT_LOW_SEVERE, "low-severe" },
+	{ BS_OUT_HIGH_SEVERE, "high-severe" },
 };
 
 const char *
 bs_outlier_name(enum bs_outlier o)
 {
-	return (unsigned)o < 5 ? outnames[o] : "?";
+	for (size_t i = 0; i < sizeof(outnames) / sizeof(outnames[0]); i++)
+		if (outnames[i].o == o)
+			return outnames[i].name;
+	return "?";
 }
 
 /* A NaN-free copy of x. */
