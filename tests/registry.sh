@@ -47,6 +47,10 @@ while read -r r n; do
 		esac
 		found "$n" "$tmp/$p" || miss "$r" "$n" "$where"
 	done
+	# A chart kind has its own entry in bplot(1)'s list of kinds.
+	if [ "$r" = kind ] && ! grep -qx "\.It Cm $n" man/bplot.1; then
+		miss kind "$n" "an entry '.It Cm $n' of man/bplot.1"
+	fi
 	for d in README.md docs/INTERFACE.md; do
 		found "$n" "$d" || miss "$r" "$n" "$d"
 	done
