@@ -60,9 +60,26 @@ istime(const char *s, size_t len)
 	    strncasecmp(s + i, "PM", 2) == 0);
 }
 
+/* Is s[0..len) a date as ISO 8601 writes it, "2026-12-02"? */
+static int
+isdate(const char *s, size_t len)
+{
+	static const char pat[] = "dddd-dd-dd";
+
+	if (len != sizeof(pat) - 1)
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (pat[i] == 'd' ? !isdigit((unsigned char)s[i]) :
+		    s[i] != pat[i])
+			return 0;
+	return 1;
+}
+
 /*
  * Split a line at runs of blanks; a time followed by AM or PM is one
- * field.  Returns the number of fields; only the first max are kept.
+ * field, and so is a date followed by a time (vmstat -t's time stamp,
+ * under one name: its time zone).  Returns the number of fields; only
+ * the first max are kept.
  */
 static size_t
 split(const char *s, size_t len, struct wsf *f, size_t max)
@@ -83,6 +100,11 @@ split(const char *s, size_t len, struct wsf *f, size_t max)
 		    (strncasecmp(s + b, "AM", 2) == 0 ||
 		    strncasecmp(s + b, "PM", 2) == 0) &&
 		    istime(f[n - 1].s, f[n - 1].len)) {
+			f[n - 1].len = (size_t)(s + k - f[n - 1].s);
+			continue;
+		}
+		if (n > 0 && n <= max && isdate(f[n - 1].s, f[n - 1].len) &&
+		    istime(s + b, k - b)) {
 			f[n - 1].len = (size_t)(s + k - f[n - 1].s);
 			continue;
 		}
