@@ -347,6 +347,10 @@ sketch_read(struct tool_common *com, const struct sketchopts *sko,
 	com->topts.skip = com->skip;
 	com->topts.sketch = acc;
 	t = tool_read_table(com, argc, argv);
+	/* A summary's mean and sd are no values to sketch. */
+	if (com->topts.columns == NULL && bs_table_is_summary(t))
+		die("a sketch needs the values: the input holds summaries (n, "
+		    "mean, sd), which bstat without --sketch passes through");
 	/* The units the readers declared, for the table people read. */
 	if ((*units = calloc(t->nvcols + 1, sizeof(**units))) == NULL)
 		die("out of memory");

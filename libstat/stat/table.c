@@ -56,6 +56,7 @@ struct tpriv {
 	 * first IDWARN_MAX groups of a column in full, then a count).
 	 */
 	const struct bs_idcol *ident;
+	enum bs_format	 infmt;		/* the format of the first input */
 	size_t		*idcols, nid;
 	int		 pool;		/* -g '': pooled on purpose */
 	unsigned char	*gvaries;	/* per group column: BS_ID_VARIES */
@@ -494,6 +495,31 @@ addlist(struct bs_table *t, const char *list, size_t **v, size_t *n,
  * group are watched for rows that mix benchmarks (identity()), unless
  * -g '' pools them on purpose.
  */
+/*
+ * bstat's own table read back as generic input (<groups>, column, then
+ * statistics with mean and sd among them): one summary a row, named by
+ * every column up to column, its identity, kept even where constant
+ * (so that one series keeps its name).  Their number from off, or 0.
+ */
+static size_t
+bstat_table(const struct bs_table *t, size_t off)
+{
+	const struct tpriv *p = t->priv;
+	size_t c, i;
+	int mean = 0, sd = 0;
+
+	if (p->infmt != BS_FMT_CSV && p->infmt != BS_FMT_TSV &&
+	    p->infmt != BS_FMT_JSON && p->infmt != BS_FMT_NDJSON)
+		return 0;
+	for (c = off; c < t->nnames && strcmp(t->names[c], "column") != 0; c++)
+		;
+	for (i = c + 1; i < t->nnames; i++) {
+		mean |= strcmp(t->names[i], "mean") == 0;
+		sd |= strcmp(t->names[i], "sd") == 0;
+	}
+	return c < t->nnames && mean && sd ? c - off + 1 : 0;
+}
+
 static int
 groups_setup(struct bs_table *t, struct bs_err *e)
 {
@@ -531,6 +557,10 @@ groups_setup(struct bs_table *t, struct bs_err *e)
 			}
 			prev = found;
 		}
+		for (size_t i = off, nb = p->ident[0].name == NULL ?
+		    bstat_table(t, off) : 0; i < off + nb; i++)
+			if (!inlist(l, n, i) && addcol(&l, &n, &cap, i) == -1)
+				goto oom;
 		t->nauto = n - t->autofrom;
 		if (t->nauto > 0 && (p->idmiss = calloc(t->nauto,
 		    sizeof(*p->idmiss))) == NULL)
@@ -1230,8 +1260,10 @@ on_format(void *arg, enum bs_format f)
 	struct tpriv *p = t->priv;
 
 	p->meta = bs_format_meta(f);
-	if (t->names == NULL)
+	if (t->names == NULL) {
 		p->ident = bs_format_identity(f);
+		p->infmt = f;
+	}
 	/* Plain input has one column, of numbers: a word in it is an error. */
 	p->plain = f == BS_FMT_PLAIN;
 }
