@@ -16,7 +16,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "compare/compare.h"
 
 static const char *const vnames[] = { "improved", "regressed", "unchanged",
 	"inconclusive", "missing" };
