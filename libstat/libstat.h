@@ -636,7 +636,7 @@ int	 bs_quantiles(double *x, size_t n, const double *p, size_t np,
  * ones left out, unshifted (as parsed); NULL when out of memory.
  */
 double	*bs_series_values(const struct bs_series *, size_t skip, size_t *n);
-/* Gregg's mvalue (bs_mvalue()): its fewest values, and the multimodal. */
+/* Gregg's modality value (bs_summary.mvalue, mv_b, mv_c): its fewest values. */
 #define BS_MVALUE_MIN_N		30
 #define BS_MVALUE_MODES		2.4	/* at or above: more than one mode */
 /*
@@ -724,6 +724,13 @@ enum bs_usl_model {
 	BS_USL_USL = 0,
 	BS_USL_AMDAHL
 };
+
+/* Fewest distinct N values a fit accepts. */
+#define BS_USL_MIN_DISTINCT	6
+
+/* Flags in bs_usl.at_bound: a parameter pinned at its bound of zero. */
+#define BS_USL_ALPHA_AT_0	0x1
+#define BS_USL_BETA_AT_0	0x2
 
 struct bs_usl {
 	enum bs_usl_model model;
@@ -1004,6 +1011,14 @@ enum bs_cmp_stat { BS_STAT_DEFAULT, BS_STAT_MEAN, BS_STAT_QUANTILE };
 /* How the interval of a percentile's change was found. */
 enum bs_qmethod { BS_QM_NONE, BS_QM_BOOT, BS_QM_ORDER };
 
+/*
+ * A note (bs_metric.note): a side expects fewer than BS_QTHIN_TAIL
+ * values beyond the percentile, which then lies past its largest values
+ * most of the time; the widened bootstrap was checked down to 0.5 (p99
+ * of 50 values) and below that no verdict rests on the interval.
+ */
+#define BS_CN_THINTAIL	0x2000
+
 struct bs_cmp_opts;
 /* "mean", "median", "pNN" (0 < NN < 100) into o; -1 for anything else. */
 int	 bs_cmp_stat_parse(const char *, struct bs_cmp_opts *o);
@@ -1023,6 +1038,21 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CW_AC_BASE	0x20	/* baseline runs autocorrelated */
 #define BS_CW_AC_CAND	0x40	/* candidate runs autocorrelated */
 #define BS_CW_MODES	0x80	/* a side looks multimodal (mv_b, mv_c) */
+
+/* Why a verdict is what it is (bits of bs_metric.note; bs_metric_note). */
+#define BS_CN_TOOFEW	0x001	/* fewer than 2 values on a side */
+#define BS_CN_MINP	0x002	/* the rank test cannot reach alpha */
+#define BS_CN_WIDE	0x004	/* not significant, interval beyond margin */
+#define BS_CN_SMALLWIDE	0x008	/* below threshold, interval beyond margin */
+#define BS_CN_SMALL	0x010	/* significant, below the threshold */
+#define BS_CN_NOREL	0x020	/* baseline centre <= 0: no relative change */
+#define BS_CN_CERTAIN	0x040	/* no spread, different values */
+#define BS_CN_SAME	0x080	/* no spread, the same value */
+#define BS_CN_DEFDIR	0x100	/* direction by default: name matched none */
+#define BS_CN_ONESIDE	0x200	/* in one input only */
+#define BS_CN_NOTEST	0x400	/* the test could not be computed */
+#define BS_CN_SUMMARY	0x800	/* compared from summaries (n, mean, sd) */
+#define BS_CN_NON	0x1000	/* a summary without n: no test */
 
 /* A value for the columns a name or glob matches: --threshold COL=PCT. */
 struct bs_colrule {
@@ -1168,6 +1198,11 @@ const char *bs_verdict_name(enum bs_verdict);
 
 /* What a method summarises each side by: the centre shown and divided by. */
 enum bs_mcentre { BS_MC_MEAN, BS_MC_MEDIAN, BS_MC_STAT };
+
+/* What a method needs of a metric (bits of bs_method.needs). */
+#define BS_MN_VALUES	0x01	/* the values: no test from summaries */
+#define BS_MN_PAIRS	0x02	/* as many candidate as baseline values,
+				   paired by position */
 
 struct bs_method {
 	const char	*name;		/* the test column, bs_test_name() */
@@ -1421,6 +1456,18 @@ void	 bs_fmt_pct(char *, size_t, double ratio);
  */
 enum bs_stat_unit { BS_SU_VALUE, BS_SU_SPREAD, BS_SU_COUNT, BS_SU_RATIO,
 	BS_SU_FLAG };
+
+/* What a statistic needs (bits of bs_stat.needs). */
+#define BS_SN_SORTED	0x01	/* the values kept (not --no-quantiles) */
+#define BS_SN_SKETCH	0x02	/* a sketch gives it too (--sketch) */
+#define BS_SN_PCT	0x04	/* one per percentile: pNN, its index k */
+#define BS_SN_PCTCI	0x08	/* bs_summary_opts.pct_ci */
+#define BS_SN_AUTOCORR	0x10	/* bs_summary_opts.autocorr */
+#define BS_SN_STEADY	0x20	/* bs_summary_opts.steady (--steady W) */
+#define BS_SN_MVALUE	0x40	/* bstat --mvalue */
+/* What is known of it (bits of bs_stat.flags). */
+#define BS_SF_FINITE	0x01	/* beyond a double: an error, not a cell */
+#define BS_SF_INTERVAL	0x02	/* a target judges it by ci_lo, ci_hi */
 
 /*
  * One statistic of a summary, defined once (statcols.c) for bstat's

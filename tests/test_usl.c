@@ -7,7 +7,6 @@
 #include <gsl/gsl_errno.h>
 
 #include "libstat.h"
-#include "compare/compare.h"
 
 struct pts {
 	double	*n, *x;

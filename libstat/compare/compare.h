@@ -70,26 +70,6 @@ double	 bs_cliff_delta(const double *base, size_t nb, const double *cand,
 int	 bs_p_adjust(const double *p, size_t n, enum bs_adjust, double *out);
 
 /* ------------------------------------------------------------------ */
-/*
- * Scalability models: Gunther's Universal Scalability Law and Amdahl's
- * law, fitted by nonlinear least squares.
- *
- *	USL:	X(N) = lambda N / (1 + alpha (N - 1) + beta N (N - 1))
- *	Amdahl:	X(N) = lambda N / (1 + alpha (N - 1))	(beta = 0)
- *
- * lambda is the throughput of one worker, alpha the contention (serial)
- * fraction, beta the coherency (crosstalk) cost.  alpha and beta are
- * kept non-negative.
- */
-
-/* Fewest distinct N values a fit accepts. */
-#define BS_USL_MIN_DISTINCT	6
-
-/* Flags in bs_usl.at_bound: a parameter pinned at its bound of zero. */
-#define BS_USL_ALPHA_AT_0	0x1
-#define BS_USL_BETA_AT_0	0x2
-
-/* ------------------------------------------------------------------ */
 /* The change of a percentile between two samples (pctdiff.c) */
 
 #define BS_QBOOT_B	2000		/* bootstrap resamples */
@@ -101,13 +81,6 @@ int	 bs_p_adjust(const double *p, size_t n, enum bs_adjust, double *out);
  * n min(p, 1 - p); the bootstrap below.
  */
 #define BS_QORDER_TAIL	20.0
-/*
- * A note (bs_metric.note): a side expects fewer than BS_QTHIN_TAIL
- * values beyond the percentile, which then lies past its largest values
- * most of the time; the widened bootstrap was checked down to 0.5 (p99
- * of 50 values) and below that no verdict rests on the interval.
- */
-#define BS_CN_THINTAIL	0x2000
 #define BS_QTHIN_TAIL	0.5
 
 struct bs_qdiff {
@@ -119,21 +92,6 @@ struct bs_qdiff {
 
 /* ------------------------------------------------------------------ */
 /* Baseline against candidate, metric by metric (verdict.c) */
-
-/* Why a verdict is what it is (bits of bs_metric.note; bs_metric_note). */
-#define BS_CN_TOOFEW	0x001	/* fewer than 2 values on a side */
-#define BS_CN_MINP	0x002	/* the rank test cannot reach alpha */
-#define BS_CN_WIDE	0x004	/* not significant, interval beyond margin */
-#define BS_CN_SMALLWIDE	0x008	/* below threshold, interval beyond margin */
-#define BS_CN_SMALL	0x010	/* significant, below the threshold */
-#define BS_CN_NOREL	0x020	/* baseline centre <= 0: no relative change */
-#define BS_CN_CERTAIN	0x040	/* no spread, different values */
-#define BS_CN_SAME	0x080	/* no spread, the same value */
-#define BS_CN_DEFDIR	0x100	/* direction by default: name matched none */
-#define BS_CN_ONESIDE	0x200	/* in one input only */
-#define BS_CN_NOTEST	0x400	/* the test could not be computed */
-#define BS_CN_SUMMARY	0x800	/* compared from summaries (n, mean, sd) */
-#define BS_CN_NON	0x1000	/* a summary without n: no test */
 
 /*
  * The name of the metric of group g of a table of summaries: its group
@@ -156,11 +114,6 @@ const char *bs_test_name(const struct bs_cmp_opts *);
  * verdict.c calls a method's functions and the reports ask it for its
  * words; nothing else knows which method it has.
  */
-
-/* What a method needs of a metric (bits of bs_method.needs). */
-#define BS_MN_VALUES	0x01	/* the values: no test from summaries */
-#define BS_MN_PAIRS	0x02	/* as many candidate as baseline values,
-				   paired by position */
 
 /* Every method, NULL-terminated: the one list. */
 extern const struct bs_method *const bs_methods[];

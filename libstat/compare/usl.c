@@ -39,7 +39,6 @@
 #include <gsl/gsl_vector.h>
 
 #include "libstat.h"
-#include "compare/compare.h"
 
 /* The scaled problem handed to GSL. */
 struct usl_data {

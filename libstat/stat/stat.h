@@ -95,18 +95,6 @@ enum bs_target_status bs_target_eval(const struct bs_target *,
 /* ------------------------------------------------------------------ */
 /* The statistics of a row, as bstat writes them (statcols.c) */
 
-/* What a statistic needs (bits of bs_stat.needs). */
-#define BS_SN_SORTED	0x01	/* the values kept (not --no-quantiles) */
-#define BS_SN_SKETCH	0x02	/* a sketch gives it too (--sketch) */
-#define BS_SN_PCT	0x04	/* one per percentile: pNN, its index k */
-#define BS_SN_PCTCI	0x08	/* bs_summary_opts.pct_ci */
-#define BS_SN_AUTOCORR	0x10	/* bs_summary_opts.autocorr */
-#define BS_SN_STEADY	0x20	/* bs_summary_opts.steady (--steady W) */
-#define BS_SN_MVALUE	0x40	/* bstat --mvalue */
-/* What is known of it (bits of bs_stat.flags). */
-#define BS_SF_FINITE	0x01	/* beyond a double: an error, not a cell */
-#define BS_SF_INTERVAL	0x02	/* a target judges it by ci_lo, ci_hi */
-
 /* Every statistic, in the order of the columns; name NULL ends it. */
 extern const struct bs_stat bs_stats[];
 /* A statistic's value in a summary (k: the percentile's index). */
