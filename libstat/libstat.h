@@ -14,11 +14,6 @@
 
 #define BS_VERSION "0.1.0"
 
-/* Limits on hostile input; documented in the man pages. */
-#define BS_MAX_FIELD	(4u * 1024 * 1024)	/* bytes in one field */
-#define BS_MAX_RECORD	(16u * 1024 * 1024)	/* bytes in one record */
-#define BS_MAX_COLUMNS	10000u			/* columns (distinct keys) */
-
 /* ------------------------------------------------------------------ */
 /* Errors */
 
@@ -63,8 +58,6 @@ enum bs_numparse {
 /* Parse s[0..len) (surrounding blanks allowed) into d and its double. */
 enum bs_numparse bs_parse_number(const char *s, size_t len,
 	    struct bs_dec *d, double *val);
-/* x - ref, exactly rounded where possible. */
-double	 bs_dec_sub(const struct bs_dec *x, const struct bs_dec *ref);
 
 /* ------------------------------------------------------------------ */
 /* Input */
@@ -104,8 +97,6 @@ enum bs_format {
 	BS_FMT__MAX
 };
 
-/* The --input-format name of a format; "?" for no format. */
-const char	*bs_format_name(enum bs_format);
 /* The format of a name; -1 for an unknown name. */
 int		 bs_format_parse(const char *name);
 /*
@@ -217,13 +208,6 @@ struct bs_reader_cb {
 };
 
 /*
- * Columns of a real tool's format that describe a run rather than
- * measure it (run numbers, iteration counts): never value columns by
- * default.  NULL-terminated.
- */
-const char *const *bs_format_meta(enum bs_format);
-
-/*
  * Where each record of an input held in memory lies, noted while it is
  * read (bs_read_opts.spans) so that bs_passthru() can write the records
  * back by copying their bytes, without reading the input again.
@@ -264,18 +248,12 @@ struct bs_meta {
 	size_t		 n, cap;
 };
 
-/* 0, or -1 when out of memory. */
-int	 bs_meta_set(struct bs_meta *, const char *key, const char *val);
-const char *bs_meta_get(const struct bs_meta *, const char *key);
-void	 bs_meta_free(struct bs_meta *);
-
 /* How a difference in a key matters to a comparison (bs_meta_kind). */
 enum bs_metakind {
 	BS_MK_NOTE = 0,		/* worth knowing: hostname, OS, memory */
 	BS_MK_PERF,		/* changes performance: CPU, governor, boost */
 	BS_MK_VOLATILE		/* differs every run: load, dates; ignored */
 };
-enum bs_metakind bs_meta_kind(const char *key);
 
 /* One key whose values differ; b or c NULL when one side lacks it. */
 struct bs_metadiff {
@@ -291,9 +269,6 @@ struct bs_metadiff {
  */
 int	 bs_meta_diff(const struct bs_meta *b, const struct bs_meta *c,
 	    struct bs_metadiff **d, size_t *n);
-/* The keys equal on both sides, not volatile: the controlled variables. */
-int	 bs_meta_same(const struct bs_meta *b, const struct bs_meta *c,
-	    const char ***keys, size_t *n);
 
 /*
  * The fingerprint of the machine (env.c), read from files only: root
@@ -353,44 +328,9 @@ struct bs_moments {
  */
 struct bs_sketch;
 
-#define BS_SKETCH_VERSION	1	/* of the -f sketch format */
 #define BS_SKETCH_ACCURACY	0.005	/* default relative accuracy */
 #define BS_SKETCH_MINACC	0.001	/* keeps a sketch under 12 MiB */
 #define BS_SKETCH_MAXACC	0.2
-/*
- * A sketch of at most this many values keeps them and answers exactly;
- * one more promotes it to buckets (the -f sketch file writes both).
- */
-#define BS_SKETCH_EXACT		6
-#define BS_SKETCH_EXACT_S	"6"
-
-/* A sketch of relative accuracy a (BS_SKETCH_MINACC..MAXACC), or NULL. */
-struct bs_sketch *bs_sketch_new(double a);
-void	 bs_sketch_free(struct bs_sketch *);
-/* Count a finite value; 0, or -1 when out of memory. */
-int	 bs_sketch_add(struct bs_sketch *, double x);
-/* Add src's counts to dst (same accuracy); 0 or -1 with the reason. */
-int	 bs_sketch_merge(struct bs_sketch *dst, const struct bs_sketch *src,
-	    struct bs_err *);
-double	 bs_sketch_accuracy(const struct bs_sketch *);
-/* Does the sketch still hold its values (BS_SKETCH_EXACT)? */
-int	 bs_sketch_exact(const struct bs_sketch *);
-uint64_t bs_sketch_count(const struct bs_sketch *);
-/*
- * The estimate of the order statistic of 1-based rank r (1 <= r <= n):
- * within the accuracy, relative, of the r-th smallest value counted;
- * that value itself while the sketch is exact.
- * NaN when r is out of range.
- */
-double	 bs_sketch_rank(const struct bs_sketch *, uint64_t r);
-/*
- * The p-quantile (0 <= p <= 1) as R's quantile(type = 1), the order
- * statistic of rank ceil(n p) (fuzz as R), estimated: within the
- * accuracy of R's value.  Type 1 and not 7 because the guarantee holds
- * for order statistics; an interpolation between two of opposite signs
- * has none.  NaN when the sketch is empty.
- */
-double	 bs_sketch_quantile(const struct bs_sketch *, double p);
 
 /* One series summarised for merging: exact counts and moments, a sketch. */
 struct bs_sketch_series {
@@ -594,20 +534,12 @@ int	 bs_table_read(struct bs_table *, const struct bs_buf *buf,
 /* After the last read: resolve column choices, check there is data. */
 int	 bs_table_finish(struct bs_table *, struct bs_err *);
 void	 bs_table_free(struct bs_table *);
-/* Index of the group with this key (hashed), -1 if none, -2 no memory. */
-long	 bs_table_find_group(const struct bs_table *, char *const *key);
 /*
  * Where group g's first row came from: its file (NULL when unknown) and
  * line (0 when the reader gives none), for errors about that row.
  */
 const char *bs_table_group_source(const struct bs_table *, size_t g,
 	    size_t *line);
-/*
- * Is this the name of an index column (run, rep, repetition, iteration,
- * iter, trial, seq, index, id; any case), never a value column unless
- * named with -c?
- */
-int	 bs_index_column(const char *name);
 /*
  * The groups in the order people read them: with natural, numbers
  * numerically and text in first-appearance order, key by key; else
@@ -687,8 +619,6 @@ struct bs_summary {
 };
 
 void	 bs_summary_opts_default(struct bs_summary_opts *);
-/* Nothing known: counts 0, statistics NaN, steady -1. */
-void	 bs_summary_clear(struct bs_summary *);
 /*
  * Summarise a series.  Order statistics are found by selection on a copy
  * when keep is set, else in place (the series order is then lost).
@@ -698,19 +628,11 @@ int	 bs_summarize(struct bs_series *, const struct bs_summary_opts *,
 	    int keep, struct bs_summary *, struct bs_err *);
 
 /*
- * y, or the 15-significant-digit decimal within 2 ulp of it: a result
- * such as 207.35000000000002 that is an input's decimal plus rounding.
- */
-double	 bs_snap(double y);
-/*
  * Mean and variance (or sd) of x[0..n) by the corrected two-pass
  * algorithm; NaN for n < 2.  Values near the largest double are scaled
  * so that the sums do not overflow.
  */
-void	 bs_mean_var(const double *x, size_t n, double *mean, double *var);
 void	 bs_mean_sd(const double *x, size_t n, double *mean, double *sd);
-/* Lag-1 autocorrelation as NIST defines it. */
-double	 bs_autocorr1(const double *x, size_t n, double mean);
 /*
  * Quantiles of x[0..n) (NaN-free) at probabilities p[0..np), Hyndman
  * and Fan type 1..9 as R computes them.  x is reordered.
@@ -722,16 +644,9 @@ int	 bs_quantiles(double *x, size_t n, const double *p, size_t np,
  * ones left out, unshifted (as parsed); NULL when out of memory.
  */
 double	*bs_series_values(const struct bs_series *, size_t skip, size_t *n);
-/*
- * Gregg's mvalue of x[0..n): the sum of the absolute differences of
- * adjacent bin heights of a histogram over the largest height, with bins
- * of Scott's width 3.49 sd n^(-1/3) from the minimum and an empty bin at
- * each end (a unimodal sample gives about 2, two modes about 4).  NaN
- * for fewer than BS_MVALUE_MIN_N values or no spread.
- */
+/* Gregg's modality value (bs_summary.mvalue, mv_b, mv_c): its fewest values. */
 #define BS_MVALUE_MIN_N		30
 #define BS_MVALUE_MODES		2.4	/* at or above: more than one mode */
-double	 bs_mvalue(const double *x, size_t n);
 /*
  * The distribution-free interval of the p-quantile of n values at
  * confidence (percent): the 1-based order statistics l < u with
@@ -740,18 +655,11 @@ double	 bs_mvalue(const double *x, size_t n);
  * when n is too small for such an interval; bs_quantile_ci_minn gives
  * the smallest n that has one.
  */
-int	 bs_quantile_ci_index(size_t n, double p, double confidence,
-	    size_t *l, size_t *u);
 size_t	 bs_quantile_ci_minn(double p, double confidence);
 /* strndup() that reads no byte past s[n - 1] (fields are unterminated). */
 char	*bs_strndup(const char *s, size_t n);
 /* qsort() order of doubles (no NaN): the one comparator of the tree. */
 int	 bs_cmp_double(const void *, const void *);
-/*
- * The k-th smallest (0-based) of a[0..n), n > 0, by selection; a is
- * reordered around it.
- */
-double	 bs_select(double *a, size_t n, size_t k);
 /* Type-7 median of x[0..n) (left as it is); NaN when n is 0. */
 double	 bs_median(const double *x, size_t n);
 /*
@@ -788,8 +696,6 @@ struct bs_colunit {
 	enum bs_rule	 rule;		/* why */
 };
 
-/* The most distinct values a factor column has (struct bs_table). */
-#define BS_FACTOR_MAX	16
 /* Medians this far apart across a factor's values: the split matters. */
 #define BS_FACTOR_SPREAD	1.2
 /*
@@ -809,71 +715,13 @@ void	 bs_column_unit(const char *name, struct bs_colunit *);
  */
 void	 bs_column_unit_as(const char *name, const char *declared,
 	    struct bs_colunit *);
-/* "rate", "time", "cost", "option", "format", "default". */
-const char *bs_rule_name(enum bs_rule);
 /* Is unit one of the time units ("ns", "us", "ms", "s")? */
 int	 bs_is_time_unit(const char *unit);
 
 /* ------------------------------------------------------------------ */
 /* Comparisons (bcompare) */
 
-struct bs_welch {
-	double	 t, df, p;
-	double	 diff, ci_lo, ci_hi;	/* mean(cand) - mean(base) */
-};
-
-/* Welch's t test of cand against base, as R's t.test(cand, base). */
-int	 bs_welch(const double *base, size_t nb, const double *cand,
-	    size_t nc, double confidence, struct bs_welch *);
-/*
- * The same from each side's n, mean and variance: R's t.test on any
- * data with these moments (summaries without their values).
- */
-int	 bs_welch_moments(size_t nb, double mb, double vb, size_t nc,
-	    double mc, double vc, double confidence, struct bs_welch *);
-
-struct bs_mwu {
-	double	 w;		/* R's W: the candidate's U */
-	double	 p;		/* two-sided */
-	int	 exact;
-	double	 hl, hl_lo, hl_hi;	/* Hodges-Lehmann shift and CI */
-};
-
-/*
- * Mann-Whitney U of cand against base as R's wilcox.test(cand, base,
- * conf.int = TRUE): exact when both n < 50 and no ties, else normal with
- * tie and continuity correction.
- */
-int	 bs_mann_whitney(const double *base, size_t nb, const double *cand,
-	    size_t nc, double confidence, struct bs_mwu *);
-
-/* Paired t test and Wilcoxon signed rank of cand - base. */
-int	 bs_paired_t(const double *base, const double *cand, size_t n,
-	    double confidence, struct bs_welch *);
-int	 bs_signed_rank(const double *base, const double *cand, size_t n,
-	    double confidence, struct bs_mwu *);
-
-/* Ratio of means mean(cand)/mean(base) with Fieller's CI. */
-int	 bs_fieller(const double *base, size_t nb, const double *cand,
-	    size_t nc, double confidence, double *ratio, double *lo,
-	    double *hi);
-int	 bs_fieller_moments(size_t nb, double mb, double vb, size_t nc,
-	    double mc, double vc, double confidence, double *ratio,
-	    double *lo, double *hi);
-
-double	 bs_cohen_d(const double *base, size_t nb, const double *cand,
-	    size_t nc);
-double	 bs_cohen_d_moments(size_t nb, double mb, double vb, size_t nc,
-	    double mc, double vc);
-double	 bs_hedges_g(const double *base, size_t nb, const double *cand,
-	    size_t nc);
-/* P(cand > base) - P(cand < base). */
-double	 bs_cliff_delta(const double *base, size_t nb, const double *cand,
-	    size_t nc);
-
 enum bs_adjust { BS_ADJ_NONE, BS_ADJ_HOLM, BS_ADJ_BH };
-/* p.adjust: out may equal p; NaN entries are left out as R does. */
-int	 bs_p_adjust(const double *p, size_t n, enum bs_adjust, double *out);
 
 /* ------------------------------------------------------------------ */
 /*
@@ -1062,8 +910,6 @@ struct bs_cell {
 };
 
 /* A rectangular result: column names and rows of cells. */
-#define BS_UNIT_SPREAD	((uint32_t)1 << 31)
-
 struct bs_result {
 	char		**cols;
 	size_t		 ncols;
@@ -1103,22 +949,9 @@ int	 bs_result_str(struct bs_result *, size_t row, size_t col, const char *);
 /* NaN is stored as null. */
 void	 bs_result_num(struct bs_result *, size_t row, size_t col, double);
 void	 bs_result_int(struct bs_result *, size_t row, size_t col, long long);
-/*
- * Say that a numeric cell is a quantity in unit u (bs_column_unit_as)
- * for the formats people read: table and md show it scaled to a
- * readable unit (bs_scale_choose), one scale for all the cells of the
- * same key, from the median magnitude of those that are levels, not
- * spreads (a mean, not its sd: spread set).  csv, tsv and json ignore it.
- */
-int	 bs_result_unit(struct bs_result *, size_t row, size_t col,
-	    const struct bs_colunit *u, const char *key, int spread);
 /* Write in a format; 0 on success, -1 with errno on a write error. */
 int	 bs_result_write(const struct bs_result *, enum bs_outfmt, FILE *);
 
-/* Shortest text that reads back as the same double. */
-void	 bs_fmt_double(char *buf, size_t len, double);
-/* Display width of UTF-8 text in a terminal (CJK counts two). */
-size_t	 bs_utf8_width(const char *s, size_t len);
 /* Escape a string as JSON, quotes included, into a FILE. */
 int	 bs_json_string(FILE *, const char *s, size_t len);
 
@@ -1194,15 +1027,6 @@ enum bs_cmp_stat { BS_STAT_DEFAULT, BS_STAT_MEAN, BS_STAT_QUANTILE };
 /* How the interval of a percentile's change was found. */
 enum bs_qmethod { BS_QM_NONE, BS_QM_BOOT, BS_QM_ORDER };
 
-#define BS_QBOOT_B	2000		/* bootstrap resamples */
-#define BS_QBOOT_WIDEN	0.07		/* see pctdiff.c widen() */
-#define BS_QBOOT_SEED	20261130ul	/* fixed: results depend on data only */
-/*
- * Order statistics (MOVER over each side's binomial interval) when both
- * sides expect at least this many values beyond the percentile,
- * n min(p, 1 - p); the bootstrap below.
- */
-#define BS_QORDER_TAIL	20.0
 /*
  * A note (bs_metric.note): a side expects fewer than BS_QTHIN_TAIL
  * values beyond the percentile, which then lies past its largest values
@@ -1210,22 +1034,7 @@ enum bs_qmethod { BS_QM_NONE, BS_QM_BOOT, BS_QM_ORDER };
  * of 50 values) and below that no verdict rests on the interval.
  */
 #define BS_CN_THINTAIL	0x2000
-#define BS_QTHIN_TAIL	0.5
 
-struct bs_qdiff {
-	double		 qb, qc;	/* type-7 quantiles of each side */
-	double		 diff, lo, hi;	/* qc - qb and its interval */
-	double		 p;		/* two-sided, consistent with lo, hi */
-	enum bs_qmethod	 method;	/* BS_QM_NONE: no interval (n < 2) */
-};
-
-/*
- * The quantile p (0..1) of cand minus that of base, with an interval at
- * confidence (percent) and its p-value; the inputs are left as they are.
- * 0, or -1 when out of memory.
- */
-int	 bs_quantile_diff(const double *base, size_t nb, const double *cand,
-	    size_t nc, double p, double confidence, struct bs_qdiff *);
 struct bs_cmp_opts;
 /* "mean", "median", "pNN" (0 < NN < 100) into o; -1 for anything else. */
 int	 bs_cmp_stat_parse(const char *, struct bs_cmp_opts *o);
@@ -1361,14 +1170,6 @@ int	 bs_table_is_summary(const struct bs_table *);
 int	 bs_summary_row(const struct bs_table *, size_t g, double confidence,
 	    struct bs_summary *, const char **column, struct bs_err *);
 /*
- * The name of the metric of group g of a table of summaries: its group
- * column "column" (bstat's output), else the quantity the format's
- * summaries describe, named as its readers of values name it
- * (hyperfine, BenchmarkDotNet, pytest-benchmark, Catch2: "time"), else
- * "mean".
- */
-const char *bs_summary_name(const struct bs_table *, size_t g);
-/*
  * The unit the reader declared for a table of summaries (that of its
  * mean: hyperfine and pytest-benchmark "s", BenchmarkDotNet and Catch2
  * "ns"), or NULL.
@@ -1400,25 +1201,8 @@ int	 bs_cmp_check_list(const char *opt, const char *list,
 int	 bs_cmp_check_rules(const struct bs_cmp_opts *,
 	    const struct bs_table *, struct bs_err *);
 void	 bs_comparison_free(struct bs_comparison *);
-/* The note of a metric, "; " between its parts ("" when none). */
-void	 bs_metric_note(const struct bs_metric *, char *buf, size_t len);
 
-/*
- * The geometric mean of the ratios of the compared metrics of one value
- * column (and one candidate, vc, with a variant; NULL otherwise): tested
- * on both sides, positive centres.  A t interval over the metrics' log
- * ratios when k >= 2; *k is the number of metrics it covers.
- */
-struct bs_geomean {
-	double		 change, lo, hi;
-	size_t		 k;
-};
-void	 bs_geomean_change(const struct bs_comparison *,
-	    const struct bs_method *test, const char *column, const char *vc,
-	    double confidence, struct bs_geomean *);
 const char *bs_verdict_name(enum bs_verdict);
-/* The name of bs_cmp_test(): "welch", "mwu", "paired-t", "signed-rank". */
-const char *bs_test_name(const struct bs_cmp_opts *);
 
 /* ------------------------------------------------------------------ */
 /*
@@ -1488,30 +1272,13 @@ struct bs_method {
 	const char	*unpaired;	/* why not with --paired */
 };
 
-/* Every method, NULL-terminated: the one list. */
-extern const struct bs_method *const bs_methods[];
-
 /* The method of a --test value, or NULL. */
 const struct bs_method *bs_method_find(const char *test);
 /* The --test values, "a, b or c", into buf. */
 void	 bs_method_tests(char *buf, size_t len);
-/* The method of --test and --paired, --stat aside. */
-const struct bs_method *bs_cmp_test(const struct bs_cmp_opts *);
-/*
- * The method a comparison uses: the one a --stat kind brings (a
- * percentile's change), else bs_cmp_test().
- */
-const struct bs_method *bs_cmp_method(const struct bs_cmp_opts *);
-/* The option that chose a method: "--paired", "--test mwu", "--stat p99". */
-void	 bs_method_option(const struct bs_method *, const struct bs_cmp_opts *,
-	    char *buf, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Change points across a history of results (trend.c; btrend) */
-
-#define BS_TREND_MAXP	0.001	/* --max-p */
-#define BS_TREND_MINSEG	3	/* revisions on each side of a change */
-#define BS_TREND_WINDOW	500	/* revisions per E-divisive window */
 
 struct bs_trend_opts {
 	double		 max_p;		/* keep a change point below this p */
@@ -1577,37 +1344,13 @@ struct bs_trend {
 int	 bs_trend_table(struct bs_trend *, const struct bs_table *t,
 	    long xcol, const struct bs_trend_opts *, struct bs_err *);
 /*
- * The change points of one series of len revision means (var and n per
- * revision may be NULL: one value each); *cp allocated, the caller
- * frees it.
- */
-int	 bs_trend_detect(const double *mean, const double *var,
-	    const size_t *n, size_t len, const char *column, const char *unit,
-	    const struct bs_trend_opts *, struct bs_trend_cp **cp, size_t *ncp,
-	    struct bs_err *);
-/*
  * The first revision of s at or after `since`: numbers compared as
  * numbers, ISO dates as text, other order values by the revision that
  * has it; SIZE_MAX when no revision of s is there (or at or after it).
  */
 size_t	 bs_trend_since(const struct bs_trend *,
 	    const struct bs_trend_series *, const char *since);
-/*
- * A CSV or TSV history appended to run after run repeats its header:
- * blank every later line equal to the first (blank lines are skipped
- * by the reader, and line numbers stay right); the count blanked.
- * Kept for callers: the reader itself now skips such lines.
- */
-size_t	 bs_history_unheader(struct bs_buf *, const struct bs_read_opts *);
-/* The E-divisive statistic Q(tau) of x[0..n) split at tau, kappa = n. */
-double	 bs_edivisive_q(const double *x, size_t n, size_t tau);
 void	 bs_trend_free(struct bs_trend *);
-/*
- * The rules (direction, threshold) and the verdict of a metric whose
- * test the caller made: diff, change and its interval, p_adj, testable
- * (verdict.c, as bcompare decides).
- */
-void	 bs_metric_judge(struct bs_metric *, const struct bs_cmp_opts *);
 /*
  * The machine columns of a comparison (csv, tsv, json of
  * bs_comparison_write) as a result, for a tool to add to (--tag); NULL
@@ -1635,8 +1378,6 @@ struct bs_cond {
  */
 int	 bs_cond_parse(const char *s, struct bs_cond *, const char **rest);
 int	 bs_cond_holds(const struct bs_cond *, double x);
-/* "<=", "<", ">=", ">". */
-const char *bs_cond_op_text(enum bs_cond_op);
 
 enum bs_target_status { BS_TARGET_MET, BS_TARGET_MISSED,
 	BS_TARGET_UNPROVEN };
@@ -1652,17 +1393,6 @@ struct bs_target {
 /* "COL>=V", "COL<V", "STAT(COL)<=V"; 0 or -1 with the reason. */
 int	 bs_target_parse(const char *, struct bs_target *, struct bs_err *);
 void	 bs_target_free(struct bs_target *);
-/*
- * Judge a summary: a mean by its interval (met, missed, or unproven when
- * the interval straddles V or there is none); any other statistic as it
- * stands.  *measured is the statistic.
- */
-enum bs_target_status bs_target_eval(const struct bs_target *,
-	    const struct bs_summary *, const struct bs_summary_opts *,
-	    double *measured);
-/* Index of the target's pNN among so's percentiles, or -1. */
-int	 bs_target_pct_index(const struct bs_target *,
-	    const struct bs_summary_opts *);
 const char *bs_target_status_name(enum bs_target_status);
 /* Every target names a value column and a statistic so computes. */
 int	 bs_targets_check(const struct bs_target *, size_t,
@@ -1724,85 +1454,12 @@ struct bs_report_opts {
 int	 bs_comparison_write(FILE *, const struct bs_comparison *,
 	    const struct bs_table *, const struct bs_report_opts *,
 	    enum bs_outfmt);
-/* "higher" or "lower": which way the metric improves. */
-const char *bs_direction_name(const struct bs_metric *);
-
-/*
- * The experiment record (record.c, -f record, Markdown) and the HTML
- * report (html.c, -f html: one file, charts inline, no network); both
- * are reached through bs_comparison_write.  0, or -1 with errno.
- */
-int	 bs_record_write(FILE *, const struct bs_comparison *,
-	    const struct bs_table *, const struct bs_report_opts *);
-int	 bs_html_write(FILE *, const struct bs_comparison *,
-	    const struct bs_table *, const struct bs_report_opts *);
-/* Append "environment differs: k1, k2" to a note when the sides do. */
-void	 bs_envnote(const struct bs_report_opts *, char *note, size_t len);
-/* The differing keys as a section of table (md 0) or Markdown output. */
-void	 bs_env_section(FILE *, const struct bs_report_opts *, int md);
-
-/* One arm of a metric as the record tells it. */
-struct bs_arm {
-	size_t	 n;
-	double	 mean, lo, hi;		/* t interval; NaN when n < 2 */
-	int	 steady;		/* 1, 0, -1 unknown (n < 4) */
-	double	 steady_diff;		/* of the last two windows of n/2 */
-	size_t	 mild, severe;		/* beyond Tukey's fences (1.5, 3) */
-};
-void	 bs_arm_stats(const double *x, size_t n, double confidence,
-	    struct bs_arm *);
-/* "[candidate ]g1=v1 ... column" of a metric. */
-void	 bs_metric_label(const struct bs_comparison *,
-	    const struct bs_table *, const struct bs_metric *, char *buf,
-	    size_t len);
-/* One line concluding a metric ("single observation, ..." at n = 1). */
-void	 bs_metric_conclusion(const struct bs_metric *,
-	    const struct bs_report_opts *, char *buf, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Numbers for people (format.c); machine formats use bs_fmt_double */
 
-/* Six significant digits, all of an integer part up to 1e15; "-" if none. */
-void	 bs_fmt_num(char *, size_t, double);
 /* "+4.2%", "n/a", "+inf%". */
 void	 bs_fmt_pct(char *, size_t, double ratio);
-/* "+4.2% [+1.1%, +7.3%]", an open side "-inf"/"+inf"; "-" when NaN. */
-void	 bs_fmt_change(char *, size_t, double x, double lo, double hi);
-/* "0.0123", "0.500", "<0.001", "-": three significant digits. */
-void	 bs_fmt_p(char *, size_t, double p);
-/*
- * Cliff's delta in words by Romano et al.'s (2006) cut-offs: |d| < 0.147
- * "negligible", < 0.33 "small", < 0.474 "medium", else "large"; "" NaN.
- */
-const char *bs_effect_name(double delta);
-
-/* Significant digits of a scaled quantity: 2.918 ms, 11.10 us. */
-#define BS_SIG_DIGITS	4
-
-/*
- * How the values of one quantity are shown to people: multiplied by
- * factor, then prefix and unit ("387.7k msg/s", "2.918 ms").  on is 0
- * when the unit is not one we scale (the values are shown as they are).
- */
-struct bs_scale {
-	int		 on;
-	double		 factor;
-	char		 prefix[8];
-	char		 unit[136];
-};
-
-/*
- * The scale for values in unit u whose typical magnitude is typical (in
- * u): times in ns, us, ms or s; sizes in B, KiB, MiB, GiB; byte rates in
- * B/s, kB/s, MB/s, GB/s; other rates per second with a k, M or G prefix.
- * The largest unit the typical value fills at least once.
- */
-void	 bs_scale_choose(struct bs_scale *, const struct bs_colunit *u,
-	    double typical);
-/* x scaled, BS_SIG_DIGITS significant digits; bs_fmt_num when off. */
-void	 bs_fmt_scaled(char *, size_t, double x, const struct bs_scale *);
-/* The median of the finite non-zero magnitudes, or NaN if none. */
-double	 bs_typical(const double *, size_t);
 
 /* ------------------------------------------------------------------ */
 /* The statistics of a row, as bstat writes them (statcols.c) */
@@ -1853,23 +1510,6 @@ struct bs_stat {
 	int		 target;
 };
 
-/* Every statistic, in the order of the columns; name NULL ends it. */
-extern const struct bs_stat bs_stats[];
-/* A statistic's value in a summary (k: the percentile's index). */
-double	 bs_stat_value(const struct bs_stat *, const struct bs_summary *,
-	    size_t k);
-/*
- * The statistic named name ("mean", "p99.9": *pct, when not NULL, set
- * to 99.9), or NULL.
- */
-const struct bs_stat *bs_stat_find(const char *name, double *pct);
-/*
- * The names of the statistics (with target, those --target takes, in
- * its order) into buf, separated by ", " and the last by last: "n,
- * missing, ..." (", ") or "mean, median, ... or n" (" or ").
- */
-void	 bs_stat_names(char *buf, size_t len, int target, const char *last);
-
 struct bs_statcol {
 	const struct bs_stat *stat;
 	size_t		 k;		/* the percentile's index */
@@ -1895,8 +1535,6 @@ int	 bs_statcols_choose(struct bs_statcols *, const char *list,
 	    struct bs_err *);
 /* A statistic's column heading in format f ("±" for ci_half in a table). */
 const char *bs_statcol_heading(const struct bs_statcol *, enum bs_outfmt);
-/* A statistic's value in a summary (NaN when it has none). */
-double	 bs_statcol_value(const struct bs_statcol *, const struct bs_summary *);
 /*
  * The statistics of one summary into row of res from column col on, in
  * unit u (NULL: unscaled) under the scale key; the next column.

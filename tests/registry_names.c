@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "libstat.h"
+#include "compare/compare.h"	/* the registries of statistics and methods */
 #include "plots.h"
 
 int

@@ -29,6 +29,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "libstat.h"
+#include "compare/compare.h"
 #include "testutil.h"
 
 #define EXPECTED	"tests/expected/"

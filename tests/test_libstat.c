@@ -7,7 +7,7 @@
 #include "testutil.h"
 
 #include "libstat.h"
-#include "extern.h"
+#include "stat/stat.h"
 
 static double
 parse(const char *s)

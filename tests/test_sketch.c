@@ -9,6 +9,7 @@
 #include <float.h>
 
 #include "libstat.h"
+#include "stat/stat.h"
 
 #define LOGNORMAL	"testdata/oracle/sketch_lognormal.txt"
 #define MIXED		"testdata/oracle/sketch_mixed.txt"

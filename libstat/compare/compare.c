@@ -23,6 +23,7 @@
 #include <gsl/gsl_sf_gamma.h>
 
 #include "libstat.h"
+#include "compare/compare.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers */

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "compare/compare.h"
 
 void
 bs_metric_take_t(struct bs_metric *m, const struct bs_welch *w)

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "compare/compare.h"
 
 /* The type-7 quantile p of x[0..n), n > 0, left as it is; 0 or -1. */
 static int

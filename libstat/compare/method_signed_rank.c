@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "compare/compare.h"
 
 static int
 compare(struct bs_metric *m, const struct bs_cmp_opts *o)

@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "compare/compare.h"
 
 extern const struct bs_method bs_method_paired_t;
 

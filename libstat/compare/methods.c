@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "compare/compare.h"
 
 /* Each defined in its file, method_NAME.c. */
 extern const struct bs_method bs_method_welch;

@@ -30,6 +30,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "libstat.h"
+#include "compare/compare.h"
 
 /*
  * R's type-7 position (quantile.default, fuzz included): 0-based order

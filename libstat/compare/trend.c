@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "compare/compare.h"
 
 /*
  * Proposals are cheap to reject later and costly to miss: a loose test

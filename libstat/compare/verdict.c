@@ -16,7 +16,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "compare/compare.h"
 
 static const struct {
 	enum bs_verdict	 v;

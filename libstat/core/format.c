@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "core/core.h"
 
 void
 bs_fmt_num(char *buf, size_t len, double x)

@@ -11,7 +11,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "core/core.h"
 
 int
 bs_meta_set(struct bs_meta *m, const char *key, const char *val)

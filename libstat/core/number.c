@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "core/core.h"
 
 /* Powers of ten that are exact doubles. */
 const double bs_pow10[23] = {

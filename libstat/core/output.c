@@ -20,7 +20,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "core/core.h"
 
 /*
  * The output formats of result tables, in the order the tools list them

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "core/core.h"
 
 static void
 swap(double *a, size_t i, size_t j)

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "libstat.h"
+#include "core/core.h"
 
 struct unit_tok {
 	const char	*tok;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "core/core.h"
 
 /*
  * A message cut to its fixed size may end inside a UTF-8 sequence: drop

@@ -12,7 +12,7 @@
 #include <csv.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /*
  * libcsv grows its field buffer by this much at a time (128 bytes by

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /*
  * A real tool's format in p[0..len) (white space skipped): the format

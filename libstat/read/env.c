@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "core/core.h"
 
 #define EBUF	65536	/* enough for one /proc or /sys file we read */
 

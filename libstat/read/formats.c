@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 #define FORMATS(F)		\
 	F(auto)			\

@@ -11,7 +11,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /*
  * A key twice in one object is an error (jansson would keep the last

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /* Does the line hold a key=value token? */
 int

@@ -6,7 +6,7 @@
 #include <strings.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /* Is the line s[0..len) one number, perhaps with a # comment? */
 int

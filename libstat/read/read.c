@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /*
  * Every reader hands its fields over through these, so the cap on the

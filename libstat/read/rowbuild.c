@@ -14,7 +14,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 static long
 colidx(struct bs_rows *r, const char *name)

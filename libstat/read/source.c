@@ -15,7 +15,7 @@
 #include <zlib.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 #define CHUNK	(1u << 20)
 

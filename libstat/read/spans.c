@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 struct bs_spans *
 bs_spans_new(void)

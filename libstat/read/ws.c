@@ -18,7 +18,7 @@
 #include <strings.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 #define WS_MAXF	512	/* fields a line may have: wider is no monitor */
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "report/report.h"
 
 #define MAXCHARTS	60	/* metrics charted; more make a heavy page */
 

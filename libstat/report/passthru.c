@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /*
  * Output through a buffer of our own: a record is a few short pieces,

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "report/report.h"
 
 /* Text in the two languages: English first, then Chinese. */
 #define L(o, en_, zh_)	((o)->zh ? (zh_) : (en_))

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "report/report.h"
 
 const char *
 bs_direction_name(const struct bs_metric *m)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "libstat.h"
+#include "core/core.h"
 
 static void
 json_num(FILE *fp, const char *key, double v)

@@ -31,7 +31,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "stat/stat.h"
 
 struct store {
 	uint64_t	*c;

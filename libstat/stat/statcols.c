@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "libstat.h"
+#include "stat/stat.h"
 
 /*
  * The getters of the rows that are not a double of struct bs_summary

@@ -11,7 +11,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "stat/stat.h"
 
 void
 bs_summary_opts_default(struct bs_summary_opts *o)

@@ -10,7 +10,7 @@
 #include <strings.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "stat/stat.h"
 
 enum colstate { COL_UNKNOWN, COL_NUMERIC, COL_TEXT };
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "libstat.h"
+#include "stat/stat.h"
 
 /* A target's status: its name, and as the table of targets shows it. */
 static const struct {

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
+#include "read/read.h"
 
 /* An invariant the library must keep: report and crash. */
 #define FUZZ_CHECK(cond, what) do {					\

@@ -36,7 +36,9 @@ BINS	= $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
 all: $(BINS)
 
-$(FUZZ_BUILD)/obj/%.o: libstat/%.c libstat/libstat.h libstat/extern.h
+$(FUZZ_BUILD)/obj/%.o: libstat/%.c libstat/libstat.h libstat/core/core.h \
+	libstat/read/read.h libstat/stat/stat.h libstat/compare/compare.h \
+	libstat/report/report.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 

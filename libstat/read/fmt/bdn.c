@@ -12,7 +12,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 static int
 isstage(json_t *m, const char *stage)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /* strspn() within s[0..n): the input need not end in a NUL. */
 static size_t

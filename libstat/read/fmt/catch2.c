@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /* Up to max (number, unit) pairs from s[0..n); how many were found. */
 static int

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /* Throughput units: base unit and power of 1000 or 1024 to scale by. */
 static int

@@ -16,7 +16,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /*
  * Load an input that holds one JSON value (array or object) and build

@@ -14,7 +14,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 static void
 meta(const struct bs_reader_cb *cb, json_t *root, const char *key,

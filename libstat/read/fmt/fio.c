@@ -12,7 +12,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 static double
 jnum(json_t *o, const char *k)

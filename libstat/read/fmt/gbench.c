@@ -13,7 +13,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 static int
 endswith(const char *s, const char *suf)

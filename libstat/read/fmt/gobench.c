@@ -19,7 +19,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /* A set of strings it owns, found by content. */
 struct goset {

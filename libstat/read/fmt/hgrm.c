@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 struct hf {
 	const char	*s;

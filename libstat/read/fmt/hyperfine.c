@@ -10,7 +10,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 static int
 hyperfine(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,

@@ -13,7 +13,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /* JMH writes its own marker before some metric names: "·gc.alloc.rate". */
 static const char *

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /*
  * The next line of p[0..len) from *pos: its start and length without

@@ -37,7 +37,7 @@
 #include <strings.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 #define LM_MAXT	16	/* fields of a line worth a look */
 #define LM_MAXP	8	/* KEY=VALUE words of a header kept */

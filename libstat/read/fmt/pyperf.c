@@ -11,7 +11,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /*
  * The unit pyperf's metadata states (second, byte, integer; second when

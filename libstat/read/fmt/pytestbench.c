@@ -11,7 +11,7 @@
 #include <jansson.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 /* Are the rounds all there: as many numbers as stats.rounds says? */
 static int

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "libstat.h"
-#include "extern.h"
+#include "read/read.h"
 
 struct sfx {
 	const char	*s;

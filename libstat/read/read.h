@@ -1,103 +1,32 @@
 /*
- * Declarations shared between libstat's files but not public.
+ * The read layer of libstat (libstat/read/, libstat/read/fmt/), private
+ * to the library: sources, the format registry and its rows (struct
+ * bs_fmt), detection, the generic formats, the row builder, the spans
+ * boutlier writes back.  Includes the core layer's header; the API is
+ * libstat.h (libstat(3)).
  */
-#ifndef LIBSTAT_EXTERN_H
-#define LIBSTAT_EXTERN_H
+#ifndef LIBSTAT_READ_H
+#define LIBSTAT_READ_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
+#include "core/core.h"
 
-/* 1e0 .. 1e22, the powers of ten that are exact doubles. */
-extern const double bs_pow10[23];
+/* Limits on hostile input; documented in the man pages. */
+#define BS_MAX_FIELD	(4u * 1024 * 1024)	/* bytes in one field */
+#define BS_MAX_RECORD	(16u * 1024 * 1024)	/* bytes in one record */
+#define BS_MAX_COLUMNS	10000u			/* columns (distinct keys) */
 
-/* FNV-1a hash of a string, for the hash tables of readers and tables. */
-uint64_t bs_fnv1a(const char *s, size_t len);
+/* ------------------------------------------------------------------ */
+/* Input */
 
-/* Growable byte buffer. */
-struct bs_sbuf {
-	char	*p;
-	size_t	 len, cap;
-};
-
-int	 bs_sbuf_add(struct bs_sbuf *, const void *, size_t);
-void	 bs_sbuf_free(struct bs_sbuf *);
-/* t, or its copy in *tmp with control characters escaped (output.c). */
-const char *bs_oneline(const char *t, char **tmp);
+/* The --input-format name of a format; "?" for no format. */
+const char	*bs_format_name(enum bs_format);
 
 /*
- * A set of strings by content, each with an index; the strings are not
- * copied and must outlive the set.  Zero-initialise; get returns the
- * index or -1; put adds (no check for presence), 0 or -1.
+ * Columns of a real tool's format that describe a run rather than
+ * measure it (run numbers, iteration counts): never value columns by
+ * default.  NULL-terminated.
  */
-struct bs_strhash {
-	struct bs_strent {
-		const char	*s;
-		size_t		 len, idx;
-	}		*e;
-	size_t		 cap, n;
-};
-
-long	 bs_strhash_get(const struct bs_strhash *, const char *, size_t);
-int	 bs_strhash_put(struct bs_strhash *, const char *, size_t, size_t);
-void	 bs_strhash_free(struct bs_strhash *);
-
-/* Grow *pp (elements of size sz) to hold at least need; 0 or -1. */
-int	 bs_grow(void *pp, size_t *cap, size_t need, size_t sz);
-
-/*
- * An arena: many small allocations carved out of a few blocks, freed
- * together, without the 16 bytes and the rounding malloc adds to each
- * (a million group keys of 8 bytes take 8 MB, not 32).  Zero-initialise.
- * Allocations are aligned to 8 bytes (pointers, doubles, 64-bit
- * integers; not long double); NULL when out of memory.
- */
-struct bs_arena {
-	struct bs_ablock *head;
-	size_t		  used, size;	/* in head */
-	size_t		  next;		/* size of the next block */
-};
-
-void	*bs_arena_alloc(struct bs_arena *, size_t);
-char	*bs_arena_strndup(struct bs_arena *, const char *, size_t);
-void	 bs_arena_free(struct bs_arena *);
-
-/* bs_typical() of v[0..n), which it reorders and overwrites: no copy. */
-double	 bs_typical_scratch(double *v, size_t n);
-
-/*
- * The geometric mean of the changes of every value column (and, with a
- * variant, candidate) in one pass, linear in the metrics: cls[i] (room
- * for cmp->n) the class of metric i, numbered by first appearance;
- * *gm (allocated) each class's mean, as bs_geomean_change() gives it.
- * 0, or -1 when out of memory.
- */
-struct bs_comparison;
-struct bs_geomean;
-int	 bs_geomean_classes(const struct bs_comparison *,
-	    const struct bs_method *test, double confidence, size_t *cls,
-	    struct bs_geomean **gm, size_t *ncls);
-
-/*
- * What the comparison methods (compare/method_*.c, declared and listed
- * in compare/methods.c) share (compare/method.c).
- */
-/* A t test's result as the metric's: t, df, p, the difference. */
-void	 bs_metric_take_t(struct bs_metric *, const struct bs_welch *);
-/*
- * A rank test's result (rc its return) as the metric's: W (or V) against
- * mid, its mean under the null, for the sign when the shift is 0; minp
- * the smallest p the exact test can give at these sizes.
- */
-void	 bs_metric_take_ranks(struct bs_metric *, const struct bs_cmp_opts *,
-	    int rc, const struct bs_mwu *, double mid, double minp);
-/* The sentences of the t tests and of the rank tests (their words). */
-void	 bs_sentence_t(const struct bs_method *, const struct bs_metric *,
-	    const struct bs_cmp_opts *, double confidence, const char *ch,
-	    FILE *);
-void	 bs_sentence_ranks(const struct bs_method *, const struct bs_metric *,
-	    const struct bs_cmp_opts *, double confidence, const char *ch,
-	    FILE *);
+const char *const *bs_format_meta(enum bs_format);
 
 /*
  * jansson could not parse for want of memory: it says so, or (2.14, deep
@@ -398,8 +327,6 @@ struct bs_rows {
 	size_t		 rolecap;
 };
 
-struct json_t;
-
 void	 bs_rows_setn(struct bs_rows *, const char *col, const char *val,
 	    size_t len);
 /*
@@ -501,40 +428,4 @@ bs_opens_json(const char *p, size_t len)
  */
 enum bs_format bs_detect(const char *p, size_t len, int *delim);
 
-/* ---- metadata (meta.c) */
-struct json_t;
-/* Hand a JSON value to cb's meta hook under prefix, flattened. */
-void	 bs_meta_json(const struct bs_reader_cb *, const char *prefix,
-	    struct json_t *);
-int	 bs_meta_scalar(struct json_t *, char *buf, size_t len);
-/*
- * "# key: value" (a metadata comment before a table): key and value
- * bounds; 0 when the line is no such comment.
- */
-int	 bs_meta_comment(const char *s, size_t len, const char **k,
-	    size_t *klen, const char **v, size_t *vlen);
-/* The bytes of the leading lines that start with '#' (detection). */
-size_t	 bs_skip_comments(const char *p, size_t len);
-/* Bytes of the valid UTF-8 sequence at s[0..len), or 0 (output.c). */
-size_t	 bs_utf8_seq(const unsigned char *s, size_t len);
-
-/* ---- selection (select.c) */
-/* The k-th smallest of a[lo..hi] put at a[k] (lo <= k <= hi). */
-void	 bs_select_range(double *a, size_t lo, size_t hi, size_t k);
-
-/*
- * The quantiles of the values a summary holds (summary.c): those of
- * bs_stats[] with a probability (q1, median, q3) and every bit of need
- * (BS_SN_SORTED from the values, BS_SN_SKETCH from a sketch), then
- * o->pct[];
- * probs[i] is each one's probability, out[i] where it goes in r.  At
- * most BS_MAX_QUANT; their count.
- */
-#define BS_MAX_QUANT	(8 + BS_MAX_PCT)
-struct bs_summary;
-struct bs_summary_opts;
-size_t	 bs_summary_quantiles(struct bs_summary *r,
-	    const struct bs_summary_opts *o, unsigned need, double *probs,
-	    double **out);
-
-#endif /* LIBSTAT_EXTERN_H */
+#endif /* LIBSTAT_READ_H */

@@ -1,0 +1,221 @@
+/*
+ * The compare layer of libstat (libstat/compare/), private to the
+ * library: the tests and effect sizes, the methods' internals, verdicts,
+ * percentile changes and change points.  Includes the stat layer's
+ * header; the API is libstat.h (libstat(3)).
+ */
+#ifndef LIBSTAT_COMPARE_H
+#define LIBSTAT_COMPARE_H
+
+#include "stat/stat.h"
+
+/* ------------------------------------------------------------------ */
+/* Comparisons (bcompare) */
+
+struct bs_welch {
+	double	 t, df, p;
+	double	 diff, ci_lo, ci_hi;	/* mean(cand) - mean(base) */
+};
+
+/* Welch's t test of cand against base, as R's t.test(cand, base). */
+int	 bs_welch(const double *base, size_t nb, const double *cand,
+	    size_t nc, double confidence, struct bs_welch *);
+/*
+ * The same from each side's n, mean and variance: R's t.test on any
+ * data with these moments (summaries without their values).
+ */
+int	 bs_welch_moments(size_t nb, double mb, double vb, size_t nc,
+	    double mc, double vc, double confidence, struct bs_welch *);
+
+struct bs_mwu {
+	double	 w;		/* R's W: the candidate's U */
+	double	 p;		/* two-sided */
+	int	 exact;
+	double	 hl, hl_lo, hl_hi;	/* Hodges-Lehmann shift and CI */
+};
+
+/*
+ * Mann-Whitney U of cand against base as R's wilcox.test(cand, base,
+ * conf.int = TRUE): exact when both n < 50 and no ties, else normal with
+ * tie and continuity correction.
+ */
+int	 bs_mann_whitney(const double *base, size_t nb, const double *cand,
+	    size_t nc, double confidence, struct bs_mwu *);
+
+/* Paired t test and Wilcoxon signed rank of cand - base. */
+int	 bs_paired_t(const double *base, const double *cand, size_t n,
+	    double confidence, struct bs_welch *);
+int	 bs_signed_rank(const double *base, const double *cand, size_t n,
+	    double confidence, struct bs_mwu *);
+
+/* Ratio of means mean(cand)/mean(base) with Fieller's CI. */
+int	 bs_fieller(const double *base, size_t nb, const double *cand,
+	    size_t nc, double confidence, double *ratio, double *lo,
+	    double *hi);
+int	 bs_fieller_moments(size_t nb, double mb, double vb, size_t nc,
+	    double mc, double vc, double confidence, double *ratio,
+	    double *lo, double *hi);
+
+double	 bs_cohen_d(const double *base, size_t nb, const double *cand,
+	    size_t nc);
+double	 bs_cohen_d_moments(size_t nb, double mb, double vb, size_t nc,
+	    double mc, double vc);
+double	 bs_hedges_g(const double *base, size_t nb, const double *cand,
+	    size_t nc);
+/* P(cand > base) - P(cand < base). */
+double	 bs_cliff_delta(const double *base, size_t nb, const double *cand,
+	    size_t nc);
+
+/* p.adjust: out may equal p; NaN entries are left out as R does. */
+int	 bs_p_adjust(const double *p, size_t n, enum bs_adjust, double *out);
+
+/* ------------------------------------------------------------------ */
+/* The change of a percentile between two samples (pctdiff.c) */
+
+#define BS_QBOOT_B	2000		/* bootstrap resamples */
+#define BS_QBOOT_WIDEN	0.07		/* see pctdiff.c widen() */
+#define BS_QBOOT_SEED	20261130ul	/* fixed: results depend on data only */
+/*
+ * Order statistics (MOVER over each side's binomial interval) when both
+ * sides expect at least this many values beyond the percentile,
+ * n min(p, 1 - p); the bootstrap below.
+ */
+#define BS_QORDER_TAIL	20.0
+#define BS_QTHIN_TAIL	0.5
+
+struct bs_qdiff {
+	double		 qb, qc;	/* type-7 quantiles of each side */
+	double		 diff, lo, hi;	/* qc - qb and its interval */
+	double		 p;		/* two-sided, consistent with lo, hi */
+	enum bs_qmethod	 method;	/* BS_QM_NONE: no interval (n < 2) */
+};
+
+/* ------------------------------------------------------------------ */
+/* Baseline against candidate, metric by metric (verdict.c) */
+
+/*
+ * The name of the metric of group g of a table of summaries: its group
+ * column "column" (bstat's output), else the quantity the format's
+ * summaries describe, named as its readers of values name it
+ * (hyperfine, BenchmarkDotNet, pytest-benchmark, Catch2: "time"), else
+ * "mean".
+ */
+const char *bs_summary_name(const struct bs_table *, size_t g);
+/* The note of a metric, "; " between its parts ("" when none). */
+void	 bs_metric_note(const struct bs_metric *, char *buf, size_t len);
+
+/* The name of bs_cmp_test(): "welch", "mwu", "paired-t", "signed-rank". */
+const char *bs_test_name(const struct bs_cmp_opts *);
+
+/* ------------------------------------------------------------------ */
+/*
+ * Comparison methods: one descriptor a method, each in its own file
+ * (compare/method_*.c), listed once in bs_methods[] (compare/methods.c).
+ * verdict.c calls a method's functions and the reports ask it for its
+ * words; nothing else knows which method it has.
+ */
+
+/* Every method, NULL-terminated: the one list. */
+extern const struct bs_method *const bs_methods[];
+
+/* The method of --test and --paired, --stat aside. */
+const struct bs_method *bs_cmp_test(const struct bs_cmp_opts *);
+/*
+ * The method a comparison uses: the one a --stat kind brings (a
+ * percentile's change), else bs_cmp_test().
+ */
+const struct bs_method *bs_cmp_method(const struct bs_cmp_opts *);
+/* The option that chose a method: "--paired", "--test mwu", "--stat p99". */
+void	 bs_method_option(const struct bs_method *, const struct bs_cmp_opts *,
+	    char *buf, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Change points across a history of results (trend.c; btrend) */
+
+#define BS_TREND_MAXP	0.001	/* --max-p */
+#define BS_TREND_MINSEG	3	/* revisions on each side of a change */
+#define BS_TREND_WINDOW	500	/* revisions per E-divisive window */
+
+/*
+ * The change points of one series of len revision means (var and n per
+ * revision may be NULL: one value each); *cp allocated, the caller
+ * frees it.
+ */
+int	 bs_trend_detect(const double *mean, const double *var,
+	    const size_t *n, size_t len, const char *column, const char *unit,
+	    const struct bs_trend_opts *, struct bs_trend_cp **cp, size_t *ncp,
+	    struct bs_err *);
+/*
+ * A CSV or TSV history appended to run after run repeats its header:
+ * blank every later line equal to the first (blank lines are skipped
+ * by the reader, and line numbers stay right); the count blanked.
+ * Kept for callers: the reader itself now skips such lines.
+ */
+size_t	 bs_history_unheader(struct bs_buf *, const struct bs_read_opts *);
+/*
+ * The rules (direction, threshold) and the verdict of a metric whose
+ * test the caller made: diff, change and its interval, p_adj, testable
+ * (verdict.c, as bcompare decides).
+ */
+void	 bs_metric_judge(struct bs_metric *, const struct bs_cmp_opts *);
+
+/*
+ * The geometric mean of the changes of every value column (and, with a
+ * variant, candidate) in one pass, linear in the metrics: cls[i] (room
+ * for cmp->n) the class of metric i, numbered by first appearance;
+ * *gm (allocated) each class's mean, as bs_geomean_change() gives it.
+ * 0, or -1 when out of memory.
+ */
+struct bs_comparison;
+struct bs_geomean;
+int	 bs_geomean_classes(const struct bs_comparison *,
+	    const struct bs_method *test, double confidence, size_t *cls,
+	    struct bs_geomean **gm, size_t *ncls);
+
+/*
+ * What the comparison methods (compare/method_*.c, declared and listed
+ * in compare/methods.c) share (compare/method.c).
+ */
+/* A t test's result as the metric's: t, df, p, the difference. */
+void	 bs_metric_take_t(struct bs_metric *, const struct bs_welch *);
+/*
+ * A rank test's result (rc its return) as the metric's: W (or V) against
+ * mid, its mean under the null, for the sign when the shift is 0; minp
+ * the smallest p the exact test can give at these sizes.
+ */
+void	 bs_metric_take_ranks(struct bs_metric *, const struct bs_cmp_opts *,
+	    int rc, const struct bs_mwu *, double mid, double minp);
+/* The sentences of the t tests and of the rank tests (their words). */
+void	 bs_sentence_t(const struct bs_method *, const struct bs_metric *,
+	    const struct bs_cmp_opts *, double confidence, const char *ch,
+	    FILE *);
+void	 bs_sentence_ranks(const struct bs_method *, const struct bs_metric *,
+	    const struct bs_cmp_opts *, double confidence, const char *ch,
+	    FILE *);
+
+/*
+ * The geometric mean of the ratios of the compared metrics of one value
+ * column (and one candidate, vc, with a variant; NULL otherwise): tested
+ * on both sides, positive centres.  A t interval over the metrics' log
+ * ratios when k >= 2; *k is the number of metrics it covers.
+ */
+struct bs_geomean {
+	double		 change, lo, hi;
+	size_t		 k;
+};
+void	 bs_geomean_change(const struct bs_comparison *,
+	    const struct bs_method *test, const char *column, const char *vc,
+	    double confidence, struct bs_geomean *);
+
+/* The E-divisive statistic Q(tau) of x[0..n) split at tau, kappa = n. */
+double	 bs_edivisive_q(const double *x, size_t n, size_t tau);
+
+/*
+ * The quantile p (0..1) of cand minus that of base, with an interval at
+ * confidence (percent) and its p-value; the inputs are left as they are.
+ * 0, or -1 when out of memory.
+ */
+int	 bs_quantile_diff(const double *base, size_t nb, const double *cand,
+	    size_t nc, double p, double confidence, struct bs_qdiff *);
+
+#endif /* LIBSTAT_COMPARE_H */

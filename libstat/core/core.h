@@ -1,0 +1,198 @@
+/*
+ * The core layer of libstat (libstat/core/), private to the library:
+ * buffers, hash tables and arenas, exact numbers, metadata, result
+ * cells and numbers for people, below every other layer.  Declarations
+ * that no tool uses; the API is libstat.h (libstat(3)).  A layer's
+ * header includes the one of the layer below it, never one above.
+ */
+#ifndef LIBSTAT_CORE_H
+#define LIBSTAT_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "libstat.h"
+
+/* ------------------------------------------------------------------ */
+/* Exact decimal numbers */
+
+/* x - ref, exactly rounded where possible. */
+double	 bs_dec_sub(const struct bs_dec *x, const struct bs_dec *ref);
+
+/* ------------------------------------------------------------------ */
+/* Metadata and environment fingerprints (meta.c, env.c) */
+
+/* 0, or -1 when out of memory. */
+int	 bs_meta_set(struct bs_meta *, const char *key, const char *val);
+const char *bs_meta_get(const struct bs_meta *, const char *key);
+void	 bs_meta_free(struct bs_meta *);
+
+/* The keys equal on both sides, not volatile: the controlled variables. */
+int	 bs_meta_same(const struct bs_meta *b, const struct bs_meta *c,
+	    const char ***keys, size_t *n);
+
+/* ------------------------------------------------------------------ */
+/* Summary statistics */
+
+/*
+ * The k-th smallest (0-based) of a[0..n), n > 0, by selection; a is
+ * reordered around it.
+ */
+double	 bs_select(double *a, size_t n, size_t k);
+
+/* ------------------------------------------------------------------ */
+/* What a column name means (units.c) */
+
+/* "rate", "time", "cost", "option", "format", "default". */
+const char *bs_rule_name(enum bs_rule);
+
+/* ------------------------------------------------------------------ */
+/* Result tables and output */
+
+/* In bs_result's unit classes: the cell is a spread (bs_result_unit()). */
+#define BS_UNIT_SPREAD	((uint32_t)1 << 31)
+
+/*
+ * Say that a numeric cell is a quantity in unit u (bs_column_unit_as)
+ * for the formats people read: table and md show it scaled to a
+ * readable unit (bs_scale_choose), one scale for all the cells of the
+ * same key, from the median magnitude of those that are levels, not
+ * spreads (a mean, not its sd: spread set).  csv, tsv and json ignore it.
+ */
+int	 bs_result_unit(struct bs_result *, size_t row, size_t col,
+	    const struct bs_colunit *u, const char *key, int spread);
+
+/* Shortest text that reads back as the same double. */
+void	 bs_fmt_double(char *buf, size_t len, double);
+/* Display width of UTF-8 text in a terminal (CJK counts two). */
+size_t	 bs_utf8_width(const char *s, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Numbers for people (format.c); machine formats use bs_fmt_double */
+
+/* Six significant digits, all of an integer part up to 1e15; "-" if none. */
+void	 bs_fmt_num(char *, size_t, double);
+/* "+4.2% [+1.1%, +7.3%]", an open side "-inf"/"+inf"; "-" when NaN. */
+void	 bs_fmt_change(char *, size_t, double x, double lo, double hi);
+/* "0.0123", "0.500", "<0.001", "-": three significant digits. */
+void	 bs_fmt_p(char *, size_t, double p);
+/*
+ * Cliff's delta in words by Romano et al.'s (2006) cut-offs: |d| < 0.147
+ * "negligible", < 0.33 "small", < 0.474 "medium", else "large"; "" NaN.
+ */
+const char *bs_effect_name(double delta);
+
+/* Significant digits of a scaled quantity: 2.918 ms, 11.10 us. */
+#define BS_SIG_DIGITS	4
+
+/*
+ * How the values of one quantity are shown to people: multiplied by
+ * factor, then prefix and unit ("387.7k msg/s", "2.918 ms").  on is 0
+ * when the unit is not one we scale (the values are shown as they are).
+ */
+struct bs_scale {
+	int		 on;
+	double		 factor;
+	char		 prefix[8];
+	char		 unit[136];
+};
+
+/*
+ * The scale for values in unit u whose typical magnitude is typical (in
+ * u): times in ns, us, ms or s; sizes in B, KiB, MiB, GiB; byte rates in
+ * B/s, kB/s, MB/s, GB/s; other rates per second with a k, M or G prefix.
+ * The largest unit the typical value fills at least once.
+ */
+void	 bs_scale_choose(struct bs_scale *, const struct bs_colunit *u,
+	    double typical);
+/* x scaled, BS_SIG_DIGITS significant digits; bs_fmt_num when off. */
+void	 bs_fmt_scaled(char *, size_t, double x, const struct bs_scale *);
+/* The median of the finite non-zero magnitudes, or NaN if none. */
+double	 bs_typical(const double *, size_t);
+
+/* 1e0 .. 1e22, the powers of ten that are exact doubles. */
+extern const double bs_pow10[23];
+
+/* FNV-1a hash of a string, for the hash tables of readers and tables. */
+uint64_t bs_fnv1a(const char *s, size_t len);
+
+/* Growable byte buffer. */
+struct bs_sbuf {
+	char	*p;
+	size_t	 len, cap;
+};
+
+int	 bs_sbuf_add(struct bs_sbuf *, const void *, size_t);
+void	 bs_sbuf_free(struct bs_sbuf *);
+/* t, or its copy in *tmp with control characters escaped (output.c). */
+const char *bs_oneline(const char *t, char **tmp);
+
+/*
+ * A set of strings by content, each with an index; the strings are not
+ * copied and must outlive the set.  Zero-initialise; get returns the
+ * index or -1; put adds (no check for presence), 0 or -1.
+ */
+struct bs_strhash {
+	struct bs_strent {
+		const char	*s;
+		size_t		 len, idx;
+	}		*e;
+	size_t		 cap, n;
+};
+
+long	 bs_strhash_get(const struct bs_strhash *, const char *, size_t);
+int	 bs_strhash_put(struct bs_strhash *, const char *, size_t, size_t);
+void	 bs_strhash_free(struct bs_strhash *);
+
+/* Grow *pp (elements of size sz) to hold at least need; 0 or -1. */
+int	 bs_grow(void *pp, size_t *cap, size_t need, size_t sz);
+
+/*
+ * An arena: many small allocations carved out of a few blocks, freed
+ * together, without the 16 bytes and the rounding malloc adds to each
+ * (a million group keys of 8 bytes take 8 MB, not 32).  Zero-initialise.
+ * Allocations are aligned to 8 bytes (pointers, doubles, 64-bit
+ * integers; not long double); NULL when out of memory.
+ */
+struct bs_arena {
+	struct bs_ablock *head;
+	size_t		  used, size;	/* in head */
+	size_t		  next;		/* size of the next block */
+};
+
+void	*bs_arena_alloc(struct bs_arena *, size_t);
+char	*bs_arena_strndup(struct bs_arena *, const char *, size_t);
+void	 bs_arena_free(struct bs_arena *);
+
+/* bs_typical() of v[0..n), which it reorders and overwrites: no copy. */
+double	 bs_typical_scratch(double *v, size_t n);
+
+struct json_t;
+
+/* ---- metadata (meta.c) */
+struct json_t;
+/* Hand a JSON value to cb's meta hook under prefix, flattened. */
+void	 bs_meta_json(const struct bs_reader_cb *, const char *prefix,
+	    struct json_t *);
+int	 bs_meta_scalar(struct json_t *, char *buf, size_t len);
+/*
+ * "# key: value" (a metadata comment before a table): key and value
+ * bounds; 0 when the line is no such comment.
+ */
+int	 bs_meta_comment(const char *s, size_t len, const char **k,
+	    size_t *klen, const char **v, size_t *vlen);
+/* The bytes of the leading lines that start with '#' (detection). */
+size_t	 bs_skip_comments(const char *p, size_t len);
+/* Bytes of the valid UTF-8 sequence at s[0..len), or 0 (output.c). */
+size_t	 bs_utf8_seq(const unsigned char *s, size_t len);
+
+/* ---- selection (select.c) */
+/* The k-th smallest of a[lo..hi] put at a[k] (lo <= k <= hi). */
+void	 bs_select_range(double *a, size_t lo, size_t hi, size_t k);
+
+/* How a difference in key matters to a comparison (enum bs_metakind). */
+enum bs_metakind bs_meta_kind(const char *key);
+
+#endif /* LIBSTAT_CORE_H */

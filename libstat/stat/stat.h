@@ -1,0 +1,164 @@
+/*
+ * The stat layer of libstat (libstat/stat/), private to the library:
+ * the table's internals, summaries, sketches, the statistics' registry
+ * and targets.  Includes the read layer's header; the API is libstat.h
+ * (libstat(3)).
+ */
+#ifndef LIBSTAT_STAT_H
+#define LIBSTAT_STAT_H
+
+#include "read/read.h"
+
+/* ------------------------------------------------------------------ */
+/* Relative-error quantile sketches: bstat --sketch, --merge (sketch.c) */
+
+#define BS_SKETCH_VERSION	1	/* of the -f sketch format */
+/*
+ * A sketch of at most this many values keeps them and answers exactly;
+ * one more promotes it to buckets (the -f sketch file writes both).
+ */
+#define BS_SKETCH_EXACT		6
+#define BS_SKETCH_EXACT_S	"6"
+
+/* A sketch of relative accuracy a (BS_SKETCH_MINACC..MAXACC), or NULL. */
+struct bs_sketch *bs_sketch_new(double a);
+void	 bs_sketch_free(struct bs_sketch *);
+/* Count a finite value; 0, or -1 when out of memory. */
+int	 bs_sketch_add(struct bs_sketch *, double x);
+/* Add src's counts to dst (same accuracy); 0 or -1 with the reason. */
+int	 bs_sketch_merge(struct bs_sketch *dst, const struct bs_sketch *src,
+	    struct bs_err *);
+double	 bs_sketch_accuracy(const struct bs_sketch *);
+/* Does the sketch still hold its values (BS_SKETCH_EXACT)? */
+int	 bs_sketch_exact(const struct bs_sketch *);
+uint64_t bs_sketch_count(const struct bs_sketch *);
+/*
+ * The estimate of the order statistic of 1-based rank r (1 <= r <= n):
+ * within the accuracy, relative, of the r-th smallest value counted;
+ * that value itself while the sketch is exact.
+ * NaN when r is out of range.
+ */
+double	 bs_sketch_rank(const struct bs_sketch *, uint64_t r);
+/*
+ * The p-quantile (0 <= p <= 1) as R's quantile(type = 1), the order
+ * statistic of rank ceil(n p) (fuzz as R), estimated: within the
+ * accuracy of R's value.  Type 1 and not 7 because the guarantee holds
+ * for order statistics; an interpolation between two of opposite signs
+ * has none.  NaN when the sketch is empty.
+ */
+double	 bs_sketch_quantile(const struct bs_sketch *, double p);
+
+/* Index of the group with this key (hashed), -1 if none, -2 no memory. */
+long	 bs_table_find_group(const struct bs_table *, char *const *key);
+/*
+ * Is this the name of an index column (run, rep, repetition, iteration,
+ * iter, trial, seq, index, id; any case), never a value column unless
+ * named with -c?
+ */
+int	 bs_index_column(const char *name);
+
+/* ------------------------------------------------------------------ */
+/* Summary statistics */
+
+/* Nothing known: counts 0, statistics NaN, steady -1. */
+void	 bs_summary_clear(struct bs_summary *);
+
+/*
+ * y, or the 15-significant-digit decimal within 2 ulp of it: a result
+ * such as 207.35000000000002 that is an input's decimal plus rounding.
+ */
+double	 bs_snap(double y);
+/* Lag-1 autocorrelation as NIST defines it. */
+double	 bs_autocorr1(const double *x, size_t n, double mean);
+
+/* ------------------------------------------------------------------ */
+/* What a column name means (units.c) */
+
+/* The most distinct values a factor column has (struct bs_table). */
+#define BS_FACTOR_MAX	16
+
+/* ------------------------------------------------------------------ */
+/* Absolute targets: bstat --target 'p99(latency_us)<50' (target.c) */
+
+/* "<=", "<", ">=", ">". */
+const char *bs_cond_op_text(enum bs_cond_op);
+
+/*
+ * Judge a summary: a mean by its interval (met, missed, or unproven when
+ * the interval straddles V or there is none); any other statistic as it
+ * stands.  *measured is the statistic.
+ */
+enum bs_target_status bs_target_eval(const struct bs_target *,
+	    const struct bs_summary *, const struct bs_summary_opts *,
+	    double *measured);
+
+/* ------------------------------------------------------------------ */
+/* The statistics of a row, as bstat writes them (statcols.c) */
+
+/* Every statistic, in the order of the columns; name NULL ends it. */
+extern const struct bs_stat bs_stats[];
+/* A statistic's value in a summary (k: the percentile's index). */
+double	 bs_stat_value(const struct bs_stat *, const struct bs_summary *,
+	    size_t k);
+/*
+ * The statistic named name ("mean", "p99.9": *pct, when not NULL, set
+ * to 99.9), or NULL.
+ */
+const struct bs_stat *bs_stat_find(const char *name, double *pct);
+/*
+ * The names of the statistics (with target, those --target takes, in
+ * its order) into buf, separated by ", " and the last by last: "n,
+ * missing, ..." (", ") or "mean, median, ... or n" (" or ").
+ */
+void	 bs_stat_names(char *buf, size_t len, int target, const char *last);
+
+/* A statistic's value in a summary (NaN when it has none). */
+double	 bs_statcol_value(const struct bs_statcol *, const struct bs_summary *);
+
+/*
+ * The quantiles of the values a summary holds (summary.c): those of
+ * bs_stats[] with a probability (q1, median, q3) and every bit of need
+ * (BS_SN_SORTED from the values, BS_SN_SKETCH from a sketch), then
+ * o->pct[];
+ * probs[i] is each one's probability, out[i] where it goes in r.  At
+ * most BS_MAX_QUANT; their count.
+ */
+#define BS_MAX_QUANT	(8 + BS_MAX_PCT)
+struct bs_summary;
+struct bs_summary_opts;
+size_t	 bs_summary_quantiles(struct bs_summary *r,
+	    const struct bs_summary_opts *o, unsigned need, double *probs,
+	    double **out);
+
+/*
+ * Mean and variance (or sd) of x[0..n) by the corrected two-pass
+ * algorithm; NaN for n < 2.  Values near the largest double are scaled
+ * so that the sums do not overflow.
+ */
+void	 bs_mean_var(const double *x, size_t n, double *mean, double *var);
+
+/*
+ * The distribution-free interval of the p-quantile of n values at
+ * confidence (percent): the 1-based order statistics l < u with
+ * P(l <= B <= u - 1) >= confidence, B ~ Binomial(n, p), l and u - 1 the
+ * binomial quantiles at (1 - c)/2 and (1 + c)/2 (as R's qbinom).  -1
+ * when n is too small for such an interval; bs_quantile_ci_minn gives
+ * the smallest n that has one.
+ */
+int	 bs_quantile_ci_index(size_t n, double p, double confidence,
+	    size_t *l, size_t *u);
+
+/* Index of the target's pNN among so's percentiles, or -1. */
+int	 bs_target_pct_index(const struct bs_target *,
+	    const struct bs_summary_opts *);
+
+/*
+ * Gregg's mvalue of x[0..n): the sum of the absolute differences of
+ * adjacent bin heights of a histogram over the largest height, with bins
+ * of Scott's width 3.49 sd n^(-1/3) from the minimum and an empty bin at
+ * each end (a unimodal sample gives about 2, two modes about 4).  NaN
+ * for fewer than BS_MVALUE_MIN_N values or no spread.
+ */
+double	 bs_mvalue(const double *x, size_t n);
+
+#endif /* LIBSTAT_STAT_H */
