@@ -63,42 +63,16 @@ enum bs_numparse bs_parse_number(const char *s, size_t len,
 /* Input */
 
 /*
- * An input format, as a handle: the formats themselves, their names and
- * what is known of each are rows of the registry (libstat/read/
- * formats.c).  The values say nothing (no order, no kind); a new format
- * adds its value anywhere before BS_FMT__MAX.
+ * An input format: its row of the registry (libstat/read/formats.c),
+ * defined in the file that reads it, opaque here.  NULL, or the row of
+ * "auto", detects the format.
  */
-enum bs_format {
-	BS_FMT_AUTO = 0,
-	BS_FMT_CSV,
-	BS_FMT_TSV,
-	BS_FMT_JSON,
-	BS_FMT_NDJSON,
-	BS_FMT_KV,
-	BS_FMT_PLAIN,
-	BS_FMT_HYPERFINE,
-	BS_FMT_GBENCH,
-	BS_FMT_GOBENCH,
-	BS_FMT_PYPERF,
-	BS_FMT_FIO,
-	BS_FMT_WS,
-	BS_FMT_WRK,
-	BS_FMT_HGRM,
-	BS_FMT_JMH,
-	BS_FMT_BDN,
-	BS_FMT_PYTEST_BENCHMARK,
-	BS_FMT_LIBTEST,
-	BS_FMT_CRITERION,
-	BS_FMT_CATCH2,
-	BS_FMT_BENCHMARKJS,
-	BS_FMT_CUSTOM_JSON,
-	BS_FMT_LMBENCH,
-	BS_FMT_CYCLICTEST,
-	BS_FMT__MAX
-};
+struct bs_fmt;
 
-/* The format of a name; -1 for an unknown name. */
-int		 bs_format_parse(const char *name);
+/* The format of a name ("csv", "hyperfine", "auto"), or NULL if none. */
+const struct bs_fmt *bs_format_find(const char *name);
+/* Its name ("auto" for NULL). */
+const char	*bs_format_name(const struct bs_fmt *);
 /*
  * The name of the i-th format of the registry ("auto" first), in the
  * order the tools list them; NULL past the last.
@@ -180,7 +154,7 @@ struct bs_reader_cb {
 	/* Optional: something was left out of the data (a failed run). */
 	void	(*warn)(void *arg, const char *msg);
 	/* Optional: the format, once detected, before the header. */
-	void	(*format)(void *arg, enum bs_format);
+	void	(*format)(void *arg, const struct bs_fmt *);
 	/*
 	 * Optional: the unit a reader declares for a column it makes
 	 * ("ns", "s", "B", "B/s", "ops/s"; hyperfine's time is in s, Google
@@ -217,7 +191,7 @@ struct bs_spans	*bs_spans_new(void);
 void		 bs_spans_free(struct bs_spans *);
 
 struct bs_read_opts {
-	enum bs_format	 format;	/* BS_FMT_AUTO to detect */
+	const struct bs_fmt *format;	/* NULL (or auto's) to detect */
 	int		 delim;		/* 0 to detect */
 	int		 no_header;
 	struct bs_spans	*spans;		/* NULL, or filled by bs_read(buf) */
@@ -237,7 +211,7 @@ struct bs_read_opts {
  */
 int	 bs_read(const struct bs_buf *buf, const char *path,
 	    const struct bs_read_opts *, const struct bs_reader_cb *,
-	    enum bs_format *used, int *useddelim, struct bs_err *);
+	    const struct bs_fmt **used, int *useddelim, struct bs_err *);
 
 /* ------------------------------------------------------------------ */
 /* Metadata and environment fingerprints (meta.c, env.c) */
@@ -444,7 +418,7 @@ struct bs_table {
 	size_t		 ngroups;
 	size_t		 nrows;
 	uint32_t	*rowgroup;	/* group of each row, if asked for */
-	enum bs_format	 format;
+	const struct bs_fmt *format;	/* of the first input */
 	int		 delim;
 	/*
 	 * With no -g (bs_table_opts.groups NULL): gcols[autofrom] and the

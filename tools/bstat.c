@@ -521,7 +521,7 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
 	    TOOL_IF(C_EXCLUDE, to->exclude) | TOOL_IF(C_SKIP, com->skip) |
 	    TOOL_IF(C_NOHEADER, to->read.no_header) |
 	    TOOL_IF(C_DELIM, to->read.delim) |
-	    TOOL_IF(C_INFMT, to->read.format != BS_FMT_AUTO);
+	    TOOL_IF(C_INFMT, to->read.format != NULL);
 	snprintf(qtype, sizeof(qtype), "%d", so->qtype);
 	vals[C_QTYPE] = qtype;
 	tool_check_rules(rules, h, vals);

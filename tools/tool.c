@@ -355,8 +355,6 @@ int
 tool_common_opt(int ch, const char *arg, struct tool_common *c,
     void (*usage)(FILE *, int))
 {
-	int f;
-
 	switch (ch) {
 	case 'c':
 		c->topts.columns = arg;
@@ -376,10 +374,12 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		c->topts.read.no_header = 1;
 		return 1;
 	case OPT_INFMT:
-		if ((f = bs_format_parse(arg)) < 0)
+		if ((c->topts.read.format = bs_format_find(arg)) == NULL)
 			die("unknown input format '%s' (%s)", arg,
 			    tool_informats(0, 0));
-		c->topts.read.format = (enum bs_format)f;
+		/* "auto" is detection, as no option is. */
+		if (strcmp(arg, "auto") == 0)
+			c->topts.read.format = NULL;
 		return 1;
 	case 'f':
 		outfmt_opt(c, arg);

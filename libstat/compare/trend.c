@@ -1028,15 +1028,15 @@ bs_trend_since(const struct bs_trend *tr, const struct bs_trend_series *s,
 size_t
 bs_history_unheader(struct bs_buf *b, const struct bs_read_opts *ro)
 {
-	enum bs_format f = ro->format;
+	const struct bs_fmt *f = ro->format;
 	size_t hl, i, n = 0;
 	const char *nl;
 	int delim;
 
-	if (f == BS_FMT_AUTO)
+	if (bs_format_auto(f))
 		f = bs_detect(b->data, b->len < BS_DETECT_LEN ? b->len :
 		    BS_DETECT_LEN, &delim);
-	if ((f != BS_FMT_CSV && f != BS_FMT_TSV) || ro->no_header ||
+	if ((f != &bs_fmt_csv && f != &bs_fmt_tsv) || ro->no_header ||
 	    (nl = memchr(b->data, '\n', b->len)) == NULL)
 		return 0;
 	hl = (size_t)(nl - b->data);

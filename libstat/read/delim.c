@@ -510,7 +510,6 @@ read_delimited(struct bs_src *s, const struct bs_reader_cb *cb,
 
 const struct bs_fmt bs_fmt_csv = {
 	.name = "csv",
-	.id = BS_FMT_CSV,
 	.read = read_delimited,
 	.spans = 1,
 	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |
@@ -519,7 +518,6 @@ const struct bs_fmt bs_fmt_csv = {
 
 const struct bs_fmt bs_fmt_tsv = {
 	.name = "tsv",
-	.id = BS_FMT_TSV,
 	.read = read_delimited,
 	.spans = 1,
 	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |

@@ -14,10 +14,10 @@
 /*
  * A real tool's format in p[0..len) (white space skipped): the format
  * of the detector of lowest order (bs_fmt.detect) that says yes;
- * BS_FMT_AUTO when none does.  Only detectors that could still win are
+ * NULL when none does.  Only detectors that could still win are
  * asked, but any may be, so none can rely on another having said no.
  */
-static enum bs_format
+static const struct bs_fmt *
 detect_tool(const char *p, size_t len)
 {
 	const struct bs_fmt *best = NULL, *d;
@@ -37,7 +37,7 @@ detect_tool(const char *p, size_t len)
 				border = t->order;
 			}
 		}
-	return best != NULL ? best->id : BS_FMT_AUTO;
+	return best;
 }
 
 /*
@@ -96,21 +96,21 @@ csv_header_wins(const char *p, size_t len)
 	return hdr > 0;
 }
 
-enum bs_format
+const struct bs_fmt *
 bs_detect(const char *p, size_t len, int *delim)
 {
 	size_t i = bs_skipbom(p, len), ls, nlines = 0;
 	int allplain = 1, anykv = 0, firstnum = -1, anydelim = 0;
 	int firstlooks = 0;
 	const char *nl;
-	enum bs_format t;
+	const struct bs_fmt *t;
 
 	while (i < len && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
 	    p[i] == '\n'))
 		i++;
 	/* Metadata comments ("# cpu_model: ...") come before a table. */
 	i += bs_skip_comments(p + i, len - i);
-	if ((t = detect_tool(p + i, len - i)) != BS_FMT_AUTO)
+	if ((t = detect_tool(p + i, len - i)) != NULL)
 		return t;
 	if (i < len && (p[i] == '[' || p[i] == '{'))
 		return bs_json_kind(p + i, len - i);
@@ -157,14 +157,14 @@ bs_detect(const char *p, size_t len, int *delim)
 	 */
 	if (nlines > 0 && (allplain || ((firstnum == 1 || firstlooks) &&
 	    !anydelim && !anykv)))
-		return BS_FMT_PLAIN;
+		return &bs_fmt_plain;
 	if (anykv && !(anydelim && csv_header_wins(p + i, len - i)))
-		return BS_FMT_KV;
+		return &bs_fmt_kv;
 	/* Blank-aligned columns only where no delimiter would do. */
 	if (bs_ws_detect(p + i, len - i))
-		return BS_FMT_WS;
+		return &bs_fmt_ws;
 	*delim = bs_delim_detect(p + i, len - i);
-	return *delim == '\t' ? BS_FMT_TSV : BS_FMT_CSV;
+	return *delim == '\t' ? &bs_fmt_tsv : &bs_fmt_csv;
 }
 
 /*

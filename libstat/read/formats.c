@@ -6,7 +6,7 @@
  * place that names them all.  Its order is the order the tools list the
  * names in (--help, the "takes" error); detection has its own, the
  * orders of the rows' detectors, so that neither depends on the other,
- * and nothing on the values of enum bs_format.
+ * and a format is its row: there is no other handle.
  */
 #include <string.h>
 
@@ -50,33 +50,27 @@ const struct bs_fmt *const bs_formats[] = { FORMATS(POINTER) NULL };
 /* Detect first: the format is chosen by detection or named (-i auto). */
 const struct bs_fmt bs_fmt_auto = {
 	.name = "auto",
-	.id = BS_FMT_AUTO,
 };
 
-const struct bs_fmt *
-bs_fmt_of(enum bs_format f)
+int
+bs_format_auto(const struct bs_fmt *f)
 {
-	for (size_t i = 0; bs_formats[i] != NULL; i++)
-		if (bs_formats[i]->id == f)
-			return bs_formats[i];
-	return NULL;
+	return f == NULL || f == &bs_fmt_auto;
 }
 
 const char *
-bs_format_name(enum bs_format f)
+bs_format_name(const struct bs_fmt *f)
 {
-	const struct bs_fmt *d = bs_fmt_of(f);
-
-	return d != NULL ? d->name : "?";
+	return f != NULL ? f->name : "auto";
 }
 
-int
-bs_format_parse(const char *name)
+const struct bs_fmt *
+bs_format_find(const char *name)
 {
 	for (size_t i = 0; bs_formats[i] != NULL; i++)
 		if (strcmp(name, bs_formats[i]->name) == 0)
-			return (int)bs_formats[i]->id;
-	return -1;
+			return bs_formats[i];
+	return NULL;
 }
 
 const char *
@@ -89,27 +83,24 @@ bs_format_nth(size_t i)
 }
 
 const char *const *
-bs_format_meta(enum bs_format f)
+bs_format_meta(const struct bs_fmt *d)
 {
 	static const char *const none[] = { NULL };
-	const struct bs_fmt *d = bs_fmt_of(f);
 
 	return d != NULL && d->meta != NULL ? d->meta : none;
 }
 
 const struct bs_idcol *
-bs_format_identity(enum bs_format f)
+bs_format_identity(const struct bs_fmt *d)
 {
 	static const struct bs_idcol none[] = { { NULL, 0 } };
-	const struct bs_fmt *d = bs_fmt_of(f);
 
 	return d != NULL && d->identity != NULL ? d->identity : none;
 }
 
 const char *
-bs_format_summary_name(enum bs_format f)
+bs_format_summary_name(const struct bs_fmt *d)
 {
-	const struct bs_fmt *d = bs_fmt_of(f);
 
 	return d != NULL ? d->summary : NULL;
 }

@@ -292,7 +292,7 @@ out:
 }
 
 static int
-bs_read_json(struct bs_src *s, enum bs_format f, const struct bs_reader_cb *cb,
+bs_read_json(struct bs_src *s, int ndjson, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	struct jctx c;
@@ -303,7 +303,7 @@ bs_read_json(struct bs_src *s, enum bs_format f, const struct bs_reader_cb *cb,
 	c.name = s->name;
 	if (bs_src_slurp(s, e) == -1)
 		return -1;
-	rc = f == BS_FMT_NDJSON ? read_ndjson(s, &c, e) : read_json(s, &c, e);
+	rc = ndjson ? read_ndjson(s, &c, e) : read_json(s, &c, e);
 	free(c.keys);
 	free(c.vals);
 	free(c.num);
@@ -360,14 +360,14 @@ bs_json_skipval(const char *p, size_t i, size_t n)
 	return n;
 }
 
-enum bs_format
+const struct bs_fmt *
 bs_json_kind(const char *p, size_t len)
 {
 	size_t j;
 
 	/* One object per line is NDJSON; anything else JSON. */
 	if (len == 0 || p[0] != '{')
-		return BS_FMT_JSON;
+		return &bs_fmt_json;
 	for (j = bs_json_skipval(p, 0, len); j < len && (p[j] == ' ' ||
 	    p[j] == '\t' || p[j] == '\r'); j++)
 		;
@@ -375,34 +375,32 @@ bs_json_kind(const char *p, size_t len)
 		/* Another object must follow for NDJSON. */
 		j = bs_json_skipws(p, j, len);
 		if (j < len && p[j] == '{')
-			return BS_FMT_NDJSON;
+			return &bs_fmt_ndjson;
 	}
-	return BS_FMT_JSON;
+	return &bs_fmt_json;
 }
 
 static int
 read_array(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
 {
-	return bs_read_json(s, BS_FMT_JSON, cb, e);
+	return bs_read_json(s, 0, cb, e);
 }
 
 static int
 read_lines(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
 {
-	return bs_read_json(s, BS_FMT_NDJSON, cb, e);
+	return bs_read_json(s, 1, cb, e);
 }
 
 /* Rewritten by boutlier, not copied: its records are no byte ranges. */
 const struct bs_fmt bs_fmt_json = {
 	.name = "json",
-	.id = BS_FMT_JSON,
 	.read = read_array,
 	.refuse = BS_REFUSE_XML | BS_REFUSE_REDIS,
 };
 
 const struct bs_fmt bs_fmt_ndjson = {
 	.name = "ndjson",
-	.id = BS_FMT_NDJSON,
 	.read = read_lines,
 	.spans = 1,
 	.refuse = BS_REFUSE_XML | BS_REFUSE_REDIS,

@@ -271,7 +271,6 @@ out:
 
 const struct bs_fmt bs_fmt_kv = {
 	.name = "kv",
-	.id = BS_FMT_KV,
 	.read = bs_read_kv,
 	.spans = 1,
 	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |

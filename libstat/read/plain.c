@@ -107,7 +107,6 @@ bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
 
 const struct bs_fmt bs_fmt_plain = {
 	.name = "plain",
-	.id = BS_FMT_PLAIN,
 	.read = bs_read_plain,
 	.spans = 1,
 	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |

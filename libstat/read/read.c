@@ -98,7 +98,7 @@ cap_note(void *arg, const char *msg)
 }
 
 static void
-cap_format(void *arg, enum bs_format f)
+cap_format(void *arg, const struct bs_fmt *f)
 {
 	const struct capctx *c = arg;
 
@@ -133,13 +133,13 @@ cap_role(void *arg, const char *column, enum bs_colrole role)
  * The format an input read as f is when another format claims it
  * (bs_fmt.under, .claim: lmbench's tables among ws's text).
  */
-static enum bs_format
-claimed(enum bs_format f, const char *p, size_t len)
+static const struct bs_fmt *
+claimed(const struct bs_fmt *f, const char *p, size_t len)
 {
 	for (size_t i = 0; bs_formats[i] != NULL; i++)
 		if (bs_formats[i]->claim != NULL && bs_formats[i]->under == f &&
 		    bs_formats[i]->claim(p, len))
-			return bs_formats[i]->id;
+			return bs_formats[i];
 	return f;
 }
 
@@ -206,11 +206,12 @@ name_error(const struct bs_fmt *d, struct bs_err *e)
 int
 bs_read(const struct bs_buf *buf, const char *path,
     const struct bs_read_opts *o, const struct bs_reader_cb *ucb,
-    enum bs_format *used, int *useddelim, struct bs_err *e)
+    const struct bs_fmt **used, int *useddelim, struct bs_err *e)
 {
 	struct bs_src s;
-	enum bs_format f = o->format;
+	const struct bs_fmt *f = bs_format_auto(o->format) ? NULL : o->format;
 	const struct bs_fmt *d;
+	int detect = f == NULL;
 	int delim = o->delim, rc = -1;
 	struct capctx cc = { ucb, NULL, NULL };
 	struct bs_reader_cb wcb = { cap_header, cap_record, &cc,
@@ -225,13 +226,13 @@ bs_read(const struct bs_buf *buf, const char *path,
 	cc.name = s.name;
 	dlen = s.len < BS_DETECT_LEN ? s.len : BS_DETECT_LEN;
 	bom = bs_skipbom(s.win, dlen);
-	if (f == BS_FMT_AUTO && delim != 0)
-		f = delim == '\t' ? BS_FMT_TSV : BS_FMT_CSV;	/* -d given */
-	else if (f == BS_FMT_AUTO)
+	if (f == NULL && delim != 0)
+		f = delim == '\t' ? &bs_fmt_tsv : &bs_fmt_csv;	/* -d given */
+	else if (f == NULL)
 		f = bs_detect(s.win, dlen, &delim);
 	f = claimed(f, s.win + bom, dlen - bom);
-	if ((f == BS_FMT_CSV || f == BS_FMT_TSV) && delim == 0)
-		delim = f == BS_FMT_TSV ? '\t' :
+	if ((f == &bs_fmt_csv || f == &bs_fmt_tsv) && delim == 0)
+		delim = f == &bs_fmt_tsv ? '\t' :
 		    bs_delim_detect(s.win + bom, dlen - bom);
 	if (used)
 		*used = f;
@@ -239,8 +240,8 @@ bs_read(const struct bs_buf *buf, const char *path,
 		*useddelim = delim;
 	if (cb->format)
 		cb->format(cb->arg, f);
-	d = bs_fmt_of(f);
-	if (o->format == BS_FMT_AUTO && d != NULL &&
+	d = f;
+	if (detect && d != NULL &&
 	    refused(d, &s, bom, dlen, e) == -1) {
 		bs_src_close(&s);
 		return -1;
@@ -252,7 +253,7 @@ bs_read(const struct bs_buf *buf, const char *path,
 	s.delim = delim;
 	rc = d != NULL && d->read != NULL ? d->read(&s, cb, e) :
 	    bs_seterr(e, s.name, 0, "unknown input format");
-	if (rc == -1 && o->format == BS_FMT_AUTO && d != NULL)
+	if (rc == -1 && detect && d != NULL)
 		name_error(d, e);
 	bs_src_close(&s);
 	return rc;

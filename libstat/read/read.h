@@ -18,15 +18,12 @@
 /* ------------------------------------------------------------------ */
 /* Input */
 
-/* The --input-format name of a format; "?" for no format. */
-const char	*bs_format_name(enum bs_format);
-
 /*
  * Columns of a real tool's format that describe a run rather than
  * measure it (run numbers, iteration counts): never value columns by
  * default.  NULL-terminated.
  */
-const char *const *bs_format_meta(enum bs_format);
+const char *const *bs_format_meta(const struct bs_fmt *);
 
 /*
  * jansson could not parse for want of memory: it says so, or (2.14, deep
@@ -66,7 +63,6 @@ struct bs_src;
 #define BS_NDETECT	2	/* detectors of one format, at most */
 struct bs_fmt {
 	const char	*name;	/* --input-format's; messages; fuzz target */
-	enum bs_format	 id;	/* the public handle (its value says nothing) */
 	/*
 	 * What the reader's messages call the format when not its name
 	 * ("Google Benchmark" for gbench): a message that says it names
@@ -91,7 +87,7 @@ struct bs_fmt {
 	 * one's when claim(p, len) says so (lmbench's tables among the
 	 * blank-aligned text ws reads).  claim NULL: none.
 	 */
-	enum bs_format	 under;
+	const struct bs_fmt *under;
 	int		(*claim)(const char *p, size_t len);
 	/* The reader; the source's opts and delim are set (bs_read()). */
 	int		(*read)(struct bs_src *, const struct bs_reader_cb *,
@@ -161,12 +157,18 @@ struct bs_idcol {
 
 /* Every format, NULL-terminated, in the order the tools list them. */
 extern const struct bs_fmt *const bs_formats[];
-/* The row of a handle; NULL for none. */
-const struct bs_fmt *bs_fmt_of(enum bs_format);
+/*
+ * The rows the layers above test a format against (generic input: its
+ * factors, bstat's own table; what boutlier writes back), and auto's.
+ */
+extern const struct bs_fmt bs_fmt_auto, bs_fmt_csv, bs_fmt_tsv, bs_fmt_json,
+    bs_fmt_ndjson, bs_fmt_kv, bs_fmt_plain, bs_fmt_ws;
+/* Is f auto (NULL, or auto's row): to be detected? */
+int	 bs_format_auto(const struct bs_fmt *f);
 /* The identity columns of a format (never NULL: an empty list). */
-const struct bs_idcol *bs_format_identity(enum bs_format);
+const struct bs_idcol *bs_format_identity(const struct bs_fmt *);
 /* The quantity a format's summaries describe ("time"), or NULL. */
-const char *bs_format_summary_name(enum bs_format);
+const char *bs_format_summary_name(const struct bs_fmt *);
 
 /* ---- source.c */
 
@@ -284,7 +286,7 @@ int	 bs_delim_detect(const char *p, size_t len);
  * json.c: JSON (an array of records, an object holding one), NDJSON.
  * JSON or NDJSON, for text whose first byte is '[' or '{':
  */
-enum bs_format bs_json_kind(const char *p, size_t len);
+const struct bs_fmt *bs_json_kind(const char *p, size_t len);
 /* Index of the first byte from i on that is not JSON white space. */
 size_t	 bs_json_skipws(const char *p, size_t i, size_t n);
 /* Index just past the JSON value starting at i (which is valid JSON). */
@@ -426,6 +428,6 @@ bs_opens_json(const char *p, size_t len)
  * The format of an input from its first bytes; *delim is set for
  * delimited text.
  */
-enum bs_format bs_detect(const char *p, size_t len, int *delim);
+const struct bs_fmt *bs_detect(const char *p, size_t len, int *delim);
 
 #endif /* LIBSTAT_READ_H */

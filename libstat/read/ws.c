@@ -616,7 +616,6 @@ static const struct bs_idcol idcols[] = { { "Device", BS_ID_VARIES },
  */
 const struct bs_fmt bs_fmt_ws = {
 	.name = "ws",
-	.id = BS_FMT_WS,
 	.read = read_ws,
 	.name_errors = 1,
 	.refuse = BS_REFUSE_BSTAT,

@@ -36,7 +36,7 @@ struct pctx {
 	const struct bs_passthru *pt;
 	struct obuf		 o[2];	/* 0 rejects, 1 output */
 	int			 delim;
-	enum bs_format		 fmt;
+	const struct bs_fmt	*fmt;
 	size_t			 row;
 	const char		**vals;
 };
@@ -145,10 +145,10 @@ leadcols(struct pctx *c, struct obuf *o)
 {
 	char d = (char)c->delim;
 
-	if (c->fmt == BS_FMT_PLAIN)
+	if (c->fmt == &bs_fmt_plain)
 		return;
 	for (size_t k = 0; k < c->pt->nlead; k++) {
-		if (c->fmt == BS_FMT_KV) {
+		if (c->fmt == &bs_fmt_kv) {
 			putstr(o, c->pt->cols[k]);
 			putstr(o, "=");
 			putstr(o, c->vals[k]);
@@ -166,16 +166,13 @@ addcols(struct pctx *c, struct obuf *o)
 {
 	char d = (char)c->delim;
 
-	for (size_t k = c->fmt == BS_FMT_PLAIN ? 0 : c->pt->nlead;
+	for (size_t k = c->fmt == &bs_fmt_plain ? 0 : c->pt->nlead;
 	    k < c->pt->ncols; k++) {
-		switch (c->fmt) {
-		case BS_FMT_KV:
+		if (c->fmt == &bs_fmt_kv)
 			putstr(o, " ");
-			break;
-		case BS_FMT_PLAIN:
+		else if (c->fmt == &bs_fmt_plain)
 			putstr(o, k ? " " : " # ");
-			break;
-		default:
+		else {
 			put(o, &d, 1);
 			dfield(c, o, c->vals[k]);
 			continue;
@@ -256,8 +253,8 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
 	const char *p = c->buf->data;
 	size_t off = 0, j = 0;
 
-	if (sp->n > 0 && !ro->no_header && (c->fmt == BS_FMT_CSV ||
-	    c->fmt == BS_FMT_TSV)) {
+	if (sp->n > 0 && !ro->no_header && (c->fmt == &bs_fmt_csv ||
+	    c->fmt == &bs_fmt_tsv)) {
 		header(c, &c->o[1], sp->jump[0].off);
 		header(c, &c->o[0], sp->jump[0].off);
 	}
@@ -272,7 +269,7 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
 			off += len + eol;
 			continue;
 		}
-		if (c->fmt == BS_FMT_NDJSON)
+		if (c->fmt == &bs_fmt_ndjson)
 			ndjsonrec(c, o, p, off, off + len);
 		else {
 			leadcols(c, o);
@@ -461,14 +458,10 @@ dispatch(struct pctx *c, const struct bs_read_opts *ro, struct bs_err *e)
 	struct bs_spans *own;
 	int rc;
 
-	switch (ro->format) {
-	case BS_FMT_JSON:
+	if (ro->format == &bs_fmt_json)
 		return passthru_json(c, e);
-	case BS_FMT_CSV:
-	case BS_FMT_TSV:
-	case BS_FMT_NDJSON:
-	case BS_FMT_KV:
-	case BS_FMT_PLAIN:
+	/* The formats whose records are byte ranges of the input. */
+	if (ro->format != NULL && ro->format->spans) {
 		if (ro->spans != NULL && ro->spans->n > 0)
 			return passthru_spans(c, ro->spans, ro);
 		/* Not noted by the first read: read once more to note them. */
@@ -484,9 +477,8 @@ dispatch(struct pctx *c, const struct bs_read_opts *ro, struct bs_err *e)
 			rc = passthru_spans(c, own, ro);
 		bs_spans_free(own);
 		return rc;
-	default:
-		return bs_read(c->buf, NULL, ro, &cb, NULL, NULL, e);
 	}
+	return bs_read(c->buf, NULL, ro, &cb, NULL, NULL, e);
 }
 
 int

@@ -56,7 +56,7 @@ struct tpriv {
 	 * first IDWARN_MAX groups of a column in full, then a count).
 	 */
 	const struct bs_idcol *ident;
-	enum bs_format	 infmt;		/* the format of the first input */
+	const struct bs_fmt *infmt;	/* the format of the first input */
 	size_t		*idcols, nid;
 	int		 pool;		/* -g '': pooled on purpose */
 	unsigned char	*gvaries;	/* per group column: BS_ID_VARIES */
@@ -508,8 +508,8 @@ bstat_table(const struct bs_table *t, size_t off)
 	size_t c, i;
 	int mean = 0, sd = 0;
 
-	if (p->infmt != BS_FMT_CSV && p->infmt != BS_FMT_TSV &&
-	    p->infmt != BS_FMT_JSON && p->infmt != BS_FMT_NDJSON)
+	if (p->infmt != &bs_fmt_csv && p->infmt != &bs_fmt_tsv &&
+	    p->infmt != &bs_fmt_json && p->infmt != &bs_fmt_ndjson)
 		return 0;
 	for (c = off; c < t->nnames && strcmp(t->names[c], "column") != 0; c++)
 		;
@@ -1254,7 +1254,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 }
 
 static void
-on_format(void *arg, enum bs_format f)
+on_format(void *arg, const struct bs_fmt *f)
 {
 	struct bs_table *t = arg;
 	struct tpriv *p = t->priv;
@@ -1265,7 +1265,7 @@ on_format(void *arg, enum bs_format f)
 		p->infmt = f;
 	}
 	/* Plain input has one column, of numbers: a word in it is an error. */
-	p->plain = f == BS_FMT_PLAIN;
+	p->plain = f == &bs_fmt_plain;
 }
 
 /* A unit the reader declared for an input column, kept by name. */
@@ -1459,7 +1459,7 @@ bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
 	struct tpriv *p = t->priv;
 	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
 	    on_format, on_unit, on_meta, on_note, on_role };
-	enum bs_format used;
+	const struct bs_fmt *used;
 	int delim;
 	size_t before = t->nrows;
 	struct bs_read_opts ro = p->o->read;
@@ -1753,9 +1753,9 @@ findfactors(struct bs_table *t, unsigned char *isfac)
 	double lv[BS_FACTOR_MAX];
 	size_t nl[BS_FACTOR_MAX], nf = 0, nnum = 0, k;
 
-	if (p->explicit_cols || (t->format != BS_FMT_CSV &&
-	    t->format != BS_FMT_TSV && t->format != BS_FMT_JSON &&
-	    t->format != BS_FMT_NDJSON && t->format != BS_FMT_KV))
+	if (p->explicit_cols || (t->format != &bs_fmt_csv &&
+	    t->format != &bs_fmt_tsv && t->format != &bs_fmt_json &&
+	    t->format != &bs_fmt_ndjson && t->format != &bs_fmt_kv))
 		return 0;
 	for (k = 0; k < p->nslots; k++) {
 		if (p->state[k] != COL_NUMERIC)

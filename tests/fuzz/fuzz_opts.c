@@ -28,6 +28,7 @@ static void
 parsers(const char *s)
 {
 	double d, list[BS_MAX_PCT];
+	const struct bs_fmt *fm;
 	size_t z;
 	int n, f;
 
@@ -40,10 +41,9 @@ parsers(const char *s)
 		FUZZ_CHECK(isfinite(list[i]), "bs_parse_dlist non-finite");
 	n = bs_parse_dlist(s, list, 1);
 	FUZZ_CHECK(n >= -1 && n <= 1, "bs_parse_dlist max");
-	f = bs_format_parse(s);
-	FUZZ_CHECK(f >= -1 && f < BS_FMT__MAX, "bs_format_parse");
-	if (f >= 0)
-		FUZZ_CHECK(strcmp(bs_format_name((enum bs_format)f), s) == 0,
+	fm = bs_format_find(s);
+	if (fm != NULL)
+		FUZZ_CHECK(strcmp(bs_format_name(fm), s) == 0,
 		    "format name round trip");
 	f = bs_outfmt_parse(s);
 	FUZZ_CHECK(f >= -1 && f <= BS_OUT_MD, "bs_outfmt_parse");

@@ -20,16 +20,16 @@
 #endif
 
 /* The format the target reads, found in the registry by its name. */
-static enum bs_format
+static const struct bs_fmt *
 fuzz_format(void)
 {
-	static int f = -1;
+	static const struct bs_fmt *f;
 
-	if (f == -1) {
-		f = bs_format_parse(FUZZ_FORMAT_NAME);
-		FUZZ_CHECK(f != -1, "FUZZ_FORMAT_NAME is no format's name");
+	if (f == NULL) {
+		f = bs_format_find(FUZZ_FORMAT_NAME);
+		FUZZ_CHECK(f != NULL, "FUZZ_FORMAT_NAME is no format's name");
 	}
-	return (enum bs_format)f;
+	return f;
 }
 
 struct pt {
@@ -65,12 +65,12 @@ annotate(void *arg, size_t row, const char **vals)
 
 /* JSON written back must still be JSON. */
 static void
-check_json_out(enum bs_format f, const char *p, size_t n)
+check_json_out(const struct bs_fmt *f, const char *p, size_t n)
 {
 	json_error_t je;
 	json_t *j;
 
-	if (f == BS_FMT_JSON) {
+	if (f == &bs_fmt_json) {
 		if (n == 0)
 			return;	/* a lone object went to the other file */
 		j = json_loadb(p, n, JSON_ALLOW_NUL, &je);
@@ -139,7 +139,7 @@ passthru(const struct bs_buf *b, const struct bs_table_opts *o,
 			    t->nrows, p.rows);
 		FUZZ_CHECK(p.rows == t->nrows,
 		    "second pass lost or invented records");
-		if (t->format == BS_FMT_JSON || t->format == BS_FMT_NDJSON) {
+		if (t->format == &bs_fmt_json || t->format == &bs_fmt_ndjson) {
 			check_json_out(t->format, op, on);
 			check_json_out(t->format, rp, rn);
 		}
@@ -261,8 +261,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_buf(&b, data, size);
 	one(&b, NULL, 0, NULL);
-	if (fuzz_format() == BS_FMT_AUTO || fuzz_format() == BS_FMT_CSV ||
-	    fuzz_format() == BS_FMT_TSV)
+	if (bs_format_auto(fuzz_format()) || fuzz_format() == &bs_fmt_csv ||
+	    fuzz_format() == &bs_fmt_tsv)
 		one(&b, NULL, 1, "1");
 	bs_buf_free(&b);
 	fd = fuzz_file(data, size, path, sizeof(path));

@@ -156,7 +156,6 @@ static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
 
 const struct bs_fmt bs_fmt_bdn = {
 	.name = "bdn",
-	.id = BS_FMT_BDN,
 	.detect = { { detect, 60 } },
 	.read = bs_read_bdn,
 	.name_errors = 1,

@@ -107,7 +107,6 @@ static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
 
 const struct bs_fmt bs_fmt_benchmarkjs = {
 	.name = "benchmarkjs",
-	.id = BS_FMT_BENCHMARKJS,
 	.detect = { { detect, 200 } },
 	.read = bs_read_benchmarkjs,
 	.name_errors = 1,

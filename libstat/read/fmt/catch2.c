@@ -332,7 +332,6 @@ static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
 
 const struct bs_fmt bs_fmt_catch2 = {
 	.name = "catch2",
-	.id = BS_FMT_CATCH2,
 	.detect = { { detect_xml, 120 }, { detect_console, 190 } },
 	.read = bs_read_catch2,
 	.name_errors = 1,

@@ -217,7 +217,6 @@ static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
 /* Before libtest's: Criterion prints its lines too. */
 const struct bs_fmt bs_fmt_criterion = {
 	.name = "criterion",
-	.id = BS_FMT_CRITERION,
 	.detect = { { detect, 180 } },
 	.read = bs_read_criterion,
 	.name_errors = 1,

@@ -167,7 +167,6 @@ static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
 
 const struct bs_fmt bs_fmt_customjson = {
 	.name = "custom-json",
-	.id = BS_FMT_CUSTOM_JSON,
 	.detect = { { bs_customjson_detect, 110 } },
 	.read = bs_read_customjson,
 	.name_errors = 1,

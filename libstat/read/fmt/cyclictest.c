@@ -98,7 +98,6 @@ static const struct bs_idcol idcols[] = { { "thread", BS_ID_VARIES },
 
 const struct bs_fmt bs_fmt_cyclictest = {
 	.name = "cyclictest",
-	.id = BS_FMT_CYCLICTEST,
 	.detect = { { detect, 80 } },
 	.read = bs_read_cyclictest,
 	.name_errors = 1,

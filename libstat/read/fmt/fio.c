@@ -150,7 +150,6 @@ static const struct bs_idcol idcols[] = { { "jobname", 0 }, { "rw", 0 },
  */
 const struct bs_fmt bs_fmt_fio = {
 	.name = "fio",
-	.id = BS_FMT_FIO,
 	.detect = { { bs_fio_detect, 10 } },
 	.read = bs_read_fio,
 	.name_errors = 1,

@@ -612,7 +612,6 @@ static const struct bs_idcol idcols[] = { { "name", 0 },
 
 const struct bs_fmt bs_fmt_gbench = {
 	.name = "gbench",
-	.id = BS_FMT_GBENCH,
 	.label = "Google Benchmark",
 	.detect = { { detect_json, 40 }, { detect_csv, 130 } },
 	.read = bs_read_gbench,

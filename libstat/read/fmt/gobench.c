@@ -563,7 +563,6 @@ static const struct bs_idcol idcols[] = { { "name", 0 },
 
 const struct bs_fmt bs_fmt_gobench = {
 	.name = "gobench",
-	.id = BS_FMT_GOBENCH,
 	.label = "go test",
 	.detect = { { detect_json, 50 }, { detect_text, 150 } },
 	.read = bs_read_gobench,

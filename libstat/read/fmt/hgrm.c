@@ -295,7 +295,6 @@ static const char *const metacols[] = { "run", "percentile", "threads",
 
 const struct bs_fmt bs_fmt_hgrm = {
 	.name = "hgrm",
-	.id = BS_FMT_HGRM,
 	.detect = { { detect, 170 } },
 	.read = bs_read_hgrm,
 	.name_errors = 1,

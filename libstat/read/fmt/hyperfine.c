@@ -199,7 +199,6 @@ static const struct bs_idcol idcols[] = { { "command", 0 },
 
 const struct bs_fmt bs_fmt_hyperfine = {
 	.name = "hyperfine",
-	.id = BS_FMT_HYPERFINE,
 	.detect = { { detect_json, 20 }, { detect_csv, 140 } },
 	.read = bs_read_hyperfine,
 	.name_errors = 1,

@@ -135,7 +135,6 @@ static const struct bs_idcol idcols[] = { { "benchmark", 0 },
 
 const struct bs_fmt bs_fmt_jmh = {
 	.name = "jmh",
-	.id = BS_FMT_JMH,
 	.detect = { { bs_jmh_detect, 100 } },
 	.read = bs_read_jmh,
 	.name_errors = 1,

@@ -212,7 +212,6 @@ static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
 /* After criterion's, which prints these lines too. */
 const struct bs_fmt bs_fmt_libtest = {
 	.name = "libtest",
-	.id = BS_FMT_LIBTEST,
 	.detect = { { detect, 210 } },
 	.read = bs_read_libtest,
 	.name_errors = 1,

@@ -732,9 +732,8 @@ static const struct bs_idcol idcols[] = { { "name", 0 },
  */
 const struct bs_fmt bs_fmt_lmbench = {
 	.name = "lmbench",
-	.id = BS_FMT_LMBENCH,
 	.detect = { { detect_results, 90 }, { detect_lines, 220 } },
-	.under = BS_FMT_WS,
+	.under = &bs_fmt_ws,
 	.claim = claim,
 	.read = bs_read_lmbench,
 	.name_errors = 1,

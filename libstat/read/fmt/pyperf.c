@@ -119,7 +119,6 @@ static const struct bs_idcol idcols[] = { { "benchmark", 0 },
 
 const struct bs_fmt bs_fmt_pyperf = {
 	.name = "pyperf",
-	.id = BS_FMT_PYPERF,
 	.detect = { { detect, 30 } },
 	.read = bs_read_pyperf,
 	.name_errors = 1,

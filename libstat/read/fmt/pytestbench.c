@@ -129,7 +129,6 @@ static const struct bs_idcol idcols[] = { { "fullname", 0 },
 
 const struct bs_fmt bs_fmt_pytestbench = {
 	.name = "pytest-benchmark",
-	.id = BS_FMT_PYTEST_BENCHMARK,
 	.detect = { { detect, 70 } },
 	.read = bs_read_pytestbench,
 	.name_errors = 1,

@@ -422,7 +422,6 @@ static const char *const metacols[] = { "run", "percentile", "threads",
 
 const struct bs_fmt bs_fmt_wrk = {
 	.name = "wrk",
-	.id = BS_FMT_WRK,
 	.detect = { { detect, 160 } },
 	.read = bs_read_wrk,
 	.name_errors = 1,
