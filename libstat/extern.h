@@ -208,10 +208,13 @@ struct bs_fmt {
 	 */
 	const char	*summary;
 	/*
-	 * The nesting of its rows, outermost first (JMH: "fork",
-	 * "iteration"): the columns whose values number the levels a
-	 * measurement sits in.  NULL-terminated; NULL: not declared
-	 * (none is yet: the field is for the readers of nested runs).
+	 * The nesting of its rows, outermost first: the columns whose
+	 * values number the units a measurement sits in above its own
+	 * level (JMH: "fork", a fork's iterations being the values;
+	 * pyperf: "run"; BenchmarkDotNet: "launch").  With no --replicate
+	 * the table groups the values of a series into units by them
+	 * (bs_table_opts.replicate).  NULL-terminated; NULL: one level
+	 * (every value a run).
 	 */
 	const char *const *levels;
 };
@@ -236,6 +239,11 @@ extern const struct bs_fmt *const bs_formats[];
 const struct bs_fmt *bs_fmt_of(enum bs_format);
 /* The identity columns of a format (never NULL: an empty list). */
 const struct bs_idcol *bs_format_identity(enum bs_format);
+/*
+ * The replicate columns of a format's rows, outermost first (JMH:
+ * "fork"; the innermost level, the values, has none); never NULL.
+ */
+const char *const *bs_format_levels(enum bs_format);
 /* The quantity a format's summaries describe ("time"), or NULL. */
 const char *bs_format_summary_name(enum bs_format);
 

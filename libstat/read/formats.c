@@ -106,6 +106,15 @@ bs_format_identity(enum bs_format f)
 	return d != NULL && d->identity != NULL ? d->identity : none;
 }
 
+const char *const *
+bs_format_levels(enum bs_format f)
+{
+	static const char *const none[] = { NULL };
+	const struct bs_fmt *d = bs_fmt_of(f);
+
+	return d != NULL && d->levels != NULL ? d->levels : none;
+}
+
 const char *
 bs_format_summary_name(enum bs_format f)
 {
