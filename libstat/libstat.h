@@ -588,8 +588,9 @@ struct bs_table_opts {
 	 * bs_table_units()): the columns of replicate ("a,b", outermost
 	 * first, each of which must exist; "": none), or with replicate
 	 * NULL the format's nesting (JMH's forks, pyperf's runs,
-	 * BenchmarkDotNet's launches) where the input has it.  Not with
-	 * moments.
+	 * BenchmarkDotNet's launches) where the input has it.  With
+	 * moments the columns are named (bs_table.repcols) but no unit is
+	 * kept: the values are runs.
 	 */
 	int			 levels;
 	const char		*replicate;

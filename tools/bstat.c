@@ -308,6 +308,20 @@ closing_notes(struct notes *nt)
 }
 
 /*
+ * Streaming keeps no values to group into units: a format's nesting
+ * is not used, said (--replicate itself is refused with these).
+ */
+static void
+unnested_note(const struct bs_table *t, const char *opt)
+{
+	if (t->nrep > 0)
+		warnmsg("warning: %s keeps no values: the format's nesting "
+		    "(%s) is not used, every value is taken as a run (the "
+		    "interval is too narrow if they are not)", opt,
+		    t->names[t->repcols[0]]);
+}
+
+/*
  * --sketch, -f sketch and --merge: percentiles from relative-error
  * sketches, in memory that does not grow with the input, and sketch
  * files that merge into the summary of all their data.  A path of its
@@ -387,7 +401,9 @@ sketch_read(struct tool_common *com, const struct sketchopts *sko,
 	com->topts.moments = 1;
 	com->topts.skip = com->skip;
 	com->topts.sketch = acc;
+	com->topts.levels = 1;
 	t = tool_read_table(com, argc, argv);
+	unnested_note(t, "--sketch");
 	/* The units the readers declared, for the table people read. */
 	if ((*units = calloc(t->nvcols + 1, sizeof(**units))) == NULL)
 		die("out of memory");
@@ -788,6 +804,8 @@ stat_main(struct tool_common *com, struct bs_summary_opts *so,
 		die_err(&e);
 	com->topts.levels = 1;
 	r.t = tool_read_table(com, argc, argv);
+	if (so->no_quantiles)
+		unnested_note(r.t, "--no-quantiles");
 	factor_note(r.t, com->topts.groups != NULL);
 	if (bs_targets_check(tg, ntg, r.t, so, &e) == -1) {
 		bs_table_free(r.t);	/* nothing is left for the leak checker */

@@ -594,7 +594,8 @@ fail:
 /*
  * The replicate columns (bs_table_opts.levels): those named, each of
  * which must exist, or the format's that the input has (its first
- * absent one ends them).  Not in streaming mode: units need values.
+ * absent one ends them).  In streaming mode they are named but no unit
+ * is kept (there are no values to group): the caller says so.
  */
 static int
 levels_setup(struct bs_table *t, struct bs_err *e)
@@ -605,7 +606,7 @@ levels_setup(struct bs_table *t, struct bs_err *e)
 	size_t off = p->file_group ? 1 : 0, n;
 	long i;
 
-	if (!o->levels || o->moments)
+	if (!o->levels)
 		return 0;
 	if (o->replicate != NULL) {
 		if (resolve_list(t, *o->replicate ? o->replicate : NULL,
@@ -1334,7 +1335,8 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 
 	if ((g = record_group(t, r, e)) < 0)
 		return -1;
-	if (t->nrep > 0 && record_units(t, (size_t)g, r) == -1)
+	if (t->nrep > 0 && !p->o->moments && record_units(t, (size_t)g, r) ==
+	    -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	for (size_t k = 0; k < p->nslots; k++) {
 		const struct bs_field *f = &r->f[p->slotcol[k] - off];

@@ -167,3 +167,48 @@ x <- readLines("tests/expected/bcompare_nested.csv")
 writeLines(sub("^org.example.Nested.work,avgt,score,", "time_us,",
                sub("^benchmark,mode,", "", x)),
            "tests/expected/bcompare_nested_csv.csv")
+
+# Three levels (--replicate process --replicate thread): 3 processes x 2
+# threads x 4 iterations; the mean is the mean of the process means of
+# the thread means, the interval t.test's over the 3 process means; the
+# components of Kalibera and Jones for three levels: S1^2 of the
+# iterations about their thread's mean, S2^2 of the thread means about
+# their process's, S3^2 of the process means; T1^2 = S1^2, T2^2 = S2^2 -
+# S1^2 / 4, T3^2 = S3^2 - S2^2 / 2; advice ceil(sqrt(T_i^2 / T_{i+1}^2)).
+np <- 3L; nt <- 2L; ni <- 4L
+pe <- rnorm(np, 0, 5); te <- matrix(rnorm(np * nt, 0, 2), np)
+x <- array(0, c(np, nt, ni))
+for (p in 1:np) for (t in 1:nt)
+  x[p, t, ] <- as.numeric(fmt(100 + pe[p] + te[p, t] + rnorm(ni, 0, 0.5)))
+rows <- character(0)
+for (p in 1:np) for (t in 1:nt) for (i in 1:ni)
+  rows <- c(rows, sprintf("%d,%d,%d,%s", p, t, i, fmt(x[p, t, i])))
+writeLines(c("process,thread,iteration,time_us", rows),
+           "testdata/oracle/nested3.csv")
+tm <- apply(x, c(1, 2), mean)
+pm <- rowMeans(tm)
+tt <- t.test(pm)
+writeLines(c("column,n,mean,ci_lo,ci_hi,units",
+             paste("time_us", np * nt * ni, num(mean(pm)), num(tt$conf.int[1]),
+                   num(tt$conf.int[2]), np, sep = ",")),
+           "tests/expected/bstat_nested3.csv")
+S1 <- sum((x - as.vector(tm))^2) / (np * nt * (ni - 1))
+S2 <- sum((tm - pm)^2) / (np * (nt - 1))
+S3 <- var(pm)
+T1 <- S1; T2 <- max(0, S2 - S1 / ni); T3 <- max(0, S3 - S2 / nt)
+tot <- T1 + T2 + T3
+writeLines(c("column,level,units,per_unit,s2,component,share_pct,advice",
+             sprintf("time_us,process,%d,,%s,%s,%s,", np, num(S3), num(T3),
+                     num(100 * T3 / tot)),
+             sprintf("time_us,thread,%d,%s,%s,%s,%s,%d", np * nt, num(nt),
+                     num(S2), num(T2), num(100 * T2 / tot),
+                     as.integer(max(1, ceiling(sqrt(T2 / T3))))),
+             sprintf("time_us,iteration,%d,%s,%s,%s,%s,%d", np * nt * ni,
+                     num(ni), num(S1), num(T1), num(100 * T1 / tot),
+                     as.integer(max(1, ceiling(sqrt(T1 / T2)))))),
+           "tests/expected/bstat_nested3_levels.csv")
+cases <- readLines("tests/expected/bstat_nested_cases.tsv")
+writeLines(c(cases,
+  "nested3\ttestdata/oracle/nested3.csv\t--replicate process --replicate thread\ttests/expected/bstat_nested3.csv\t1e-9",
+  "nested3_levels\ttestdata/oracle/nested3.csv\t--replicate process --replicate thread --levels\ttests/expected/bstat_nested3_levels.csv\t1e-9"),
+  "tests/expected/bstat_nested_cases.tsv")
