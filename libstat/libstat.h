@@ -780,6 +780,13 @@ int	 bs_levels_compute(const struct bs_table *, size_t g, size_t c,
 	    size_t skip, double confidence, struct bs_levels *,
 	    double **means);
 /*
+ * The advice again with the cost of one repetition at each level,
+ * cost[0 .. nlev), outermost first, all > 0 (a fork's and an
+ * iteration's time): advice[L] = ceil(sqrt(cost[L - 1] T_L^2 / (cost[L]
+ * T_{L-1}^2))), Kalibera and Jones's.  NULL: equal costs.
+ */
+void	 bs_levels_advise(struct bs_levels *, const double *cost);
+/*
  * Gregg's mvalue of x[0..n): the sum of the absolute differences of
  * adjacent bin heights of a histogram over the largest height, with bins
  * of Scott's width 3.49 sd n^(-1/3) from the minimum and an empty bin at

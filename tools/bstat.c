@@ -26,7 +26,8 @@ enum {
 	OPT_MERGE,
 	OPT_STATS,
 	OPT_WIDE,
-	OPT_LEVELS
+	OPT_LEVELS,
+	OPT_LEVELCOST
 };
 
 #define MAXTARGETS	32
@@ -66,6 +67,8 @@ usage(FILE *fp, int status)
 "                          the format's nesting; '' every value a run)\n"
 "      --levels            instead of the statistics, each level's variance\n"
 "                          component and the repetitions worth their cost\n"
+"      --level-cost LIST   --levels with the cost of one repetition at each\n"
+"                          level, outermost first (30,1; default equal)\n"
 "      --percentiles LIST  percentile columns (default 95,99; 99.9 gives p99.9)\n"
 "      --quantile-type N   Hyndman-Fan quantile type 1-9 (default 7, as R)\n"
 "      --autocorr          add r1, the lag-1 autocorrelation in input order\n"
@@ -845,6 +848,12 @@ stat_main(struct tool_common *com, struct bs_summary_opts *so,
 	return gate && r.missed ? 1 : 0;
 }
 
+/* --level-cost: the cost of one repetition per level, outermost first. */
+struct levelcost {
+	double	 c[BS_MAX_LEVELS];
+	size_t	 n;		/* 0: equal costs */
+};
+
 /* The name of level L of a table's series: a replicate column's, or the values'. */
 static const char *
 level_name(const struct bs_table *t, size_t L)
@@ -864,7 +873,7 @@ level_name(const struct bs_table *t, size_t L)
  */
 static void
 levels_words(const struct bs_table *t, const struct bs_levels *lv,
-    const char *label)
+    const char *label, int costs)
 {
 	for (size_t L = 1; L < lv->nlev; L++) {
 		char lname[128], up[128];
@@ -889,14 +898,17 @@ levels_words(const struct bs_table *t, const struct bs_levels *lv,
 			    "per %s are worth their cost (%.3g now)", label,
 			    lname, 100 * lv->share[L], lv->advice[L], up, now);
 	}
-	warnmsg("note: the repetitions assume the same cost for one "
-	    "repetition at every level (Kalibera and Jones 2013)");
+	if (!costs)
+		warnmsg("note: the repetitions assume the same cost for one "
+		    "repetition at every level (Kalibera and Jones 2013; "
+		    "--level-cost gives them)");
 }
 
 /* The rows of one series under --levels: one a level. */
 static void
 levels_series(struct bs_result *res, const struct bs_table *t, size_t g,
-    size_t c, const struct bs_summary_opts *so, int *said)
+    size_t c, const struct bs_summary_opts *so, const struct levelcost *cost,
+    int *said)
 {
 	struct bs_levels lv;
 	char *label;
@@ -911,6 +923,12 @@ levels_series(struct bs_result *res, const struct bs_table *t, size_t g,
 		free(label);
 		return;
 	}
+	if (cost->n > 0 && cost->n != lv.nlev)
+		die("--level-cost: %zu costs for %zu levels (%s: %zu replicate "
+		    "columns and the values)", cost->n, lv.nlev, label,
+		    lv.nlev - 1);
+	if (cost->n > 0)
+		bs_levels_advise(&lv, cost->c);
 	for (L = 0; L < lv.nlev; L++) {
 		row = keyrow(res, t, g, -1, &col);
 		bs_result_str(res, row, col++, bs_table_vname(t, c));
@@ -924,7 +942,7 @@ levels_series(struct bs_result *res, const struct bs_table *t, size_t g,
 			bs_result_int(res, row, col, (long long)lv.advice[L]);
 	}
 	if ((*said)++ < 3)
-		levels_words(t, &lv, label);
+		levels_words(t, &lv, label, cost->n > 0);
 	free(label);
 }
 
@@ -935,8 +953,8 @@ levels_series(struct bs_result *res, const struct bs_table *t, size_t g,
  * worth their cost.
  */
 static int
-levels_main(struct tool_common *com, struct bs_summary_opts *so, int argc,
-    char **argv)
+levels_main(struct tool_common *com, struct bs_summary_opts *so,
+    const struct levelcost *cost, int argc, char **argv)
 {
 	static const char *const cols[] = { "column", "level", "units",
 	    "per_unit", "s2", "component", "share_pct", "advice", NULL };
@@ -961,7 +979,7 @@ levels_main(struct tool_common *com, struct bs_summary_opts *so, int argc,
 		bs_result_addcol(res, cols[k]);
 	for (size_t gi = 0; gi < t->ngroups; gi++)
 		for (size_t c = 0; c < t->nvcols; c++)
-			levels_series(res, t, ord[gi], c, so, &said);
+			levels_series(res, t, ord[gi], c, so, cost, &said);
 	if (said > 3)
 		warnmsg("note: %d more series: their levels in the table",
 		    said - 3);
@@ -993,6 +1011,7 @@ main(int argc, char *argv[])
 		{ "stats",	   required_argument, NULL, OPT_STATS },
 		{ "wide",	   no_argument,	      NULL, OPT_WIDE },
 		{ "levels",	   no_argument,	      NULL, OPT_LEVELS },
+		{ "level-cost",	   required_argument, NULL, OPT_LEVELCOST },
 		TOOL_RAW_LONGOPT,
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
@@ -1008,6 +1027,7 @@ main(int argc, char *argv[])
 	struct sketchopts sko;
 	size_t k;
 	int mvalue = 0, levels = 0;
+	struct levelcost cost = { .n = 0 };
 	int ch, np;
 	double tol;
 
@@ -1093,6 +1113,19 @@ main(int argc, char *argv[])
 		case OPT_LEVELS:
 			levels = 1;
 			break;
+		case OPT_LEVELCOST:
+			np = bs_parse_dlist(optarg, cost.c, BS_MAX_LEVELS);
+			for (k = 0; np > 0 && k < (size_t)np; k++)
+				if (!(cost.c[k] > 0) || !isfinite(cost.c[k]))
+					np = -1;
+			if (np < 2)
+				die("--level-cost takes the cost of one "
+				    "repetition at each level, outermost first, "
+				    "each > 0 (30,1: a fork costs 30 iterations), "
+				    "not '%s'", optarg);
+			cost.n = (size_t)np;
+			levels = 1;
+			break;
 		case OPT_STEADYTOL:
 			if (bs_parse_double(optarg, &tol) == -1 || tol < 0)
 				die("--steady-tol takes a percentage, not '%s'",
@@ -1115,7 +1148,7 @@ main(int argc, char *argv[])
 	if (sko.on || sko.merge || sko.out || sko.acc > 0)
 		return sketch_main(&com, &so, &sko, argc, argv);
 	if (levels)
-		return levels_main(&com, &so, argc, argv);
+		return levels_main(&com, &so, &cost, argc, argv);
 	return stat_main(&com, &so, &st, statlist, mvalue, tg, ntg, gate, argc,
 	    argv);
 }

@@ -175,15 +175,21 @@ advice(struct bs_levels *lv)
 	}
 	for (size_t L = 0; L < nl; L++)
 		tot += isfinite(lv->t2[L]) ? lv->t2[L] : 0;
-	for (size_t L = 0; L < nl; L++) {
+	for (size_t L = 0; L < nl; L++)
 		lv->share[L] = tot > 0 ? lv->t2[L] / tot : NAN;
-		if (L == 0)
-			continue;
+	bs_levels_advise(lv, NULL);
+}
+
+void
+bs_levels_advise(struct bs_levels *lv, const double *cost)
+{
+	for (size_t L = 1; L < lv->nlev; L++) {
+		double k = cost != NULL ? cost[L - 1] / cost[L] : 1, r;
+
 		if (!(lv->t2[L - 1] > 0) || !isfinite(lv->t2[L]))
 			lv->advice[L] = 0;
 		else {
-			double r = ceil(sqrt(lv->t2[L] / lv->t2[L - 1]));
-
+			r = ceil(sqrt(k * lv->t2[L] / lv->t2[L - 1]));
 			lv->advice[L] = r < 1 ? 1 : r > 1e9 ? 1000000000 :
 			    (size_t)r;
 		}

@@ -212,3 +212,17 @@ writeLines(c(cases,
   "nested3\ttestdata/oracle/nested3.csv\t--replicate process --replicate thread\ttests/expected/bstat_nested3.csv\t1e-9",
   "nested3_levels\ttestdata/oracle/nested3.csv\t--replicate process --replicate thread --levels\ttests/expected/bstat_nested3_levels.csv\t1e-9"),
   "tests/expected/bstat_nested_cases.tsv")
+
+# --level-cost 1000,1 (a fork costs 1000 iterations): iterations per
+# fork worth their cost ceil(sqrt(c2 T1^2 / (c1 T2^2))), c2 = 1000, c1 = 1.
+r1 <- ncol(b); r2 <- nrow(b)
+S1 <- sum((b - rowMeans(b))^2) / (r2 * (r1 - 1))
+T2 <- max(0, var(rowMeans(b)) - S1 / r1)
+writeLines(c("column,level,advice", "time_us,fork,",
+             sprintf("time_us,iteration,%d",
+                     as.integer(max(1, ceiling(sqrt(1000 * S1 / T2)))))),
+           "tests/expected/bstat_nested_levels_cost.csv")
+cases <- readLines("tests/expected/bstat_nested_cases.tsv")
+writeLines(c(cases,
+  "nested_levels_cost\ttestdata/oracle/nested.csv\t--replicate fork --levels --level-cost 1000,1\ttests/expected/bstat_nested_levels_cost.csv\t1e-9"),
+  "tests/expected/bstat_nested_cases.tsv")
