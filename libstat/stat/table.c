@@ -315,7 +315,7 @@ bs_table_free(struct bs_table *t)
 		free(p->idcounted);
 		free(p->gvaries);
 		free(p->idmiss);
-		for (size_t i = 0; i < t->ngroups * t->nrep; i++) {
+		for (size_t i = 0; p->gu != NULL && i < p->gucap; i++) {
 			free(p->gu[i].row);
 			bs_strhash_free(&p->gu[i].h);
 		}
