@@ -787,6 +787,14 @@ int	 bs_levels_compute(const struct bs_table *, size_t g, size_t c,
  */
 void	 bs_levels_advise(struct bs_levels *, const double *cost);
 /*
+ * The top-level unit of each value bs_series_values() gives (after
+ * skip, missing ones left out), numbered 0 .. *nunits - 1 in order of
+ * appearance; allocated; NULL when the table keeps no units (or out of
+ * memory).
+ */
+uint32_t *bs_levels_units(const struct bs_table *, size_t g, size_t c,
+	    size_t skip, size_t *nunits);
+/*
  * Gregg's mvalue of x[0..n): the sum of the absolute differences of
  * adjacent bin heights of a histogram over the largest height, with bins
  * of Scott's width 3.49 sd n^(-1/3) from the minimum and an empty bin at
@@ -1280,6 +1288,16 @@ struct bs_qdiff {
  * confidence (percent) and its p-value; the inputs are left as they are.
  * 0, or -1 when out of memory.
  */
+/*
+ * The same with the values in units of replication (ub[i], uc[i]: the
+ * unit of each value, nub and nuc units): the interval and p from a
+ * seeded bootstrap that resamples whole units, as many as each side
+ * has, and takes the type-7 quantile of their values.
+ */
+int	 bs_quantile_diff_units(const double *base, const uint32_t *ub,
+	    size_t nub, size_t nb, const double *cand, const uint32_t *uc,
+	    size_t nuc, size_t nc, double p, double confidence,
+	    struct bs_qdiff *);
 int	 bs_quantile_diff(const double *base, size_t nb, const double *cand,
 	    size_t nc, double p, double confidence, struct bs_qdiff *);
 struct bs_cmp_opts;
@@ -1361,6 +1379,13 @@ struct bs_metric {
 	 * else the values, state BS_LV_ONE saying they are of one unit.
 	 */
 	struct bs_levels lv_b, lv_c;
+	/*
+	 * --stat pNN of nested runs (lv state BS_LV_ON): b and c are the
+	 * values, ub and uc the top-level unit of each (of nub, nuc), which
+	 * the percentile's bootstrap resamples; NULL otherwise.
+	 */
+	uint32_t	*ub, *uc;
+	size_t		 nub, nuc;
 	int		 has_b, has_c;	/* present on that side */
 	int		 summary;	/* from (n, mean, sd): no values */
 	double		 sd_b, sd_c;	/* summaries: the sds given */

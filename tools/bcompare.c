@@ -398,7 +398,7 @@ addlist(char **list, const char *arg)
  */
 enum cond {
 	C_BASE, C_CAND, C_VARIANT, C_STATMEAN, C_STATPCT, C_NOTMEAN, C_TEST,
-	C_MANY, C_NOTTWO, C_REPLICATE
+	C_MANY, C_NOTTWO
 };
 #define IS(c)		TOOL_BIT(C_##c)
 
@@ -415,9 +415,6 @@ static const struct tool_rule rules[] = {
 	{ IS(STATPCT), IS(TEST), "--stat %s has its own interval (bootstrap or "
 	    "order statistics): not with --test %s" },
 	{ IS(VARIANT), IS(MANY), "--variant takes one input, not %s" },
-	{ IS(REPLICATE), IS(STATPCT), "--replicate: --stat %s is not compared "
-	    "at the unit of replication (resampling the units is not done "
-	    "yet); --replicate '' compares every value as a run" },
 	{ IS(NOTTWO), TOOL_UNLESS | IS(VARIANT), "two inputs, BASELINE and "
 	    "CANDIDATE, or --variant COL (see bcompare --help)" },
 	{ 0, 0, NULL }
@@ -428,9 +425,9 @@ static const struct tool_rule rules[] = {
  * that do not go with them (argc of them).
  */
 static void
-check_options(const struct opts *o, const struct tool_common *com, int argc)
+check_options(const struct opts *o, int argc)
 {
-	const char *vals[C_REPLICATE + 1] = { NULL };
+	const char *vals[C_NOTTWO + 1] = { NULL };
 	char n[32];
 
 	snprintf(n, sizeof(n), "%d", argc);
@@ -444,9 +441,7 @@ check_options(const struct opts *o, const struct tool_common *com, int argc)
 	    TOOL_IF(C_STATPCT, o->c.stat == BS_STAT_QUANTILE) |
 	    TOOL_IF(C_NOTMEAN, o->c.test != NULL &&
 	    o->c.test->centre != BS_MC_MEAN) | TOOL_IF(C_TEST, o->test) |
-	    TOOL_IF(C_MANY, argc > 1) | TOOL_IF(C_NOTTWO, argc != 2) |
-	    TOOL_IF(C_REPLICATE, com->topts.replicate != NULL &&
-	    *com->topts.replicate != '\0'), vals);
+	    TOOL_IF(C_MANY, argc > 1) | TOOL_IF(C_NOTTWO, argc != 2), vals);
 }
 
 /*
@@ -484,10 +479,9 @@ read_sides(struct tool_common *com, struct opts *o, int argc, char **argv,
 }
 
 /*
- * Nested runs: what was compared (the top-level units' means), once;
- * a side of one unit, which is compared value by value, warned; a
- * percentile, which is of the values, said to leave the format's
- * nesting unused.
+ * Nested runs: what was compared (the top-level units' means; a
+ * percentile's values, its interval resampling the units), once; a
+ * side of one unit, which is compared value by value, warned.
  */
 static void
 levels_notes(const struct bs_comparison *cmp, const struct bs_table *tb,
@@ -496,14 +490,6 @@ levels_notes(const struct bs_comparison *cmp, const struct bs_table *tb,
 	const struct bs_table *t2 = tc != NULL ? tc : tb;
 	int said = 0;
 
-	if (o->c.stat == BS_STAT_QUANTILE && (tb->nrep > 0 || t2->nrep > 0)) {
-		const struct bs_table *t = tb->nrep > 0 ? tb : t2;
-
-		warnmsg("note: --stat %s is a statistic of the values: the %s "
-		    "nesting (%s) is not used", o->c.stat_name, t->repfmt ?
-		    "format's" : "given", t->names[t->repcols[0]]);
-		return;
-	}
 	for (size_t i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 		char *label;
@@ -523,9 +509,12 @@ levels_notes(const struct bs_comparison *cmp, const struct bs_table *tb,
 			    BS_LV_ON ? tool_levels_count(tb, &m->lv_b) :
 			    "the values");
 			warnmsg("note: %s: compared at the unit of replication: "
-			    "%s vs %s (the methods take the units' means)",
-			    label, cb, m->lv_c.state == BS_LV_ON ?
-			    tool_levels_count(t2, &m->lv_c) : "the values");
+			    "%s vs %s (%s)", label, cb, m->lv_c.state ==
+			    BS_LV_ON ? tool_levels_count(t2, &m->lv_c) :
+			    "the values", o->c.stat == BS_STAT_QUANTILE ?
+			    "the percentiles of the values, the interval by "
+			    "resampling the units" : "the methods take the "
+			    "units' means");
 		}
 		free(label);
 	}
@@ -690,7 +679,7 @@ main(int argc, char *argv[])
 	tool_output_not_input(com.output, "-o", argc, argv);
 	/* The two reports only bcompare writes; the rest are common. */
 	o.report = com.ownfmt;
-	check_options(&o, &com, argc);
+	check_options(&o, argc);
 	com.topts.levels = 1;
 	o.c.hib = o.hib;
 	o.c.lib = o.lib;

@@ -46,6 +46,8 @@ bs_comparison_free(struct bs_comparison *cmp)
 	for (size_t i = 0; i < cmp->n; i++) {
 		free(cmp->m[i].b);
 		free(cmp->m[i].c);
+		free(cmp->m[i].ub);
+		free(cmp->m[i].uc);
 	}
 	free(cmp->m);
 	free(cmp->unmeasured);
@@ -74,8 +76,8 @@ addmetric(struct bs_comparison *cmp, char *const *key, const char *column)
  * warm-up rows, or of nested runs (the table's units of replication)
  * the means of its top-level units, which are what replicates
  * (bs_levels_compute()): the methods then compare those.  A percentile
- * is one of the values, not of the units' means: its change is of the
- * values.
+ * is one of the values, not of the units' means: the values, with the
+ * unit of each for its bootstrap to resample.
  */
 static int
 setside(struct bs_metric *m, int cand, const struct bs_table *t, size_t g,
@@ -84,6 +86,7 @@ setside(struct bs_metric *m, int cand, const struct bs_table *t, size_t g,
 	double **v = cand ? &m->c : &m->b;
 	size_t *n = cand ? &m->nc : &m->nb;
 	struct bs_levels *lv = cand ? &m->lv_c : &m->lv_b;
+	uint32_t **u = cand ? &m->uc : &m->ub;
 
 	if (cand)
 		m->has_c = 1;
@@ -98,7 +101,14 @@ setside(struct bs_metric *m, int cand, const struct bs_table *t, size_t g,
 		*n = lv->n[0];
 		return 0;
 	}
-	memset(lv, 0, sizeof(*lv));
+	free(*u);
+	*u = NULL;
+	if (bs_levels_compute(t, g, c, o->skip, o->confidence, lv, NULL) ==
+	    -1)
+		return -1;
+	if (lv->state == BS_LV_ON && (*u = bs_levels_units(t, g, c, o->skip,
+	    cand ? &m->nuc : &m->nub)) == NULL)
+		return -1;
 	return (*v = bs_series_values(&t->groups[g].s[c], o->skip, n)) ==
 	    NULL ? -1 : 0;
 }
@@ -756,6 +766,8 @@ drop_unmeasured(struct bs_comparison *cmp)
 		}
 		free(m->b);
 		free(m->c);
+		free(m->ub);
+		free(m->uc);
 	}
 	cmp->n = w;
 	bs_strhash_free(&h);

@@ -269,3 +269,37 @@ out:
 	lvl_free(l, nr < BS_MAX_LEVELS ? nr : 0);
 	return rc;
 }
+
+uint32_t *
+bs_levels_units(const struct bs_table *t, size_t g, size_t c, size_t skip,
+    size_t *nunits)
+{
+	const struct bs_series *s = &t->groups[g].s[c];
+	size_t start = skip < s->n ? skip : s->n, nu, w = 0;
+	const uint32_t *ids;
+	uint32_t *out;
+	long *map;
+
+	*nunits = 0;
+	if (t->nrep == 0 || s->v == NULL ||
+	    (ids = bs_table_units(t, g, 0, &nu)) == NULL)
+		return NULL;
+	out = malloc((s->n + 1) * sizeof(*out));
+	map = malloc((nu + 1) * sizeof(*map));
+	if (out == NULL || map == NULL) {
+		free(out);
+		free(map);
+		return NULL;
+	}
+	for (size_t u = 0; u < nu; u++)
+		map[u] = -1;
+	for (size_t i = start; i < s->n; i++) {
+		if (isnan(s->v[i]))
+			continue;
+		if (map[ids[i]] < 0)
+			map[ids[i]] = (long)(*nunits)++;
+		out[w++] = (uint32_t)map[ids[i]];
+	}
+	free(map);
+	return out;
+}

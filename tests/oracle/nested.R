@@ -226,3 +226,21 @@ cases <- readLines("tests/expected/bstat_nested_cases.tsv")
 writeLines(c(cases,
   "nested_levels_cost\ttestdata/oracle/nested.csv\t--replicate fork --levels --level-cost 1000,1\ttests/expected/bstat_nested_levels_cost.csv\t1e-9"),
   "tests/expected/bstat_nested_cases.tsv")
+
+# --stat p50 at the unit of replication: each side's median of its 100
+# values (type 7), and the percentile bootstrap that resamples whole
+# forks (5 a side, with replacement) of the difference of the medians,
+# here with 20000 resamples (bcompare draws 2000 from its own generator:
+# its ends agree within the Monte Carlo error, which the case allows).
+set.seed(2701)
+B <- 20000
+d <- replicate(B, {
+  ib <- sample(forks, replace = TRUE); ic <- sample(forks, replace = TRUE)
+  median(as.vector(c[ic, ])) - median(as.vector(b[ib, ]))
+})
+ci <- quantile(d, c(0.025, 0.975), type = 7, names = FALSE)
+writeLines(c("column,stat_base,stat_cand,diff,diff_ci_lo,diff_ci_hi",
+             paste("time_us", num(median(b)), num(median(c)),
+                   num(median(c) - median(b)), num(ci[1]), num(ci[2]),
+                   sep = ",")),
+           "tests/expected/bcompare_nested_p50.csv")
