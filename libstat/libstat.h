@@ -440,6 +440,15 @@ struct bs_table {
 	 */
 	struct bs_factor *factors;
 	size_t		 nfactors;
+	/*
+	 * Replication (bs_table_opts.levels): repcols[0..nrep) are the
+	 * columns whose values number the units the values of a series
+	 * sit in, outermost first (JMH's fork); the values are the
+	 * innermost level.  repfmt: they are the format's (no
+	 * --replicate).  nrep 0: every value a run.
+	 */
+	size_t		*repcols, nrep;
+	int		 repfmt;
 	/* private */
 	void		*priv;
 };
@@ -496,6 +505,17 @@ struct bs_table_opts {
 	 * unless the caller reads every row as it is (BS_USE_ROWS).
 	 */
 	enum bs_use		 use;
+	/*
+	 * Keep the unit of replication of every value (bs_table.repcols,
+	 * bs_table_units()): the columns of replicate ("a,b", outermost
+	 * first, each of which must exist; "": none), or with replicate
+	 * NULL the format's nesting (JMH's forks, pyperf's runs,
+	 * BenchmarkDotNet's launches) where the input has it.  With
+	 * moments the columns are named (bs_table.repcols) but no unit is
+	 * kept: the values are runs.
+	 */
+	int			 levels;
+	const char		*replicate;
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);
@@ -508,6 +528,16 @@ int	 bs_table_read(struct bs_table *, const struct bs_buf *buf,
 /* After the last read: resolve column choices, check there is data. */
 int	 bs_table_finish(struct bs_table *, struct bs_err *);
 void	 bs_table_free(struct bs_table *);
+/*
+ * The unit of each row of group g at replicate level `level` (0 the
+ * outermost): unit numbers 0 .. *nunits - 1 in order of appearance, one
+ * per row of the group (the values of its series, missing ones
+ * included, in order).  A unit is one input's rows with the same
+ * values of the replicate columns down to the level.  NULL (and
+ * *nunits 0) when the table keeps none.
+ */
+const uint32_t *bs_table_units(const struct bs_table *, size_t g,
+	    size_t level, size_t *nunits);
 /*
  * Where group g's first row came from: its file (NULL when unknown) and
  * line (0 when the reader gives none), for errors about that row.
@@ -618,6 +648,56 @@ int	 bs_quantiles(double *x, size_t n, const double *p, size_t np,
  * ones left out, unshifted (as parsed); NULL when out of memory.
  */
 double	*bs_series_values(const struct bs_series *, size_t skip, size_t *n);
+
+/*
+ * Nested runs (Kalibera and Jones 2013): series g, c of a table that
+ * keeps units of replication (bs_table_opts.levels), after skipping its
+ * first skip rows.  nlev levels, outermost first: the replicate
+ * columns' and last the values'; n[L] the units at level L (n[nlev -
+ * 1] the values).  With state BS_LV_ON the grand mean is the mean of
+ * the top level's unit means (each unit's mean that of its children),
+ * se and the interval at confidence (percent) are the t interval over
+ * those n[0] means; s2[L] the pooled variance of level L about its
+ * parents' means (S_i^2), t2[L] its variance component (T_i^2, clamped
+ * at 0), share[L] its part of their sum, reps[L] (L >= 1) its units
+ * per unit of level L - 1, advice[L] (L >= 1) the repetitions per unit
+ * of level L - 1 worth their cost at equal costs per repetition
+ * (ceil(sqrt(T_L^2 / T_{L-1}^2)); 0: the level above adds no variance).
+ * Otherwise the values are runs: state BS_LV_NONE (no replicate
+ * column), BS_LV_ONE (one top-level unit: no interval across units),
+ * BS_LV_FLAT (one value a unit: nothing nested).  means, when not
+ * NULL, is given the top level's unit means (BS_LV_ON) or the values,
+ * allocated, n[0] of them.  -1 when out of memory.
+ */
+#define BS_MAX_LEVELS	8
+enum bs_lvstate { BS_LV_NONE = 0, BS_LV_ON, BS_LV_ONE, BS_LV_FLAT };
+struct bs_levels {
+	enum bs_lvstate	 state;
+	size_t		 nlev;
+	size_t		 n[BS_MAX_LEVELS];
+	double		 mean, se, ci_lo, ci_hi;
+	double		 s2[BS_MAX_LEVELS], t2[BS_MAX_LEVELS];
+	double		 share[BS_MAX_LEVELS], reps[BS_MAX_LEVELS];
+	size_t		 advice[BS_MAX_LEVELS];
+};
+int	 bs_levels_compute(const struct bs_table *, size_t g, size_t c,
+	    size_t skip, double confidence, struct bs_levels *,
+	    double **means);
+/*
+ * The advice again with the cost of one repetition at each level,
+ * cost[0 .. nlev), outermost first, all > 0 (a fork's and an
+ * iteration's time): advice[L] = ceil(sqrt(cost[L - 1] T_L^2 / (cost[L]
+ * T_{L-1}^2))), Kalibera and Jones's.  NULL: equal costs.
+ */
+void	 bs_levels_advise(struct bs_levels *, const double *cost);
+/*
+ * The top-level unit of each value bs_series_values() gives (after
+ * skip, missing ones left out), numbered 0 .. *nunits - 1 in order of
+ * appearance; allocated; NULL when the table keeps no units (or out of
+ * memory).
+ */
+uint32_t *bs_levels_units(const struct bs_table *, size_t g, size_t c,
+	    size_t skip, size_t *nunits);
 /* Gregg's modality value (bs_summary.mvalue, mv_b, mv_c): its fewest values. */
 #define BS_MVALUE_MIN_N		30
 #define BS_MVALUE_MODES		2.4	/* at or above: more than one mode */
@@ -1081,6 +1161,20 @@ struct bs_metric {
 	const char	*unit;		/* declared by the input format, or NULL */
 	double		*b, *c;		/* values, missing left out */
 	size_t		 nb, nc;
+	/*
+	 * Nested runs (the tables' units of replication): with state
+	 * BS_LV_ON, b and c are the means of a side's nb, nc top-level
+	 * units (of lv.n[lv.nlev - 1] values), which the methods compare;
+	 * else the values, state BS_LV_ONE saying they are of one unit.
+	 */
+	struct bs_levels lv_b, lv_c;
+	/*
+	 * --stat pNN of nested runs (lv state BS_LV_ON): b and c are the
+	 * values, ub and uc the top-level unit of each (of nub, nuc), which
+	 * the percentile's bootstrap resamples; NULL otherwise.
+	 */
+	uint32_t	*ub, *uc;
+	size_t		 nub, nuc;
 	int		 has_b, has_c;	/* present on that side */
 	int		 summary;	/* from (n, mean, sd): no values */
 	double		 sd_b, sd_c;	/* summaries: the sds given */

@@ -79,6 +79,10 @@ usage(FILE *fp, int status)
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the intervals (95)\n"
 "      --skip N            drop the first N samples of every group and side\n"
+"      --replicate COL     the values sit in units numbered by COL (a process,\n"
+"                          a fork), repeatable, outermost first: the methods\n"
+"                          compare the top units' means (default: the\n"
+"                          format's nesting; '' every value a run)\n"
 "      --test welch|mwu    Welch's t (default) or Mann-Whitney U\n"
 "      --stat mean|median|pNN  compare this statistic (p99, p99.9): its\n"
 "                          change with a bootstrap or order-statistic\n"
@@ -266,7 +270,13 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 			warnmsg("warning: %s: fewer than 2 values on a side "
 			    "(%zu baseline, %zu candidate): no test", label,
 			    m->nb, m->nc);
-		if (w & BS_CW_FEWREPS)
+		if ((w & BS_CW_FEWREPS) && (m->lv_b.state == BS_LV_ON ||
+		    m->lv_c.state == BS_LV_ON))
+			warnmsg("warning: %s: %zu baseline and %zu candidate "
+			    "%s (units of replication): run at least 10",
+			    label, m->nb, m->nc, tool_plural(t->nrep > 0 ?
+			    t->names[t->repcols[0]] : "unit"));
+		else if (w & BS_CW_FEWREPS)
 			warnmsg("warning: %s: %zu baseline and %zu candidate "
 			    "values: run at least 10 repetitions", label,
 			    m->nb, m->nc);
@@ -469,6 +479,48 @@ read_sides(struct tool_common *com, struct opts *o, int argc, char **argv,
 }
 
 /*
+ * Nested runs: what was compared (the top-level units' means; a
+ * percentile's values, its interval resampling the units), once; a
+ * side of one unit, which is compared value by value, warned.
+ */
+static void
+levels_notes(const struct bs_comparison *cmp, const struct bs_table *tb,
+    const struct bs_table *tc, const struct opts *o)
+{
+	const struct bs_table *t2 = tc != NULL ? tc : tb;
+	int said = 0;
+
+	for (size_t i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+		char *label;
+
+		if (m->lv_b.state == BS_LV_NONE && m->lv_c.state == BS_LV_NONE)
+			continue;
+		label = tool_label(tb, m->key, cmp->keyfrom, m->column);
+		tool_levels_warn(tb, &m->lv_b, label);
+		tool_levels_warn(t2, &m->lv_c, label);
+		if (!said && (m->lv_b.state == BS_LV_ON ||
+		    m->lv_c.state == BS_LV_ON)) {
+			char cb[128];
+
+			said = 1;
+			tool_levels_note(tb->nrep > 0 ? tb : t2);
+			snprintf(cb, sizeof(cb), "%s", m->lv_b.state ==
+			    BS_LV_ON ? tool_levels_count(tb, &m->lv_b) :
+			    "the values");
+			warnmsg("note: %s: compared at the unit of replication: "
+			    "%s vs %s (%s)", label, cb, m->lv_c.state ==
+			    BS_LV_ON ? tool_levels_count(t2, &m->lv_c) :
+			    "the values", o->c.stat == BS_STAT_QUANTILE ?
+			    "the percentiles of the values, the interval by "
+			    "resampling the units" : "the methods take the "
+			    "units' means");
+		}
+		free(label);
+	}
+}
+
+/*
  * The comparison of the sides read, with its warnings: values by a
  * test, summaries (bstat's output, hyperfine's CSV) by their moments.
  */
@@ -502,6 +554,7 @@ compare(struct bs_comparison *cmp, const struct tool_common *com,
 	if (rc == -1)
 		die_err(&e);
 	warnings(cmp, tb, o);
+	levels_notes(cmp, tb, tc, o);
 }
 
 int
@@ -525,6 +578,7 @@ main(int argc, char *argv[])
 		{ "stat",	      required_argument, NULL, OPT_STAT },
 		{ "same-env",	      no_argument,	 NULL, OPT_SAME_ENV },
 		{ "lang",	      required_argument, NULL, OPT_LANG },
+		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -626,6 +680,7 @@ main(int argc, char *argv[])
 	/* The two reports only bcompare writes; the rest are common. */
 	o.report = com.ownfmt;
 	check_options(&o, argc);
+	com.topts.levels = 1;
 	o.c.hib = o.hib;
 	o.c.lib = o.lib;
 	o.c.confidence = com.confidence;

@@ -25,7 +25,9 @@ enum {
 	OPT_SKETCHACC,
 	OPT_MERGE,
 	OPT_STATS,
-	OPT_WIDE
+	OPT_WIDE,
+	OPT_LEVELS,
+	OPT_LEVELCOST
 };
 
 #define MAXTARGETS	32
@@ -59,6 +61,14 @@ usage(FILE *fp, int status)
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the interval, percent (95)\n"
 "      --skip N            drop the first N samples of every group (warm-up)\n"
+"      --replicate COL     the values sit in units numbered by COL (a process,\n"
+"                          a fork), repeatable, outermost first: the mean and\n"
+"                          its interval from the top units' means (default:\n"
+"                          the format's nesting; '' every value a run)\n"
+"      --levels            instead of the statistics, each level's variance\n"
+"                          component and the repetitions worth their cost\n"
+"      --level-cost LIST   --levels with the cost of one repetition at each\n"
+"                          level, outermost first (30,1; default equal)\n"
 "      --percentiles LIST  percentile columns (default 95,99; 99.9 gives p99.9)\n"
 "      --quantile-type N   Hyndman-Fan quantile type 1-9 (default 7, as R)\n"
 "      --autocorr          add r1, the lag-1 autocorrelation in input order\n"
@@ -94,7 +104,7 @@ usage(FILE *fp, int status)
 "\n"
 "Columns: <groups>, column, n, missing, mean, sd, se, ci_lo, ci_hi, min, q1,\n"
 "median, q3, max, iqr, cv, p95, p99 [, r1] [, steady_diff, steady]\n"
-"[, target].  Exit status: 0; 1 with --gate when a target is missed; 2 error.\n"
+"[, target] [, units].  Exit status: 0; 1 with --gate when a target is missed; 2 error.\n"
 "With several FILEs, a first group column 'file' names the input.\n",
 	    tool_informats(26, 76), tool_outfmts(formats));
 	exit(status);
@@ -111,10 +121,13 @@ ncommas(const char *s)
 	return n;
 }
 
-/* The result's columns: groups, column, the statistics asked for. */
+/*
+ * The result's columns: groups, column, the statistics asked for, the
+ * top-level units of nested runs (units), the target.
+ */
 static struct bs_result *
 columns(const struct bs_table *t, const struct bs_statcols *st, size_t ntg,
-    long skip, enum bs_outfmt f)
+    long skip, enum bs_outfmt f, int units)
 {
 	struct bs_result *res;
 	char name[512];
@@ -127,17 +140,24 @@ columns(const struct bs_table *t, const struct bs_statcols *st, size_t ntg,
 			bs_result_addcol(res, t->names[t->gcols[k]]);
 	if (st->wide) {
 		/* A block of columns per metric: latency_us_mean, ... */
-		for (c = 0; c < t->nvcols; c++)
+		for (c = 0; c < t->nvcols; c++) {
 			for (k = 0; k < st->n; k++) {
 				snprintf(name, sizeof(name), "%s_%s",
 				    bs_table_vname(t, c), st->c[k].name);
 				bs_result_addcol(res, name);
 			}
+			snprintf(name, sizeof(name), "%s_units",
+			    bs_table_vname(t, c));
+			if (units)
+				bs_result_addcol(res, name);
+		}
 		return res;
 	}
 	bs_result_addcol(res, "column");
 	for (k = 0; k < st->n; k++)
 		bs_result_addcol(res, bs_statcol_heading(&st->c[k], f));
+	if (units)
+		bs_result_addcol(res, "units");
 	if (ntg > 0)
 		bs_result_addcol(res, "target");
 	return res;
@@ -267,6 +287,20 @@ closing_notes(struct notes *nt)
 }
 
 /*
+ * Streaming keeps no values to group into units: a format's nesting
+ * is not used, said (--replicate itself is refused with these).
+ */
+static void
+unnested_note(const struct bs_table *t, const char *opt)
+{
+	if (t->nrep > 0)
+		warnmsg("warning: %s keeps no values: the format's nesting "
+		    "(%s) is not used, every value is taken as a run (the "
+		    "interval is too narrow if they are not)", opt,
+		    t->names[t->repcols[0]]);
+}
+
+/*
  * --sketch, -f sketch and --merge: percentiles from relative-error
  * sketches, in memory that does not grow with the input, and sketch
  * files that merge into the summary of all their data.  A path of its
@@ -346,11 +380,13 @@ sketch_read(struct tool_common *com, const struct sketchopts *sko,
 	com->topts.moments = 1;
 	com->topts.skip = com->skip;
 	com->topts.sketch = acc;
+	com->topts.levels = 1;
 	t = tool_read_table(com, argc, argv);
 	/* A summary's mean and sd are no values to sketch. */
 	if (com->topts.columns == NULL && bs_table_is_summary(t))
 		die("a sketch needs the values: the input holds summaries (n, "
 		    "mean, sd), which bstat without --sketch passes through");
+	unnested_note(t, "--sketch");
 	/* The units the readers declared, for the table people read. */
 	if ((*units = calloc(t->nvcols + 1, sizeof(**units))) == NULL)
 		die("out of memory");
@@ -459,7 +495,8 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 enum cond {
 	C_SKETCH, C_MERGE, C_FSKETCH, C_SKACC, C_STATS, C_WIDE, C_PCTCI,
 	C_MVALUE, C_NOQUANT, C_AUTOCORR, C_STEADY, C_TARGET, C_GATE, C_QTYPE,
-	C_GROUP, C_COLUMN, C_EXCLUDE, C_SKIP, C_NOHEADER, C_DELIM, C_INFMT
+	C_GROUP, C_COLUMN, C_EXCLUDE, C_SKIP, C_NOHEADER, C_DELIM, C_INFMT,
+	C_REPLICATE, C_LEVELS
 };
 #define IS(c)		TOOL_BIT(C_##c)
 #define SKETCHY		(IS(SKETCH) | IS(MERGE) | IS(FSKETCH) | IS(SKACC))
@@ -493,6 +530,11 @@ static const struct tool_rule rules[] = {
 	{ IS(NOQUANT), IS(AUTOCORR) | IS(STEADY), "--no-quantiles keeps no "
 	    "values: --autocorr and --steady need them" },
 	{ IS(GATE), TOOL_UNLESS | IS(TARGET), "--gate needs a --target" },
+	{ IS(REPLICATE) | IS(LEVELS), SKETCHY | IS(NOQUANT), "--replicate "
+	    "and --levels need the values: not with --sketch, --merge, -f "
+	    "sketch or --no-quantiles" },
+	{ IS(LEVELS), IS(STATS) | IS(WIDE) | IS(TARGET), "--levels writes "
+	    "the levels, not the statistics: no --stats, --wide or --target" },
 	{ IS(WIDE), IS(TARGET), "--target is not available with --wide: one "
 	    "row a series has one target column" },
 	{ 0, 0, NULL }
@@ -502,10 +544,10 @@ static const struct tool_rule rules[] = {
 static void
 check_options(const struct tool_common *com, const struct bs_summary_opts *so,
     const struct sketchopts *sko, const char *statlist, int wide,
-    int mvalue, size_t ntg, int gate)
+    int mvalue, size_t ntg, int gate, int levels)
 {
 	const struct bs_table_opts *to = &com->topts;
-	const char *vals[C_INFMT + 1] = { NULL };
+	const char *vals[C_LEVELS + 1] = { NULL };
 	char qtype[32];
 	uint64_t h;
 
@@ -521,7 +563,8 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
 	    TOOL_IF(C_EXCLUDE, to->exclude) | TOOL_IF(C_SKIP, com->skip) |
 	    TOOL_IF(C_NOHEADER, to->read.no_header) |
 	    TOOL_IF(C_DELIM, to->read.delim) |
-	    TOOL_IF(C_INFMT, to->read.format != NULL);
+	    TOOL_IF(C_INFMT, to->read.format != NULL) |
+	    TOOL_IF(C_REPLICATE, to->replicate) | TOOL_IF(C_LEVELS, levels);
 	snprintf(qtype, sizeof(qtype), "%d", so->qtype);
 	vals[C_QTYPE] = qtype;
 	tool_check_rules(rules, h, vals);
@@ -540,6 +583,10 @@ struct run {
 	long			 skip;		/* summaries' group 'column' */
 	struct notes		 nt;
 	int			 missed;	/* a target missed */
+	int			 units;		/* a units column */
+	size_t			 nunits;	/* series replicated */
+	char			*unitlabel;	/* the first, and its count */
+	char			 unitcount[128];
 };
 
 /*
@@ -569,6 +616,40 @@ summary_rows(struct run *r, const size_t *ord)
 	}
 }
 
+/*
+ * A series of nested runs (bs_levels_compute()): the mean and its
+ * interval are the top level's (Kalibera and Jones); the other
+ * statistics stay those of every value.  One top-level unit: the
+ * values are runs, said.
+ */
+static void
+replicated(struct run *r, size_t g, size_t c, const struct bs_levels *lv,
+    struct bs_summary *s)
+{
+	const struct bs_table *t = r->t;
+	char *label;
+
+	if (lv->state == BS_LV_ONE) {
+		label = tool_label(t, t->groups[g].key, 0,
+		    bs_table_vname(t, c));
+		tool_levels_warn(t, lv, label);
+		free(label);
+	}
+	if (lv->state != BS_LV_ON)
+		return;
+	tool_levels_note(t);
+	s->mean = lv->mean;
+	s->se = lv->se;
+	s->ci_lo = lv->ci_lo;
+	s->ci_hi = lv->ci_hi;
+	if (r->nunits++ == 0) {
+		r->unitlabel = tool_label(t, t->groups[g].key, 0,
+		    bs_table_vname(t, c));
+		snprintf(r->unitcount, sizeof(r->unitcount), "%s",
+		    tool_levels_count(t, lv));
+	}
+}
+
 /* The row (or with --wide the cells) of value column c of group g. */
 static void
 value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
@@ -578,6 +659,7 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 	const char *vn = bs_table_vname(t, c);
 	struct bs_summary s;
 	struct bs_colunit u;
+	struct bs_levels lv;
 	struct bs_err e;
 
 	/*
@@ -589,9 +671,14 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 		r->nt.nabsent++;
 		return;
 	}
+	/* Before the summary, which reorders the values. */
+	if (bs_levels_compute(t, g, c, r->so->skip, r->so->confidence, &lv,
+	    NULL) == -1)
+		die("out of memory");
 	if (bs_summarize(ser, r->so, 0, &s, &e) == -1)
 		die_group(t, g, "%s: %s", tool_label(t, t->groups[g].key, 0,
 		    vn), e.msg);
+	replicated(r, g, c, &lv, &s);
 	bs_column_unit_as(vn, bs_table_unit(t, c), &u);
 	if (r->st->wide)
 		*col = bs_statcols_put(r->res, row, *col, r->st, &s,
@@ -599,6 +686,14 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 	else
 		addrow(r->res, t, g, vn, -1, &s, r->st, r->com->raw ? NULL :
 		    &u);
+	if (r->units) {
+		size_t uc = r->st->wide ? (*col)++ : r->res->ncols - 1 -
+		    (r->ntg > 0);
+
+		if (lv.state == BS_LV_ON)
+			bs_result_int(r->res, r->res->nrows - 1, uc,
+			    (long long)lv.n[0]);
+	}
 	if (r->ntg > 0) {
 		int ts = bs_targets_judge(r->tg, r->ntg, t, g, c, &s, r->so,
 		    r->tres);
@@ -610,6 +705,44 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 		r->missed |= ts == BS_TARGET_MISSED;
 	}
 	notes(&r->nt, t, g, c, &s, r->so);
+}
+
+/* Is any series replicated (the units column is then written)? */
+static int
+any_replicated(const struct bs_table *t, size_t skip, double confidence)
+{
+	struct bs_levels lv;
+
+	for (size_t g = 0; t->nrep > 0 && g < t->ngroups; g++)
+		for (size_t c = 0; c < t->nvcols; c++) {
+			if (bs_levels_compute(t, g, c, skip, confidence, &lv,
+			    NULL) == -1)
+				die("out of memory");
+			if (lv.state == BS_LV_ON)
+				return 1;
+		}
+	return 0;
+}
+
+/* What the units column and the means say, once. */
+static void
+units_note(struct run *r)
+{
+	const char *top;
+
+	if (r->nunits == 0)
+		return;
+	top = r->t->names[r->t->repcols[0]];
+	if (r->nunits == 1)
+		warnmsg("note: %s: %s: the mean and its interval over the %s' "
+		    "means, the other statistics over every value",
+		    r->unitlabel, r->unitcount, tool_plural(top));
+	else
+		warnmsg("note: %zu series replicated by %s (%s: %s): the mean "
+		    "and its interval over the %s' means, the other "
+		    "statistics over every value", r->nunits, top,
+		    r->unitlabel, r->unitcount, tool_plural(top));
+	free(r->unitlabel);
 }
 
 /* The values summarised, series by series, in the groups' order. */
@@ -625,6 +758,7 @@ value_rows(struct run *r, const size_t *ord)
 			value_row(r, ord[gi], c, row, &col);
 	}
 	closing_notes(&r->nt);
+	units_note(r);
 }
 
 /*
@@ -651,7 +785,10 @@ stat_main(struct tool_common *com, struct bs_summary_opts *so,
 	if (bs_statcols_choose(st, statlist, com->outfmt == BS_OUT_TABLE, so,
 	    &mvalue, &e) == -1)
 		die_err(&e);
+	com->topts.levels = 1;
 	r.t = tool_read_table(com, argc, argv);
+	if (so->no_quantiles)
+		unnested_note(r.t, "--no-quantiles");
 	if (bs_targets_check(tg, ntg, r.t, so, &e) == -1) {
 		bs_table_free(r.t);	/* nothing is left for the leak checker */
 		die_err(&e);
@@ -662,7 +799,9 @@ stat_main(struct tool_common *com, struct bs_summary_opts *so,
 			r.skip = (long)k;
 	if (summ && st->wide)
 		die("--wide needs the values: the input holds summaries");
-	r.res = columns(r.t, st, ntg, r.skip, com->outfmt);
+	r.units = !summ && statlist == NULL &&
+	    any_replicated(r.t, so->skip, so->confidence);
+	r.res = columns(r.t, st, ntg, r.skip, com->outfmt, r.units);
 	r.res->width = tool_width(com);
 	if (ntg > 0 && com->outfmt == BS_OUT_MD)
 		if ((r.tres = bs_target_table_new(r.t)) == NULL)
@@ -688,6 +827,196 @@ stat_main(struct tool_common *com, struct bs_summary_opts *so,
 	return gate && r.missed ? 1 : 0;
 }
 
+/* --level-cost: the cost of one repetition per level, outermost first. */
+struct levelcost {
+	double	 c[BS_MAX_LEVELS];
+	size_t	 n;		/* 0: equal costs */
+};
+
+/* The name of level L of a table's series: a replicate column's, or the values'. */
+static const char *
+level_name(const struct bs_table *t, size_t L)
+{
+	if (L < t->nrep)
+		return t->names[t->repcols[L]];
+	for (size_t i = 0; i < t->nnames; i++)
+		if (strcmp(t->names[i], "iteration") == 0)
+			return "iteration";
+	return "value";
+}
+
+/*
+ * What --levels says of a series in words: each level's part of the
+ * variance and the repetitions worth their cost per unit of the level
+ * above (Kalibera and Jones, at equal costs).
+ */
+static void
+levels_words(const struct bs_table *t, const struct bs_levels *lv,
+    const char *label, int costs)
+{
+	for (size_t L = 1; L < lv->nlev; L++) {
+		char lname[128], up[128];
+		double now = lv->reps[L];
+
+		snprintf(lname, sizeof(lname), "%s", tool_plural(level_name(t,
+		    L)));
+		snprintf(up, sizeof(up), "%s", level_name(t, L - 1));
+		if (lv->advice[L] == 0)
+			warnmsg("note: %s: %s add %.1f%% of the variance, %s none "
+			    "of their own: more %s per %s, not more %s", label,
+			    lname, 100 * lv->share[L], tool_plural(up), lname,
+			    up, tool_plural(up));
+		else if ((double)lv->advice[L] < now)
+			warnmsg("note: %s: %s add %.1f%% of the variance: %zu "
+			    "per %s %s enough (%.3g now); run more %s", label,
+			    lname, 100 * lv->share[L], lv->advice[L], up,
+			    lv->advice[L] == 1 ? "is" : "are", now,
+			    tool_plural(up));
+		else
+			warnmsg("note: %s: %s add %.1f%% of the variance: %zu "
+			    "per %s are worth their cost (%.3g now)", label,
+			    lname, 100 * lv->share[L], lv->advice[L], up, now);
+	}
+	if (!costs)
+		warnmsg("note: the repetitions assume the same cost for one "
+		    "repetition at every level (Kalibera and Jones 2013; "
+		    "--level-cost gives them)");
+}
+
+/* The rows of one series under --levels: one a level. */
+static void
+levels_series(struct bs_result *res, const struct bs_table *t, size_t g,
+    size_t c, const struct bs_summary_opts *so, const struct levelcost *cost,
+    int *said)
+{
+	struct bs_levels lv;
+	char *label;
+	size_t L, col, row;
+
+	if (bs_levels_compute(t, g, c, so->skip, so->confidence, &lv,
+	    NULL) == -1)
+		die("out of memory");
+	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
+	tool_levels_warn(t, &lv, label);
+	if (lv.state != BS_LV_ON) {
+		free(label);
+		return;
+	}
+	if (cost->n > 0 && cost->n != lv.nlev)
+		die("--level-cost: %zu costs for %zu levels (%s: %zu replicate "
+		    "columns and the values)", cost->n, lv.nlev, label,
+		    lv.nlev - 1);
+	if (cost->n > 0)
+		bs_levels_advise(&lv, cost->c);
+	for (L = 0; L < lv.nlev; L++) {
+		row = keyrow(res, t, g, -1, &col);
+		bs_result_str(res, row, col++, bs_table_vname(t, c));
+		bs_result_str(res, row, col++, level_name(t, L));
+		bs_result_int(res, row, col++, (long long)lv.n[L]);
+		bs_result_num(res, row, col++, lv.reps[L]);
+		bs_result_num(res, row, col++, lv.s2[L]);
+		bs_result_num(res, row, col++, lv.t2[L]);
+		bs_result_num(res, row, col++, 100 * lv.share[L]);
+		if (L > 0 && lv.advice[L] > 0)
+			bs_result_int(res, row, col, (long long)lv.advice[L]);
+	}
+	if ((*said)++ < 3)
+		levels_words(t, &lv, label, cost->n > 0);
+	free(label);
+}
+
+/*
+ * --levels: for each series of nested runs, each level's units, its
+ * pooled variance about the level above (S^2), its variance component
+ * (T^2) and share, and the repetitions per unit of the level above
+ * worth their cost.
+ */
+static int
+levels_main(struct tool_common *com, struct bs_summary_opts *so,
+    const struct levelcost *cost, int argc, char **argv)
+{
+	static const char *const cols[] = { "column", "level", "units",
+	    "per_unit", "s2", "component", "share_pct", "advice", NULL };
+	struct bs_result *res;
+	struct bs_table *t;
+	size_t k, *ord;
+	int said = 0;
+
+	com->topts.levels = 1;
+	t = tool_read_table(com, argc, argv);
+	if (t->nrep == 0)
+		die("--levels: the values are not nested (no --replicate, and "
+		    "the format declares no nesting)");
+	tool_levels_note(t);
+	if ((res = bs_result_new()) == NULL ||
+	    (ord = bs_table_order(t, tool_natural(com))) == NULL)
+		die("out of memory");
+	res->width = tool_width(com);
+	for (k = 0; k < t->ngcols; k++)
+		bs_result_addcol(res, t->names[t->gcols[k]]);
+	for (k = 0; cols[k] != NULL; k++)
+		bs_result_addcol(res, cols[k]);
+	for (size_t gi = 0; gi < t->ngroups; gi++)
+		for (size_t c = 0; c < t->nvcols; c++)
+			levels_series(res, t, ord[gi], c, so, cost, &said);
+	if (said > 3)
+		warnmsg("note: %d more series: their levels in the table",
+		    said - 3);
+	tool_write_result(com, res);
+	free(ord);
+	bs_result_free(res);
+	bs_table_free(t);
+	return 0;
+}
+
+/* --percentiles LIST into so. */
+static void
+pct_opt(const char *arg, struct bs_summary_opts *so)
+{
+	int np = bs_parse_dlist(arg, so->pct, BS_MAX_PCT);
+
+	if (np < 0 && ncommas(arg) >= BS_MAX_PCT)
+		die("--percentiles takes at most %d values, not %zu",
+		    BS_MAX_PCT, ncommas(arg) + 1);
+	if (np < 0)
+		die("--percentiles takes a comma-separated list of numbers, "
+		    "not '%s'", arg);
+	for (size_t k = 0; k < (size_t)np; k++)
+		if (!(so->pct[k] >= 0 && so->pct[k] <= 100))
+			die("--percentiles: %g is not between 0 and 100",
+			    so->pct[k]);
+	so->npct = (size_t)np;
+}
+
+/* --sketch-accuracy PCT, as a fraction. */
+static double
+sketchacc_opt(const char *arg)
+{
+	double acc;
+
+	if (bs_parse_double(arg, &acc) == -1 ||
+	    !(acc >= 100 * BS_SKETCH_MINACC && acc <= 100 * BS_SKETCH_MAXACC))
+		die("--sketch-accuracy takes a percentage from %g to %g, not "
+		    "'%s'", 100 * BS_SKETCH_MINACC, 100 * BS_SKETCH_MAXACC, arg);
+	return acc / 100;
+}
+
+/* --level-cost LIST into cost. */
+static void
+levelcost_opt(const char *arg, struct levelcost *cost)
+{
+	int np = bs_parse_dlist(arg, cost->c, BS_MAX_LEVELS);
+
+	for (size_t k = 0; np > 0 && k < (size_t)np; k++)
+		if (!(cost->c[k] > 0) || !isfinite(cost->c[k]))
+			np = -1;
+	if (np < 2)
+		die("--level-cost takes the cost of one repetition at each "
+		    "level, outermost first, each > 0 (30,1: a fork costs 30 "
+		    "iterations), not '%s'", arg);
+	cost->n = (size_t)np;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -708,7 +1037,10 @@ main(int argc, char *argv[])
 		{ "merge",	   no_argument,	      NULL, OPT_MERGE },
 		{ "stats",	   required_argument, NULL, OPT_STATS },
 		{ "wide",	   no_argument,	      NULL, OPT_WIDE },
+		{ "levels",	   no_argument,	      NULL, OPT_LEVELS },
+		{ "level-cost",	   required_argument, NULL, OPT_LEVELCOST },
 		TOOL_RAW_LONGOPT,
+		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -721,8 +1053,9 @@ main(int argc, char *argv[])
 	const char *statlist = NULL;
 	struct sketchopts sko;
 	size_t k;
-	int mvalue = 0;
-	int ch, np;
+	int mvalue = 0, levels = 0;
+	struct levelcost cost = { .n = 0 };
+	int ch;
 	double tol;
 
 	tool_init("bstat", &com, argv);
@@ -736,18 +1069,7 @@ main(int argc, char *argv[])
 			continue;
 		switch (ch) {
 		case OPT_PCT:
-			np = bs_parse_dlist(optarg, so.pct, BS_MAX_PCT);
-			if (np < 0 && ncommas(optarg) >= BS_MAX_PCT)
-				die("--percentiles takes at most %d values, not "
-				    "%zu", BS_MAX_PCT, ncommas(optarg) + 1);
-			if (np < 0)
-				die("--percentiles takes a comma-separated list "
-				    "of numbers, not '%s'", optarg);
-			for (k = 0; k < (size_t)np; k++)
-				if (!(so.pct[k] >= 0 && so.pct[k] <= 100))
-					die("--percentiles: %g is not between 0 "
-					    "and 100", so.pct[k]);
-			so.npct = (size_t)np;
+			pct_opt(optarg, &so);
 			break;
 		case OPT_QTYPE:
 			if (bs_parse_size(optarg, &k) == -1 || k < 1 || k > 9)
@@ -787,13 +1109,7 @@ main(int argc, char *argv[])
 			sko.on = 1;
 			break;
 		case OPT_SKETCHACC:
-			if (bs_parse_double(optarg, &sko.acc) == -1 ||
-			    !(sko.acc >= 100 * BS_SKETCH_MINACC &&
-			    sko.acc <= 100 * BS_SKETCH_MAXACC))
-				die("--sketch-accuracy takes a percentage from "
-				    "%g to %g, not '%s'", 100 * BS_SKETCH_MINACC,
-				    100 * BS_SKETCH_MAXACC, optarg);
-			sko.acc /= 100;
+			sko.acc = sketchacc_opt(optarg);
 			break;
 		case OPT_MERGE:
 			sko.merge = 1;
@@ -803,6 +1119,13 @@ main(int argc, char *argv[])
 			break;
 		case OPT_WIDE:
 			st.wide = 1;
+			break;
+		case OPT_LEVELS:
+			levels = 1;
+			break;
+		case OPT_LEVELCOST:
+			levelcost_opt(optarg, &cost);
+			levels = 1;
 			break;
 		case OPT_STEADYTOL:
 			if (bs_parse_double(optarg, &tol) == -1 || tol < 0)
@@ -821,9 +1144,12 @@ main(int argc, char *argv[])
 	so.skip = com.skip;
 	/* -f sketch is bstat's own format, no result table's. */
 	sko.out = com.ownfmt == FMT_SKETCH;
-	check_options(&com, &so, &sko, statlist, st.wide, mvalue, ntg, gate);
+	check_options(&com, &so, &sko, statlist, st.wide, mvalue, ntg, gate,
+	    levels);
 	if (sko.on || sko.merge || sko.out || sko.acc > 0)
 		return sketch_main(&com, &so, &sko, argc, argv);
+	if (levels)
+		return levels_main(&com, &so, &cost, argc, argv);
 	return stat_main(&com, &so, &st, statlist, mvalue, tg, ntg, gate, argc,
 	    argv);
 }

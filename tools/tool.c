@@ -192,6 +192,29 @@ tag_opt(struct tool_common *c, const char *arg)
 }
 
 /*
+ * --replicate COL, repeatable: the columns joined outermost first;
+ * '' (alone) none.
+ */
+static void
+replicate_opt(struct tool_common *c, const char *arg)
+{
+	static char list[1024];
+	size_t len = strlen(list);
+
+	if (strchr(arg, ',') != NULL)
+		die("--replicate takes one column (repeat it for deeper "
+		    "nesting, outermost first), not '%s'", arg);
+	if (*arg == '\0' || c->topts.replicate == NULL ||
+	    *c->topts.replicate == '\0')
+		len = 0;
+	if (len + strlen(arg) + 2 > sizeof(list))
+		die("--replicate: too many columns");
+	snprintf(list + len, sizeof(list) - len, "%s%s", len ? "," : "",
+	    arg);
+	c->topts.replicate = list;
+}
+
+/*
  * -f NAME: one of the tool's own formats (its code in c->ownfmt, the
  * result tables' format left as it was), else a result table's.  The
  * error lists the result tables' formats only.
@@ -416,6 +439,9 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 	case OPT_TAG:
 		tag_opt(c, arg);
 		return 1;
+	case OPT_REPLICATE:
+		replicate_opt(c, arg);
+		return 1;
 	case OPT_SKIP:
 		if (bs_parse_size(arg, &c->skip) == -1)
 			die("--skip takes a count of samples, not '%s'", arg);
@@ -552,6 +578,66 @@ tool_group_note_as(const struct bs_table *t, const char *pool)
 	warnmsg("note: grouped by %s (the benchmarks of the input); %s "
 	    "pools them", g, pool);
 	free(g);
+}
+
+const char *
+tool_plural(const char *w)
+{
+	static char buf[128];
+	size_t n = strlen(w);
+	int es = n > 0 && (w[n - 1] == 's' || w[n - 1] == 'x' || (n > 1 &&
+	    (w[n - 1] == 'h' && (w[n - 2] == 'c' || w[n - 2] == 's'))));
+
+	snprintf(buf, sizeof(buf), "%s%s", w, es ? "es" : "s");
+	return buf;
+}
+
+void
+tool_levels_note(const struct bs_table *t)
+{
+	static int said;
+	char b[512];
+	size_t n = 0;
+
+	if (said || t->nrep == 0 || !t->repfmt)
+		return;
+	said = 1;
+	b[0] = '\0';
+	for (size_t L = 0; L < t->nrep && n < sizeof(b); L++)
+		n += (size_t)snprintf(b + n, sizeof(b) - n, "%s%s", L > 0 ?
+		    " > " : "", t->names[t->repcols[L]]);
+	warnmsg("note: replicated by %s (the format's nesting); --replicate "
+	    "'' treats every value as a run", b);
+}
+
+const char *
+tool_levels_count(const struct bs_table *t, const struct bs_levels *lv)
+{
+	static char buf[128];
+	const size_t top = lv->n[0], nv = lv->n[lv->nlev - 1];
+	const char *name = t->names[t->repcols[0]];
+
+	if (nv % top == 0)
+		snprintf(buf, sizeof(buf), "%zu %s × %zu", top, top == 1 ?
+		    name : tool_plural(name), nv / top);
+	else
+		snprintf(buf, sizeof(buf), "%zu %s, %zu values", top, top == 1 ?
+		    name : tool_plural(name), nv);
+	return buf;
+}
+
+void
+tool_levels_warn(const struct bs_table *t, const struct bs_levels *lv,
+    const char *label)
+{
+	const char *name;
+
+	if (lv->state != BS_LV_ONE)
+		return;
+	name = t->names[t->repcols[0]];
+	warnmsg("warning: %s: one %s: no interval across %s; its %zu values "
+	    "taken as runs (the interval is too narrow if they are not)",
+	    label, name, tool_plural(name), lv->n[lv->nlev - 1]);
 }
 
 void

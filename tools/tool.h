@@ -22,6 +22,7 @@ enum {
 	OPT_SORT,
 	OPT_TAG,
 	OPT_RAW,
+	OPT_REPLICATE,
 	OPT_TOOL = 1100		/* tools number their own from here */
 };
 
@@ -138,6 +139,32 @@ size_t	 tool_width(const struct tool_common *);
 const char *tool_informats(size_t col, size_t width);
 /* The long option --raw, for the tools whose tables scale units. */
 #define TOOL_RAW_LONGOPT { "raw", no_argument, NULL, OPT_RAW }
+/*
+ * --replicate COL, for the tools that summarise or compare (bstat,
+ * bcompare): repeatable, outermost first; '' treats every value as a
+ * run.  Handled by tool_common_opt(), which keeps the units
+ * (bs_table_opts.levels) only for the tools that give the option.
+ */
+#define TOOL_REPLICATE_LONGOPT \
+	{ "replicate", required_argument, NULL, OPT_REPLICATE }
+/*
+ * The nesting in force, said once per run: with the format's levels
+ * "replicated by fork (the format's nesting); --replicate '' treats
+ * every value as a run".  The plural of a level's name (forks,
+ * launches) in a static buffer.
+ */
+void	 tool_levels_note(const struct bs_table *);
+const char *tool_plural(const char *);
+/*
+ * What one series' levels say, once for each kind: one top-level unit
+ * (no interval across units, the values taken as runs).  label names
+ * the series.
+ */
+void	 tool_levels_warn(const struct bs_table *, const struct bs_levels *,
+	    const char *label);
+/* "5 forks x 20" (or "5 forks, 97 values") for a series' levels. */
+const char *tool_levels_count(const struct bs_table *,
+	    const struct bs_levels *);
 /* Print "prog: msg" and exit 2. */
 void	 die(const char *fmt, ...) __attribute__((format(printf, 1, 2),
 	    noreturn));

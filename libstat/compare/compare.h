@@ -217,5 +217,15 @@ double	 bs_edivisive_q(const double *x, size_t n, size_t tau);
  */
 int	 bs_quantile_diff(const double *base, size_t nb, const double *cand,
 	    size_t nc, double p, double confidence, struct bs_qdiff *);
+/*
+ * The same with the values in units of replication (ub[i], uc[i]: the
+ * unit of each value, nub and nuc units): the interval and p from a
+ * seeded bootstrap that resamples whole units, as many as each side
+ * has, and takes the type-7 quantile of their values.
+ */
+int	 bs_quantile_diff_units(const double *base, const uint32_t *ub,
+	    size_t nub, size_t nb, const double *cand, const uint32_t *uc,
+	    size_t nuc, size_t nc, double p, double confidence,
+	    struct bs_qdiff *);
 
 #endif /* LIBSTAT_COMPARE_H */

@@ -33,8 +33,10 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
 	struct bs_qdiff q;
 
-	if (bs_quantile_diff(m->b, m->nb, m->c, m->nc, o->stat_p,
-	    o->confidence, &q) == -1)
+	if (m->ub != NULL && m->uc != NULL ? bs_quantile_diff_units(m->b,
+	    m->ub, m->nub, m->nb, m->c, m->uc, m->nuc, m->nc, o->stat_p,
+	    o->confidence, &q) == -1 : bs_quantile_diff(m->b, m->nb, m->c,
+	    m->nc, o->stat_p, o->confidence, &q) == -1)
 		return -1;
 	m->stat_b = q.qb;
 	m->stat_c = q.qc;

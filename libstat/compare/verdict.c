@@ -54,6 +54,8 @@ bs_comparison_free(struct bs_comparison *cmp)
 	for (size_t i = 0; i < cmp->n; i++) {
 		free(cmp->m[i].b);
 		free(cmp->m[i].c);
+		free(cmp->m[i].ub);
+		free(cmp->m[i].uc);
 	}
 	free(cmp->m);
 	free(cmp->unmeasured);
@@ -77,20 +79,46 @@ addmetric(struct bs_comparison *cmp, char *const *key, const char *column)
 	return m;
 }
 
-/* One side of a metric: its values after the warm-up rows. */
+/*
+ * One side of a metric, series c of group g: its values after the
+ * warm-up rows, or of nested runs (the table's units of replication)
+ * the means of its top-level units, which are what replicates
+ * (bs_levels_compute()): the methods then compare those.  A percentile
+ * is one of the values, not of the units' means: the values, with the
+ * unit of each for its bootstrap to resample.
+ */
 static int
-setside(struct bs_metric *m, int cand, const struct bs_series *s,
-    size_t skip)
+setside(struct bs_metric *m, int cand, const struct bs_table *t, size_t g,
+    size_t c, const struct bs_cmp_opts *o)
 {
 	double **v = cand ? &m->c : &m->b;
 	size_t *n = cand ? &m->nc : &m->nb;
+	struct bs_levels *lv = cand ? &m->lv_c : &m->lv_b;
+	uint32_t **u = cand ? &m->uc : &m->ub;
 
 	if (cand)
 		m->has_c = 1;
 	else
 		m->has_b = 1;
 	free(*v);
-	return (*v = bs_series_values(s, skip, n)) == NULL ? -1 : 0;
+	*v = NULL;
+	if (o->stat != BS_STAT_QUANTILE) {
+		if (bs_levels_compute(t, g, c, o->skip, o->confidence, lv,
+		    v) == -1)
+			return -1;
+		*n = lv->n[0];
+		return 0;
+	}
+	free(*u);
+	*u = NULL;
+	if (bs_levels_compute(t, g, c, o->skip, o->confidence, lv, NULL) ==
+	    -1)
+		return -1;
+	if (lv->state == BS_LV_ON && (*u = bs_levels_units(t, g, c, o->skip,
+	    cand ? &m->nuc : &m->nub)) == NULL)
+		return -1;
+	return (*v = bs_series_values(&t->groups[g].s[c], o->skip, n)) ==
+	    NULL ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -124,7 +152,8 @@ groupmetrics(struct bs_comparison *cmp, const struct bs_table *t, size_t g)
 static int
 pair_variant(struct bs_comparison *cmp, const struct bs_table *t,
     const char *vb, const char *vc, const size_t *bg, size_t nbg,
-    const size_t *cg, size_t ncg, size_t skip, char **key, size_t *base)
+    const size_t *cg, size_t ncg, const struct bs_cmp_opts *o, char **key,
+    size_t *base)
 {
 	size_t i = 0, j = 0, c, g;
 	long p, first;
@@ -147,7 +176,7 @@ pair_variant(struct bs_comparison *cmp, const struct bs_table *t,
 
 			m->vb = vb;
 			m->vc = vc;
-			if (setside(m, !isb, &t->groups[g].s[c], skip) == -1)
+			if (setside(m, !isb, t, g, c, o) == -1)
 				return -1;
 		}
 	}
@@ -165,7 +194,7 @@ pair_variant(struct bs_comparison *cmp, const struct bs_table *t,
  */
 static int
 pair_tables(struct bs_comparison *cmp, const struct bs_table *tb,
-    const struct bs_table *tc, size_t skip)
+    const struct bs_table *tc, const struct bs_cmp_opts *o)
 {
 	struct bs_strhash h = { 0 };
 	long *colmap, gb, first;
@@ -192,8 +221,8 @@ pair_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 		if ((first = groupmetrics(cmp, tb, g)) < 0)
 			goto out;
 		for (c = 0; c < tb->nvcols; c++)
-			if (setside(&cmp->m[(size_t)first + c], 0,
-			    &tb->groups[g].s[c], skip) == -1)
+			if (setside(&cmp->m[(size_t)first + c], 0, tb, g, c,
+			    o) == -1)
 				goto out;
 	}
 	for (g = 0; g < tc->ngroups; g++) {
@@ -210,7 +239,7 @@ pair_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 				goto out;
 			else
 				m->unit = bs_table_unit(tc, c);
-			if (setside(m, 1, &tc->groups[g].s[c], skip) == -1)
+			if (setside(m, 1, tc, g, c, o) == -1)
 				goto out;
 		}
 	}
@@ -745,6 +774,8 @@ drop_unmeasured(struct bs_comparison *cmp)
 		}
 		free(m->b);
 		free(m->c);
+		free(m->ub);
+		free(m->uc);
 	}
 	cmp->n = w;
 	bs_strhash_free(&h);
@@ -811,7 +842,7 @@ bs_compare_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 {
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->keyskip = -1;
-	if (pair_tables(cmp, tb, tc, o->skip) == -1)
+	if (pair_tables(cmp, tb, tc, o) == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	return run(cmp, o, e);
 }
@@ -859,7 +890,7 @@ bs_compare_variant(struct bs_comparison *cmp, const struct bs_table *t,
 	nb = start[1];
 	for (k = 0; k < nvc; k++)
 		if (pair_variant(cmp, t, vb, vc[k], list, nb, list +
-		    start[k + 1], start[k + 2] - start[k + 1], o->skip, key,
+		    start[k + 1], start[k + 2] - start[k + 1], o, key,
 		    base) == -1)
 			goto out;
 	rc = 0;

@@ -98,6 +98,14 @@ bs_format_identity(const struct bs_fmt *d)
 	return d != NULL && d->identity != NULL ? d->identity : none;
 }
 
+const char *const *
+bs_format_levels(const struct bs_fmt *d)
+{
+	static const char *const none[] = { NULL };
+
+	return d != NULL && d->levels != NULL ? d->levels : none;
+}
+
 const char *
 bs_format_summary_name(const struct bs_fmt *d)
 {

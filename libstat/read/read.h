@@ -133,10 +133,13 @@ struct bs_fmt {
 	 */
 	const char	*summary;
 	/*
-	 * The nesting of its rows, outermost first (JMH: "fork",
-	 * "iteration"): the columns whose values number the levels a
-	 * measurement sits in.  NULL-terminated; NULL: not declared
-	 * (none is yet: the field is for the readers of nested runs).
+	 * The nesting of its rows, outermost first: the columns whose
+	 * values number the units a measurement sits in above its own
+	 * level (JMH: "fork", a fork's iterations being the values;
+	 * pyperf: "run"; BenchmarkDotNet: "launch").  With no --replicate
+	 * the table groups the values of a series into units by them
+	 * (bs_table_opts.replicate).  NULL-terminated; NULL: one level
+	 * (every value a run).
 	 */
 	const char *const *levels;
 };
@@ -167,6 +170,11 @@ extern const struct bs_fmt bs_fmt_auto, bs_fmt_csv, bs_fmt_tsv, bs_fmt_json,
 int	 bs_format_auto(const struct bs_fmt *f);
 /* The identity columns of a format (never NULL: an empty list). */
 const struct bs_idcol *bs_format_identity(const struct bs_fmt *);
+/*
+ * The replicate columns of a format's rows, outermost first (JMH:
+ * "fork"; the innermost level, the values, has none); never NULL.
+ */
+const char *const *bs_format_levels(const struct bs_fmt *);
 /* The quantity a format's summaries describe ("time"), or NULL. */
 const char *bs_format_summary_name(const struct bs_fmt *);
 

@@ -5,6 +5,7 @@
  * That columnar layout costs 8 bytes a value and no allocation per cell.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -88,6 +89,20 @@ struct tpriv {
 	size_t		 gqcap;
 	long		 mixg;
 	char		*mixfile;
+	/*
+	 * Replication (bs_table_opts.levels): per group and level
+	 * (ngroups x t->nrep, outermost level first), the unit of each
+	 * row, found by its key (the input's number and the replicate
+	 * columns' values down to the level) in the level's hash; the
+	 * keys live in the arena.
+	 */
+	struct gunits {
+		uint32_t	*row;
+		size_t		 n, cap, nunits;
+		struct bs_strhash h;
+	}		*gu;
+	size_t		 gucap;
+	struct bs_sbuf	 ukey;
 };
 
 struct bs_table *
@@ -300,7 +315,14 @@ bs_table_free(struct bs_table *t)
 		free(p->idcounted);
 		free(p->gvaries);
 		free(p->idmiss);
+		for (size_t i = 0; p->gu != NULL && i < p->gucap; i++) {
+			free(p->gu[i].row);
+			bs_strhash_free(&p->gu[i].h);
+		}
+		free(p->gu);
+		bs_sbuf_free(&p->ukey);
 	}
+	free(t->repcols);
 	for (size_t i = 0; i < t->nnames; i++)
 		free(t->names[i]);
 	free(t->names);
@@ -599,6 +621,111 @@ fail:
 	return -1;
 }
 
+/*
+ * The replicate columns (bs_table_opts.levels): those named, each of
+ * which must exist, or the format's that the input has (its first
+ * absent one ends them).  In streaming mode they are named but no unit
+ * is kept (there are no values to group): the caller says so.
+ */
+static int
+levels_setup(struct bs_table *t, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	const struct bs_table_opts *o = p->o;
+	const char *const *fl = bs_format_levels(p->infmt);
+	size_t off = p->file_group ? 1 : 0, n;
+	long i;
+
+	if (!o->levels)
+		return 0;
+	if (o->replicate != NULL) {
+		if (resolve_list(t, *o->replicate ? o->replicate : NULL,
+		    &t->repcols, &t->nrep, "replicate", p->curfile, e) == -1)
+			return -1;
+		if (t->nrep >= BS_MAX_LEVELS)
+			return bs_seterr(e, NULL, 0, "--replicate: at most "
+			    "%d columns", BS_MAX_LEVELS - 1);
+		return 0;
+	}
+	for (n = 0; fl[n] != NULL; n++)
+		;
+	if (n == 0)
+		return 0;
+	if ((t->repcols = calloc(n, sizeof(*t->repcols))) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	for (n = 0; fl[n] != NULL; n++) {
+		if ((i = resolve(t, fl[n], strlen(fl[n]), off)) < 0 ||
+		    strcmp(t->names[i], fl[n]) != 0)
+			break;
+		t->repcols[t->nrep++] = (size_t)i;
+	}
+	t->repfmt = t->nrep > 0;
+	return 0;
+}
+
+/*
+ * Row r of group g in its unit at every level: the key of level L is
+ * the input's number and the replicate columns' values down to L.
+ */
+static int
+record_units(struct bs_table *t, size_t g, const struct bs_record *r)
+{
+	struct tpriv *p = t->priv;
+	const size_t off = p->file_group ? 1 : 0;
+	struct bs_sbuf *k = &p->ukey;
+	size_t have = p->gucap, need = (g + 1) * t->nrep;
+	char num[24];
+	long u;
+
+	if (need > have) {
+		if (bs_grow(&p->gu, &p->gucap, need + 8 * t->nrep,
+		    sizeof(*p->gu)) == -1)
+			return -1;
+		memset(p->gu + have, 0, (p->gucap - have) * sizeof(*p->gu));
+	}
+	k->len = 0;
+	snprintf(num, sizeof(num), "%zu", p->nfiles);
+	if (bs_sbuf_add(k, num, strlen(num)) == -1)
+		return -1;
+	for (size_t L = 0; L < t->nrep; L++) {
+		struct gunits *gu = &p->gu[g * t->nrep + L];
+		const struct bs_field *f = &r->f[t->repcols[L] - off];
+		char *key;
+
+		if (bs_sbuf_add(k, "\x1f", 1) == -1 ||
+		    (f->s != NULL && bs_sbuf_add(k, f->s, f->len) == -1))
+			return -1;
+		if ((u = bs_strhash_get(&gu->h, k->p, k->len)) < 0) {
+			if ((key = bs_arena_strndup(&p->arena, k->p,
+			    k->len)) == NULL || bs_strhash_put(&gu->h, key,
+			    k->len, gu->nunits) == -1)
+				return -1;
+			u = (long)gu->nunits++;
+		}
+		if (bs_grow(&gu->row, &gu->cap, gu->n + 1,
+		    sizeof(*gu->row)) == -1)
+			return -1;
+		gu->row[gu->n++] = (uint32_t)u;
+	}
+	return 0;
+}
+
+const uint32_t *
+bs_table_units(const struct bs_table *t, size_t g, size_t level,
+    size_t *nunits)
+{
+	const struct tpriv *p = t->priv;
+	const struct gunits *gu;
+
+	*nunits = 0;
+	if (level >= t->nrep || g >= t->ngroups || p->gu == NULL ||
+	    (g + 1) * t->nrep > p->gucap)
+		return NULL;
+	gu = &p->gu[g * t->nrep + level];
+	*nunits = gu->nunits;
+	return gu->row;
+}
+
 /* First header: names, group columns, value column candidates. */
 static int
 setup(struct bs_table *t, const struct bs_field *h, size_t n,
@@ -641,7 +768,7 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 		}
 	}
 	bs_strhash_free(&seen);
-	if (groups_setup(t, e) == -1)
+	if (groups_setup(t, e) == -1 || levels_setup(t, e) == -1)
 		goto out;
 	if (resolve_list(t, o->exclude, &ex, &nex, "", p->curfile, e) == -1)
 		goto out;
@@ -669,6 +796,7 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			    strcmp(p->meta[m], t->names[i]) != 0)
 				m++;
 			int other = inlist(t->gcols, t->ngcols, i) ||
+			    inlist(t->repcols, t->nrep, i) ||
 			    inlist(ex, nex, i) || (p->meta && p->meta[m]) ||
 			    isident(t, i);
 
@@ -1237,6 +1365,9 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 
 	if ((g = record_group(t, r, e)) < 0)
 		return -1;
+	if (t->nrep > 0 && !p->o->moments && record_units(t, (size_t)g, r) ==
+	    -1)
+		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	for (size_t k = 0; k < p->nslots; k++) {
 		const struct bs_field *f = &r->f[p->slotcol[k] - off];
 		struct bs_series *s;

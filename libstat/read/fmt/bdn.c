@@ -152,6 +152,7 @@ detect(const char *p, size_t len)
 
 static const char *const metacols[] = { "launch", "iteration", NULL };
 /* FullName: type, method, parameters. */
+static const char *const levels[] = { "launch", NULL };
 static const struct bs_idcol idcols[] = { { "name", 0 }, { NULL, 0 } };
 
 const struct bs_fmt bs_fmt_bdn = {
@@ -161,5 +162,6 @@ const struct bs_fmt bs_fmt_bdn = {
 	.name_errors = 1,
 	.identity = idcols,
 	.meta = metacols,
+	.levels = levels,
 	.summary = "time",		/* with measurements: time */
 };

@@ -129,6 +129,7 @@ bs_read_jmh(struct bs_src *s, const struct bs_reader_cb *cb,
 }
 
 static const char *const metacols[] = { "threads", "fork", "iteration", NULL };
+static const char *const levels[] = { "fork", NULL };
 static const struct bs_idcol idcols[] = { { "benchmark", 0 },
     { "param_", BS_ID_PREFIX | BS_ID_VARIES }, { "mode", 0 },
     { "threads", BS_ID_VARIES }, { NULL, 0 } };
@@ -140,4 +141,5 @@ const struct bs_fmt bs_fmt_jmh = {
 	.name_errors = 1,
 	.identity = idcols,
 	.meta = metacols,
+	.levels = levels,
 };

@@ -114,6 +114,7 @@ detect(const char *p, size_t len)
 }
 
 static const char *const metacols[] = { "run", NULL };
+static const char *const levels[] = { "run", NULL };
 static const struct bs_idcol idcols[] = { { "benchmark", 0 },
     { NULL, 0 } };
 
@@ -124,4 +125,5 @@ const struct bs_fmt bs_fmt_pyperf = {
 	.name_errors = 1,
 	.identity = idcols,
 	.meta = metacols,
+	.levels = levels,
 };
