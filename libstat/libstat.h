@@ -529,16 +529,6 @@ int	 bs_table_read(struct bs_table *, const struct bs_buf *buf,
 int	 bs_table_finish(struct bs_table *, struct bs_err *);
 void	 bs_table_free(struct bs_table *);
 /*
- * The unit of each row of group g at replicate level `level` (0 the
- * outermost): unit numbers 0 .. *nunits - 1 in order of appearance, one
- * per row of the group (the values of its series, missing ones
- * included, in order).  A unit is one input's rows with the same
- * values of the replicate columns down to the level.  NULL (and
- * *nunits 0) when the table keeps none.
- */
-const uint32_t *bs_table_units(const struct bs_table *, size_t g,
-	    size_t level, size_t *nunits);
-/*
  * Where group g's first row came from: its file (NULL when unknown) and
  * line (0 when the reader gives none), for errors about that row.
  */
@@ -690,14 +680,6 @@ int	 bs_levels_compute(const struct bs_table *, size_t g, size_t c,
  * T_{L-1}^2))), Kalibera and Jones's.  NULL: equal costs.
  */
 void	 bs_levels_advise(struct bs_levels *, const double *cost);
-/*
- * The top-level unit of each value bs_series_values() gives (after
- * skip, missing ones left out), numbered 0 .. *nunits - 1 in order of
- * appearance; allocated; NULL when the table keeps no units (or out of
- * memory).
- */
-uint32_t *bs_levels_units(const struct bs_table *, size_t g, size_t c,
-	    size_t skip, size_t *nunits);
 /* Gregg's modality value (bs_summary.mvalue, mv_b, mv_c): its fewest values. */
 #define BS_MVALUE_MIN_N		30
 #define BS_MVALUE_MODES		2.4	/* at or above: more than one mode */

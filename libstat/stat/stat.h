@@ -161,4 +161,24 @@ int	 bs_target_pct_index(const struct bs_target *,
  */
 double	 bs_mvalue(const double *x, size_t n);
 
+/* ---- units of replication (table.c, levels.c) */
+/*
+ * The unit of each row of group g at replicate level `level` (0 the
+ * outermost): unit numbers 0 .. *nunits - 1 in order of appearance, one
+ * per row of the group (the values of its series, missing ones
+ * included, in order).  A unit is one input's rows with the same
+ * values of the replicate columns down to the level.  NULL (and
+ * *nunits 0) when the table keeps none.
+ */
+const uint32_t *bs_table_units(const struct bs_table *, size_t g,
+	    size_t level, size_t *nunits);
+/*
+ * The top-level unit of each value bs_series_values() gives (after
+ * skip, missing ones left out), numbered 0 .. *nunits - 1 in order of
+ * appearance; allocated; NULL when the table keeps no units (or out of
+ * memory).
+ */
+uint32_t *bs_levels_units(const struct bs_table *, size_t g, size_t c,
+	    size_t skip, size_t *nunits);
+
 #endif /* LIBSTAT_STAT_H */
