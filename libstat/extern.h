@@ -91,6 +91,28 @@ void	 bs_metric_take_t(struct bs_metric *, const struct bs_welch *);
  */
 void	 bs_metric_take_ranks(struct bs_metric *, const struct bs_cmp_opts *,
 	    int rc, const struct bs_mwu *, double mid, double minp);
+/*
+ * Welch's t and Fieller's interval from sizes that need not be whole:
+ * the effective sizes of serially dependent runs (compare.c).
+ */
+int	 bs_welch_eff(double nb, double mb, double vb, double nc, double mc,
+	    double vc, double confidence, struct bs_welch *);
+int	 bs_fieller_eff(double nb, double b, double vb, double nc, double a,
+	    double va, double confidence, double *ratio, double *lo,
+	    double *hi);
+/*
+ * Serially dependent runs (depend.c).  bs_dependent(): are a metric's
+ * runs dependent (a side of at least BS_DEP_MINN runs whose r1 exceeds
+ * bs_dep_limit(n))?  If so its effective sizes neff_b,
+ * neff_c are set (else 0) and the notes BS_CN_DEPEND, BS_CN_DEPFEW.
+ * bs_dep_scale(): a test without effective sizes of its own scaled to
+ * them (p and the difference's interval).
+ */
+#define BS_DEP_MINN	10	/* fewer runs: too few to tell */
+#define BS_DEP_FEWN	15	/* fewer runs: even n_eff under-covers */
+#define BS_DEP_R1MAX	0.95
+int	 bs_dependent(struct bs_metric *);
+void	 bs_dep_scale(struct bs_metric *);
 /* The sentences of the t tests and of the rank tests (their words). */
 void	 bs_sentence_t(const struct bs_method *, const struct bs_metric *,
 	    const struct bs_cmp_opts *, double confidence, const char *ch,

@@ -751,6 +751,16 @@ double	 bs_median(const double *x, size_t n);
  * large-sample bound of a white-noise autocorrelation).
  */
 double	 bs_autocorr_limit(size_t n);
+/*
+ * Serially dependent runs: r1 corrected for its bias, (n r1 + 1) /
+ * (n - 3) clamped to [0, 0.95] (NaN for n <= 3); the effective size of
+ * n runs with that r1, n (1 - r1*) / (1 + r1*), at least 2 (n when r1
+ * is NaN); the bound on r1 beyond which bcompare takes the runs as
+ * dependent, 0.75 / sqrt(n).
+ */
+double	 bs_r1_corrected(double r1, size_t n);
+double	 bs_neff(double r1, size_t n);
+double	 bs_dep_limit(size_t n);
 /* Half width of the t interval: t_{(1+c)/2, n-1} * sd / sqrt(n). */
 double	 bs_t_halfwidth(double sd, size_t n, double confidence);
 
@@ -1244,6 +1254,9 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CN_NOTEST	0x400	/* the test could not be computed */
 #define BS_CN_SUMMARY	0x800	/* compared from summaries (n, mean, sd) */
 #define BS_CN_NON	0x1000	/* a summary without n: no test */
+#define BS_CN_DEPEND	0x10000	/* runs serially dependent: effective n */
+#define BS_CN_DEPSIG	0x20000	/* significant only as if independent */
+#define BS_CN_DEPFEW	0x40000	/* dependent and fewer than 15 runs */
 
 /* A value for the columns a name or glob matches: --threshold COL=PCT. */
 struct bs_colrule {
@@ -1303,6 +1316,10 @@ struct bs_metric {
 	double		 mv_b, mv_c;	/* mvalues (bs_mvalue), NaN if few */
 	double		 stat_b, stat_c; /* --stat: each side's statistic */
 	enum bs_qmethod	 qmethod;	/* --stat pNN: how its interval */
+	double		 neff_b, neff_c; /* BS_CN_DEPEND: effective sizes,
+					   else 0 */
+	double		 p_indep;	/* BS_CN_DEPEND: p as if independent */
+	double		 p_indep_adj;	/* the same adjusted across metrics */
 };
 
 struct bs_comparison {
@@ -1432,6 +1449,9 @@ struct bs_method {
 	unsigned	 needs;		/* BS_MN_* */
 	int		 constp;	/* two constant sides that differ: the
 					   test's own p, not 0 (an infinite t) */
+	int		 neff;		/* compare and change take the effective
+					   sizes bs_metric.neff_b, neff_c when
+					   set; else bs_dep_scale() scales */
 	/*
 	 * Both sides with at least 2 values and some spread: the test
 	 * (stat, df, p, testable), the difference and its interval

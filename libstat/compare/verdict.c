@@ -559,6 +559,27 @@ summary_compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	bs_cmp_method(o)->moments(m, o);
 }
 
+/*
+ * Serially dependent runs (depend.c): the test again on the effective
+ * sizes, or scaled to them, so that the verdict cannot rest on the
+ * dependence alone; the p of independent runs kept for the note.  A
+ * paired test's pairs carry the dependence in their differences: left
+ * as they are.
+ */
+static int
+dependence(struct bs_metric *m, const struct bs_method *mt,
+    const struct bs_cmp_opts *o)
+{
+	m->p_indep = m->p;
+	if ((mt->needs & BS_MN_PAIRS) || !bs_dependent(m))
+		return 0;
+	if (!mt->neff) {
+		bs_dep_scale(m);
+		return 0;
+	}
+	return mt->compare(m, o);
+}
+
 static int
 compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
@@ -616,7 +637,9 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 		nospread(m, o);
 		return 0;
 	}
-	if (mt->compare(m, o) == -1)
+	m->r1_b = bs_autocorr1(m->b, m->nb, m->mean_b);
+	m->r1_c = bs_autocorr1(m->c, m->nc, m->mean_c);
+	if (mt->compare(m, o) == -1 || dependence(m, mt, o) == -1)
 		return -1;
 	if (!isfinite(m->p) && !(m->note & BS_CN_MINP))
 		m->note |= BS_CN_NOTEST;
@@ -625,8 +648,6 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	m->mv_c = bs_mvalue(m->c, m->nc);
 	if (m->mv_b >= BS_MVALUE_MODES || m->mv_c >= BS_MVALUE_MODES)
 		m->warn |= BS_CW_MODES;
-	m->r1_b = bs_autocorr1(m->b, m->nb, m->mean_b);
-	m->r1_c = bs_autocorr1(m->c, m->nc, m->mean_c);
 	if (m->nb >= 10 && fabs(m->r1_b) > bs_autocorr_limit(m->nb))
 		m->warn |= BS_CW_AC_BASE;
 	if (m->nc >= 10 && fabs(m->r1_c) > bs_autocorr_limit(m->nc))
@@ -673,6 +694,10 @@ decide(struct bs_metric *m, const struct bs_cmp_opts *o)
 		    BS_V_REGRESSED;
 		return;
 	}
+	/* Dependent runs: would independent ones have decided? */
+	if ((m->note & BS_CN_DEPEND) && beyond && dir != 0 && m->testable &&
+	    m->p_indep_adj < o->alpha)
+		m->note |= BS_CN_DEPSIG;
 	small = isfinite(m->change_lo) && isfinite(m->change_hi) &&
 	    m->change_lo >= -m->margin && m->change_hi <= m->margin;
 	if (!isfinite(m->change) && m->diff_lo == 0 && m->diff_hi == 0)
@@ -790,7 +815,19 @@ run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}
 	for (i = 0; i < cmp->n; i++) {
-		cmp->m[i].p_adj = cmp->m[i].testable ? ps[i] : NAN;
+		struct bs_metric *m = &cmp->m[i];
+
+		m->p_adj = m->testable ? ps[i] : NAN;
+		ps[i] = m->testable ? (m->note & BS_CN_DEPEND ? m->p_indep :
+		    m->p) : NAN;
+	}
+	/* The same adjustment of the p of runs taken as independent. */
+	if (bs_p_adjust(ps, cmp->n, o->adjust, ps) == -1) {
+		free(ps);
+		return bs_seterr(e, NULL, 0, "out of memory");
+	}
+	for (i = 0; i < cmp->n; i++) {
+		cmp->m[i].p_indep_adj = cmp->m[i].testable ? ps[i] : NAN;
 		decide(&cmp->m[i], o);
 	}
 	free(ps);
@@ -1238,6 +1275,33 @@ add(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * "runs are serially dependent (baseline r1 0.45, effective n 9 of 30):
+ * not significant once that is accounted for".
+ */
+static void
+dep_note(const struct bs_metric *m, char *buf, size_t len)
+{
+	double lb = bs_dep_limit(m->nb), lc = bs_dep_limit(m->nc);
+	int db = m->r1_b > lb, dc = m->r1_c > lc;
+	char side[160];
+
+	if (db && dc)
+		snprintf(side, sizeof(side), "baseline r1 %.2f, effective n "
+		    "%.0f of %zu; candidate r1 %.2f, effective n %.0f of %zu",
+		    m->r1_b, m->neff_b, m->nb, m->r1_c, m->neff_c, m->nc);
+	else
+		snprintf(side, sizeof(side), "%s r1 %.2f, effective n %.0f of "
+		    "%zu", db ? "baseline" : "candidate", db ? m->r1_b :
+		    m->r1_c, db ? m->neff_b : m->neff_c, db ? m->nb : m->nc);
+	add(buf, len, "runs are serially dependent (%s): %s", side,
+	    (m->note & BS_CN_DEPSIG) ? "not significant once that is "
+	    "accounted for" : "the interval and p account for it");
+	if (m->note & BS_CN_DEPFEW)
+		add(buf, len, "fewer than %d runs: even the effective n "
+		    "under-covers", BS_DEP_FEWN);
+}
+
 void
 bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 {
@@ -1278,6 +1342,8 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 	if (n & BS_CN_THINTAIL)
 		add(buf, len, "fewer than half a value expected beyond the "
 		    "percentile on a side: too few runs for a verdict on it");
+	if (n & BS_CN_DEPEND)
+		dep_note(m, buf, len);
 	if (n & BS_CN_DEFDIR)
 		add(buf, len, "lower is better by default (the name matches "
 		    "no rule)");
