@@ -1403,6 +1403,15 @@ int	 bs_cmp_check_rules(const struct bs_cmp_opts *,
 void	 bs_comparison_free(struct bs_comparison *);
 /* The note of a metric, "; " between its parts ("" when none). */
 void	 bs_metric_note(const struct bs_metric *, char *buf, size_t len);
+/*
+ * What weakens a metric's verdict, "; " between its parts ("" when
+ * none), in Chinese with zh: the serial dependence (with dep; the note
+ * says it too), autocorrelation the effective sizes did not take,
+ * multimodal sides, fewer than 10 runs on a side: the warnings bcompare
+ * prints, for the reports that have no standard error.
+ */
+void	 bs_metric_caveats(const struct bs_metric *, int zh, int dep,
+	    char *buf, size_t len);
 
 /*
  * The geometric mean of the ratios of the compared metrics of one value
@@ -1742,6 +1751,13 @@ int	 bs_html_write(FILE *, const struct bs_comparison *,
 	    const struct bs_table *, const struct bs_report_opts *);
 /* Append "environment differs: k1, k2" to a note when the sides do. */
 void	 bs_envnote(const struct bs_report_opts *, char *note, size_t len);
+/*
+ * Append what weakens a metric's verdict (bs_metric_caveats, with the
+ * dependence when dep) and the environments' difference, in the
+ * report's language, to buf.
+ */
+void	 bs_report_caveats(const struct bs_metric *,
+	    const struct bs_report_opts *, int dep, char *buf, size_t len);
 /* The differing keys as a section of table (md 0) or Markdown output. */
 void	 bs_env_section(FILE *, const struct bs_report_opts *, int md);
 

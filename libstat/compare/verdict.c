@@ -1277,29 +1277,86 @@ add(char *buf, size_t len, const char *fmt, ...)
 
 /*
  * "runs are serially dependent (baseline r1 0.45, effective n 9 of 30):
- * not significant once that is accounted for".
+ * not significant once that is accounted for"; in Chinese with zh.
  */
 static void
-dep_note(const struct bs_metric *m, char *buf, size_t len)
+dep_note(const struct bs_metric *m, int zh, char *buf, size_t len)
 {
 	double lb = bs_dep_limit(m->nb), lc = bs_dep_limit(m->nc);
 	int db = m->r1_b > lb, dc = m->r1_c > lc;
-	char side[160];
+	const char *sb = zh ? "基线" : "baseline", *sc = zh ? "候选" :
+	    "candidate", *en = zh ? "有效 n" : "effective n", *of = zh ?
+	    "/" : " of ";
+	char side[200];
 
 	if (db && dc)
-		snprintf(side, sizeof(side), "baseline r1 %.2f, effective n "
-		    "%.0f of %zu; candidate r1 %.2f, effective n %.0f of %zu",
-		    m->r1_b, m->neff_b, m->nb, m->r1_c, m->neff_c, m->nc);
+		snprintf(side, sizeof(side), "%s r1 %.2f, %s %.0f%s%zu; %s r1 "
+		    "%.2f, %s %.0f%s%zu", sb, m->r1_b, en, m->neff_b, of, m->nb,
+		    sc, m->r1_c, en, m->neff_c, of, m->nc);
 	else
-		snprintf(side, sizeof(side), "%s r1 %.2f, effective n %.0f of "
-		    "%zu", db ? "baseline" : "candidate", db ? m->r1_b :
-		    m->r1_c, db ? m->neff_b : m->neff_c, db ? m->nb : m->nc);
-	add(buf, len, "runs are serially dependent (%s): %s", side,
-	    (m->note & BS_CN_DEPSIG) ? "not significant once that is "
-	    "accounted for" : "the interval and p account for it");
+		snprintf(side, sizeof(side), "%s r1 %.2f, %s %.0f%s%zu", db ?
+		    sb : sc, db ? m->r1_b : m->r1_c, en, db ? m->neff_b :
+		    m->neff_c, of, db ? m->nb : m->nc);
+	if (zh)
+		add(buf, len, "运行序列相关（%s）：%s", side,
+		    (m->note & BS_CN_DEPSIG) ? "计入后不显著" :
+		    "区间和 p 已计入");
+	else
+		add(buf, len, "runs are serially dependent (%s): %s", side,
+		    (m->note & BS_CN_DEPSIG) ? "not significant once that is "
+		    "accounted for" : "the interval and p account for it");
 	if (m->note & BS_CN_DEPFEW)
-		add(buf, len, "fewer than %d runs: even the effective n "
-		    "under-covers", BS_DEP_FEWN);
+		add(buf, len, zh ? "少于 %d 次运行：有效 n 的区间仍偏窄" :
+		    "fewer than %d runs: even the effective n under-covers",
+		    BS_DEP_FEWN);
+}
+
+/* A side's r1 beyond 2/sqrt(n) that the effective sizes did not take. */
+static void
+ac_caveat(const struct bs_metric *m, int cand, int zh, char *buf,
+    size_t len)
+{
+	double r1 = cand ? m->r1_c : m->r1_b;
+	const char *side = cand ? (zh ? "候选" : "candidate") : (zh ? "基线" :
+	    "baseline");
+
+	if (r1 > 0 && (m->note & BS_CN_DEPEND))
+		return;		/* said by the dependence note */
+	if (zh)
+		add(buf, len, "%s运行%s自相关（r1 %.2f）：%s", side, r1 > 0 ?
+		    "正" : "负", r1, r1 > 0 ? "p 值偏小" : "区间偏宽");
+	else
+		add(buf, len, "%s runs %s autocorrelated (r1 %.2f): %s", side,
+		    r1 > 0 ? "positively" : "negatively", r1, r1 > 0 ?
+		    "p-values too small" : "intervals too wide");
+}
+
+void
+bs_metric_caveats(const struct bs_metric *m, int zh, int dep, char *buf,
+    size_t len)
+{
+	int mb = m->mv_b >= BS_MVALUE_MODES, mc = m->mv_c >= BS_MVALUE_MODES;
+
+	buf[0] = '\0';
+	if (dep && (m->note & BS_CN_DEPEND))
+		dep_note(m, zh, buf, len);
+	if (m->warn & BS_CW_AC_BASE)
+		ac_caveat(m, 0, zh, buf, len);
+	if (m->warn & BS_CW_AC_CAND)
+		ac_caveat(m, 1, zh, buf, len);
+	if ((m->warn & BS_CW_MODES) && mb && mc)
+		add(buf, len, zh ? "基线和候选看似多峰（mvalue %.2f 和 %.2f）：均值"
+		    "掩盖了峰" : "baseline and candidate look multimodal "
+		    "(mvalue %.2f and %.2f): a mean hides the modes", m->mv_b,
+		    m->mv_c);
+	else if (m->warn & BS_CW_MODES)
+		add(buf, len, zh ? "%s看似多峰（mvalue %.2f）：均值掩盖了峰" :
+		    "%s looks multimodal (mvalue %.2f): a mean hides the modes",
+		    mb ? (zh ? "基线" : "baseline") : (zh ? "候选" :
+		    "candidate"), mb ? m->mv_b : m->mv_c);
+	if (m->warn & BS_CW_FEWREPS)
+		add(buf, len, zh ? "一侧少于 10 次运行（%zu 和 %zu）" : "fewer "
+		    "than 10 runs on a side (%zu and %zu)", m->nb, m->nc);
 }
 
 void
@@ -1343,7 +1400,7 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 		add(buf, len, "fewer than half a value expected beyond the "
 		    "percentile on a side: too few runs for a verdict on it");
 	if (n & BS_CN_DEPEND)
-		dep_note(m, buf, len);
+		dep_note(m, 0, buf, len);
 	if (n & BS_CN_DEFDIR)
 		add(buf, len, "lower is better by default (the name matches "
 		    "no rule)");
