@@ -1,0 +1,44 @@
+# Serially dependent runs (bcompare(1), DEPENDENT RUNS): a pair of AR(1)
+# series (phi = 0.6, n = 30, marginal cv 5%) that Welch's t on 30
+# independent runs would call regressed, and the figures bcompare must
+# give once the dependence is accounted for: r1 by R's acf(), the
+# corrected r1* = (n r1 + 1)/(n - 3) clamped to [0, 0.95], the effective
+# size n (1 - r1*)/(1 + r1*), and Welch's t with each side's variance
+# over its effective size (t.test's formulas with n replaced).
+#   Rscript tests/oracle/depend.R     (from the repository root)
+# Writes testdata/depend/ar1_base.csv, ar1_cand.csv; prints the figures
+# that tests/cli/bcompare_dependent*.case check.
+options(digits = 15)
+n <- 30; phi <- 0.6
+ar1 <- function(m) {
+  e <- numeric(n); e[1] <- rnorm(1, 0, 5)
+  u <- rnorm(n - 1, 0, 5 * sqrt(1 - phi^2))
+  for (t in 2:n) e[t] <- phi * e[t - 1] + u[t - 1]
+  round(m + e, 2)
+}
+r1 <- function(x) acf(x, lag.max = 1, plot = FALSE)$acf[2]
+neff <- function(x) {
+  r <- min(max((n * r1(x) + 1) / (n - 3), 0), 0.95)
+  max(n * (1 - r) / (1 + r), 2)
+}
+seed <- 1
+repeat {
+  set.seed(seed)
+  b <- ar1(100); c <- ar1(100)
+  p0 <- t.test(c, b)$p.value
+  vb <- var(b) / neff(b); vc <- var(c) / neff(c)
+  t <- (mean(c) - mean(b)) / sqrt(vb + vc)
+  df <- (vb + vc)^2 / (vb^2 / (neff(b) - 1) + vc^2 / (neff(c) - 1))
+  p <- 2 * pt(-abs(t), df)
+  if (p0 < 0.01 && mean(c) > mean(b) && p > 0.05 &&
+      r1(b) > 0.75 / sqrt(n) && r1(c) > 0.75 / sqrt(n)) break
+  seed <- seed + 1
+}
+dir.create("testdata/depend", showWarnings = FALSE)
+writeLines(c("time_ms", sprintf("%.2f", b)), "testdata/depend/ar1_base.csv")
+writeLines(c("time_ms", sprintf("%.2f", c)), "testdata/depend/ar1_cand.csv")
+cat(sprintf("seed %d\nindependent: p %.6g\nr1 %.6f %.6f\nneff %.6f %.6f\nt %.10g df %.10g p %.10g\n",
+            seed, p0, r1(b), r1(c), neff(b), neff(c), t, df, p))
+q <- qt(0.975, df)
+cat(sprintf("diff %.10g ci %.10g %.10g\n", mean(c) - mean(b),
+            mean(c) - mean(b) - q * sqrt(vb + vc), mean(c) - mean(b) + q * sqrt(vb + vc)))
