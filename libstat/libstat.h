@@ -759,6 +759,13 @@ double	 bs_autocorr_limit(size_t n);
  * dependent, 0.75 / sqrt(n).
  */
 double	 bs_r1_corrected(double r1, size_t n);
+/*
+ * The least-squares line of x[0..n) over its order 0..n-1: its slope
+ * per run and the two-sided p of the slope's t test (n - 2 df); NaN
+ * for n < 3 or no spread.  bcompare notes a side with p < BS_TREND_P.
+ */
+#define BS_TREND_P	0.01
+double	 bs_order_trend(const double *x, size_t n, double *p);
 double	 bs_neff(double r1, size_t n);
 double	 bs_dep_limit(size_t n);
 /* Half width of the t interval: t_{(1+c)/2, n-1} * sd / sqrt(n). */
@@ -1239,6 +1246,8 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CW_AC_BASE	0x20	/* baseline runs autocorrelated */
 #define BS_CW_AC_CAND	0x40	/* candidate runs autocorrelated */
 #define BS_CW_MODES	0x80	/* a side looks multimodal (mv_b, mv_c) */
+#define BS_CW_TREND_B	0x100	/* baseline runs trend over run order */
+#define BS_CW_TREND_C	0x200	/* candidate runs trend over run order */
 
 /* Why a verdict is what it is (bits of bs_metric.note; bs_metric_note). */
 #define BS_CN_TOOFEW	0x001	/* fewer than 2 values on a side */
@@ -1320,6 +1329,10 @@ struct bs_metric {
 					   else 0 */
 	double		 p_indep;	/* BS_CN_DEPEND: p as if independent */
 	double		 p_indep_adj;	/* the same adjusted across metrics */
+	double		 trend_b, trend_c; /* BS_CW_TREND_*: the fitted line's
+					   change from first to last run over
+					   the mean, ratio */
+	double		 trend_pb, trend_pc; /* and the p of its slope */
 };
 
 struct bs_comparison {

@@ -104,3 +104,43 @@ bs_dep_scale(struct bs_metric *m)
 		m->diff_hi = m->diff + k * (m->diff_hi - m->diff);
 	}
 }
+
+/*
+ * A trend over run order, by the t test of the least-squares slope
+ * (rather than Mann-Kendall: the slope also says how large the drift
+ * is, which the note reports; both have the same power against a
+ * linear drift in normal noise).  Positive dependence makes the test
+ * too liberal, hence its strict level (BS_TREND_P, 1%).
+ */
+double
+bs_order_trend(const double *x, size_t n, double *p)
+{
+	double mx = ((double)n - 1) / 2, my = 0, sxx = 0, sxy = 0, syy = 0;
+	double b, s2, t;
+	size_t i;
+
+	*p = NAN;
+	if (n < 3)
+		return NAN;
+	for (i = 0; i < n; i++)
+		my += x[i];
+	my /= (double)n;
+	for (i = 0; i < n; i++) {
+		double dx = (double)i - mx, dy = x[i] - my;
+
+		sxx += dx * dx;
+		sxy += dx * dy;
+		syy += dy * dy;
+	}
+	if (!(syy > 0))
+		return NAN;
+	b = sxy / sxx;
+	s2 = fmax(0, syy - b * sxy) / (double)(n - 2);
+	if (!(s2 > 0)) {
+		*p = 0;
+		return b;
+	}
+	t = b / sqrt(s2 / sxx);
+	*p = 2 * gsl_cdf_tdist_Q(fabs(t), (double)(n - 2));
+	return b;
+}

@@ -560,6 +560,32 @@ summary_compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 }
 
 /*
+ * A side of at least 10 runs whose values trend over their order: the
+ * fitted line's change from the first run to the last, over the mean.
+ * Without a clock that orders the two sides, the design (interleaved or
+ * blocked) is unknown, and a drift of the machine may be the change.
+ */
+static void
+trend(struct bs_metric *m)
+{
+	double b;
+
+	m->trend_b = m->trend_c = m->trend_pb = m->trend_pc = NAN;
+	if (m->nb >= 10 && isfinite(b = bs_order_trend(m->b, m->nb,
+	    &m->trend_pb)) && m->mean_b != 0) {
+		m->trend_b = b * (double)(m->nb - 1) / m->mean_b;
+		if (m->trend_pb < BS_TREND_P)
+			m->warn |= BS_CW_TREND_B;
+	}
+	if (m->nc >= 10 && isfinite(b = bs_order_trend(m->c, m->nc,
+	    &m->trend_pc)) && m->mean_c != 0) {
+		m->trend_c = b * (double)(m->nc - 1) / m->mean_c;
+		if (m->trend_pc < BS_TREND_P)
+			m->warn |= BS_CW_TREND_C;
+	}
+}
+
+/*
  * Serially dependent runs (depend.c): the test again on the effective
  * sizes, or scaled to them, so that the verdict cannot rest on the
  * dependence alone; the p of independent runs kept for the note.  A
@@ -652,6 +678,7 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->warn |= BS_CW_AC_BASE;
 	if (m->nc >= 10 && fabs(m->r1_c) > bs_autocorr_limit(m->nc))
 		m->warn |= BS_CW_AC_CAND;
+	trend(m);
 	return 0;
 }
 
@@ -1331,6 +1358,34 @@ ac_caveat(const struct bs_metric *m, int cand, int zh, char *buf,
 		    "p-values too small" : "intervals too wide");
 }
 
+/*
+ * "baseline runs trend over run order (+4.1% from first to last, p
+ * 0.002): design unknown (no clock orders the sides): interleave them".
+ */
+static void
+trend_caveat(const struct bs_metric *m, int zh, char *buf, size_t len)
+{
+	int tb = (m->warn & BS_CW_TREND_B) != 0, tc = (m->warn &
+	    BS_CW_TREND_C) != 0;
+	char what[160];
+
+	if (tb && tc)
+		snprintf(what, sizeof(what), zh ? "基线首末之间 %+.1f%%，斜率 p "
+		    "%.2g；候选 %+.1f%%，p %.2g" : "baseline %+.1f%% from first "
+		    "to last run, slope p %.2g; candidate %+.1f%%, p %.2g",
+		    100 * m->trend_b, m->trend_pb, 100 * m->trend_c,
+		    m->trend_pc);
+	else
+		snprintf(what, sizeof(what), zh ? "%s首末之间 %+.1f%%，斜率 p "
+		    "%.2g" : "%s %+.1f%% from first to last run, slope p %.2g",
+		    tb ? (zh ? "基线" : "baseline") : (zh ? "候选" :
+		    "candidate"), 100 * (tb ? m->trend_b : m->trend_c), tb ?
+		    m->trend_pb : m->trend_pc);
+	add(buf, len, zh ? "运行随顺序有趋势（%s）：设计未知（没有时钟排列两侧）："
+	    "请交错运行两侧" : "runs trend over run order (%s): design unknown "
+	    "(no clock orders the sides): interleave them", what);
+}
+
 void
 bs_metric_caveats(const struct bs_metric *m, int zh, int dep, char *buf,
     size_t len)
@@ -1354,6 +1409,8 @@ bs_metric_caveats(const struct bs_metric *m, int zh, int dep, char *buf,
 		    "%s looks multimodal (mvalue %.2f): a mean hides the modes",
 		    mb ? (zh ? "基线" : "baseline") : (zh ? "候选" :
 		    "candidate"), mb ? m->mv_b : m->mv_c);
+	if (m->warn & (BS_CW_TREND_B | BS_CW_TREND_C))
+		trend_caveat(m, zh, buf, len);
 	if (m->warn & BS_CW_FEWREPS)
 		add(buf, len, zh ? "一侧少于 10 次运行（%zu 和 %zu）" : "fewer "
 		    "than 10 runs on a side (%zu and %zu)", m->nb, m->nc);

@@ -42,3 +42,18 @@ cat(sprintf("seed %d\nindependent: p %.6g\nr1 %.6f %.6f\nneff %.6f %.6f\nt %.10g
 q <- qt(0.975, df)
 cat(sprintf("diff %.10g ci %.10g %.10g\n", mean(c) - mean(b),
             mean(c) - mean(b) - q * sqrt(vb + vc), mean(c) - mean(b) + q * sqrt(vb + vc)))
+
+# A trend over run order: the baseline's times rise by 0.5 a run (about
+# 15% over 30 runs) in N(0, 3) noise; the candidate's do not.  R's lm()
+# gives the slope and its p; the note reports the fitted line's change
+# from the first run to the last over the mean, slope * 29 / mean.
+set.seed(27)
+tb <- round(100 + 0.5 * (0:29) + rnorm(n, 0, 3), 2)
+tc <- round(103 + rnorm(n, 0, 3), 2)
+writeLines(c("time_ms", sprintf("%.2f", tb)), "testdata/depend/trend_base.csv")
+writeLines(c("time_ms", sprintf("%.2f", tc)), "testdata/depend/trend_cand.csv")
+for (x in list(tb, tc)) {
+  f <- summary(lm(x ~ seq_along(x)))$coefficients
+  cat(sprintf("trend: slope %.6g p %.6g change %.6g%%\n", f[2, 1], f[2, 4],
+              100 * f[2, 1] * (n - 1) / mean(x)))
+}
