@@ -113,6 +113,17 @@ int	 bs_fieller_eff(double nb, double b, double vb, double nc, double a,
 #define BS_DEP_R1MAX	0.95
 int	 bs_dependent(struct bs_metric *);
 void	 bs_dep_scale(struct bs_metric *);
+/*
+ * The design in time (design.c): bs_cmp_clocks() marks the clock
+ * columns' metrics (timestamp, start, started_at, epoch, timeStamp) and
+ * gives the metrics of two tables that both have one their runs' times;
+ * bs_design() classifies them and, blocked, estimates the change by
+ * ANCOVA (value ~ side + time).
+ */
+int	 bs_is_clock(const char *column);
+int	 bs_cmp_clocks(struct bs_comparison *, const struct bs_table *tb,
+	    const struct bs_table *tc, size_t skip);
+void	 bs_design(struct bs_metric *, double confidence);
 /* The sentences of the t tests and of the rank tests (their words). */
 void	 bs_sentence_t(const struct bs_method *, const struct bs_metric *,
 	    const struct bs_cmp_opts *, double confidence, const char *ch,

@@ -1266,6 +1266,11 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CN_DEPEND	0x10000	/* runs serially dependent: effective n */
 #define BS_CN_DEPSIG	0x20000	/* significant only as if independent */
 #define BS_CN_DEPFEW	0x40000	/* dependent and fewer than 15 runs */
+#define BS_CN_ANCOVA	0x80000	/* blocked: change adjusted for a drift */
+
+/* The two sides' runs in time (a clock column on both sides). */
+enum bs_design { BS_DESIGN_UNKNOWN, BS_DESIGN_INTERLEAVED,
+	BS_DESIGN_BLOCKED };
 
 /* A value for the columns a name or glob matches: --threshold COL=PCT. */
 struct bs_colrule {
@@ -1333,6 +1338,10 @@ struct bs_metric {
 					   change from first to last run over
 					   the mean, ratio */
 	double		 trend_pb, trend_pc; /* and the p of its slope */
+	double		*tm_b, *tm_c;	/* each run's time (a clock column on
+					   both sides), or NULL */
+	int		 isclock;	/* the clock itself: not compared */
+	enum bs_design	 design;	/* from tm_b, tm_c */
 };
 
 struct bs_comparison {

@@ -46,6 +46,8 @@ bs_comparison_free(struct bs_comparison *cmp)
 	for (size_t i = 0; i < cmp->n; i++) {
 		free(cmp->m[i].b);
 		free(cmp->m[i].c);
+		free(cmp->m[i].tm_b);
+		free(cmp->m[i].tm_c);
 	}
 	free(cmp->m);
 	free(cmp->unmeasured);
@@ -670,6 +672,15 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	if (!isfinite(m->p) && !(m->note & BS_CN_MINP))
 		m->note |= BS_CN_NOTEST;
 	relchange(m, mt, o);
+	if (!(mt->needs & BS_MN_PAIRS)) {
+		bs_design(m, o->confidence);
+		/* The ANCOVA decides; its t takes the runs as they are. */
+		if (m->note & BS_CN_ANCOVA) {
+			m->note &= ~(BS_CN_DEPEND | BS_CN_DEPSIG |
+			    BS_CN_DEPFEW);
+			m->neff_b = m->neff_c = 0;
+		}
+	}
 	m->mv_b = bs_mvalue(m->b, m->nb);
 	m->mv_c = bs_mvalue(m->c, m->nc);
 	if (m->mv_b >= BS_MVALUE_MODES || m->mv_c >= BS_MVALUE_MODES)
@@ -766,6 +777,12 @@ drop_unmeasured(struct bs_comparison *cmp)
 	for (i = 0; i < cmp->n; i++) {
 		struct bs_metric *m = &cmp->m[i];
 
+		/* A clock orders the runs; it is not compared. */
+		if (m->isclock) {
+			free(m->b);
+			free(m->c);
+			continue;
+		}
 		if (m->nb > 0 || m->nc > 0 || (m->summary &&
 		    (isfinite(m->mean_b) || isfinite(m->mean_c)))) {
 			cmp->m[w++] = *m;
@@ -867,7 +884,8 @@ bs_compare_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 {
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->keyskip = -1;
-	if (pair_tables(cmp, tb, tc, o->skip) == -1)
+	if (pair_tables(cmp, tb, tc, o->skip) == -1 ||
+	    bs_cmp_clocks(cmp, tb, tc, o->skip) == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	return run(cmp, o, e);
 }
@@ -1381,9 +1399,14 @@ trend_caveat(const struct bs_metric *m, int zh, char *buf, size_t len)
 		    tb ? (zh ? "基线" : "baseline") : (zh ? "候选" :
 		    "candidate"), 100 * (tb ? m->trend_b : m->trend_c), tb ?
 		    m->trend_pb : m->trend_pc);
-	add(buf, len, zh ? "运行随顺序有趋势（%s）：设计未知（没有时钟排列两侧）："
-	    "请交错运行两侧" : "runs trend over run order (%s): design unknown "
-	    "(no clock orders the sides): interleave them", what);
+	if (m->design != BS_DESIGN_UNKNOWN)
+		add(buf, len, zh ? "运行随顺序有趋势（%s）" : "runs trend over "
+		    "run order (%s)", what);
+	else
+		add(buf, len, zh ? "运行随顺序有趋势（%s）：设计未知（没有时钟排列"
+		    "两侧）：请交错运行两侧" : "runs trend over run order (%s): "
+		    "design unknown (no clock orders the sides): interleave "
+		    "them", what);
 }
 
 void
@@ -1395,6 +1418,12 @@ bs_metric_caveats(const struct bs_metric *m, int zh, int dep, char *buf,
 	buf[0] = '\0';
 	if (dep && (m->note & BS_CN_DEPEND))
 		dep_note(m, zh, buf, len);
+	if (dep && m->design == BS_DESIGN_BLOCKED)
+		add(buf, len, zh ? "分块设计（按时钟，一侧的运行全在另一侧之前）：%s"
+		    "请交错运行两侧" : "blocked design (by the clock): %sinterleave "
+		    "the sides", (m->note & BS_CN_ANCOVA) ? (zh ? "变化已按时间的"
+		    "线性漂移调整（ANCOVA）；" : "the change is adjusted for a "
+		    "linear drift (ANCOVA); ") : "");
 	if (m->warn & BS_CW_AC_BASE)
 		ac_caveat(m, 0, zh, buf, len);
 	if (m->warn & BS_CW_AC_CAND)
@@ -1458,6 +1487,17 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 		    "percentile on a side: too few runs for a verdict on it");
 	if (n & BS_CN_DEPEND)
 		dep_note(m, 0, buf, len);
+	if (n & BS_CN_ANCOVA)
+		add(buf, len, "blocked design (every run of one side before "
+		    "every run of the other, by the clock): the change is "
+		    "adjusted for a linear drift over time (ANCOVA, value ~ side "
+		    "+ time); interleave the sides");
+	else if (m->design == BS_DESIGN_BLOCKED)
+		add(buf, len, "blocked design (by the clock): interleave the "
+		    "sides");
+	else if (m->design == BS_DESIGN_INTERLEAVED)
+		add(buf, len, "interleaved design (the sides' runs overlap in "
+		    "time)");
 	if (n & BS_CN_DEFDIR)
 		add(buf, len, "lower is better by default (the name matches "
 		    "no rule)");

@@ -57,3 +57,31 @@ for (x in list(tb, tc)) {
   cat(sprintf("trend: slope %.6g p %.6g change %.6g%%\n", f[2, 1], f[2, 4],
               100 * f[2, 1] * (n - 1) / mean(x)))
 }
+
+# The design in time: both sides carry a `timestamp` (epoch seconds).
+# Blocked: the baseline's 30 runs, then the candidate's, every 10 s, on a
+# machine whose times rise 0.2 a run (no code change).  R's
+# lm(value ~ side + time) and confint() give the change adjusted for the
+# drift.  Interleaved: the same runs taken ABAB (the baseline at the even
+# slots); no adjustment.
+set.seed(28)
+k <- 0:59
+y <- round(100 + 0.2 * k + rnorm(60, 0, 3), 2)
+ts <- 1764547200 + 10 * k
+wr <- function(i, f) writeLines(c("timestamp,time_ms",
+                                  sprintf("%.0f,%.2f", ts[i], y[i])), f)
+wr(1:30, "testdata/depend/blocked_base.csv")
+wr(31:60, "testdata/depend/blocked_cand.csv")
+wr(seq(1, 60, 2), "testdata/depend/inter_base.csv")
+wr(seq(2, 60, 2), "testdata/depend/inter_cand.csv")
+side <- rep(0:1, each = 30)
+# Seconds since the first run: lm()'s QR would take raw epoch seconds
+# (1.76e9 +- 300) as aliased with the intercept and drop them.
+tm <- ts - ts[1]
+fit <- lm(y ~ side + tm)
+ci <- confint(fit)["side", ]
+cf <- summary(fit)$coefficients["side", ]
+cat(sprintf("blocked: ancova diff %.10g [%.10g, %.10g] t %.10g p %.10g; welch p %.6g\n",
+            cf[1], ci[1], ci[2], cf[3], cf[4], t.test(y[31:60], y[1:30])$p.value))
+cat(sprintf("blocked: change %.10g [%.10g, %.10g]\n", cf[1] / mean(y[1:30]),
+            ci[1] / mean(y[1:30]), ci[2] / mean(y[1:30])))
