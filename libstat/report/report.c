@@ -671,6 +671,32 @@ summary_line(FILE *fp, const struct bs_comparison *cmp)
  * The rules in force, below a report: each value column's direction and
  * why, its threshold and the margin of "unchanged".
  */
+/*
+ * The design in time and the serial dependence, when a metric has them:
+ * "design: 1 blocked (the change adjusted for a linear drift by ANCOVA:
+ * interleave the sides), 0 interleaved, 2 unknown (no clock)".
+ */
+static void
+rules_design(FILE *fp, const struct bs_comparison *cmp, int md)
+{
+	size_t nd[3] = { 0 }, dep = 0;
+
+	for (size_t i = 0; i < cmp->n; i++) {
+		nd[cmp->m[i].design]++;
+		dep += (cmp->m[i].note & BS_CN_DEPEND) != 0;
+	}
+	if (nd[BS_DESIGN_BLOCKED] + nd[BS_DESIGN_INTERLEAVED] > 0)
+		fprintf(fp, "%sdesign in time: %zu blocked (the change adjusted "
+		    "for a linear drift by ANCOVA: interleave the sides), %zu "
+		    "interleaved, %zu unknown (no clock)\n", md ? "- " : "  ",
+		    nd[BS_DESIGN_BLOCKED], nd[BS_DESIGN_INTERLEAVED],
+		    nd[BS_DESIGN_UNKNOWN]);
+	if (dep > 0)
+		fprintf(fp, "%sserially dependent runs: %zu metric%s tested at "
+		    "the effective number of runs\n", md ? "- " : "  ", dep,
+		    dep == 1 ? "" : "s");
+}
+
 static void
 rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 {
@@ -708,6 +734,7 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 		free(tmp);
 	}
 	bs_strhash_free(&seen);
+	rules_design(fp, cmp, md);
 }
 
 
