@@ -114,9 +114,9 @@ int	 bs_fieller_eff(double nb, double b, double vb, double nc, double a,
 int	 bs_dependent(struct bs_metric *);
 void	 bs_dep_scale(struct bs_metric *);
 /*
- * The design in time (design.c): bs_cmp_clocks() marks the clock
- * columns' metrics (timestamp, start, started_at, epoch, timeStamp) and
- * gives the metrics of two tables that both have one their runs' times;
+ * The design in time (design.c): when both tables have a clock column
+ * (timestamp, start, started_at, epoch, timeStamp), bs_cmp_clocks()
+ * marks its metrics (not compared) and gives the others their runs' times;
  * bs_design() classifies them and, blocked, estimates the change by
  * ANCOVA (value ~ side + time).
  */

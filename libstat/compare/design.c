@@ -68,11 +68,12 @@ bs_cmp_clocks(struct bs_comparison *cmp, const struct bs_table *tb,
 	long cb = clockcol(tb), cc = clockcol(tc), gc;
 	size_t g, c;
 
+	if (cb < 0 || cc < 0)
+		return 0;
+	/* Both sides on a clock: it orders the runs, it is not compared. */
 	for (size_t i = 0; i < cmp->n; i++)
 		if (bs_is_clock(cmp->m[i].column))
 			cmp->m[i].isclock = 1;
-	if (cb < 0 || cc < 0)
-		return 0;
 	/* pair_tables(): the baseline's metrics first, nvcols a group. */
 	for (g = 0; g < tb->ngroups; g++) {
 		if ((gc = bs_table_find_group(tc, tb->groups[g].key)) == -2)
