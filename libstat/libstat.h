@@ -1090,6 +1090,8 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CW_AC_BASE	0x20	/* baseline runs autocorrelated */
 #define BS_CW_AC_CAND	0x40	/* candidate runs autocorrelated */
 #define BS_CW_MODES	0x80	/* a side looks multimodal (mv_b, mv_c) */
+#define BS_CW_TREND_B	0x100	/* baseline runs trend over run order */
+#define BS_CW_TREND_C	0x200	/* candidate runs trend over run order */
 
 /* Why a verdict is what it is (bits of bs_metric.note; bs_metric_note). */
 #define BS_CN_TOOFEW	0x001	/* fewer than 2 values on a side */
@@ -1105,6 +1107,14 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CN_NOTEST	0x400	/* the test could not be computed */
 #define BS_CN_SUMMARY	0x800	/* compared from summaries (n, mean, sd) */
 #define BS_CN_NON	0x1000	/* a summary without n: no test */
+#define BS_CN_DEPEND	0x10000	/* runs serially dependent: effective n */
+#define BS_CN_DEPSIG	0x20000	/* significant only as if independent */
+#define BS_CN_DEPFEW	0x40000	/* dependent and fewer than 15 runs */
+#define BS_CN_ANCOVA	0x80000	/* blocked: change adjusted for a drift */
+
+/* The two sides' runs in time (a clock column on both sides). */
+enum bs_design { BS_DESIGN_UNKNOWN, BS_DESIGN_INTERLEAVED,
+	BS_DESIGN_BLOCKED };
 
 /* A value for the columns a name or glob matches: --threshold COL=PCT. */
 struct bs_colrule {
@@ -1178,6 +1188,18 @@ struct bs_metric {
 	double		 mv_b, mv_c;	/* mvalues (bs_mvalue), NaN if few */
 	double		 stat_b, stat_c; /* --stat: each side's statistic */
 	enum bs_qmethod	 qmethod;	/* --stat pNN: how its interval */
+	double		 neff_b, neff_c; /* BS_CN_DEPEND: effective sizes,
+					   else 0 */
+	double		 p_indep;	/* BS_CN_DEPEND: p as if independent */
+	double		 p_indep_adj;	/* the same adjusted across metrics */
+	double		 trend_b, trend_c; /* BS_CW_TREND_*: the fitted line's
+					   change from first to last run over
+					   the mean, ratio */
+	double		 trend_pb, trend_pc; /* and the p of its slope */
+	double		*tm_b, *tm_c;	/* each run's time (a clock column on
+					   both sides), or NULL */
+	int		 isclock;	/* the clock itself: not compared */
+	enum bs_design	 design;	/* from tm_b, tm_c */
 };
 
 struct bs_comparison {
@@ -1282,6 +1304,9 @@ struct bs_method {
 	unsigned	 needs;		/* BS_MN_* */
 	int		 constp;	/* two constant sides that differ: the
 					   test's own p, not 0 (an infinite t) */
+	int		 neff;		/* compare and change take the effective
+					   sizes bs_metric.neff_b, neff_c when
+					   set; else bs_dep_scale() scales */
 	/*
 	 * Both sides with at least 2 values and some spread: the test
 	 * (stat, df, p, testable), the difference and its interval

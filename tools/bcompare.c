@@ -230,8 +230,22 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 	tool_write(com, report_put, &r);
 }
 
-#define NWARN		8	/* kinds of warning (BS_CW_*) */
+#define NWARN		10	/* kinds of warning (BS_CW_*) */
 #define WARNMAX		5	/* lines of one kind before a count */
+
+/* A side whose runs trend over their order (BS_CW_TREND_*). */
+static void
+trend_warning(const char *label, const struct bs_metric *m)
+{
+	for (int c = 0; c < 2; c++)
+		if (m->warn & (c ? BS_CW_TREND_C : BS_CW_TREND_B))
+			warnmsg("warning: %s: %s runs trend over run order "
+			    "(%+.1f%% from first to last run, slope p %.2g): a "
+			    "drift of the machine may be the change; interleave "
+			    "the two sides", label, c ? "candidate" : "baseline",
+			    100 * (c ? m->trend_c : m->trend_b), c ? m->trend_pc :
+			    m->trend_pb);
+}
 
 /*
  * What the comparison flagged, one line per finding in metric order: the
@@ -246,7 +260,8 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 	    "with fewer than 2 values on a side", "with fewer than 10 values "
 	    "on a side", "without spread", "whose rank test cannot reach "
 	    "alpha", "with autocorrelated baseline runs", "with "
-	    "autocorrelated candidate runs", "that look multimodal" };
+	    "autocorrelated candidate runs", "that look multimodal", "whose "
+	    "baseline runs trend", "whose candidate runs trend" };
 	size_t seen[NWARN] = { 0 }, k;
 
 	for (size_t i = 0; i < cmp->nunmeasured; i++)
@@ -312,6 +327,8 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 			    "compare medians and percentiles (--test mwu, "
 			    "--stat pNN)", label, mv);
 		}
+		if (w & (BS_CW_TREND_B | BS_CW_TREND_C))
+			trend_warning(label, m);
 		free(label);
 	}
 	for (k = 0; k < NWARN; k++)

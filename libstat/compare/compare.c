@@ -631,7 +631,7 @@ freq_quantile(const double *f, size_t top, double c, double x)
  * powers of tiny standard errors cannot underflow to 0/0.
  */
 static double
-satterthwaite(double va, size_t na, double vb, size_t nb)
+satterthwaite(double va, double na, double vb, double nb)
 {
 	double	 s = va + vb, a = va / s, b = vb / s;
 
@@ -653,13 +653,25 @@ int
 bs_welch_moments(size_t nb, double mb, double vb, size_t nc, double mc,
     double vc, double confidence, struct bs_welch *r)
 {
+	return bs_welch_eff((double)nb, mb, vb, (double)nc, mc, vc,
+	    confidence, r);
+}
+
+/*
+ * The same with sample sizes that need not be whole: effective sizes of
+ * serially dependent runs (depend.c), each side's variance over its own.
+ */
+int
+bs_welch_eff(double nb, double mb, double vb, double nc, double mc,
+    double vc, double confidence, struct bs_welch *r)
+{
 	double	 sx, sy, se, q;
 
 	if (r == NULL || !conf_ok(confidence) || nb < 2 || nc < 2)
 		return -1;
 	/* The same steps as R, so that rounding agrees. */
-	sx = sqrt(vc / (double)nc);
-	sy = sqrt(vb / (double)nb);
+	sx = sqrt(vc / nc);
+	sy = sqrt(vb / nb);
 	se = sqrt(sx * sx + sy * sy);
 	r->diff = mc - mb;
 	r->t = r->df = r->p = r->ci_lo = r->ci_hi = NAN;
@@ -1144,6 +1156,15 @@ int
 bs_fieller_moments(size_t nb, double b, double vb, size_t nc, double a,
     double va, double confidence, double *ratio, double *lo, double *hi)
 {
+	return bs_fieller_eff((double)nb, b, vb, (double)nc, a, va,
+	    confidence, ratio, lo, hi);
+}
+
+/* The same with effective sample sizes (see bs_welch_eff). */
+int
+bs_fieller_eff(double nb, double b, double vb, double nc, double a,
+    double va, double confidence, double *ratio, double *lo, double *hi)
+{
 	double	 rho, ra, rb, df, t, g, s, r1, r2;
 
 	if (ratio == NULL || lo == NULL || hi == NULL ||
@@ -1154,8 +1175,8 @@ bs_fieller_moments(size_t nb, double b, double vb, size_t nc, double a,
 		return 0;
 	*ratio = rho = a / b;
 	/* Squared standard errors of a and b relative to b. */
-	ra = sqrt(va / (double)nc) / fabs(b);
-	rb = sqrt(vb / (double)nb) / fabs(b);
+	ra = sqrt(va / nc) / fabs(b);
+	rb = sqrt(vb / nb) / fabs(b);
 	ra *= ra;
 	rb *= rb;
 	if (!(ra + rho * rho * rb > 0) || !isfinite(ra + rho * rho * rb))

@@ -185,6 +185,65 @@ void	 bs_metric_take_t(struct bs_metric *, const struct bs_welch *);
  */
 void	 bs_metric_take_ranks(struct bs_metric *, const struct bs_cmp_opts *,
 	    int rc, const struct bs_mwu *, double mid, double minp);
+/*
+ * Serially dependent runs: r1 corrected for its bias, (n r1 + 1) /
+ * (n - 3) clamped to [0, 0.95] (NaN for n <= 3); the effective size of
+ * n runs with that r1, n (1 - r1*) / (1 + r1*), at least 2 (n when r1
+ * is NaN); the bound on r1 beyond which bcompare takes the runs as
+ * dependent, 0.75 / sqrt(n).
+ */
+double	 bs_r1_corrected(double r1, size_t n);
+double	 bs_neff(double r1, size_t n);
+double	 bs_dep_limit(size_t n);
+/*
+ * The least-squares line of x[0..n) over its order 0..n-1: its slope
+ * per run and the two-sided p of the slope's t test (n - 2 df); NaN
+ * for n < 3 or no spread.  bcompare notes a side with p < BS_TREND_P.
+ */
+#define BS_TREND_P	0.01
+double	 bs_order_trend(const double *x, size_t n, double *p);
+/*
+ * Welch's t and Fieller's interval from sizes that need not be whole:
+ * the effective sizes of serially dependent runs (compare.c).
+ */
+int	 bs_welch_eff(double nb, double mb, double vb, double nc, double mc,
+	    double vc, double confidence, struct bs_welch *);
+int	 bs_fieller_eff(double nb, double b, double vb, double nc, double a,
+	    double va, double confidence, double *ratio, double *lo,
+	    double *hi);
+/*
+ * Serially dependent runs (depend.c).  bs_dependent(): are a metric's
+ * runs dependent (a side of at least BS_DEP_MINN runs whose r1 exceeds
+ * bs_dep_limit(n))?  If so its effective sizes neff_b,
+ * neff_c are set (else 0) and the notes BS_CN_DEPEND, BS_CN_DEPFEW.
+ * bs_dep_scale(): a test without effective sizes of its own scaled to
+ * them (p and the difference's interval).
+ */
+#define BS_DEP_MINN	10	/* fewer runs: too few to tell */
+#define BS_DEP_FEWN	15	/* fewer runs: even n_eff under-covers */
+#define BS_DEP_R1MAX	0.95
+int	 bs_dependent(struct bs_metric *);
+void	 bs_dep_scale(struct bs_metric *);
+/*
+ * The design in time (design.c): when both tables have a clock column
+ * (timestamp, start, started_at, epoch, timeStamp), bs_cmp_clocks()
+ * marks its metrics (not compared) and gives the others their runs' times;
+ * bs_design() classifies them and, blocked, estimates the change by
+ * ANCOVA (value ~ side + time).
+ */
+int	 bs_is_clock(const char *column);
+int	 bs_cmp_clocks(struct bs_comparison *, const struct bs_table *tb,
+	    const struct bs_table *tc, size_t skip);
+void	 bs_design(struct bs_metric *, double confidence);
+/*
+ * What weakens a metric's verdict, "; " between its parts ("" when
+ * none), in Chinese with zh: the serial dependence (with dep; the note
+ * says it too), autocorrelation the effective sizes did not take,
+ * multimodal sides, fewer than 10 runs on a side: the warnings bcompare
+ * prints, for the reports that have no standard error.
+ */
+void	 bs_metric_caveats(const struct bs_metric *, int zh, int dep,
+	    char *buf, size_t len);
 /* The sentences of the t tests and of the rank tests (their words). */
 void	 bs_sentence_t(const struct bs_method *, const struct bs_metric *,
 	    const struct bs_cmp_opts *, double confidence, const char *ch,

@@ -56,6 +56,8 @@ bs_comparison_free(struct bs_comparison *cmp)
 		free(cmp->m[i].c);
 		free(cmp->m[i].ub);
 		free(cmp->m[i].uc);
+		free(cmp->m[i].tm_b);
+		free(cmp->m[i].tm_c);
 	}
 	free(cmp->m);
 	free(cmp->unmeasured);
@@ -596,6 +598,56 @@ summary_compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	bs_cmp_method(o)->moments(m, o);
 }
 
+/*
+ * A side of at least 10 runs whose values trend over their order: the
+ * fitted line's change from the first run to the last, over the mean.
+ * Without a clock that orders the two sides, the design (interleaved or
+ * blocked) is unknown, and a drift of the machine may be the change.
+ */
+static void
+trend(struct bs_metric *m)
+{
+	double b;
+
+	m->trend_b = m->trend_c = m->trend_pb = m->trend_pc = NAN;
+	if (m->nb >= 10 && isfinite(b = bs_order_trend(m->b, m->nb,
+	    &m->trend_pb)) && m->mean_b != 0) {
+		m->trend_b = b * (double)(m->nb - 1) / m->mean_b;
+		if (m->trend_pb < BS_TREND_P)
+			m->warn |= BS_CW_TREND_B;
+	}
+	if (m->nc >= 10 && isfinite(b = bs_order_trend(m->c, m->nc,
+	    &m->trend_pc)) && m->mean_c != 0) {
+		m->trend_c = b * (double)(m->nc - 1) / m->mean_c;
+		if (m->trend_pc < BS_TREND_P)
+			m->warn |= BS_CW_TREND_C;
+	}
+}
+
+/*
+ * Serially dependent runs (depend.c): the test again on the effective
+ * sizes, or scaled to them, so that the verdict cannot rest on the
+ * dependence alone; the p of independent runs kept for the note.  A
+ * paired test's pairs carry the dependence in their differences: left
+ * as they are; values in units of replication (--stat pNN over nested
+ * runs) are resampled by whole units, which carries the dependence
+ * within a unit (its runs' r1 is the units' blocks, not a drift).
+ */
+static int
+dependence(struct bs_metric *m, const struct bs_method *mt,
+    const struct bs_cmp_opts *o)
+{
+	m->p_indep = m->p;
+	if ((mt->needs & BS_MN_PAIRS) || m->ub != NULL || m->uc != NULL ||
+	    !bs_dependent(m))
+		return 0;
+	if (!mt->neff) {
+		bs_dep_scale(m);
+		return 0;
+	}
+	return mt->compare(m, o);
+}
+
 static int
 compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
@@ -653,21 +705,31 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 		nospread(m, o);
 		return 0;
 	}
-	if (mt->compare(m, o) == -1)
+	m->r1_b = bs_autocorr1(m->b, m->nb, m->mean_b);
+	m->r1_c = bs_autocorr1(m->c, m->nc, m->mean_c);
+	if (mt->compare(m, o) == -1 || dependence(m, mt, o) == -1)
 		return -1;
 	if (!isfinite(m->p) && !(m->note & BS_CN_MINP))
 		m->note |= BS_CN_NOTEST;
 	relchange(m, mt, o);
+	if (!(mt->needs & BS_MN_PAIRS)) {
+		bs_design(m, o->confidence);
+		/* The ANCOVA decides; its t takes the runs as they are. */
+		if (m->note & BS_CN_ANCOVA) {
+			m->note &= ~(BS_CN_DEPEND | BS_CN_DEPSIG |
+			    BS_CN_DEPFEW);
+			m->neff_b = m->neff_c = 0;
+		}
+	}
 	m->mv_b = bs_mvalue(m->b, m->nb);
 	m->mv_c = bs_mvalue(m->c, m->nc);
 	if (m->mv_b >= BS_MVALUE_MODES || m->mv_c >= BS_MVALUE_MODES)
 		m->warn |= BS_CW_MODES;
-	m->r1_b = bs_autocorr1(m->b, m->nb, m->mean_b);
-	m->r1_c = bs_autocorr1(m->c, m->nc, m->mean_c);
 	if (m->nb >= 10 && fabs(m->r1_b) > bs_autocorr_limit(m->nb))
 		m->warn |= BS_CW_AC_BASE;
 	if (m->nc >= 10 && fabs(m->r1_c) > bs_autocorr_limit(m->nc))
 		m->warn |= BS_CW_AC_CAND;
+	trend(m);
 	return 0;
 }
 
@@ -710,6 +772,10 @@ decide(struct bs_metric *m, const struct bs_cmp_opts *o)
 		    BS_V_REGRESSED;
 		return;
 	}
+	/* Dependent runs: would independent ones have decided? */
+	if ((m->note & BS_CN_DEPEND) && beyond && dir != 0 && m->testable &&
+	    m->p_indep_adj < o->alpha)
+		m->note |= BS_CN_DEPSIG;
 	small = isfinite(m->change_lo) && isfinite(m->change_hi) &&
 	    m->change_lo >= -m->margin && m->change_hi <= m->margin;
 	if (!isfinite(m->change) && m->diff_lo == 0 && m->diff_hi == 0)
@@ -751,6 +817,12 @@ drop_unmeasured(struct bs_comparison *cmp)
 	for (i = 0; i < cmp->n; i++) {
 		struct bs_metric *m = &cmp->m[i];
 
+		/* A clock orders the runs; it is not compared. */
+		if (m->isclock) {
+			free(m->b);
+			free(m->c);
+			continue;
+		}
 		if (m->nb > 0 || m->nc > 0 || (m->summary &&
 		    (isfinite(m->mean_b) || isfinite(m->mean_c)))) {
 			cmp->m[w++] = *m;
@@ -829,7 +901,19 @@ run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}
 	for (i = 0; i < cmp->n; i++) {
-		cmp->m[i].p_adj = cmp->m[i].testable ? ps[i] : NAN;
+		struct bs_metric *m = &cmp->m[i];
+
+		m->p_adj = m->testable ? ps[i] : NAN;
+		ps[i] = m->testable ? (m->note & BS_CN_DEPEND ? m->p_indep :
+		    m->p) : NAN;
+	}
+	/* The same adjustment of the p of runs taken as independent. */
+	if (bs_p_adjust(ps, cmp->n, o->adjust, ps) == -1) {
+		free(ps);
+		return bs_seterr(e, NULL, 0, "out of memory");
+	}
+	for (i = 0; i < cmp->n; i++) {
+		cmp->m[i].p_indep_adj = cmp->m[i].testable ? ps[i] : NAN;
 		decide(&cmp->m[i], o);
 	}
 	free(ps);
@@ -842,7 +926,8 @@ bs_compare_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 {
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->keyskip = -1;
-	if (pair_tables(cmp, tb, tc, o) == -1)
+	if (pair_tables(cmp, tb, tc, o) == -1 ||
+	    bs_cmp_clocks(cmp, tb, tc, o->skip) == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	return run(cmp, o, e);
 }
@@ -1277,6 +1362,131 @@ add(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * "runs are serially dependent (baseline r1 0.45, effective n 9 of 30):
+ * not significant once that is accounted for"; in Chinese with zh.
+ */
+static void
+dep_note(const struct bs_metric *m, int zh, char *buf, size_t len)
+{
+	double lb = bs_dep_limit(m->nb), lc = bs_dep_limit(m->nc);
+	int db = m->r1_b > lb, dc = m->r1_c > lc;
+	const char *sb = zh ? "基线" : "baseline", *sc = zh ? "候选" :
+	    "candidate", *en = zh ? "有效 n" : "effective n", *of = zh ?
+	    "/" : " of ";
+	char side[200];
+
+	if (db && dc)
+		snprintf(side, sizeof(side), "%s r1 %.2f, %s %.0f%s%zu; %s r1 "
+		    "%.2f, %s %.0f%s%zu", sb, m->r1_b, en, m->neff_b, of, m->nb,
+		    sc, m->r1_c, en, m->neff_c, of, m->nc);
+	else
+		snprintf(side, sizeof(side), "%s r1 %.2f, %s %.0f%s%zu", db ?
+		    sb : sc, db ? m->r1_b : m->r1_c, en, db ? m->neff_b :
+		    m->neff_c, of, db ? m->nb : m->nc);
+	if (zh)
+		add(buf, len, "运行序列相关（%s）：%s", side,
+		    (m->note & BS_CN_DEPSIG) ? "计入后不显著" :
+		    "区间和 p 已计入");
+	else
+		add(buf, len, "runs are serially dependent (%s): %s", side,
+		    (m->note & BS_CN_DEPSIG) ? "not significant once that is "
+		    "accounted for" : "the interval and p account for it");
+	if (m->note & BS_CN_DEPFEW)
+		add(buf, len, zh ? "少于 %d 次运行：有效 n 的区间仍偏窄" :
+		    "fewer than %d runs: even the effective n under-covers",
+		    BS_DEP_FEWN);
+}
+
+/* A side's r1 beyond 2/sqrt(n) that the effective sizes did not take. */
+static void
+ac_caveat(const struct bs_metric *m, int cand, int zh, char *buf,
+    size_t len)
+{
+	double r1 = cand ? m->r1_c : m->r1_b;
+	const char *side = cand ? (zh ? "候选" : "candidate") : (zh ? "基线" :
+	    "baseline");
+
+	if (r1 > 0 && (m->note & BS_CN_DEPEND))
+		return;		/* said by the dependence note */
+	if (zh)
+		add(buf, len, "%s运行%s自相关（r1 %.2f）：%s", side, r1 > 0 ?
+		    "正" : "负", r1, r1 > 0 ? "p 值偏小" : "区间偏宽");
+	else
+		add(buf, len, "%s runs %s autocorrelated (r1 %.2f): %s", side,
+		    r1 > 0 ? "positively" : "negatively", r1, r1 > 0 ?
+		    "p-values too small" : "intervals too wide");
+}
+
+/*
+ * "baseline runs trend over run order (+4.1% from first to last, p
+ * 0.002): design unknown (no clock orders the sides): interleave them".
+ */
+static void
+trend_caveat(const struct bs_metric *m, int zh, char *buf, size_t len)
+{
+	int tb = (m->warn & BS_CW_TREND_B) != 0, tc = (m->warn &
+	    BS_CW_TREND_C) != 0;
+	char what[160];
+
+	if (tb && tc)
+		snprintf(what, sizeof(what), zh ? "基线首末之间 %+.1f%%，斜率 p "
+		    "%.2g；候选 %+.1f%%，p %.2g" : "baseline %+.1f%% from first "
+		    "to last run, slope p %.2g; candidate %+.1f%%, p %.2g",
+		    100 * m->trend_b, m->trend_pb, 100 * m->trend_c,
+		    m->trend_pc);
+	else
+		snprintf(what, sizeof(what), zh ? "%s首末之间 %+.1f%%，斜率 p "
+		    "%.2g" : "%s %+.1f%% from first to last run, slope p %.2g",
+		    tb ? (zh ? "基线" : "baseline") : (zh ? "候选" :
+		    "candidate"), 100 * (tb ? m->trend_b : m->trend_c), tb ?
+		    m->trend_pb : m->trend_pc);
+	if (m->design != BS_DESIGN_UNKNOWN)
+		add(buf, len, zh ? "运行随顺序有趋势（%s）" : "runs trend over "
+		    "run order (%s)", what);
+	else
+		add(buf, len, zh ? "运行随顺序有趋势（%s）：设计未知（没有时钟排列"
+		    "两侧）：请交错运行两侧" : "runs trend over run order (%s): "
+		    "design unknown (no clock orders the sides): interleave "
+		    "them", what);
+}
+
+void
+bs_metric_caveats(const struct bs_metric *m, int zh, int dep, char *buf,
+    size_t len)
+{
+	int mb = m->mv_b >= BS_MVALUE_MODES, mc = m->mv_c >= BS_MVALUE_MODES;
+
+	buf[0] = '\0';
+	if (dep && (m->note & BS_CN_DEPEND))
+		dep_note(m, zh, buf, len);
+	if (dep && m->design == BS_DESIGN_BLOCKED)
+		add(buf, len, zh ? "分块设计（按时钟，一侧的运行全在另一侧之前）：%s"
+		    "请交错运行两侧" : "blocked design (by the clock): %sinterleave "
+		    "the sides", (m->note & BS_CN_ANCOVA) ? (zh ? "变化已按时间的"
+		    "线性漂移调整（ANCOVA）；" : "the change is adjusted for a "
+		    "linear drift (ANCOVA); ") : "");
+	if (m->warn & BS_CW_AC_BASE)
+		ac_caveat(m, 0, zh, buf, len);
+	if (m->warn & BS_CW_AC_CAND)
+		ac_caveat(m, 1, zh, buf, len);
+	if ((m->warn & BS_CW_MODES) && mb && mc)
+		add(buf, len, zh ? "基线和候选看似多峰（mvalue %.2f 和 %.2f）：均值"
+		    "掩盖了峰" : "baseline and candidate look multimodal "
+		    "(mvalue %.2f and %.2f): a mean hides the modes", m->mv_b,
+		    m->mv_c);
+	else if (m->warn & BS_CW_MODES)
+		add(buf, len, zh ? "%s看似多峰（mvalue %.2f）：均值掩盖了峰" :
+		    "%s looks multimodal (mvalue %.2f): a mean hides the modes",
+		    mb ? (zh ? "基线" : "baseline") : (zh ? "候选" :
+		    "candidate"), mb ? m->mv_b : m->mv_c);
+	if (m->warn & (BS_CW_TREND_B | BS_CW_TREND_C))
+		trend_caveat(m, zh, buf, len);
+	if (m->warn & BS_CW_FEWREPS)
+		add(buf, len, zh ? "一侧少于 10 次运行（%zu 和 %zu）" : "fewer "
+		    "than 10 runs on a side (%zu and %zu)", m->nb, m->nc);
+}
+
 void
 bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 {
@@ -1317,6 +1527,19 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 	if (n & BS_CN_THINTAIL)
 		add(buf, len, "fewer than half a value expected beyond the "
 		    "percentile on a side: too few runs for a verdict on it");
+	if (n & BS_CN_DEPEND)
+		dep_note(m, 0, buf, len);
+	if (n & BS_CN_ANCOVA)
+		add(buf, len, "blocked design (every run of one side before "
+		    "every run of the other, by the clock): the change is "
+		    "adjusted for a linear drift over time (ANCOVA, value ~ side "
+		    "+ time); interleave the sides");
+	else if (m->design == BS_DESIGN_BLOCKED)
+		add(buf, len, "blocked design (by the clock): interleave the "
+		    "sides");
+	else if (m->design == BS_DESIGN_INTERLEAVED)
+		add(buf, len, "interleaved design (the sides' runs overlap in "
+		    "time)");
 	if (n & BS_CN_DEFDIR)
 		add(buf, len, "lower is better by default (the name matches "
 		    "no rule)");

@@ -66,6 +66,7 @@ static const char style[] =
 "table.sortable th:after{content:' \\2195';color:#999}\n"
 ".regressed{background:#fde0dc}.improved{background:#e0f2e0}\n"
 ".inconclusive{background:#fff6d5}.perf{color:#b00;font-weight:bold}\n"
+".caveat{color:#8a4b00}\n"
 "figure{margin:1em 0;page-break-inside:avoid}\n"
 "figure svg{max-width:100%;height:auto;margin-right:1em}\n"
 "pre.record{white-space:pre-wrap;background:#f8f8f8;padding:1em;"
@@ -103,11 +104,12 @@ static void
 verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o)
 {
-	/* The centre of the test (--stat's statistic is not shown here). */
-	const struct bs_method *mt = bs_cmp_test(o->c);
-	int med = mt->centre == BS_MC_MEDIAN;
-	const char *cw = L(o, mt->centre_en, mt->centre_zh);
-	char label[512], b[160], note[512], hb[96], hc[96];
+	/* The centre of the method used (--stat's statistic under it). */
+	const struct bs_method *mt = bs_cmp_method(o->c);
+	const char *cw = mt->centre_en == NULL ? (o->c->stat_name ?
+	    o->c->stat_name : "statistic") : L(o, mt->centre_en,
+	    mt->centre_zh);
+	char label[512], b[160], note[1280], hb[96], hc[96];
 
 	snprintf(hb, sizeof(hb), o->zh ? "基线（%s）" : "baseline (%s)", cw);
 	snprintf(hc, sizeof(hc), o->zh ? "候选（%s）" : "candidate (%s)", cw);
@@ -119,8 +121,10 @@ verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 	    o->confidence, L(o, "verdict", "结论"), L(o, "note", "备注"));
 	for (size_t i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
-		double vb = med ? m->med_b : m->mean_b;
-		double vc = med ? m->med_c : m->mean_c;
+		double vb = mt->centre == BS_MC_MEDIAN ? m->med_b :
+		    mt->centre == BS_MC_STAT ? m->stat_b : m->mean_b;
+		double vc = mt->centre == BS_MC_MEDIAN ? m->med_c :
+		    mt->centre == BS_MC_STAT ? m->stat_c : m->mean_c;
 
 		bs_metric_label(cmp, t, m, label, sizeof(label));
 		fprintf(fp, "<tr class=\"%s\"><td>", bs_verdict_name(m->v));
@@ -147,6 +151,15 @@ verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 		fprintf(fp, "<td>%s</td><td>", bs_verdict_name(m->v));
 		bs_metric_note(m, note, sizeof(note));
 		esc(fp, note);
+		/* What weakens the verdict, beside it and set apart. */
+		note[0] = '\0';
+		bs_report_caveats(m, o, 0, note, sizeof(note));
+		if (note[0] != '\0') {
+			fprintf(fp, "<div class=\"caveat\"><b>%s</b> ", L(o,
+			    "Caveats:", "注意："));
+			esc(fp, note);
+			fputs("</div>", fp);
+		}
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);

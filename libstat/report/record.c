@@ -19,8 +19,9 @@
 /* Text in the two languages: English first, then Chinese. */
 #define L(o, en_, zh_)	((o)->zh ? (zh_) : (en_))
 
-void
-bs_envnote(const struct bs_report_opts *o, char *note, size_t len)
+/* "environment differs: k1, k2" appended, in Chinese with zh. */
+static void
+envwords(const struct bs_report_opts *o, int zh, char *note, size_t len)
 {
 	struct bs_metadiff *d;
 	size_t n, l;
@@ -28,12 +29,31 @@ bs_envnote(const struct bs_report_opts *o, char *note, size_t len)
 	if (bs_meta_diff(o->meta_b, o->meta_c, &d, &n) == -1 || n == 0)
 		return;
 	l = strlen(note);
-	l += (size_t)snprintf(note + l, l < len ? len - l : 0, "%s"
-	    "environment differs:", l ? "; " : "");
+	l += (size_t)snprintf(note + l, l < len ? len - l : 0, "%s%s",
+	    l ? "; " : "", zh ? "环境不同：" : "environment differs:");
 	for (size_t i = 0; i < n && l < len; i++)
-		l += (size_t)snprintf(note + l, len - l, "%s%s", i ? ", " : " ",
-		    d[i].key);
+		l += (size_t)snprintf(note + l, len - l, "%s%s", i ? ", " :
+		    zh ? "" : " ", d[i].key);
 	free(d);
+}
+
+void
+bs_envnote(const struct bs_report_opts *o, char *note, size_t len)
+{
+	envwords(o, 0, note, len);
+}
+
+void
+bs_report_caveats(const struct bs_metric *m, const struct bs_report_opts *o,
+    int dep, char *buf, size_t len)
+{
+	char cav[768];
+	size_t l = strlen(buf);
+
+	bs_metric_caveats(m, o->zh, dep, cav, sizeof(cav));
+	if (cav[0] != '\0' && l < len)
+		snprintf(buf + l, len - l, "%s%s", l ? "; " : "", cav);
+	envwords(o, o->zh, buf, len);
 }
 
 /* A value in a Markdown table cell: bars escaped, "-" when absent. */
@@ -225,6 +245,20 @@ arm_row(FILE *fp, const struct bs_report_opts *o, const char *arm,
 }
 
 /* The sentence that concludes one metric. */
+/* "; caveats: ..." after a conclusion, when something weakens it. */
+static void
+conclusion_caveats(const struct bs_metric *m, const struct bs_report_opts *o,
+    char *buf, size_t len)
+{
+	char cav[768] = "";
+	size_t l = strlen(buf);
+
+	bs_report_caveats(m, o, 1, cav, sizeof(cav));
+	if (cav[0] != '\0' && l < len)
+		snprintf(buf + l, len - l, o->zh ? "；注意：%s" :
+		    "; caveats: %s", cav);
+}
+
 void
 bs_metric_conclusion(const struct bs_metric *m,
     const struct bs_report_opts *o, char *buf, size_t len)
@@ -263,6 +297,7 @@ bs_metric_conclusion(const struct bs_metric *m,
 		    "" : "= ", p);
 		break;
 	}
+	conclusion_caveats(m, o, buf, len);
 }
 
 static void
@@ -306,6 +341,16 @@ envtable(FILE *fp, const struct bs_report_opts *o)
 	}
 }
 
+/* The method of a metric's test: its own label (--stat's), else name. */
+static const char *
+test_label(const struct bs_report_opts *o, const struct bs_metric *m)
+{
+	const struct bs_method *mt = bs_cmp_method(o->c);
+	const char *l = mt->label != NULL ? mt->label(m) : NULL;
+
+	return l != NULL && *l != '\0' ? l : mt->name;
+}
+
 /*
  * The procedure and results: the test and adjustment, then per metric
  * each arm's repetitions, interval, steadiness and outliers, and the
@@ -326,7 +371,7 @@ procedure(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 	    "Steady state: the means of the last two windows of n/2 values "
 	    "within 2%%. Outlier candidates: values beyond Tukey's fences "
 	    "(k = 1.5), mild / severe; all kept, none dropped.\n",
-	    bs_test_name(o->c), o->c->adjust == BS_ADJ_HOLM ? "Holm" :
+	    bs_cmp_method(o->c)->name, o->c->adjust == BS_ADJ_HOLM ? "Holm" :
 	    o->c->adjust == BS_ADJ_BH ? "Benjamini-Hochberg" :
 	    L(o, "nothing", "无"), o->c->alpha, o->confidence);
 	for (i = 0; i < cmp->n; i++) {
@@ -353,7 +398,7 @@ procedure(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 		else {
 			bs_fmt_p(p, sizeof(p), m->p);
 			fprintf(fp, o->zh ? "- 检验：%s，统计量 %.4g，p %s%s" :
-			    "- test: %s, statistic %.4g, p %s%s", bs_test_name(o->c),
+			    "- test: %s, statistic %.4g, p %s%s", test_label(o, m),
 			    m->stat, p[0] == '<' ? "" : "= ", p);
 			bs_fmt_p(p, sizeof(p), m->p_adj);
 			fprintf(fp, o->zh ? "（调整后 %s）\n" : " (adjusted %s)\n",
@@ -365,6 +410,11 @@ procedure(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 			    "delta = %.2f\n" : "- effect size: Cohen's d = %.2f, "
 			    "Cliff's delta = %.2f\n", m->d, m->delta);
 		}
+		buf[0] = '\0';
+		bs_report_caveats(m, o, 1, buf, sizeof(buf));
+		if (buf[0] != '\0')
+			fprintf(fp, o->zh ? "- 注意：%s\n" : "- caveats: %s\n",
+			    buf);
 	}
 }
 

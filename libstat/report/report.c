@@ -107,8 +107,12 @@ static const char *
 mc_note(const struct bs_metric *r, const struct bs_report_opts *o,
     char *buf, size_t len)
 {
+	struct bs_report_opts en = *o;
+
+	/* The machine formats' note is in English, whatever the report's. */
+	en.zh = 0;
 	bs_metric_note(r, buf, len);
-	bs_envnote(o, buf, len);
+	bs_report_caveats(r, &en, 0, buf, len);
 	return buf;
 }
 
@@ -667,6 +671,32 @@ summary_line(FILE *fp, const struct bs_comparison *cmp)
  * The rules in force, below a report: each value column's direction and
  * why, its threshold and the margin of "unchanged".
  */
+/*
+ * The design in time and the serial dependence, when a metric has them:
+ * "design: 1 blocked (the change adjusted for a linear drift by ANCOVA:
+ * interleave the sides), 0 interleaved, 2 unknown (no clock)".
+ */
+static void
+rules_design(FILE *fp, const struct bs_comparison *cmp, int md)
+{
+	size_t nd[3] = { 0 }, dep = 0;
+
+	for (size_t i = 0; i < cmp->n; i++) {
+		nd[cmp->m[i].design]++;
+		dep += (cmp->m[i].note & BS_CN_DEPEND) != 0;
+	}
+	if (nd[BS_DESIGN_BLOCKED] + nd[BS_DESIGN_INTERLEAVED] > 0)
+		fprintf(fp, "%sdesign in time: %zu blocked (the change adjusted "
+		    "for a linear drift by ANCOVA: interleave the sides), %zu "
+		    "interleaved, %zu unknown (no clock)\n", md ? "- " : "  ",
+		    nd[BS_DESIGN_BLOCKED], nd[BS_DESIGN_INTERLEAVED],
+		    nd[BS_DESIGN_UNKNOWN]);
+	if (dep > 0)
+		fprintf(fp, "%sserially dependent runs: %zu metric%s tested at "
+		    "the effective number of runs\n", md ? "- " : "  ", dep,
+		    dep == 1 ? "" : "s");
+}
+
 static void
 rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 {
@@ -704,6 +734,7 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 		free(tmp);
 	}
 	bs_strhash_free(&seen);
+	rules_design(fp, cmp, md);
 }
 
 
@@ -859,6 +890,37 @@ md_geomean(FILE *fp, const struct bs_comparison *cmp,
 }
 
 /*
+ * What weakens the verdicts of a column's rows, a visible line each
+ * below its table (not only in the collapsed statistics): a reviewer
+ * never sees "regressed" without it.  The environments' difference has
+ * its own section.
+ */
+static void
+md_caveats(FILE *fp, const struct bs_comparison *cmp,
+    const struct bs_table *t, const size_t *list, size_t nlist)
+{
+	char label[512], cav[768];
+	int head = 0;
+	char *tmp;
+
+	for (size_t i = 0; i < nlist; i++) {
+		const struct bs_metric *m = &cmp->m[list[i]];
+
+		bs_metric_caveats(m, 0, 1, cav, sizeof(cav));
+		if (cav[0] == '\0')
+			continue;
+		if (!head++)
+			fputs("\n**Caveats**\n\n", fp);
+		bs_metric_label(cmp, t, m, label, sizeof(label));
+		fprintf(fp, "- %s %s: ", verdict_icon(m->v),
+		    bs_oneline(label, &tmp));
+		free(tmp);
+		fprintf(fp, "%s\n", bs_oneline(cav, &tmp));
+		free(tmp);
+	}
+}
+
+/*
  * The pull-request report: the counts, one table per value column (the
  * columns with a regression first), each row a side's centre with its
  * spread, the change with its interval, the effect in words and the
@@ -936,6 +998,8 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 			}
 			rc = bs_result_write(res, BS_OUT_MD, fp);
 			bs_result_free(res);
+			md_caveats(fp, cmp, t, byord + off[j], off[j + 1] -
+			    off[j]);
 			md_geomean(fp, cmp, o, byidx + off[j], off[j + 1] - off[j],
 			    cls, gmv, said);
 			fputc('\n', fp);

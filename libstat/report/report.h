@@ -26,6 +26,13 @@ int	 bs_html_write(FILE *, const struct bs_comparison *,
 	    const struct bs_table *, const struct bs_report_opts *);
 /* Append "environment differs: k1, k2" to a note when the sides do. */
 void	 bs_envnote(const struct bs_report_opts *, char *note, size_t len);
+/*
+ * Append what weakens a metric's verdict (bs_metric_caveats, with the
+ * dependence when dep) and the environments' difference, in the
+ * report's language, to buf.
+ */
+void	 bs_report_caveats(const struct bs_metric *,
+	    const struct bs_report_opts *, int dep, char *buf, size_t len);
 /* The differing keys as a section of table (md 0) or Markdown output. */
 void	 bs_env_section(FILE *, const struct bs_report_opts *, int md);
 

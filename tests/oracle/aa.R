@@ -28,6 +28,9 @@
 #                5% of mu over the 60 runs (run k of 1..60 adds
 #                0.05 mu (k - 1)/59), plus independent N(0, 0.05 mu) noise.
 #                The A/A truth: no code change; the drift is the machine's.
+#                Both sides carry a `timestamp` column (epoch seconds, one
+#                run every 10 s, the baseline's 30 then the candidate's on
+#                one clock), so bcompare sees the blocked design.
 #   normal       independent N(mu, 0.05 mu), n = 30 (the control).
 #   lognormal    independent, n = 30, a floor with a right tail:
 #                mu (0.95 + 0.05 L / E[L]), L ~ lognormal(0, 1): mean mu,
@@ -131,7 +134,12 @@ for (k in kinds) for (i in seq_len(pairs)) {
 }
 
 # --- runs: one value per run ----------------------------------------------
-runcsv <- function(x) c("run,time_us", sprintf("%d,%s", seq_along(x), fmt(x)))
+runcsv <- function(x, ts = NULL)
+  if (is.null(ts)) c("run,time_us", sprintf("%d,%s", seq_along(x), fmt(x))) else
+    c("run,timestamp,time_us", sprintf("%d,%.0f,%s", seq_along(x), ts, fmt(x)))
+# drift's clock: one run every 10 s from 2025-12-01 00:00 UTC, the 30
+# baseline runs then the 30 candidate runs (no random number drawn).
+clock <- 1764547200 + 10 * (seq_len(2 * n) - 1)
 ar1 <- function(phi) function(m) {
   s <- 0.05 * m
   e <- numeric(n)
@@ -156,8 +164,10 @@ for (sc in c("ar1_0.3", "ar1_0.6", "drift", "normal", "lognormal")) {
       b <- runs[[sc]](mu)
       c <- runs[[sc]](cm)
     }
-    writeLines(runcsv(b), pathof(sc, k, i, "base", "csv"))
-    writeLines(runcsv(c), pathof(sc, k, i, "cand", "csv"))
+    tb <- if (sc == "drift") clock[1:n] else NULL
+    tc <- if (sc == "drift") clock[n + 1:n] else NULL
+    writeLines(runcsv(b, tb), pathof(sc, k, i, "base", "csv"))
+    writeLines(runcsv(c, tc), pathof(sc, k, i, "cand", "csv"))
   }
 }
 
@@ -165,7 +175,7 @@ notes <- c(nested_jmh = "5 forks x 20 iterations, JMH JSON (avgt, us/op)",
            nested_csv = "the same draws as CSV fork,iteration,time_us",
            "ar1_0.3" = "AR(1) phi 0.3, n 30, marginal cv 5%",
            "ar1_0.6" = "AR(1) phi 0.6, n 30, marginal cv 5%",
-           drift = "blocked, +5% linear over 60 runs, n 30, cv 5%",
+           drift = "blocked, +5% linear over 60 runs, n 30, cv 5%, timestamps",
            normal = "independent normal, n 30, cv 5%",
            lognormal = "independent floor + lognormal tail, n 30, cv 6.6%")
 m <- expand.grid(kind = kinds, scenario = names(notes),
