@@ -1529,6 +1529,13 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 		    "percentile on a side: too few runs for a verdict on it");
 	if (n & BS_CN_DEPEND)
 		dep_note(m, 0, buf, len);
+	if (m->lv_b.state == BS_LV_ON || m->lv_c.state == BS_LV_ON)
+		add(buf, len, "compared at the unit of replication: %zu and "
+		    "%zu top-level units of %zu and %zu values",
+		    m->lv_b.nlev ? m->lv_b.n[0] : m->nb,
+		    m->lv_c.nlev ? m->lv_c.n[0] : m->nc,
+		    m->lv_b.nlev ? m->lv_b.n[m->lv_b.nlev - 1] : m->nb,
+		    m->lv_c.nlev ? m->lv_c.n[m->lv_c.nlev - 1] : m->nc);
 	if (n & BS_CN_ANCOVA)
 		add(buf, len, "blocked design (every run of one side before "
 		    "every run of the other, by the clock): the change is "

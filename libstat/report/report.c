@@ -679,12 +679,19 @@ summary_line(FILE *fp, const struct bs_comparison *cmp)
 static void
 rules_design(FILE *fp, const struct bs_comparison *cmp, int md)
 {
-	size_t nd[3] = { 0 }, dep = 0;
+	size_t nd[3] = { 0 }, dep = 0, rep = 0;
 
 	for (size_t i = 0; i < cmp->n; i++) {
 		nd[cmp->m[i].design]++;
 		dep += (cmp->m[i].note & BS_CN_DEPEND) != 0;
+		rep += cmp->m[i].lv_b.state == BS_LV_ON ||
+		    cmp->m[i].lv_c.state == BS_LV_ON;
 	}
+	if (rep > 0)
+		fprintf(fp, "%sunit of replication: %zu metric%s compared by "
+		    "the means of their top-level units (forks, processes), "
+		    "not the values within them (Kalibera and Jones)\n",
+		    md ? "- " : "  ", rep, rep == 1 ? "" : "s");
 	if (nd[BS_DESIGN_BLOCKED] + nd[BS_DESIGN_INTERLEAVED] > 0)
 		fprintf(fp, "%sdesign in time: %zu blocked (the change adjusted "
 		    "for a linear drift by ANCOVA: interleave the sides), %zu "
