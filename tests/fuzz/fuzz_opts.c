@@ -2,7 +2,7 @@
  * libFuzzer target for option values and column choices.  The tools
  * parse options with getopt and exit on a bad value, so this target
  * fuzzes what they hand the values to: bs_parse_double, bs_parse_size,
- * bs_parse_dlist, bs_format_parse, bs_outfmt_parse, and the resolution
+ * bs_parse_dlist, bs_format_find, bs_outfmt_parse, and the resolution
  * of -g/-c lists (names or 1-based numbers) against a header in
  * bs_table, followed by summaries with the parsed percentiles,
  * confidence and quantile type (validated as bstat validates them).
