@@ -72,98 +72,7 @@ mkdir -p "$D" "$O"
 rm -f "$O"/*.times "$O"/*.rt "$O"/*.out "$O"/*.err "$O"/*.png \
     "$O"/table.md "$O"/growth.md "$O"/raw.md "$O"/notes.md
 
-build() {	# build BIN SRC: compile a helper when missing or stale
-	if [ ! -x "$D/$1" ] || [ -n "$(find "$B/$2" -newer "$D/$1")" ]; then
-		$CC -O2 -std=c11 -D_GNU_SOURCE -Wall -Wextra -o "$D/$1" \
-		    "$B/$2" -lm || die "cannot build bench/$2"
-	fi
-}
-build gen gen.c
-build rtime rtime.c
-GEN=$D/gen
-RT=$D/rtime
-
-# Data: deterministic; regenerated when gen.c changed.
-sum=$(cksum < "$B/gen.c")
-if [ "$(cat "$D/gen.sum" 2>/dev/null || true)" != "$sum" ]; then
-	rm -f "$D"/*.csv "$D"/*.txt
-	printf '%s\n' "$sum" > "$D/gen.sum"
-fi
-gen_file() {	# gen_file NAME ARGS...: bench/data/NAME from gen ARGS
-	f=$1
-	shift
-	[ -s "$D/$f" ] && return 0
-	say "bench: generating bench/data/$f (gen $*)"
-	"$GEN" "$@" > "$D/$f.tmp" || die "gen $* failed"
-	mv "$D/$f.tmp" "$D/$f"
-}
-gen_file lat10m.csv lat 10000000 1	# op,latency_ns; 10M rows
-gen_file lat10m.txt plain 10000000 1	# the same values, one per line
-gen_file lat1m.csv lat 1000000 1	# the first 1M of them
-gen_file lat1m.txt plain 1000000 1	# and as plain numbers
-gen_file cmp_a.csv lat 1000000 11	# baseline
-gen_file cmp_b.csv lat 1000000 12 1.03	# candidate, 3 % slower
-gen_file scal1m.csv scal 1000000 21	# threads,run,throughput
-gen_file grid100.csv grid 100 100 3 31	# batch,payload_bytes,...; 3/cell
-gen_file grid64.csv grid 64 64 3 31	# the same at 64x64
-# Inputs are read once untimed, so every timed run finds them in the
-# page cache alike.
-cat "$D"/*.csv "$D"/*.txt > /dev/null
-
-# run1 ID CMD [INNER]: run the shell command CMD once under rtime; append
-# "wall user sys maxrss_kb" to out/ID.times (from the file INNER instead
-# when CMD runs rtime itself, inside a pipe).  Output: out/ID.out, .err.
-run1() {
-	if ! "$RT" "$O/$1.rt" sh -c "$2" > "$O/$1.out" 2> "$O/$1.err"; then
-		printf 'bench: failed: %s\n' "$2" >&2
-		sed 's/^/    /' "$O/$1.err" | tail -5 >&2
-		return 1
-	fi
-	cat "${3:-$O/$1.rt}" >> "$O/$1.times"
-}
-
-# stat3 FILE EXPR: "median min max" of the awk expression over the runs.
-stat3() {
-	awk "{ print $2 }" "$1" | sort -g | awk '
-	{ v[NR] = $1 }
-	END {
-		if (NR == 0) { print "nan nan nan"; exit }
-		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		printf "%.6f %.6f %.6f\n", m, v[1], v[NR]
-	}'
-}
-# maxcol FILE COL: the largest value of a column.
-maxcol() { awk -v c="$2" '$c > m { m = $c } END { print m + 0 }' "$1"; }
-# fmt_t "median min max": "0.642 s (0.611–0.702)"
-fmt_t() {
-	echo "$1" | awk '{ printf "%.3g s (%.3g–%.3g)", $1, $2, $3 }'
-}
-mib() { awk -v k="$1" 'BEGIN { printf "%.0f MiB", k / 1024 }'; }
-
-# pair ID N OURS PEER: N interleaved runs: ours, peer, ours, peer, ...
-# (3 when the peer's first run took over 30 s).  Returns 1 on a failure.
-pair() {
-	id=$1
-	n=$2
-	i=0
-	rm -f "$O/$id".*.times
-	while [ "$i" -lt "$n" ]; do
-		i=$((i + 1))
-		run1 "$id.ours" "$3" || return 1
-		run1 "$id.peer" "$4" || return 1
-		printf '  %-10s %d/%d  ours %8.3f s  peer %8.3f s\n' "$id" \
-		    "$i" "$n" "$(tail -1 "$O/$id.ours.times" | cut -d' ' -f1)" \
-		    "$(tail -1 "$O/$id.peer.times" | cut -d' ' -f1)"
-		if [ "$i" -eq 1 ] && [ "$n" -gt 3 ] && awk '$1 > 30 { f = 1 }
-		    END { exit !f }' "$O/$id.peer.times"; then
-			n=3
-		fi
-	done
-	# per-pair ratios peer/ours: each pair ran back to back, so its
-	# ratio sees the same machine state
-	paste -d' ' "$O/$id.ours.times" "$O/$id.peer.times" |
-	    awk '{ print $5 / $1 }' > "$O/$id.ratio.times"
-}
+. "$B/lib.sh"
 
 # row ID WORK PEERNAME TARGET CHECK: a row of the table for pair ID.
 # TARGET: ">=X" (ratio peer/ours at least X) or "<=X"; CHECK: the
@@ -244,6 +153,53 @@ else
 	    "failed: see bench/out/ministat.*.err"
 fi
 
+# same3 OURS PEER: do the two CSV outputs give the same n, median and p99
+# (to 12 significant digits; the peer's columns by name)?
+same3() {
+	awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
+	FNR == 2 { for (k = 1; k <= 3; k++) {
+		w = k == 1 ? "n" : k == 2 ? "median" : "p99"
+		v[FILENAME, w] = sprintf("%.12g", $(c[FILENAME, w])) } }
+	END { ok = 1
+		for (k = 1; k <= 3; k++) {
+			w = k == 1 ? "n" : k == 2 ? "median" : "p99"
+			if (v[ARGV[1], w] != v[ARGV[2], w]) ok = 0 }
+		print ok ? "yes (n, median, p99)" : "NO" }' "$1" "$2"
+}
+
+# Issue 33: bstat against the single-thread floor (bench/floor.c: mmap,
+# exact decimal parse, selection; the least a program of this kind does),
+# on the same 10M-row CSV and the 10M plain numbers: at most 1.2x.
+FLOORSTATS="--stats n,mean,sd,min,q1,median,q3,p95,p99,max"
+if pair floor "$REPEATS" "$BSTAT $STATARGS $FLOORSTATS $L10" \
+    "$D/floor $L10 latency_ns"; then
+	row floor "bstat (n, mean, sd, quartiles, p95, p99), 10M-row CSV" \
+	    "the single-thread floor (bench/floor.c)" ">=0.83" \
+	    "$(same3 "$O/floor.ours.out" "$O/floor.peer.out")"
+else
+	failrow floor "bstat, 10M-row CSV" "floor" ">=0.83" \
+	    "failed: see bench/out/floor.*.err"
+fi
+if pair floorp "$REPEATS" "$BSTAT -f csv $FLOORSTATS $D/lat10m.txt" \
+    "$D/floor $D/lat10m.txt"; then
+	row floorp "bstat (n, mean, sd, quartiles, p95, p99), 10M plain numbers" \
+	    "the single-thread floor (bench/floor.c)" ">=0.83" \
+	    "$(same3 "$O/floorp.ours.out" "$O/floorp.peer.out")"
+else
+	failrow floorp "bstat, 10M plain numbers" "floor" ">=0.83" \
+	    "failed: see bench/out/floorp.*.err"
+fi
+# The sketch at least as fast as the exact path on the same file.
+if pair sketch "$REPEATS" "$BSTAT $STATARGS --sketch $L10" \
+    "$BSTAT $STATARGS $L10"; then
+	row sketch "bstat --sketch, 10M-row CSV" "bstat (exact) on the same file" \
+	    ">=1" "$(awk -F, 'NR == 2 { print $2 == 10000000 ? "yes (n)" : "NO" }' \
+	    "$O/sketch.ours.out")"
+else
+	failrow sketch "bstat --sketch, 10M-row CSV" "bstat" ">=1" \
+	    "failed: see bench/out/sketch.*.err"
+fi
+
 # Peak memory of bstat over every 10M-value run above, and once more
 # through /usr/bin/time -f %M as a cross-check of rtime.
 MEMBOUND_KB=$((1536 * 10000000 / 1024 / 128 + 65536))	# 1.5*8 B*n + 64 MiB
@@ -293,14 +249,27 @@ else
 	    ">=0.5" "failed: see bench/out/pctcmp.*.err"
 fi
 
+# Issue 33: the U test within 1.5x of Welch's t on the same files.
+if pair mwu "$REPEATS" "$BCOMPARE -f csv --test mwu -c latency_ns $CA $CB" \
+    "$BCOMPARE -f csv -c latency_ns $CA $CB"; then
+	row mwu "bcompare 1M vs 1M: --test mwu" \
+	    "bcompare (Welch) on the same files" ">=0.67" \
+	    "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	    NR == 2 { print $(c["test"]) == "mwu" ? "yes (mwu)" : "NO" }' \
+	    "$O/mwu.ours.out")"
+else
+	failrow mwu "bcompare 1M vs 1M: --test mwu" "bcompare welch" ">=0.67" \
+	    "failed: see bench/out/mwu.*.err"
+fi
+
 if pair boutlier "$REPEATS" "$BOUTLIER -c latency_ns $L10" \
     "$BSTAT $STATARGS $L10"; then
 	n_out=$(wc -l < "$O/boutlier.ours.out")
 	row boutlier "boutlier pass-through, 10M-row CSV (every row written back with its flag)" \
-	    "bstat on the same file" ">=0.5" \
+	    "bstat on the same file" ">=0.77" \
 	    "$(awk -v n="$n_out" 'BEGIN { if (n == 10000001) print "yes (10000001 lines out)"; else print "NO (" n " lines out)" }')"
 else
-	failrow boutlier "boutlier pass-through, 10M-row CSV" bstat ">=0.5" \
+	failrow boutlier "boutlier pass-through, 10M-row CSV" bstat ">=0.77" \
 	    "failed: see bench/out/boutlier.*.err"
 fi
 

@@ -314,6 +314,11 @@ struct bs_sketch_series {
 	double		 min, max;	/* exact */
 	struct bs_sketch *sk;
 	int		 present;	/* a row had the column (bs_series) */
+	/*
+	 * The moments (sum, mean, m2, min, max) are estimates from the
+	 * buckets: a DDSketch protobuf carries none (bs_sketchset_read).
+	 */
+	int		 estimated;
 };
 
 /*
@@ -342,11 +347,25 @@ int	 bs_sketchset_from_table(struct bs_sketchset *, struct bs_table *,
  * the set (zeroed before the first): counts and buckets add, the moments
  * by Chan et al.'s pairwise formulas; groups new to the set are added in
  * order.  Different accuracy, group columns or value columns are errors.
+ * A DDSketch protobuf message (-f ddsketch, or Datadog's libraries with
+ * the logarithmic mapping) is one series without groups, its column
+ * "value" (or the set's one column); its moments are estimated.
  */
 int	 bs_sketchset_read(struct bs_sketchset *, const char *path,
 	    struct bs_err *);
 /* Write the set in the -f sketch format; 0, or -1 with errno. */
 int	 bs_sketchset_write(const struct bs_sketchset *, FILE *);
+/*
+ * -f ddsketch: the set's one series as a DDSketch protobuf message, the
+ * encoding of Datadog's sketches libraries.  bs_sketchset_ddsketch_check
+ * says why a set cannot be (it has not exactly one series); the write
+ * returns 0, or -1 with errno.
+ */
+int	 bs_sketchset_ddsketch_check(const struct bs_sketchset *,
+	    struct bs_err *);
+int	 bs_sketchset_write_ddsketch(const struct bs_sketchset *, FILE *);
+/* Has a series moments estimated from buckets (DDSketch input)? */
+int	 bs_sketchset_estimated(const struct bs_sketchset *);
 void	 bs_sketchset_free(struct bs_sketchset *);
 /*
  * A summary from a sketched series: n, missing, mean, sd, se, the t

@@ -33,11 +33,13 @@ enum {
 #define MAXTARGETS	32
 
 /* bstat's own output format, beside the result tables'. */
-enum { FMT_SKETCH = 1 };
+enum { FMT_SKETCH = 1, FMT_DDSKETCH };
 
 static const struct tool_outfmt formats[] = {
 	/* A file of sketches for --merge, no result table. */
 	{ "sketch", FMT_SKETCH, NULL, 1 },
+	/* One series as a DDSketch protobuf, for Datadog's libraries. */
+	{ "ddsketch", FMT_DDSKETCH, NULL, 1 },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -80,7 +82,9 @@ usage(FILE *fp, int status)
 "      --sketch            percentiles from a relative-error sketch (type 1,\n"
 "                          within --sketch-accuracy), memory per group\n"
 "      --sketch-accuracy PCT  relative accuracy, 0.1 to 20 (default 0.5)\n"
-"      --merge             the FILEs are -f sketch outputs: merge them\n"
+"      --merge             the FILEs are -f sketch or -f ddsketch outputs (or\n"
+"                          DDSketch protobufs of Datadog's libraries): merge\n"
+"                          them\n"
 "      --target EXPR       an absolute target, repeatable: COL>=V (the mean,\n"
 "                          judged by its interval), STAT(COL)<V with STAT\n"
 "                          mean, median, pNN, min, max, q1, q3, sd, se, iqr,\n"
@@ -349,6 +353,12 @@ sketch_put(FILE *fp, void *set)
 	return bs_sketchset_write(set, fp);
 }
 
+static int
+ddsketch_put(FILE *fp, void *set)
+{
+	return bs_sketchset_write_ddsketch(set, fp);
+}
+
 /*
  * The sketches of the operands: merged from sketch files (--merge), or
  * read through the table's streaming mode, a sketch per series; *units
@@ -469,15 +479,28 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 
 	sketch_read(com, sko, &set, &units, argc, argv);
 	if (sko->out) {
-		tool_write(com, sketch_put, (void *)&set);
+		struct bs_err e;
+
+		if (sko->out == 2 && bs_sketchset_ddsketch_check(&set, &e) == -1)
+			die_err(&e);
+		tool_write(com, sko->out == 2 ? ddsketch_put : sketch_put,
+		    (void *)&set);
 		units_free(units, set.nvcols);
 		bs_sketchset_free(&set);
 		return 0;
 	}
 	res = sketch_summaries(com, so, &set, units, &absent);
-	warnmsg("note: q1, median, q3 and percentiles from a sketch: each "
-	    "within +-%g%% (relative) of R's quantile(type = 1); n, mean, "
-	    "sd, min and max exact", 100 * set.accuracy);
+	if (bs_sketchset_estimated(&set))
+		warnmsg("note: q1, median, q3 and percentiles from a sketch: "
+		    "each within +-%g%% (relative) of R's quantile(type = 1); "
+		    "n exact; mean, min and max estimated from the buckets of "
+		    "DDSketch input (within +-%g%% for values of one sign), sd "
+		    "from them too (not bounded relative to itself)",
+		    100 * set.accuracy, 100 * set.accuracy);
+	else
+		warnmsg("note: q1, median, q3 and percentiles from a sketch: "
+		    "each within +-%g%% (relative) of R's quantile(type = 1); "
+		    "n, mean, sd, min and max exact", 100 * set.accuracy);
 	if (absent > 0)
 		absent_note(absent);
 	tool_write_result(com, res);
@@ -1143,7 +1166,8 @@ main(int argc, char *argv[])
 	so.confidence = com.confidence;
 	so.skip = com.skip;
 	/* -f sketch is bstat's own format, no result table's. */
-	sko.out = com.ownfmt == FMT_SKETCH;
+	sko.out = com.ownfmt == FMT_SKETCH ? 1 : com.ownfmt == FMT_DDSKETCH ?
+	    2 : 0;
 	check_options(&com, &so, &sko, statlist, st.wide, mvalue, ntg, gate,
 	    levels);
 	if (sko.on || sko.merge || sko.out || sko.acc > 0)

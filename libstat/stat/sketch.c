@@ -404,6 +404,7 @@ struct setpriv {
 	struct bs_arena		 arena;	/* keys, joined keys */
 	struct bs_sbuf		 look;	/* the key looked up, joined */
 	size_t			 kcap, scap;
+	int			 anon;	/* its column named by DDSketch input */
 };
 
 /*
@@ -734,6 +735,8 @@ bs_sketchset_write(const struct bs_sketchset *set, FILE *fp)
 			    putnum(fp, "m2", s->m2) == -1 ||
 			    putnum(fp, "min", s->min) == -1 ||
 			    putnum(fp, "max", s->max) == -1 ||
+			    (s->estimated && fputs(", \"estimated\": true",
+			    fp) == EOF) ||
 			    putbuckets(fp, s->sk) == -1 ||
 			    fputc('}', fp) == EOF)
 				return -1;
@@ -749,6 +752,7 @@ chan(struct bs_sketch_series *a, const struct bs_sketch_series *b)
 
 	a->missing += b->missing;
 	a->present |= b->present;
+	a->estimated |= b->estimated;
 	if (b->n == 0)
 		return;
 	if (a->n == 0) {
@@ -1021,6 +1025,7 @@ getseries(json_t *o, const struct bs_sketchset *f, size_t *col,
 	ss->sk->zero = zero;
 	ss->sk->n = total;
 	ss->sk->sum = ss->sum;
+	ss->estimated = json_is_true(json_object_get(o, "estimated"));
 	return getvalues(o, ss, why);
 }
 
@@ -1075,6 +1080,301 @@ out:
 	return rc;
 }
 
+/* ------------------------------------------------------------------ */
+/* DDSketch protobuf messages (ddsketch.c has the wire format) */
+
+/* Does the file hold JSON (a -f sketch file) rather than a protobuf? */
+static int
+jsonish(const struct bs_buf *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->len && strchr(" \t\r\n", b->data[i]) != NULL; i++)
+		;
+	return i < b->len && b->data[i] == '{';
+}
+
+/*
+ * The bins of one store into the sketch: whole counts, their keys moved
+ * by the mapping's offset into bstat's keys.
+ */
+static const char *
+takebins(struct bs_sketch *k, struct store *s, const struct bs_dds_store *d,
+    int64_t off)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		double c = d->b[i].count;
+		int64_t key = (int64_t)d->b[i].key - off;
+
+		if (c == 0)
+			continue;
+		if (!(c > 0 && c <= 9007199254740992.0 && c == floor(c)))
+			return "a count that is not a whole number (weighted "
+			    "sketches do not merge into counts)";
+		if (key < k->kmin || key > k->kmax)
+			return "a bin beyond the values a double can have";
+		if (reserve(s, (int32_t)key, (int32_t)key, k->kmin,
+		    k->kmax) == -1)
+			return "out of memory";
+		if (s->c[key - s->lo] + (uint64_t)c < s->c[key - s->lo])
+			return "too many values to count";
+		s->c[key - s->lo] += (uint64_t)c;
+		k->n += (uint64_t)c;
+	}
+	return NULL;
+}
+
+/*
+ * A protobuf carries no moments: they are taken from the bins, each
+ * value as its bin's estimate (so within the accuracy, relative, for
+ * the mean, min and max of values of one sign).
+ */
+/* Welford's update by a value v counted c times. */
+static void
+wadd(double *n, double *mean, double *m2, double v, uint64_t c)
+{
+	double d = v - *mean;
+
+	*n += (double)c;
+	*mean += d * ((double)c / *n);
+	*m2 += d * (v - *mean) * (double)c;
+}
+
+static void
+binmoments(struct bs_sketch_series *ss)
+{
+	const struct bs_sketch *k = ss->sk;
+	double n = 0, mean = 0, m2 = 0;
+	size_t i;
+
+	/* In ascending order of value: most negative first. */
+	for (i = k->neg.len; i-- > 0;)
+		if (k->neg.c[i] != 0)
+			wadd(&n, &mean, &m2, -value(k, k->neg.lo + (int32_t)i),
+			    k->neg.c[i]);
+	if (k->zero != 0)
+		wadd(&n, &mean, &m2, 0.0, k->zero);
+	for (i = 0; i < k->pos.len; i++)
+		if (k->pos.c[i] != 0)
+			wadd(&n, &mean, &m2, value(k, k->pos.lo + (int32_t)i),
+			    k->pos.c[i]);
+	ss->n = k->n;
+	ss->present = 1;
+	ss->estimated = 1;
+	if (k->n == 0)
+		return;
+	ss->mean = mean;
+	ss->m2 = m2;
+	ss->sum = mean * n;
+	ss->min = bs_sketch_rank(k, 1);
+	ss->max = bs_sketch_rank(k, k->n);
+}
+
+/*
+ * A DDSketch's index mapping as an accuracy: the logarithmic mapping
+ * only (bstat's bins), a whole offset; near the set's own accuracy (the
+ * libraries compute gamma their own way, an ulp apart), that one.
+ */
+static const char *
+ddsacc(const struct bs_sketchset *set, const struct bs_dds *d, double *a)
+{
+	char buf[32];
+
+	if (!d->has_mapping || !(d->gamma > 1))
+		return "a DDSketch without its index mapping";
+	if (d->interpolation != 0)
+		return "an interpolated index mapping (linear, quadratic or "
+		    "cubic): only the logarithmic one has bstat's bins";
+	if (d->offset != floor(d->offset) || fabs(d->offset) > 1e9)
+		return "an index offset that is not a whole number";
+	*a = (d->gamma - 1) / (d->gamma + 1);
+	if (set->vnames != NULL && fabs(*a - set->accuracy) <=
+	    1e-9 * set->accuracy)
+		*a = set->accuracy;
+	else {
+		snprintf(buf, sizeof(buf), "%.9g", *a);
+		*a = strtod(buf, NULL);
+	}
+	if (!(*a >= BS_SKETCH_MINACC && *a <= BS_SKETCH_MAXACC))
+		return "an accuracy outside 0.1% to 20%";
+	return NULL;
+}
+
+/* A set made by DDSketch messages alone: its one column, "value". */
+static int
+ddsset(struct bs_sketchset *set, double a)
+{
+	const char *v = "value";
+
+	set->accuracy = a;
+	set->ngcols = 0;
+	set->nvcols = 1;
+	set->gnames = dupnames(NULL, 0);
+	set->vnames = dupnames(&v, 1);
+	if (set->gnames == NULL || set->vnames == NULL || setpriv(set) == NULL)
+		return -1;
+	((struct setpriv *)set->priv)->anon = 1;
+	return 0;
+}
+
+static int
+read_ddsketch(struct bs_sketchset *set, const struct bs_buf *buf,
+    struct bs_err *e)
+{
+	struct bs_sketch_series ss;
+	struct bs_dds d;
+	struct bs_err me;
+	const char *why = NULL;
+	double a = 0;
+	char *nokey[1] = { NULL };
+	long g;
+	int rc = -1;
+
+	memset(&ss, 0, sizeof(ss));
+	if (bs_dds_decode(&d, buf->data, buf->len) == -1) {
+		bs_dds_free(&d);
+		return bs_seterr(e, buf->name, 0, "not a sketch file (bstat -f "
+		    "sketch) nor a DDSketch protobuf message");
+	}
+	if ((why = ddsacc(set, &d, &a)) != NULL)
+		goto out;
+	if (set->vnames != NULL && a != set->accuracy) {
+		bs_seterr(e, buf->name, 0, "accuracy %g%% differs from %g%% of "
+		    "the files before: sketches of different accuracy do not "
+		    "merge", 100 * a, 100 * set->accuracy);
+		goto done;
+	}
+	if (set->vnames != NULL && (set->ngcols != 0 || set->nvcols != 1)) {
+		bs_seterr(e, buf->name, 0, "a DDSketch is one series without "
+		    "groups; the files before have %zu group and %zu value "
+		    "columns", set->ngcols, set->nvcols);
+		goto done;
+	}
+	why = "out of memory";
+	if ((set->vnames == NULL && ddsset(set, a) == -1) ||
+	    (ss.sk = bs_sketch_new(a)) == NULL || promote(ss.sk) == -1)
+		goto out;
+	if ((why = takebins(ss.sk, &ss.sk->pos, &d.pos, (int64_t)d.offset)) ||
+	    (why = takebins(ss.sk, &ss.sk->neg, &d.neg, (int64_t)d.offset)))
+		goto out;
+	why = "a zero count that is not a whole number";
+	if (!(d.zero >= 0 && d.zero <= 9007199254740992.0 &&
+	    d.zero == floor(d.zero)))
+		goto out;
+	ss.sk->zero = (uint64_t)d.zero;
+	ss.sk->n += ss.sk->zero;
+	binmoments(&ss);
+	ss.sk->sum = ss.sum;
+	why = "out of memory";
+	if ((g = setgroup(set, nokey)) < 0)
+		goto out;
+	chan(&set->s[g], &ss);
+	if (bs_sketch_merge(set->s[g].sk, ss.sk, &me) == -1) {
+		bs_seterr(e, buf->name, 0, "%s", me.msg);
+		goto done;
+	}
+	rc = 0;
+	goto done;
+out:
+	bs_seterr(e, buf->name, 0, "DDSketch: %s", why);
+done:
+	bs_sketch_free(ss.sk);
+	bs_dds_free(&d);
+	return rc;
+}
+
+/* One store's non-empty bins, ascending, into the wire format's. */
+static int
+putbins(struct bs_dds_store *d, const struct store *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->len; i++)
+		n += s->c[i] != 0;
+	if (n == 0)
+		return 0;
+	if ((d->b = calloc(n, sizeof(*d->b))) == NULL)
+		return -1;
+	for (i = 0; i < s->len; i++)
+		if (s->c[i] != 0) {
+			d->b[d->n].key = s->lo + (int32_t)i;
+			d->b[d->n++].count = (double)s->c[i];
+		}
+	d->cap = n;
+	return 0;
+}
+
+/* The one series with data of the set, or NULL. */
+static const struct bs_sketch_series *
+oneseries(const struct bs_sketchset *set, size_t *n)
+{
+	const struct bs_sketch_series *one = NULL;
+
+	*n = 0;
+	for (size_t i = 0; i < set->ngroups * set->nvcols; i++)
+		if (set->s[i].present) {
+			one = &set->s[i];
+			(*n)++;
+		}
+	return *n == 1 ? one : NULL;
+}
+
+int
+bs_sketchset_estimated(const struct bs_sketchset *set)
+{
+	for (size_t i = 0; i < set->ngroups * set->nvcols; i++)
+		if (set->s[i].estimated)
+			return 1;
+	return 0;
+}
+
+int
+bs_sketchset_ddsketch_check(const struct bs_sketchset *set,
+    struct bs_err *e)
+{
+	size_t n;
+
+	if (oneseries(set, &n) != NULL)
+		return 0;
+	return bs_seterr(e, NULL, 0, "-f ddsketch writes one sketch: the input "
+	    "has %zu series (one per group and value column); choose one with "
+	    "-c and -g, or write -f sketch", n);
+}
+
+int
+bs_sketchset_write_ddsketch(const struct bs_sketchset *set, FILE *fp)
+{
+	const struct bs_sketch_series *ss;
+	struct bs_sketch t;
+	struct bs_dds d;
+	size_t n;
+	int rc = -1;
+
+	if ((ss = oneseries(set, &n)) == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	/* A sketch that keeps its values writes the bins they fill. */
+	t = *ss->sk;
+	if (t.exact && promote(&t) == -1) {
+		errno = ENOMEM;
+		return -1;
+	}
+	memset(&d, 0, sizeof(d));
+	d.gamma = (1 + t.a) / (1 - t.a);
+	d.zero = (double)t.zero;
+	if (putbins(&d.pos, &t.pos) == -1 || putbins(&d.neg, &t.neg) == -1)
+		errno = ENOMEM;
+	else
+		rc = bs_dds_encode(&d, fp);
+	bs_dds_free(&d);
+	if (ss->sk->exact) {
+		free(t.pos.c);
+		free(t.neg.c);
+	}
+	return rc;
+}
+
 int
 bs_sketchset_read(struct bs_sketchset *set, const char *path,
     struct bs_err *e)
@@ -1089,6 +1389,11 @@ bs_sketchset_read(struct bs_sketchset *set, const char *path,
 	memset(&f, 0, sizeof(f));
 	if (bs_buf_load(&buf, path, e) == -1)
 		return -1;
+	if (!jsonish(&buf)) {
+		rc = read_ddsketch(set, &buf, e);
+		bs_buf_free(&buf);
+		return rc;
+	}
 	if ((root = json_loadb(buf.data, buf.len, 0, &je)) == NULL) {
 		bs_seterr(e, buf.name, (size_t)je.line, "not a sketch file "
 		    "(bstat -f sketch): %s", je.text);
@@ -1126,7 +1431,7 @@ bs_sketchset_read(struct bs_sketchset *set, const char *path,
 		    "\"columns\" (arrays of strings) and \"series\"");
 		goto out;
 	}
-	if (set->gnames == NULL) {
+	if (set->vnames == NULL) {
 		/* The first file: the set takes its names and accuracy. */
 		set->accuracy = f.accuracy;
 		set->gnames = f.gnames;
@@ -1150,6 +1455,19 @@ bs_sketchset_read(struct bs_sketchset *set, const char *path,
 		bs_seterr(e, buf.name, 0, "group columns %s differ from %s of "
 		    "the files before", a, b);
 		goto out;
+	} else if (set->priv != NULL && ((struct setpriv *)set->priv)->anon &&
+	    f.ngcols == 0 &&
+	    f.nvcols == 1) {
+		/* Only DDSketch input before: its series takes this name. */
+		char *v = strdup(f.vnames[0]);
+
+		if (v == NULL) {
+			bs_seterr(e, buf.name, 0, "out of memory");
+			goto out;
+		}
+		free(set->vnames[0]);
+		set->vnames[0] = v;
+		((struct setpriv *)set->priv)->anon = 0;
 	} else if (!samenames(f.vnames, f.nvcols, set->vnames, set->nvcols)) {
 		listnames(a, sizeof(a), f.vnames, f.nvcols);
 		listnames(b, sizeof(b), set->vnames, set->nvcols);

@@ -48,6 +48,30 @@ double	 bs_sketch_rank(const struct bs_sketch *, uint64_t r);
  */
 double	 bs_sketch_quantile(const struct bs_sketch *, double p);
 
+/*
+ * The DDSketch protobuf encoding of Datadog's sketches libraries, the
+ * wire format only (ddsketch.c); sketch.c turns it into bins and back.
+ */
+struct bs_dds_bin {
+	int32_t		 key;
+	double		 count;
+};
+struct bs_dds_store {
+	struct bs_dds_bin *b;	/* as read; ascending to be written */
+	size_t		 n, cap;
+};
+struct bs_dds {
+	double		 gamma, offset, zero;
+	int		 interpolation;	/* 0 none ... 3 cubic, 4 unknown */
+	int		 has_mapping;
+	struct bs_dds_store pos, neg;
+};
+/* Decode a DDSketch message; 0, or -1 when it is not one. */
+int	 bs_dds_decode(struct bs_dds *, const void *, size_t);
+/* Encode it (contiguous counts); 0, or -1 with errno. */
+int	 bs_dds_encode(const struct bs_dds *, FILE *);
+void	 bs_dds_free(struct bs_dds *);
+
 /* Index of the group with this key (hashed), -1 if none, -2 no memory. */
 long	 bs_table_find_group(const struct bs_table *, char *const *key);
 /*

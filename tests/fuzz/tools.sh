@@ -114,6 +114,12 @@ seed)
 		"$BTOOLS_MUTATE" "$w/seed.sketch" "$n" "$w/s" || exit 2
 		sk=1
 	fi
+	# A DDSketch protobuf, mutated, once (with the plain seeds).
+	dds=""
+	if [ "$fmt" = plain ]; then
+		"$BTOOLS_MUTATE" testdata/ddsketch/mixed.pb "$n" "$w/d" || exit 2
+		dds=1
+	fi
 	i=0
 	while [ "$i" -lt "$n" ]; do
 		m=$w/m$i
@@ -140,6 +146,12 @@ seed)
 		    -x 1 -y 2 "$m" -o "$w/o/s.svg"
 		check "bplot heatmap $fmt" "$m" 0 -- bplot heatmap -x 1 -y 2 \
 		    -z 3 "$m" -o "$w/o/h.pdf"
+		if [ -n "$dds" ]; then
+			check "bstat --merge ddsketch" "$w/d$i" 0 -- bstat --merge \
+			    -f csv testdata/ddsketch/a.pb "$w/d$i"
+			check "bstat --merge ddsketch -f sketch" "$w/d$i" 0 -- \
+			    bstat --merge -f sketch -o "$w/o/merged" "$w/d$i"
+		fi
 		if [ -n "$sk" ]; then
 			check "bstat --merge $fmt" "$w/s$i" 0 -- bstat --merge \
 			    -f csv "$w/seed.sketch" "$w/s$i"
