@@ -133,13 +133,17 @@ trim_blanks(const char **s, size_t *len)
 /*
  * A text that starts with neither a digit nor a point: missing markers,
  * infinities, or not a number (p is past the sign, tlen its length).
+ * perf stat writes "<not supported>" for an event the machine has no
+ * counter for and "<not counted>" for one never scheduled, in its text,
+ * CSV and JSON alike: no value, not a malformed one.
  */
 static enum bs_numparse
 parse_word(const char *s, size_t len, const char *p, size_t tlen)
 {
 	if (p == s && (eqnocase(s, len, "NA") ||
 	    eqnocase(s, len, "NaN") || eqnocase(s, len, "null") ||
-	    eqnocase(s, len, "N/A")))
+	    eqnocase(s, len, "N/A") || eqnocase(s, len, "<not supported>") ||
+	    eqnocase(s, len, "<not counted>")))
 		return BS_NUM_MISSING;
 	if (eqnocase(p, tlen, "inf") || eqnocase(p, tlen, "infinity"))
 		return BS_NUM_NONFINITE;

@@ -76,10 +76,10 @@ static const char *const count_words[] = {
 /*
  * Words of what is wanted more of: hits (a cache's "hit_rate",
  * "hit_ratio"), a score (JMH's thrpt score; its declared unit decides
- * in JMH's own output).
+ * in JMH's own output), instructions per cycle (perf stat's "ipc").
  */
 static const char *const benefit_words[] = {
-	"hit", "hits", "score", NULL
+	"hit", "hits", "score", "ipc", NULL
 };
 
 /*

@@ -38,7 +38,10 @@
 	F(benchmarkjs)		\
 	F(customjson)		\
 	F(lmbench)		\
-	F(cyclictest)
+	F(cyclictest)		\
+	F(iperf3)		\
+	F(sysbench)		\
+	F(perfstat)
 
 #define DECLARE(n)	extern const struct bs_fmt bs_fmt_##n;
 #define POINTER(n)	&bs_fmt_##n,

@@ -405,6 +405,13 @@ int	 bs_bencher_line(const char *s, size_t ll, const char **name,
 	    size_t *nl, const char **med, size_t *ml, const char **rng,
 	    size_t *rl);
 
+/*
+ * The part of a tool's text to read: up to the last line end, a last
+ * line cut short left out with a warning naming it (libtest.c).
+ */
+size_t	 bs_text_whole(const char *p, size_t len, const char *tool,
+	    const struct bs_reader_cb *);
+
 /* ws.c: blank-aligned tables (vmstat, iostat, sar). */
 int	 bs_ws_detect(const char *p, size_t len);
 

@@ -217,3 +217,27 @@ const struct bs_fmt bs_fmt_libtest = {
 	.name_errors = 1,
 	.identity = idcols,
 };
+
+/*
+ * How much of a tool's text to read: a log cut short (a crash mid-run,
+ * a copy interrupted) ends in a line without its line end, which may be
+ * half a record; it is left out with a warning naming it, and what is
+ * before it read.  Text of one line is read whole.
+ */
+size_t
+bs_text_whole(const char *p, size_t len, const char *tool,
+    const struct bs_reader_cb *cb)
+{
+	const char *nl;
+	size_t lines = 1;
+
+	if (len == 0 || p[len - 1] == '\n' || (nl = memrchr(p, '\n',
+	    len)) == NULL)
+		return len;
+	for (const char *q = p; (q = memchr(q, '\n', (size_t)(nl - q))) !=
+	    NULL; q++)
+		lines++;
+	bs_reader_warn(cb, "%s: line %zu is cut short (no line end): left "
+	    "out, read up to line %zu", tool, lines + 1, lines);
+	return (size_t)(nl - p) + 1;
+}

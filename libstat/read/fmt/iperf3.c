@@ -1,0 +1,384 @@
+/*
+ * iperf3's output, -J JSON or its text: one row per interval and
+ * stream (kind "interval"), and the end's summaries (kind "summary",
+ * side "sender" or "receiver"), TCP or UDP.  stream is the stream's
+ * socket number as iperf3 prints it in brackets, or "SUM" for the sums
+ * over several streams (-P N; with one stream the sum is that stream,
+ * so it is left out).  Columns: bytes (B), bits_per_second (bit/s: a
+ * rate, higher is better), retransmits, snd_cwnd (B) and rtt (µs) for
+ * TCP, jitter_ms (ms), lost_packets, packets and lost_percent (%) for
+ * UDP; start, end and seconds (s) are metadata of the row.  The JSON's
+ * start object (version, system, protocol, streams, block size,
+ * duration, reverse) goes to the meta hook.
+ *
+ * The text's sizes are iperf3's binary units (KBytes = 1024 bytes), its
+ * rates decimal (Gbits/sec = 10^9 bit/s), as iperf3 computes them.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "libstat.h"
+#include "read/read.h"
+
+static const char *const units[][2] = {
+	{ "bytes", "B" }, { "bits_per_second", "bit/s" }, { "snd_cwnd", "B" },
+	{ "rtt", "us" }, { "jitter_ms", "ms" }, { "lost_percent", "%" },
+	{ "start", "s" }, { "end", "s" }, { "seconds", "s" },
+};
+
+static void
+declare(struct bs_rows *r)
+{
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		bs_rows_unit(r, units[i][0], units[i][1]);
+}
+
+/* ---- -J */
+
+static void
+jmeta(const struct bs_reader_cb *cb, json_t *o, const char *key,
+    const char *as)
+{
+	json_t *v = json_object_get(o, key);
+	char num[64];
+
+	if (cb->meta == NULL || v == NULL)
+		return;
+	if (json_is_string(v))
+		cb->meta(cb->arg, as, json_string_value(v));
+	else if (json_is_integer(v)) {
+		snprintf(num, sizeof(num), "%lld", (long long)
+		    json_integer_value(v));
+		cb->meta(cb->arg, as, num);
+	}
+}
+
+/* One interval or summary object's numbers. */
+static void
+jcells(struct bs_rows *r, json_t *o)
+{
+	static const char *const keys[] = { "start", "end", "seconds",
+	    "bytes", "bits_per_second", "retransmits", "snd_cwnd", "rtt",
+	    "jitter_ms", "lost_packets", "packets", "lost_percent", NULL };
+	json_t *v;
+
+	for (size_t i = 0; keys[i] != NULL; i++)
+		if (json_is_number(v = json_object_get(o, keys[i])))
+			bs_rows_setnum(r, keys[i], json_number_value(v));
+	if (json_is_true(json_object_get(o, "omitted")))
+		bs_rows_set(r, "omitted", "1");
+}
+
+static void
+jrow(struct bs_rows *r, json_t *o, const char *kind, const char *stream,
+    const char *side)
+{
+	char id[32];
+
+	if (!json_is_object(o))
+		return;
+	if (stream == NULL) {
+		snprintf(id, sizeof(id), "%lld", (long long)json_integer_value(
+		    json_object_get(o, "socket")));
+		stream = id;
+	}
+	bs_rows_set(r, "kind", kind);
+	bs_rows_set(r, "stream", stream);
+	if (side == NULL)
+		side = json_is_false(json_object_get(o, "sender")) ?
+		    "receiver" : "sender";
+	bs_rows_set(r, "side", side);
+	jcells(r, o);
+	bs_rows_endrow(r, 0);
+}
+
+static void
+jend(struct bs_rows *r, json_t *end, int many)
+{
+	json_t *streams = json_object_get(end, "streams"), *s;
+	size_t i;
+
+	json_array_foreach(streams, i, s) {
+		jrow(r, json_object_get(s, "sender"), "summary", NULL,
+		    "sender");
+		jrow(r, json_object_get(s, "receiver"), "summary", NULL,
+		    "receiver");
+		jrow(r, json_object_get(s, "udp"), "summary", NULL, "udp");
+	}
+	if (!many)
+		return;
+	jrow(r, json_object_get(end, "sum_sent"), "summary", "SUM", "sender");
+	jrow(r, json_object_get(end, "sum_received"), "summary", "SUM",
+	    "receiver");
+	if (json_object_get(end, "sum_sent") == NULL)
+		jrow(r, json_object_get(end, "sum"), "summary", "SUM", "udp");
+}
+
+static int
+iperf_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
+    const char *file, struct bs_err *e)
+{
+	json_t *start = json_object_get(root, "start"), *ts, *iv, *s;
+	json_t *ivs = json_object_get(root, "intervals");
+	const char *err = json_string_value(json_object_get(root, "error"));
+	size_t i, j, nstreams = 0;
+
+	if (err != NULL && json_array_size(ivs) == 0)
+		return bs_seterr(e, file, 0, "iperf3 reported an error and no "
+		    "interval: %s", err);
+	jmeta(cb, start, "version", "version");
+	jmeta(cb, start, "system_info", "system_info");
+	jmeta(cb, json_object_get(start, "timestamp"), "time", "timestamp");
+	ts = json_object_get(start, "test_start");
+	jmeta(cb, ts, "protocol", "protocol");
+	jmeta(cb, ts, "num_streams", "num_streams");
+	jmeta(cb, ts, "blksize", "blksize");
+	jmeta(cb, ts, "duration", "duration");
+	jmeta(cb, ts, "reverse", "reverse");
+	jmeta(cb, json_object_get(root, "end"), "sender_tcp_congestion",
+	    "tcp_congestion");
+	nstreams = (size_t)json_integer_value(json_object_get(ts,
+	    "num_streams"));
+	if (!json_is_array(ivs))
+		return bs_seterr(e, file, 0, "iperf3 JSON without its "
+		    "\"intervals\" array");
+	declare(r);
+	json_array_foreach(ivs, i, iv) {
+		json_array_foreach(json_object_get(iv, "streams"), j, s)
+			jrow(r, s, "interval", NULL, NULL);
+		if (nstreams > 1)
+			jrow(r, json_object_get(iv, "sum"), "interval", "SUM",
+			    NULL);
+	}
+	jend(r, json_object_get(root, "end"), nstreams > 1);
+	return 0;
+}
+
+/* ---- text */
+
+#define MAXTOK	24
+
+struct itok {
+	const char	*s;
+	size_t		 n;
+};
+
+static size_t
+split(const char *s, size_t len, struct itok *t)
+{
+	size_t k = 0, n = 0;
+
+	while (n < MAXTOK) {
+		while (k < len && isspace((unsigned char)s[k]))
+			k++;
+		if (k == len)
+			break;
+		t[n].s = s + k;
+		while (k < len && !isspace((unsigned char)s[k]))
+			k++;
+		t[n].n = (size_t)(s + k - t[n].s);
+		n++;
+	}
+	return n;
+}
+
+static int
+tis(const struct itok *t, const char *w)
+{
+	return t->n == strlen(w) && memcmp(t->s, w, t->n) == 0;
+}
+
+static int
+tnum(const struct itok *t)
+{
+	return t->n > 0 && (isdigit((unsigned char)t->s[0]) || t->s[0] == '.');
+}
+
+/* "1012 MBytes": bytes, in iperf3's binary units. */
+static int
+bytes(struct bs_rows *r, const char *col, const struct itok *num,
+    const struct itok *unit)
+{
+	static const char *const u[] = { "Bytes", "KBytes", "MBytes",
+	    "GBytes", "TBytes", NULL };
+	double v = strtod(num->s, NULL), m = 1;
+
+	for (size_t i = 0; u[i] != NULL; i++, m *= 1024)
+		if (tis(unit, u[i])) {
+			bs_rows_setnum(r, col, v * m);
+			return 0;
+		}
+	return -1;
+}
+
+/* "8.49 Gbits/sec": bit/s, in decimal units (exact: a shift of 10^k). */
+static int
+bits(struct bs_rows *r, const struct itok *num, const struct itok *unit)
+{
+	static const char *const u[] = { "bits/sec", "Kbits/sec", "Mbits/sec",
+	    "Gbits/sec", "Tbits/sec", NULL };
+
+	for (int i = 0; u[i] != NULL; i++)
+		if (tis(unit, u[i]))
+			return bs_rows_setscaled(r, "bits_per_second", num->s,
+			    num->n, 3 * i);
+	return -1;
+}
+
+/* What follows the rate: Retr [Cwnd], or Jitter Lost/Total (%), or datagrams. */
+static void
+rest(struct bs_rows *r, const struct itok *t, size_t i, size_t nt)
+{
+	const char *sl;
+
+	for (; i < nt; i++) {
+		if (i + 1 < nt && tnum(&t[i]) && tis(&t[i + 1], "ms")) {
+			bs_rows_setn(r, "jitter_ms", t[i].s, t[i].n);
+			i++;
+		} else if (tnum(&t[i]) && (sl = memchr(t[i].s, '/', t[i].n))) {
+			bs_rows_setn(r, "lost_packets", t[i].s,
+			    (size_t)(sl - t[i].s));
+			bs_rows_setn(r, "packets", sl + 1,
+			    (size_t)(t[i].s + t[i].n - sl - 1));
+		} else if (t[i].s[0] == '(' && t[i].n > 3) {
+			bs_rows_setn(r, "lost_percent", t[i].s + 1, t[i].n - 3);
+		} else if (i + 1 < nt && tnum(&t[i]) && bytes(r, "snd_cwnd",
+		    &t[i], &t[i + 1]) == 0) {
+			i++;
+		} else if (tnum(&t[i]))
+			bs_rows_setn(r, "retransmits", t[i].s, t[i].n);
+	}
+}
+
+/* "[  5]   0.00-1.00   sec  1012 MBytes  8.49 Gbits/sec  1  767 KBytes" */
+static int
+textline(struct bs_rows *r, const char *s, size_t ll, int udp, int reverse,
+    size_t line)
+{
+	const char *rb = memchr(s, ']', ll), *id = s + 1, *dash;
+	size_t idn, nt;
+	struct itok t[MAXTOK];
+	const char *side = NULL;
+
+	if (rb == NULL)
+		return 0;
+	idn = (size_t)(rb - id);
+	bs_trim(&id, &idn);
+	if (idn == 0 || tis(&(struct itok){ id, idn }, "ID"))
+		return 0;
+	nt = split(rb + 1, (size_t)(s + ll - rb - 1), t);
+	if (nt < 6 || !tis(&t[1], "sec") || (dash = memchr(t[0].s, '-',
+	    t[0].n)) == NULL)
+		return 0;
+	if (tis(&t[nt - 1], "sender") || tis(&t[nt - 1], "receiver"))
+		side = tis(&t[nt - 1], "sender") ? "sender" : "receiver";
+	bs_rows_set(r, "kind", side ? "summary" : "interval");
+	bs_rows_setn(r, "stream", id, idn);
+	/* An interval line is the side this end is: -R receives. */
+	bs_rows_set(r, "side", side ? side : reverse ? "receiver" : "sender");
+	bs_rows_setn(r, "start", t[0].s, (size_t)(dash - t[0].s));
+	bs_rows_setn(r, "end", dash + 1, (size_t)(t[0].s + t[0].n - dash - 1));
+	if (bytes(r, "bytes", &t[2], &t[3]) == -1 || bits(r, &t[4], &t[5]) ==
+	    -1)
+		return -1;
+	/* A UDP client's interval lines end in its datagrams sent. */
+	if (udp && side == NULL && nt == 7 && tnum(&t[6]))
+		bs_rows_setn(r, "packets", t[6].s, t[6].n);
+	else
+		rest(r, t, 6, side ? nt - 1 : nt);
+	bs_rows_endrow(r, line);
+	return 1;
+}
+
+static int
+iperf_text(const char *p, size_t len, struct bs_rows *r,
+    const struct bs_reader_cb *cb, size_t *bad)
+{
+	size_t pos = 0, ll, line = 0, rows = 0;
+	const char *s;
+	int udp = 0, reverse = 0, rc;
+
+	declare(r);
+	while (bs_nextline(p, len, &pos, &s, &ll)) {
+		line++;
+		if (bs_contains(s, ll, "Jitter") || bs_contains(s, ll,
+		    "Datagrams"))
+			udp = 1;
+		if (bs_contains(s, ll, "Reverse mode"))
+			reverse = 1;
+		if (ll > 7 && memcmp(s, "iperf ", 6) == 0 && cb->meta != NULL &&
+		    bs_contains(s, ll, "error")) {
+			char msg[256];
+
+			snprintf(msg, sizeof(msg), "%.*s", (int)ll, s);
+			cb->meta(cb->arg, "error", msg);
+		}
+		if (ll == 0 || s[0] != '[')
+			continue;
+		if ((rc = textline(r, s, ll, udp, reverse, line)) == -1) {
+			if ((*bad)++ == 0)
+				bad[1] = line;
+		} else
+			rows += (size_t)rc;
+	}
+	return (int)rows;
+}
+
+static int
+read_iperf3(struct bs_src *s, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	struct bs_rows r;
+	size_t len, bad[2] = { 0, 0 };
+	int rc;
+
+	if (bs_src_slurp(s, e) == -1)
+		return -1;
+	if (bs_json_skipws(s->win, bs_skipbom(s->win, s->len), s->len) <
+	    s->len && s->win[bs_json_skipws(s->win, bs_skipbom(s->win,
+	    s->len), s->len)] == '{')
+		return bs_rows_read_json(s, "iperf3", iperf_json, cb, e);
+	memset(&r, 0, sizeof(r));
+	len = bs_text_whole(s->win, s->len, "iperf3", cb);
+	iperf_text(s->win, len, &r, cb, bad);
+	if (bad[0] > 0)
+		bs_reader_warn(cb, "iperf3: %zu line%s of numbers not read "
+		    "(a unit not iperf3's), the first line %zu", bad[0],
+		    bad[0] > 1 ? "s" : "", bad[1]);
+	rc = bs_rows_emit(&r, s->name, "iperf3", cb, e);
+	bs_rows_free(&r);
+	return rc;
+}
+
+static int
+detect_json(const char *p, size_t len)
+{
+	return bs_opens(p, len, '{') && bs_contains(p, len, "\"intervals\"") &&
+	    bs_contains(p, len, "\"test_start\"");
+}
+
+static int
+detect_text(const char *p, size_t len)
+{
+	return !bs_opens_json(p, len) && bs_contains(p, len, "[ ID] Interval")
+	    && (bs_contains(p, len, "Bitrate") || bs_contains(p, len,
+	    "Bandwidth"));
+}
+
+static const char *const metacols[] = { "start", "end", "seconds", "omitted",
+    NULL };
+static const struct bs_idcol idcols[] = { { "kind", BS_ID_VARIES },
+    { "stream", BS_ID_VARIES }, { "side", BS_ID_VARIES }, { NULL, 0 } };
+
+const struct bs_fmt bs_fmt_iperf3 = {
+	.name = "iperf3",
+	.detect = { { detect_json, 83 }, { detect_text, 233 } },
+	.read = read_iperf3,
+	.name_errors = 1,
+	.identity = idcols,
+	.meta = metacols,
+};
