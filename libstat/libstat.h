@@ -1396,7 +1396,23 @@ struct bs_trend_cp {
 	double		 change, change_lo, change_hi, p;
 	int		 higher;	/* the metric improves upward */
 	enum bs_verdict	 v;
+	int		 kind;		/* BS_TK_*: a step, an outlier */
+	int		 status;	/* BS_TS_* */
+	size_t		 was;		/* BS_TS_MOVED: its revision before the
+					   last one arrived */
+	size_t		 nb, na;	/* revisions of the two sides, outliers
+					   left out (outlier: neighbours, 1) */
 };
+
+#define BS_TK_STEP	0	/* the level moved at `at` */
+#define BS_TK_OUTLIER	1	/* revision `at` alone is off its level */
+
+#define BS_TS_CONFIRMED	 0	/* min_seg revisions after it agree */
+#define BS_TS_PROVISIONAL 1	/* fewer after it (the history's end) */
+#define BS_TS_MOVED	 2	/* found elsewhere (was) without the last
+				   revision */
+#define BS_TS_WITHDRAWN	 3	/* found without the last revision, no
+				   longer: the values are that history's */
 
 /* One series: a group and a value column over its revisions. */
 struct bs_trend_series {
@@ -1445,6 +1461,22 @@ int	 bs_trend_table(struct bs_trend *, const struct bs_table *t,
 size_t	 bs_trend_since(const struct bs_trend *,
 	    const struct bs_trend_series *, const char *since);
 void	 bs_trend_free(struct bs_trend *);
+
+/* A change point's cells for people (table, md): see bs_trend_text. */
+struct bs_trend_cells {
+	char		 before[96], after[96];	/* "2.918 ms (n=12)" */
+	char		 change[128];		/* "+4.9% [+4.4%, +5.5%]" */
+	char		 p[32];			/* "<0.001", "0.0123" */
+};
+
+/*
+ * The levels of c before and after it in the series' unit (declared or
+ * by the column's name), scaled as bcompare scales them, with their
+ * revision counts; the change with its interval and the p as bcompare
+ * writes them.
+ */
+void	 bs_trend_text(const struct bs_trend_series *,
+	    const struct bs_trend_cp *, struct bs_trend_cells *);
 /*
  * The machine columns of a comparison (csv, tsv, json of
  * bs_comparison_write) as a result, for a tool to add to (--tag); NULL

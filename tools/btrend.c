@@ -212,7 +212,52 @@ struct report {
 	struct bs_result	*none;		/* the series without one */
 	size_t			 nnone, nshort, nquiet;
 	int			 regressed;
+	int			 human;		/* table, md: cells for people */
 };
+
+static const char *const kinds[] = { "step", "outlier" };
+static const char *const statuses[] = { "confirmed", "provisional", "moved",
+    "withdrawn" };
+
+/* One change point's cells after the group and metric columns. */
+static void
+cp_cells(struct report *r, size_t row, size_t col,
+    const struct bs_trend_series *s, const struct bs_trend_cp *c)
+{
+	struct bs_trend_cells tx;
+	char st[160];
+
+	bs_result_str(r->res, row, col++, s->x[c->at]);
+	if (c->status == BS_TS_MOVED && c->was != SIZE_MAX)
+		snprintf(st, sizeof(st), "moved (was %s)", s->x[c->was]);
+	else
+		snprintf(st, sizeof(st), "%s", statuses[c->status]);
+	if (r->human) {
+		bs_trend_text(s, c, &tx);
+		bs_result_str(r->res, row, col++, kinds[c->kind]);
+		bs_result_str(r->res, row, col++, st);
+		bs_result_str(r->res, row, col++, tx.before);
+		bs_result_str(r->res, row, col++, tx.after);
+		bs_result_str(r->res, row, col++, tx.change);
+		bs_result_str(r->res, row, col++, tx.p);
+		bs_result_str(r->res, row, col++, bs_verdict_name(c->v));
+		return;
+	}
+	bs_result_int(r->res, row, col++, (long long)c->nb);
+	bs_result_int(r->res, row, col++, (long long)c->na);
+	bs_result_num(r->res, row, col++, c->mean_b);
+	bs_result_num(r->res, row, col++, c->mean_a);
+	bs_result_num(r->res, row, col++, c->change);
+	bs_result_num(r->res, row, col++, c->change_lo);
+	bs_result_num(r->res, row, col++, c->change_hi);
+	bs_result_num(r->res, row, col++, c->p);
+	bs_result_str(r->res, row, col++, c->higher ? "higher" : "lower");
+	bs_result_str(r->res, row, col++, bs_verdict_name(c->v));
+	bs_result_str(r->res, row, col++, kinds[c->kind]);
+	bs_result_str(r->res, row, col++, statuses[c->status]);
+	bs_result_str(r->res, row, col++, c->was != SIZE_MAX ? s->x[c->was] :
+	    "");
+}
 
 /* The change points of series s that the report shows (--since, --last). */
 static size_t
@@ -233,19 +278,10 @@ cp_rows(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
 		shown++;
 		row = (size_t)bs_result_addrow(r->res);
 		col = keycells(r->res, row, t, tr, s);
-		bs_result_str(r->res, row, col++, s->x[c->at]);
-		bs_result_int(r->res, row, col++, (long long)(c->at - c->from));
-		bs_result_int(r->res, row, col++, (long long)(c->to - c->at));
-		bs_result_num(r->res, row, col++, c->mean_b);
-		bs_result_num(r->res, row, col++, c->mean_a);
-		bs_result_num(r->res, row, col++, c->change);
-		bs_result_num(r->res, row, col++, c->change_lo);
-		bs_result_num(r->res, row, col++, c->change_hi);
-		bs_result_num(r->res, row, col++, c->p);
-		bs_result_str(r->res, row, col++, c->higher ? "higher" :
-		    "lower");
-		bs_result_str(r->res, row, col++, bs_verdict_name(c->v));
-		r->regressed |= c->v == BS_V_REGRESSED;
+		cp_cells(r, row, col, s, c);
+		/* A spike is no change; a withdrawn point is no longer one. */
+		r->regressed |= c->v == BS_V_REGRESSED && c->kind ==
+		    BS_TK_STEP && c->status != BS_TS_WITHDRAWN;
 	}
 	return shown;
 }
@@ -261,7 +297,7 @@ none_row(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
 	if (s->tooshort)
 		snprintf(note, sizeof(note), "too short to test: %zu "
 		    "revision%s, %zu needed", s->nrev, s->nrev == 1 ?
-		    "" : "s", 2 * o->to.min_seg);
+		    "" : "s", o->to.min_seg + 1);
 	else if (s->ncp > 0 && o->since != NULL)
 		snprintf(note, sizeof(note), "no change point since "
 		    "%s (%zu before)", o->since, s->ncp);
@@ -284,19 +320,40 @@ none_row(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
 }
 
 /*
+ * The name of the metric's column: "column" as every tool's machine
+ * output has it, "metric" where a group column already has that name
+ * (bstat's output grouped by its column) and always for people.
+ */
+static const char *
+metric_name(const struct bs_table *t, const struct bs_trend *tr, int human)
+{
+	for (size_t k = 0; k < t->ngcols; k++)
+		if ((long)k != tr->xcol &&
+		    strcmp(t->names[t->gcols[k]], "column") == 0)
+			return "metric";
+	return human ? "metric" : "column";
+}
+
+/*
  * The history's change points, series by series, and the series
  * without one.
  */
 static void
 build_report(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
-    const struct opts *o)
+    const struct opts *o, const struct tool_common *com)
 {
 	const char *xname = tr->xcol >= 0 ? t->names[t->gcols[tr->xcol]] :
 	    "index";
-	const char *cols[] = { "column", xname, "n_before", "n_after",
+	int human = com->outfmt == BS_OUT_TABLE || com->outfmt == BS_OUT_MD;
+	const char *metric = metric_name(t, tr, human);
+	char chg[64];
+	const char *cols[] = { metric, xname, "n_before", "n_after",
 	    "mean_before", "mean_after", "change", "change_ci_lo",
-	    "change_ci_hi", "p", "direction", "verdict" };
-	const char *ncols[] = { "column", "revisions", "note" };
+	    "change_ci_hi", "p", "direction", "verdict", "kind", "status",
+	    "was" };
+	const char *hcols[] = { metric, xname, "kind", "status", "before",
+	    "after", chg, "p", "verdict" };
+	const char *ncols[] = { metric, "revisions", "note" };
 
 	if (tr->warn & BS_TW_SORTED)
 		warnmsg("warning: the rows are not in order of %s: revisions "
@@ -306,7 +363,13 @@ build_report(struct report *r, const struct bs_table *t, const struct bs_trend *
 		    "the input (a history appended twice?): taken together as "
 		    "its repetitions", xname, tr->dupx);
 	memset(r, 0, sizeof(*r));
-	r->res = newresult(t, tr, cols, sizeof(cols) / sizeof(cols[0]));
+	r->human = human;
+	snprintf(chg, sizeof(chg), "change [%g%% CI]", com->confidence);
+	if (human)
+		r->res = newresult(t, tr, hcols, sizeof(hcols) /
+		    sizeof(hcols[0]));
+	else
+		r->res = newresult(t, tr, cols, sizeof(cols) / sizeof(cols[0]));
 	r->none = newresult(t, tr, ncols, 3);
 	for (size_t i = 0; i < tr->n; i++)
 		if (cp_rows(r, t, tr, &tr->s[i], o) == 0)
@@ -441,7 +504,7 @@ main(int argc, char *argv[])
 			die_err(&e);
 	if (bs_trend_table(&tr, t, xcol, &o.to, &e) == -1)
 		die_err(&e);
-	build_report(&r, t, &tr, &o);
+	build_report(&r, t, &tr, &o, &com);
 	write_report(&com, &r);
 	bs_result_free(r.res);
 	bs_result_free(r.none);

@@ -133,7 +133,7 @@ void	 bs_method_option(const struct bs_method *, const struct bs_cmp_opts *,
 /* Change points across a history of results (trend.c; btrend) */
 
 #define BS_TREND_MAXP	0.001	/* --max-p */
-#define BS_TREND_MINSEG	3	/* revisions on each side of a change */
+#define BS_TREND_MINSEG	2	/* revisions on each side of a change */
 #define BS_TREND_WINDOW	500	/* revisions per E-divisive window */
 
 /*

@@ -34,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "libstat.h"
 #include "compare/compare.h"
 
@@ -57,28 +59,108 @@ bs_trend_opts_default(struct bs_trend_opts *o)
 /* ------------------------------------------------------------------ */
 /* E-divisive means */
 
+/* Work space of the splitting, for windows of up to cap revisions. */
+struct vi {
+	double	 v;
+	size_t	 i;
+};
+
+struct scratch {
+	double	*left, *right, *fs;
+	size_t	*fc, *rank;
+	struct vi *ord;
+};
+
+static int
+scratch_new(struct scratch *w, size_t cap)
+{
+	w->left = malloc((cap + 1) * sizeof(*w->left));
+	w->right = malloc((cap + 1) * sizeof(*w->right));
+	w->fs = malloc((cap + 1) * sizeof(*w->fs));
+	w->fc = malloc((cap + 1) * sizeof(*w->fc));
+	w->rank = malloc((cap + 1) * sizeof(*w->rank));
+	w->ord = malloc((cap + 1) * sizeof(*w->ord));
+	return w->left == NULL || w->right == NULL || w->fs == NULL ||
+	    w->fc == NULL || w->rank == NULL || w->ord == NULL ? -1 : 0;
+}
+
+static void
+scratch_free(struct scratch *w)
+{
+	free(w->left);
+	free(w->right);
+	free(w->fs);
+	free(w->fc);
+	free(w->rank);
+	free(w->ord);
+}
+
+static int
+vicmp(const void *a, const void *b)
+{
+	const struct vi *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/*
+ * Distances to the values seen so far, from a Fenwick tree of their
+ * counts and sums by rank: the c below x (sum s) are x c - s away, the
+ * others (S - s) - (seen - c) x.  O(log n) each where a sum over the
+ * values seen is O(n): the splitting is O(n log n) per segment, not
+ * O(n^2) (no Debian library has the tree; it is a dozen lines).
+ */
+static double
+fen_dist(struct scratch *w, size_t n, size_t r, double x, double S,
+    size_t seen)
+{
+	double s = 0;
+	size_t c = 0, i;
+
+	for (i = r + 1; i > 0; i -= i & (~i + 1)) {
+		s += w->fs[i];
+		c += w->fc[i];
+	}
+	for (i = r + 1; i <= n; i += i & (~i + 1)) {
+		w->fs[i] += x;
+		w->fc[i]++;
+	}
+	return x * (double)c - s + (S - s) - x * (double)(seen - c);
+}
+
 /*
  * Row sums of the distance matrix of x[0..n) split at every tau: left[t]
- * the distances of x[t] to x[0..t), right[t] those to x(t..n).  Every
- * pair once: O(n^2) with no matrix kept.
+ * the distances of x[t] to x[0..t), right[t] those to x(t..n).
  */
 static void
-rowsums(const double *x, size_t n, double *left, double *right)
+rowsums(const double *x, size_t n, struct scratch *w)
 {
-	size_t i, k;
+	double S, xi;
+	size_t i;
 
-	for (i = 0; i < n; i++)
-		left[i] = right[i] = 0;
 	for (i = 0; i < n; i++) {
-		double xi = x[i], s = 0;
-
-		for (k = i + 1; k < n; k++) {
-			double d = fabs(xi - x[k]);
-
-			s += d;
-			left[k] += d;
-		}
-		right[i] = s;
+		w->ord[i].v = x[i];
+		w->ord[i].i = i;
+	}
+	qsort(w->ord, n, sizeof(*w->ord), vicmp);
+	for (i = 0; i < n; i++)
+		w->rank[w->ord[i].i] = i;
+	/* Centred on x[0]: the sums keep their precision. */
+	memset(w->fs, 0, (n + 1) * sizeof(*w->fs));
+	memset(w->fc, 0, (n + 1) * sizeof(*w->fc));
+	for (S = 0, i = 0; i < n; i++) {
+		xi = x[i] - x[0];
+		w->left[i] = fen_dist(w, n, w->rank[i], xi, S, i);
+		S += xi;
+	}
+	memset(w->fs, 0, (n + 1) * sizeof(*w->fs));
+	memset(w->fc, 0, (n + 1) * sizeof(*w->fc));
+	for (S = 0, i = n; i-- > 0;) {
+		xi = x[i] - x[0];
+		w->right[i] = fen_dist(w, n, w->rank[i], xi, S, n - 1 - i);
+		S += xi;
 	}
 }
 
@@ -88,13 +170,14 @@ rowsums(const double *x, size_t n, double *left, double *right)
  * the right side to the left.  Returns the best tau, *qbest its Q.
  */
 static size_t
-best_split(const double *x, size_t n, size_t lo, size_t hi, double *left,
-    double *right, double *qbest)
+best_split(const double *x, size_t n, size_t lo, size_t hi,
+    struct scratch *w, double *qbest)
 {
-	double wl = 0, wr = 0, b = 0, q, m, k, e;
+	double wl = 0, wr = 0, b = 0, q, m, k, e, *left = w->left,
+	    *right = w->right;
 	size_t t, best = lo;
 
-	rowsums(x, n, left, right);
+	rowsums(x, n, w);
 	for (t = 0; t < n; t++)
 		wr += right[t];
 	*qbest = -INFINITY;
@@ -144,148 +227,223 @@ bs_edivisive_q(const double *x, size_t n, size_t tau)
 }
 
 /* ------------------------------------------------------------------ */
+/* The model of a history: night effect and run noise */
+
+/*
+ * A revision's mean is its night's level plus the noise of its runs:
+ * var = sb2 + w_i, sb2 the variance of the nights' own effects (the
+ * same for every revision), w_i = s_i^2 / n_i that of the mean of its
+ * runs.  The runs of one night are not independent of that night's
+ * effect, so more runs never take the variance below sb2; and the
+ * revision-to-revision spread is the history's, not a segment's: the
+ * median absolute difference of successive revision means, over
+ * 0.6745 sqrt(2), is tau, the sd of a revision mean, whatever steps
+ * (few), drifts (slow) and spikes (rare) the history holds.  sb2 is
+ * tau^2 less the median w_i.  With the whole history behind it, one
+ * revision after a clear step is evidence enough; the estimate is worth
+ * about 0.37 (n - 1) degrees of freedom (the efficiency of the MAD),
+ * which the t quantiles of the tests use.
+ */
+struct model {
+	double	 tau2;		/* variance of a revision mean */
+	double	 sb2;		/* of the nights' own effects */
+	double	 df, q;		/* of tau2; the interval's t quantile */
+	double	*V;		/* per revision: sb2 + w_i */
+};
+
+#define MAD_EFF		0.37
+
+static int
+has_runs(const double *var, const size_t *n, size_t i)
+{
+	return var != NULL && n != NULL && n[i] > 1 && isfinite(var[i]);
+}
+
+static int
+model_build(struct model *md, const double *mean, const double *var,
+    const size_t *n, size_t len, double confidence)
+{
+	double *d, sd = 0, wmed = 0, s = 0;
+	size_t i, nw = 0;
+
+	md->V = malloc((len + 1) * sizeof(*md->V));
+	d = malloc((len + 1) * sizeof(*d));
+	if (md->V == NULL || d == NULL) {
+		free(d);
+		return -1;
+	}
+	for (i = 0; i + 1 < len; i++)
+		s += d[i] = fabs(mean[i + 1] - mean[i]);
+	if (len > 1)
+		sd = bs_median(d, len - 1) / (0.6744897501960817 * M_SQRT2);
+	/*
+	 * Most successive revisions equal (quantised values): the mean
+	 * absolute difference, 2 sd / sqrt(pi) for normal noise, instead.
+	 */
+	if (!(sd > 0) && len > 1)
+		sd = s / (double)(len - 1) * sqrt(M_PI) / 2;
+	md->tau2 = sd * sd;
+	for (i = 0; i < len; i++)
+		if (has_runs(var, n, i))
+			d[nw++] = var[i] / (double)n[i];
+	if (nw > 0)
+		wmed = bs_median(d, nw);
+	md->sb2 = fmax(0, md->tau2 - wmed);
+	for (i = 0; i < len; i++)
+		md->V[i] = md->sb2 + (has_runs(var, n, i) ?
+		    var[i] / (double)n[i] : wmed);
+	md->df = fmax(1, MAD_EFF * (double)(len > 1 ? len - 1 : 1));
+	md->q = gsl_cdf_tdist_Qinv((1 - confidence / 100) / 2, md->df);
+	free(d);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* Segments and their test */
 
 /*
- * Prefix sums over the revisions, shifted by a centre so that sums of
- * squares keep their precision: s1, s2 of the means, fl of each
- * revision's variance of its mean (var/n) and nf the revisions that
- * have one.
+ * Prefix sums over the revisions: s1 of the means, shifted by a centre
+ * so that they keep their precision, and sv of the revisions'
+ * variances V (the model's).
  */
 struct prefix {
-	double	*s1, *s2, *fl;
-	size_t	*nf;
+	double	*s1, *s2, *sv;
 	double	 c;
-	double	 noise;		/* the series' noise variance (noise_var) */
 };
 
 struct seg {
 	size_t	 n;
-	double	 mean, var;
+	double	 mean, vm;	/* mean of revision means, its variance */
+	double	 ss, sv;	/* squares about the mean; sum of V */
 };
 
-/*
- * A segment's mean of revision means and the variance used in its test:
- * the variance of the revision means, never below the mean variance of
- * a revision's mean implied by its repetitions, so that a few revisions
- * that happen to agree do not pass for a certain level.
- */
 static struct seg
 segment(const struct prefix *p, size_t a, size_t b)
 {
 	struct seg s;
-	double n = (double)(b - a), s1 = p->s1[b] - p->s1[a],
-	    s2 = p->s2[b] - p->s2[a];
-	size_t nf = p->nf[b] - p->nf[a];
+	double n = (double)(b - a);
+
+	double s1 = p->s1[b] - p->s1[a];
 
 	s.n = b - a;
 	s.mean = p->c + s1 / n;
-	s.var = b - a > 1 ? fmax(0, (s2 - s1 * s1 / n) / (n - 1)) : NAN;
-	if (nf > 0)
-		s.var = fmax(s.var, (p->fl[b] - p->fl[a]) / (double)nf);
-	s.var = fmax(s.var, p->noise);
+	s.sv = p->sv[b] - p->sv[a];
+	s.vm = s.sv / (n * n);
+	s.ss = fmax(0, p->s2[b] - p->s2[a] - s1 * s1 / n);
 	return s;
 }
 
 /* Exactly, for what is written out: two passes over the segment. */
 static struct seg
-segment_exact(const double *mean, const double *var, const size_t *n,
-    size_t a, size_t b, double noise)
+segment_exact(const double *mean, const struct model *md, size_t a,
+    size_t b)
 {
 	struct seg s;
-	double sum = 0, ss = 0, fl = 0;
-	size_t i, nf = 0;
+	double sum = 0, c = 0, v = 0, ss = 0;
+	size_t i;
 
 	for (i = a; i < b; i++)
 		sum += mean[i];
 	s.n = b - a;
 	s.mean = sum / (double)s.n;
 	for (i = a; i < b; i++) {
-		ss += (mean[i] - s.mean) * (mean[i] - s.mean);
-		if (var != NULL && n != NULL && n[i] > 1 && isfinite(var[i])) {
-			fl += var[i] / (double)n[i];
-			nf++;
-		}
+		c += mean[i] - s.mean;
+		v += md->V[i];
 	}
-	s.var = s.n > 1 ? ss / (double)(s.n - 1) : NAN;
-	if (nf > 0)
-		s.var = fmax(s.var, fl / (double)nf);
-	s.var = fmax(s.var, noise);
+	s.mean += c / (double)s.n;
+	for (i = a; i < b; i++)
+		ss += (mean[i] - s.mean) * (mean[i] - s.mean);
+	s.ss = ss;
+	s.sv = v;
+	s.vm = v / ((double)s.n * (double)s.n);
 	return s;
 }
 
+/* The test of a step: the difference of the levels, its interval, p. */
+struct test {
+	double	 d, se, df, p;
+	double	 vl, vr;	/* each side's variance of its level */
+};
+
 /*
- * Welch's p between two segments; with no spread on either side, 0 when
- * their levels differ and 1 when they do not (as bcompare says of
- * constants: certain).
+ * A segment's variance of its level: the model's, or where its
+ * revisions spread more about their own level than the model says (a
+ * noisier stretch of history; three revisions or more), theirs, with
+ * n - 1 degrees of freedom.
+ */
+static void
+side(struct seg s, const struct model *md, double *v, double *df)
+{
+	double own = s.n >= 3 ? s.ss / (double)(s.n - 1) / (double)s.n : 0;
+
+	*v = s.vm;
+	*df = md->df;
+	if (own > s.vm) {
+		*v = own;
+		*df = (double)(s.n - 1);
+	}
+}
+
+/*
+ * The difference of two segments' levels against its variance, each
+ * side's by side(), by Student's t with Welch and Satterthwaite's
+ * degrees of freedom; with no variance at all, 0 when the levels
+ * differ and 1 when they do not (as bcompare says of constants:
+ * certain).  One revision after a step is tested against the history's
+ * noise, known from all of it.
  */
 static double
-seg_p(struct seg l, struct seg r, double confidence, struct bs_welch *w)
+seg_test(struct seg l, struct seg r, const struct model *md, struct test *t)
 {
-	w->diff = r.mean - l.mean;
-	w->ci_lo = w->ci_hi = w->p = NAN;
-	if (l.n < 2 || r.n < 2)
-		return NAN;
-	if (bs_welch_moments(l.n, l.mean, l.var, r.n, r.mean, r.var,
-	    confidence, w) == -1)
-		return NAN;
-	if (isnan(w->p) && l.var == 0 && r.var == 0) {
-		w->p = l.mean == r.mean ? 1 : 0;
-		w->ci_lo = w->ci_hi = w->diff;
-	}
-	return w->p;
+	double dl, dr;
+
+	side(l, md, &t->vl, &dl);
+	side(r, md, &t->vr, &dr);
+	t->d = r.mean - l.mean;
+	t->se = sqrt(t->vl + t->vr);
+	t->df = t->se > 0 ? t->se * t->se * t->se * t->se /
+	    (t->vl * t->vl / dl + t->vr * t->vr / dr) : md->df;
+	if (!(t->se > 0))
+		return t->p = t->d != 0 ? 0 : 1;
+	return t->p = 2 * gsl_cdf_tdist_Q(fabs(t->d) / t->se, t->df);
 }
 
 /*
- * The noise of a series, robustly: the median absolute difference of
- * successive revision means, over 0.6745 sqrt(2), is its sd whatever
- * steps (few), drifts (slow) and spikes (rare) it holds.  A segment's
- * variance is never taken below it: three revisions that happen to
- * agree are no evidence of a level known to be exact.
+ * Fieller's interval of r.mean / l.mean with the same variances and t
+ * quantile: the theta with (r - theta l)^2 <= q^2 (vr + theta^2 vl).
+ * NaN when l's level is not known to be away from zero.
  */
-static int
-noise_var(const double *mean, size_t len, double *out)
+static void
+ratio_ci(struct seg l, struct seg r, double q, double *lo, double *hi)
 {
-	double *d, sd;
-	size_t i;
+	double a = l.mean * l.mean - q * q * l.vm, b = r.mean * l.mean,
+	    c = r.mean * r.mean - q * q * r.vm, disc = b * b - a * c;
 
-	*out = 0;
-	if (len < 3)
-		return 0;
-	if ((d = malloc((len - 1) * sizeof(*d))) == NULL)
-		return -1;
-	for (i = 0; i + 1 < len; i++)
-		d[i] = fabs(mean[i + 1] - mean[i]);
-	sd = bs_median(d, len - 1) / (0.6744897501960817 * M_SQRT2);
-	*out = sd * sd;
-	free(d);
-	return 0;
+	*lo = *hi = NAN;
+	if (!(a > 0) || disc < 0)
+		return;
+	*lo = (b - sqrt(disc)) / a;
+	*hi = (b + sqrt(disc)) / a;
 }
 
 static int
-prefix_build(struct prefix *p, const double *mean, const double *var,
-    const size_t *n, size_t len)
+prefix_build(struct prefix *p, const double *mean, const struct model *md,
+    size_t len)
 {
 	size_t i;
 
 	p->s1 = calloc(len + 1, sizeof(*p->s1));
 	p->s2 = calloc(len + 1, sizeof(*p->s2));
-	p->fl = calloc(len + 1, sizeof(*p->fl));
-	p->nf = calloc(len + 1, sizeof(*p->nf));
-	if (p->s1 == NULL || p->s2 == NULL || p->fl == NULL || p->nf == NULL)
+	p->sv = calloc(len + 1, sizeof(*p->sv));
+	if (p->s1 == NULL || p->s2 == NULL || p->sv == NULL)
 		return -1;
 	for (p->c = 0, i = 0; i < len; i++)
 		p->c += mean[i];
 	p->c /= (double)len;
 	for (i = 0; i < len; i++) {
-		double d = mean[i] - p->c;
-		int f = var != NULL && n != NULL && n[i] > 1 &&
-		    isfinite(var[i]);
-
-		p->s1[i + 1] = p->s1[i] + d;
-		p->s2[i + 1] = p->s2[i] + d * d;
-		p->fl[i + 1] = p->fl[i] + (f ? var[i] / (double)n[i] : 0);
-		p->nf[i + 1] = p->nf[i] + (size_t)f;
+		p->s1[i + 1] = p->s1[i] + (mean[i] - p->c);
+		p->s2[i + 1] = p->s2[i] + (mean[i] - p->c) * (mean[i] - p->c);
+		p->sv[i + 1] = p->sv[i] + md->V[i];
 	}
 	return 0;
 }
@@ -295,16 +453,30 @@ prefix_free(struct prefix *p)
 {
 	free(p->s1);
 	free(p->s2);
-	free(p->fl);
-	free(p->nf);
+	free(p->sv);
 }
+
+/* What a series' tests share. */
+struct ctx {
+	const struct bs_trend_opts *o;
+	const char	*column, *unit;
+	struct model	 md;
+	struct prefix	 p;
+	size_t		 m, len;	/* min_seg, revisions */
+};
 
 /* ------------------------------------------------------------------ */
 /* Proposal */
 
+/*
+ * A proposed place and the strength of its step: |d| / se, not p, to
+ * choose between two places a revision apart, since a place that puts
+ * a revision of the new level on the old side widens that side's own
+ * variance but adds to its degrees of freedom, and p can prefer it.
+ */
 struct cand {
 	size_t	 at;
-	double	 p;
+	double	 s;
 };
 
 struct cands {
@@ -313,13 +485,19 @@ struct cands {
 };
 
 static int
-cand_add(struct cands *cs, size_t at, double p)
+cand_add(struct cands *cs, size_t at, double s)
 {
 	if (bs_grow(&cs->c, &cs->cap, cs->n + 1, sizeof(*cs->c)) == -1)
 		return -1;
 	cs->c[cs->n].at = at;
-	cs->c[cs->n++].p = p;
+	cs->c[cs->n++].s = s;
 	return 0;
+}
+
+static double
+strength(const struct test *w)
+{
+	return w->se > 0 ? fabs(w->d) / w->se : w->d != 0 ? INFINITY : 0;
 }
 
 static int
@@ -329,7 +507,7 @@ cand_cmp(const void *a, const void *b)
 
 	if (x->at != y->at)
 		return x->at < y->at ? -1 : 1;
-	return (x->p > y->p) - (x->p < y->p);
+	return (x->s < y->s) - (x->s > y->s);
 }
 
 /*
@@ -338,12 +516,11 @@ cand_cmp(const void *a, const void *b)
  * them).
  */
 static int
-propose(const double *mean, const struct prefix *p, size_t w0, size_t w1,
-    size_t m, double confidence, double *left, double *right,
-    struct cands *cs)
+propose(const double *mean, const struct ctx *cx, size_t w0, size_t w1,
+    struct scratch *sc, struct cands *cs)
 {
-	size_t *stack = NULL, ns = 0, cap = 0, a, b, t;
-	struct bs_welch w;
+	size_t *stack = NULL, ns = 0, cap = 0, a, b, t, m = cx->m;
+	struct test w;
 	double q, pv;
 	int rc = -1;
 
@@ -356,14 +533,14 @@ propose(const double *mean, const struct prefix *p, size_t w0, size_t w1,
 		a = stack[--ns];
 		if (b - a < 2 * m)
 			continue;
-		t = a + best_split(mean + a, b - a, m, b - a - m, left, right,
-		    &q);
+		t = a + best_split(mean + a, b - a, m, b - a - m, sc, &q);
 		if (!(q > 0))
 			continue;
-		pv = seg_p(segment(p, a, t), segment(p, t, b), confidence, &w);
+		pv = seg_test(segment(&cx->p, a, t), segment(&cx->p, t, b),
+		    &cx->md, &w);
 		if (!(pv < PROPOSE_P))
 			continue;
-		if (cand_add(cs, t, pv) == -1 ||
+		if (cand_add(cs, t, strength(&w)) == -1 ||
 		    bs_grow(&stack, &cap, ns + 4, sizeof(*stack)) == -1)
 			goto out;
 		stack[ns++] = a;
@@ -377,72 +554,113 @@ out:
 	return rc;
 }
 
+/*
+ * The last revisions, fewer than min_seg after the place, which the
+ * splitting never proposes: a step in the last night is to be seen the
+ * morning after (provisional), against the window before it.
+ */
+static int
+propose_tail(const struct ctx *cx, struct cands *cs)
+{
+	struct test w;
+	size_t k, t, a;
+	double pv;
+
+	for (k = 1; k <= cx->m && k < cx->len; k++) {
+		t = cx->len - k;
+		if (t < cx->m)
+			break;
+		a = t > cx->o->window ? t - cx->o->window : 0;
+		pv = seg_test(segment(&cx->p, a, t), segment(&cx->p, t,
+		    cx->len), &cx->md, &w);
+		if (pv < PROPOSE_P && cand_add(cs, t, strength(&w)) == -1)
+			return -1;
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Merging */
 
 /*
- * The test of candidate k between its neighbours (or the series' ends),
+ * The verdict of a change by the metric's rules: m's change, interval
+ * and p set, alpha max_p (the verdict's significance is the kept
+ * point's).
+ */
+static void
+verdict(struct bs_trend_cp *c, struct bs_metric *m, const struct ctx *cx)
+{
+	struct bs_cmp_opts co;
+
+	if (cx->o->cmp != NULL)
+		co = *cx->o->cmp;
+	else
+		bs_cmp_opts_default(&co);
+	co.alpha = cx->o->max_p;
+	m->column = cx->column;
+	m->unit = cx->unit;
+	m->p = m->p_adj = c->p;
+	m->testable = isfinite(c->p);
+	m->sign = (m->diff > 0) - (m->diff < 0);
+	m->delta = NAN;
+	bs_metric_judge(m, &co);
+	c->higher = m->higher;
+	c->v = m->v;
+	c->change = m->change;
+	c->change_lo = m->change_lo;
+	c->change_hi = m->change_hi;
+}
+
+/*
+ * The test of a candidate between its neighbours (or the series' ends),
  * with the change and the verdict by the metric's rules.
  */
 static void
-judge(struct bs_trend_cp *c, struct seg l, struct seg r, const char *column,
-    const char *unit, const struct bs_trend_opts *o)
+judge(struct bs_trend_cp *c, struct seg l, struct seg r, const struct ctx *cx)
 {
-	struct bs_cmp_opts defo;
 	struct bs_metric m;
-	struct bs_welch w;
-	double ratio, lo, hi;
-	size_t places;
+	struct test w;
+	size_t places, m2 = 2 * cx->m;
+	double q;
 
-	if (o->cmp == NULL)
-		bs_cmp_opts_default(&defo);
 	memset(&m, 0, sizeof(m));
-	m.column = column;
-	m.unit = unit;
-	m.diff = m.diff_lo = m.diff_hi = NAN;
 	m.change = m.change_lo = m.change_hi = NAN;
-	m.delta = NAN;
 	/*
 	 * The split was the best of every place it could have been made
-	 * between its neighbours, not one place chosen beforehand: Welch's
-	 * p is multiplied by the number of those places (Bonferroni), which
+	 * between its neighbours, not one place chosen beforehand: the p
+	 * is multiplied by the number of those places (Bonferroni), which
 	 * keeps pure noise from passing for a change however long the
-	 * history.
+	 * history.  At the history's end the places with fewer than
+	 * min_seg revisions after them count too.
 	 */
-	places = l.n + r.n + 1 > 2 * o->min_seg ? l.n + r.n + 1 - 2 *
-	    o->min_seg : 1;
-	c->p = fmin(1, seg_p(l, r, o->confidence, &w) * (double)places);
+	places = l.n + r.n + 1 > m2 ? l.n + r.n + 1 - m2 : 1;
+	if (c->to == cx->len)
+		places += cx->m - 1;
+	seg_test(l, r, &cx->md, &w);
+	c->p = fmin(1, w.p * (double)places);
+	q = gsl_cdf_tdist_Qinv((1 - cx->o->confidence / 100) / 2, w.df);
+	/* The interval of the ratio with the variances the test used. */
+	l.vm = w.vl;
+	r.vm = w.vr;
 	c->mean_b = l.mean;
 	c->mean_a = r.mean;
-	m.p = m.p_adj = c->p;
-	m.testable = isfinite(c->p);
-	m.diff = w.diff;
-	m.diff_lo = w.ci_lo;
-	m.diff_hi = w.ci_hi;
-	m.sign = (w.diff > 0) - (w.diff < 0);
-	/* The change as bcompare gives Welch's: a ratio, Fieller's interval. */
+	c->nb = l.n;
+	c->na = r.n;
+	m.diff = w.d;
+	m.diff_lo = w.d - q * w.se;
+	m.diff_hi = w.d + q * w.se;
+	/* The change as bcompare gives it: a ratio, Fieller's interval. */
 	if (l.mean > 0) {
 		m.change = r.mean / l.mean - 1;
-		if (l.var == 0 && r.var == 0)
-			m.change_lo = m.change_hi = m.change;
-		else if (bs_fieller_moments(l.n, l.mean, l.var, r.n, r.mean,
-		    r.var, o->confidence, &ratio, &lo, &hi) == 0) {
-			m.change_lo = lo - 1;
-			m.change_hi = hi - 1;
-		}
+		ratio_ci(l, r, q, &m.change_lo, &m.change_hi);
+		m.change_lo -= 1;
+		m.change_hi -= 1;
 	}
-	/* alpha is max_p: the verdict's significance is the kept point's. */
-	{
-		struct bs_cmp_opts co = o->cmp ? *o->cmp : defo;
-
-		co.alpha = o->max_p;
-		bs_metric_judge(&m, &co);
-		c->higher = m.higher;
-		c->v = m.v;
-	}
-	c->change = m.change;
-	c->change_lo = m.change_lo;
-	c->change_hi = m.change_hi;
+	verdict(c, &m, cx);
+	c->kind = BS_TK_STEP;
+	c->status = c->to - c->at < cx->m ? BS_TS_PROVISIONAL :
+	    BS_TS_CONFIRMED;
+	c->was = SIZE_MAX;
 }
 
 /* Does a candidate fail: not significant, or a change below threshold? */
@@ -505,9 +723,7 @@ hpop(struct hent *h, size_t *nh)
  * in the same order, as judging every candidate after each removal.
  */
 static int
-merge(struct bs_trend_cp *cp, size_t *ncp, size_t len,
-    const struct prefix *p, const char *column, const char *unit,
-    const struct bs_trend_opts *o)
+merge(struct bs_trend_cp *cp, size_t *ncp, const struct ctx *cx)
 {
 	size_t n = *ncp, nh = 0, i, k, *prv, *nxt;
 	unsigned *ver;
@@ -528,10 +744,10 @@ merge(struct bs_trend_cp *cp, size_t *ncp, size_t len,
 		prv[i] = i > 0 ? i - 1 : SIZE_MAX;
 		nxt[i] = i + 1 < n ? i + 1 : SIZE_MAX;
 		cp[i].from = i > 0 ? cp[i - 1].at : 0;
-		cp[i].to = i + 1 < n ? cp[i + 1].at : len;
-		judge(&cp[i], segment(p, cp[i].from, cp[i].at),
-		    segment(p, cp[i].at, cp[i].to), column, unit, o);
-		if (fails(&cp[i], o))
+		cp[i].to = i + 1 < n ? cp[i + 1].at : cx->len;
+		judge(&cp[i], segment(&cx->p, cp[i].from, cp[i].at),
+		    segment(&cx->p, cp[i].at, cp[i].to), cx);
+		if (fails(&cp[i], cx->o))
 			hpush(h, &nh, (struct hent){ cp[i].p, i, 0 });
 	}
 	while (nh > 0) {
@@ -554,11 +770,11 @@ merge(struct bs_trend_cp *cp, size_t *ncp, size_t len,
 			if (j == SIZE_MAX)
 				continue;
 			cp[j].from = prv[j] != SIZE_MAX ? cp[prv[j]].at : 0;
-			cp[j].to = nxt[j] != SIZE_MAX ? cp[nxt[j]].at : len;
-			judge(&cp[j], segment(p, cp[j].from, cp[j].at),
-			    segment(p, cp[j].at, cp[j].to), column, unit, o);
+			cp[j].to = nxt[j] != SIZE_MAX ? cp[nxt[j]].at : cx->len;
+			judge(&cp[j], segment(&cx->p, cp[j].from, cp[j].at),
+			    segment(&cx->p, cp[j].at, cp[j].to), cx);
 			ver[j]++;
-			if (fails(&cp[j], o))
+			if (fails(&cp[j], cx->o))
 				hpush(h, &nh, (struct hent){ cp[j].p, j,
 				    ver[j] });
 		}
@@ -577,48 +793,45 @@ out:
 	return rc;
 }
 
-int
-bs_trend_detect(const double *mean, const double *var, const size_t *n,
-    size_t len, const char *column, const char *unit,
-    const struct bs_trend_opts *o, struct bs_trend_cp **out, size_t *nout,
-    struct bs_err *e)
+/*
+ * The steps of one series without its outliers: proposals in windows
+ * and at the end, merged.  *out in the series' own indices.
+ */
+static int
+steps(const double *mean, const double *var, const size_t *n, size_t len,
+    struct ctx *cx, struct bs_trend_cp **out, size_t *nout)
 {
-	struct prefix p;
 	struct cands cs;
+	struct scratch sc;
 	struct bs_trend_cp *cp = NULL;
-	double *left = NULL, *right = NULL;
-	size_t m = o->min_seg < 2 ? 2 : o->min_seg, w, step, w0, i, k, ncp;
+	size_t m = cx->m, w, step, w0, i, k, ncp;
 	int rc = -1;
 
 	*out = NULL;
 	*nout = 0;
-	memset(&p, 0, sizeof(p));
 	memset(&cs, 0, sizeof(cs));
-	if (len < 2 * m)
-		return 0;
-	for (i = 0; i < len; i++)
-		if (!isfinite(mean[i]))
-			return bs_seterr(e, NULL, 0, "%s: revision %zu: not a "
-			    "finite number", column, i + 1);
-	w = o->window < 4 * m ? 4 * m : o->window;
+	memset(&sc, 0, sizeof(sc));
+	cx->len = len;
+	if (model_build(&cx->md, mean, var, n, len, cx->o->confidence) == -1 ||
+	    prefix_build(&cx->p, mean, &cx->md, len) == -1)
+		goto out;
+	w = cx->o->window < 4 * m ? 4 * m : cx->o->window;
 	if (w > len)
 		w = len;
 	step = w / 2;
-	if (prefix_build(&p, mean, var, n, len) == -1 ||
-	    noise_var(mean, len, &p.noise) == -1 ||
-	    (left = malloc(w * sizeof(*left))) == NULL ||
-	    (right = malloc(w * sizeof(*right))) == NULL)
-		goto nomem;
+	if (len >= 2 * m && scratch_new(&sc, w) == -1)
+		goto out;
 	/* Windows half overlapping, the last one ending at the series' end. */
-	for (w0 = 0;; w0 += step) {
+	for (w0 = 0; len >= 2 * m; w0 += step) {
 		if (w0 + w > len)
 			w0 = len - w;
-		if (propose(mean, &p, w0, w0 + w, m, o->confidence, left,
-		    right, &cs) == -1)
-			goto nomem;
+		if (propose(mean, cx, w0, w0 + w, &sc, &cs) == -1)
+			goto out;
 		if (w0 + w >= len)
 			break;
 	}
+	if (propose_tail(cx, &cs) == -1)
+		goto out;
 	/*
 	 * Candidates from overlapping windows: one per place, and of two
 	 * closer than a segment, the stronger.
@@ -627,7 +840,7 @@ bs_trend_detect(const double *mean, const double *var, const size_t *n,
 		qsort(cs.c, cs.n, sizeof(*cs.c), cand_cmp);
 	for (i = 0, k = 0; i < cs.n; i++) {
 		if (k > 0 && cs.c[i].at - cs.c[k - 1].at < m) {
-			if (cs.c[i].p < cs.c[k - 1].p)
+			if (cs.c[i].s > cs.c[k - 1].s)
 				cs.c[k - 1] = cs.c[i];
 			continue;
 		}
@@ -635,7 +848,7 @@ bs_trend_detect(const double *mean, const double *var, const size_t *n,
 	}
 	ncp = k;
 	if (ncp > 0 && (cp = calloc(ncp, sizeof(*cp))) == NULL)
-		goto nomem;
+		goto out;
 	for (i = 0; i < ncp; i++)
 		cp[i].at = cs.c[i].at;
 	/*
@@ -646,31 +859,298 @@ bs_trend_detect(const double *mean, const double *var, const size_t *n,
 	 * O(k log k) for k candidates rather than a pass over all of them
 	 * per removal (a drifting history fails most of thousands).
 	 */
-	if (ncp > 0 && merge(cp, &ncp, len, &p, column, unit, o) == -1)
-		goto nomem;
+	if (ncp > 0 && merge(cp, &ncp, cx) == -1)
+		goto out;
 	/* What is written out, from the values themselves. */
 	for (i = 0; i < ncp; i++)
-		judge(&cp[i], segment_exact(mean, var, n, cp[i].from, cp[i].at,
-		    p.noise), segment_exact(mean, var, n, cp[i].at, cp[i].to,
-		    p.noise), column, unit, o);
-	if (ncp == 0) {
-		free(cp);
-		cp = NULL;
-	}
+		judge(&cp[i], segment_exact(mean, &cx->md, cp[i].from,
+		    cp[i].at), segment_exact(mean, &cx->md, cp[i].at,
+		    cp[i].to), cx);
 	*out = cp;
 	*nout = ncp;
 	cp = NULL;
 	rc = 0;
-	goto out;
-nomem:
-	rc = bs_seterr(e, NULL, 0, "out of memory");
 out:
 	free(cp);
 	free(cs.c);
-	free(left);
-	free(right);
-	prefix_free(&p);
+	scratch_free(&sc);
+	prefix_free(&cx->p);
+	free(cx->md.V);
+	cx->md.V = NULL;
 	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Outliers */
+
+#define OUT_K	5	/* neighbours on each side an outlier is judged by */
+
+/* The median of x[0..k), k <= OUT_K, by insertion. */
+static double
+median_small(const double *x, size_t k)
+{
+	double s[OUT_K], v;
+	size_t i, j;
+
+	for (i = 0; i < k; i++) {
+		v = x[i];
+		for (j = i; j > 0 && s[j - 1] > v; j--)
+			s[j] = s[j - 1];
+		s[j] = v;
+	}
+	return k % 2 ? s[k / 2] : (s[k / 2 - 1] + s[k / 2]) / 2;
+}
+
+/*
+ * Is revision i a single revision off its level: away, the same way,
+ * from the median of the OUT_K revisions before it and from that of
+ * the OUT_K after it (two spikes in a row still leave both medians at
+ * the level), significantly (Bonferroni over the history's revisions)
+ * and by more than the metric's threshold?  The last revision has none
+ * after it: there a step and a spike look alike (provisional).
+ */
+static int
+outlier(const double *mean, size_t len, size_t i, const struct ctx *cx,
+    struct bs_trend_cp *c)
+{
+	size_t kl = i < OUT_K ? i : OUT_K, kr = len - 1 - i < OUT_K ?
+	    len - 1 - i : OUT_K, k;
+	double ml, mr, dl, dr, d, level, se, v = cx->md.V[i];
+	struct bs_metric m;
+
+	if (kl < 1 || kr < 1)
+		return 0;
+	ml = median_small(mean + i - kl, kl);
+	mr = median_small(mean + i + 1, kr);
+	dl = mean[i] - ml;
+	dr = mean[i] - mr;
+	if (dl == 0 || dr == 0 || (dl > 0) != (dr > 0))
+		return 0;
+	d = fabs(dl) < fabs(dr) ? dl : dr;
+	level = fabs(dl) < fabs(dr) ? ml : mr;
+	k = kl < kr ? kl : kr;
+	/* A median of k is about pi/2 times as variable as a mean of k. */
+	se = sqrt(v + M_PI_2 * cx->md.tau2 / (double)k);
+	memset(c, 0, sizeof(*c));
+	c->p = se > 0 ? fmin(1, 2 * gsl_cdf_tdist_Q(fabs(d) / se,
+	    cx->md.df) * (double)len) : 0;
+	if (!(c->p < cx->o->max_p))
+		return 0;
+	memset(&m, 0, sizeof(m));
+	m.diff = d;
+	m.diff_lo = d - cx->md.q * se;
+	m.diff_hi = d + cx->md.q * se;
+	m.change = m.change_lo = m.change_hi = NAN;
+	if (level > 0) {
+		m.change = mean[i] / level - 1;
+		m.change_lo = m.diff_lo / level;
+		m.change_hi = m.diff_hi / level;
+	}
+	c->from = i - kl;
+	c->at = i;
+	c->to = i + 1;
+	c->nb = kl + kr;
+	c->na = 1;
+	c->mean_b = level;
+	c->mean_a = mean[i];
+	verdict(c, &m, cx);
+	c->kind = BS_TK_OUTLIER;
+	c->status = BS_TS_CONFIRMED;
+	c->was = SIZE_MAX;
+	return c->v == BS_V_IMPROVED || c->v == BS_V_REGRESSED;
+}
+
+static int
+cp_cmp(const void *a, const void *b)
+{
+	const struct bs_trend_cp *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->kind - y->kind;
+}
+
+/* A series' outliers and steps, in its indices, sorted. */
+static int
+detect(const double *mean, const double *var, const size_t *n, size_t len,
+    struct ctx *cx, struct bs_trend_cp **out, size_t *nout)
+{
+	struct bs_trend_cp *cp = NULL, *st = NULL, c;
+	double *cm = NULL, *cv = NULL;
+	size_t *cn = NULL, *keep = NULL, ncp = 0, cap = 0, nst = 0, nk, i;
+	int rc = -1;
+
+	*out = NULL;
+	*nout = 0;
+	if (model_build(&cx->md, mean, var, n, len, cx->o->confidence) == -1)
+		return -1;
+	cm = malloc((len + 1) * sizeof(*cm));
+	cv = malloc((len + 1) * sizeof(*cv));
+	cn = malloc((len + 1) * sizeof(*cn));
+	keep = malloc((len + 1) * sizeof(*keep));
+	if (cm == NULL || cv == NULL || cn == NULL || keep == NULL)
+		goto out;
+	for (i = 0, nk = 0; i < len; i++) {
+		if (outlier(mean, len, i, cx, &c)) {
+			if (bs_grow(&cp, &cap, ncp + 1, sizeof(*cp)) == -1)
+				goto out;
+			cp[ncp++] = c;
+			continue;
+		}
+		cm[nk] = mean[i];
+		cv[nk] = var != NULL ? var[i] : NAN;
+		cn[nk] = n != NULL ? n[i] : 1;
+		keep[nk++] = i;
+	}
+	free(cx->md.V);
+	cx->md.V = NULL;
+	/* The steps of what is left, in the series' indices again. */
+	if (nk >= cx->m + 1 && steps(cm, cv, cn, nk, cx, &st, &nst) == -1)
+		goto out;
+	if (bs_grow(&cp, &cap, ncp + nst + 1, sizeof(*cp)) == -1)
+		goto out;
+	for (i = 0; i < nst; i++) {
+		c = st[i];
+		c.from = keep[c.from];
+		c.at = keep[c.at];
+		c.to = c.to == nk ? len : keep[c.to];
+		cp[ncp++] = c;
+	}
+	if (ncp > 0)
+		qsort(cp, ncp, sizeof(*cp), cp_cmp);
+	*out = cp;
+	*nout = ncp;
+	cp = NULL;
+	rc = 0;
+out:
+	free(cx->md.V);
+	cx->md.V = NULL;
+	free(cp);
+	free(st);
+	free(cm);
+	free(cv);
+	free(cn);
+	free(keep);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Stability */
+
+/* Step j of prev, unclaimed, near c: within a revision, else in c's span. */
+static size_t
+match(const struct bs_trend_cp *c, const struct bs_trend_cp *prev,
+    size_t nprev, const unsigned char *used, int near)
+{
+	size_t j, best = SIZE_MAX, db = SIZE_MAX, dd;
+	int sign = (c->mean_a > c->mean_b) - (c->mean_a < c->mean_b);
+
+	for (j = 0; j < nprev; j++) {
+		const struct bs_trend_cp *q = &prev[j];
+
+		if (used[j] || q->kind != BS_TK_STEP || sign !=
+		    (q->mean_a > q->mean_b) - (q->mean_a < q->mean_b))
+			continue;
+		dd = q->at > c->at ? q->at - c->at : c->at - q->at;
+		if (near ? dd > 1 : q->at <= c->from || q->at >= c->to)
+			continue;
+		if (dd < db) {
+			db = dd;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/*
+ * What changed since the history without its last revision: a step
+ * found there and here (within a revision) keeps its status; one found
+ * there elsewhere in its span has moved (was); one found there and no
+ * longer is added, withdrawn, with that history's values.  A nightly
+ * report says so rather than dropping a change it gave yesterday.
+ */
+static int
+stability(struct bs_trend_cp **cp, size_t *ncp, const struct bs_trend_cp *prev,
+    size_t nprev)
+{
+	unsigned char *used;
+	size_t i, j, n = *ncp, cap = *ncp;
+	int near;
+
+	if (nprev == 0)
+		return 0;
+	if ((used = calloc(nprev, 1)) == NULL)
+		return -1;
+	for (near = 1; near >= 0; near--)
+		for (i = 0; i < *ncp; i++) {
+			struct bs_trend_cp *c = &(*cp)[i];
+
+			if (c->kind != BS_TK_STEP || c->was != SIZE_MAX ||
+			    (j = match(c, prev, nprev, used, near)) == SIZE_MAX)
+				continue;
+			used[j] = 1;
+			c->was = prev[j].at;
+			if (!near && prev[j].at != c->at)
+				c->status = BS_TS_MOVED;
+		}
+	for (i = 0; i < *ncp; i++)
+		if ((*cp)[i].status != BS_TS_MOVED)
+			(*cp)[i].was = SIZE_MAX;
+	for (j = 0; j < nprev; j++) {
+		if (used[j] || prev[j].kind != BS_TK_STEP)
+			continue;
+		if (bs_grow(cp, &cap, n + 1, sizeof(**cp)) == -1) {
+			free(used);
+			return -1;
+		}
+		(*cp)[n] = prev[j];
+		(*cp)[n++].status = BS_TS_WITHDRAWN;
+	}
+	free(used);
+	if (n > *ncp)
+		qsort(*cp, n, sizeof(**cp), cp_cmp);
+	*ncp = n;
+	return 0;
+}
+
+int
+bs_trend_detect(const double *mean, const double *var, const size_t *n,
+    size_t len, const char *column, const char *unit,
+    const struct bs_trend_opts *o, struct bs_trend_cp **out, size_t *nout,
+    struct bs_err *e)
+{
+	struct bs_trend_cp *prev = NULL;
+	struct ctx cx;
+	size_t i, nprev = 0;
+
+	*out = NULL;
+	*nout = 0;
+	memset(&cx, 0, sizeof(cx));
+	cx.o = o;
+	cx.column = column;
+	cx.unit = unit;
+	cx.m = o->min_seg < 2 ? 2 : o->min_seg;
+	if (len < cx.m + 1)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (!isfinite(mean[i]))
+			return bs_seterr(e, NULL, 0, "%s: revision %zu: not a "
+			    "finite number", column, i + 1);
+	if (detect(mean, var, n, len, &cx, out, nout) == -1 ||
+	    (len > cx.m + 1 && detect(mean, var, n, len - 1, &cx, &prev,
+	    &nprev) == -1) || stability(out, nout, prev, nprev) == -1) {
+		free(prev);
+		free(*out);
+		*out = NULL;
+		*nout = 0;
+		return bs_seterr(e, NULL, 0, "out of memory");
+	}
+	free(prev);
+	if (*nout == 0) {
+		free(*out);
+		*out = NULL;
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -982,7 +1462,7 @@ detect:
 	for (i = 0; i < tr->n; i++) {
 		struct bs_trend_series *s = &tr->s[i];
 
-		s->tooshort = s->nrev < 2 * (o->min_seg < 2 ? 2 : o->min_seg);
+		s->tooshort = s->nrev < (o->min_seg < 2 ? 2 : o->min_seg) + 1;
 		if (bs_trend_detect(s->mean, s->var, s->n, s->nrev, s->column,
 		    s->unit, o, &s->cp, &s->ncp, e) == -1)
 			goto out;

@@ -1,6 +1,8 @@
 # Oracle for btrend: the method of man/btrend.1 written again in R from
-# its definitions (Matteson and James 2014 for E-divisive's Q; Welch's t
-# and Fieller's interval by their formulas, checked against t.test), on
+# its definitions (Matteson and James 2014 for E-divisive's Q; the
+# two-level model, the outlier rule, the t test with Satterthwaite's
+# degrees of freedom and Fieller's interval by their formulas; Welch's
+# checked against t.test), on
 # histories generated here with set.seed.  Writes testdata/trend/*.csv
 # and tests/expected/btrend_*.csv, tests/expected/btrend_cases.tsv.
 # Run from the repository root: Rscript tests/oracle/trend.R
@@ -32,47 +34,79 @@ welch_m <- function(n1, m1, v1, n2, m2, v2, conf = 0.95) {
 	    hi = (t + q) * sqrt(se2), df = df)
 }
 
-# Fieller's interval of mean2/mean1 with Welch's df (as bcompare).
-fieller <- function(n1, b, vb, n2, a, va, conf = 0.95) {
-	rho <- a / b; ra <- va / n2 / b^2; rb <- vb / n1 / b^2
-	if (ra + rho^2 * rb == 0) return(c(rho, rho))
-	df <- (ra + rho^2 * rb)^2 / (ra^2 / (n2 - 1) + (rho^2 * rb)^2 / (n1 - 1))
-	t <- qt(1 - (1 - conf) / 2, df); g <- t^2 * rb
-	if (g >= 1) return(c(NA, NA))
-	s <- t * sqrt(rho^2 * rb + ra - g * ra)
-	sort(c((rho - s) / (1 - g), (rho + s) / (1 - g)))
+# The model of btrend(1): a revision's mean varies by sb2 (the night's
+# own effect, the same for all) plus its runs' var/n; tau (sd of a
+# revision mean) from the median absolute successive difference, worth
+# 0.37 (n - 1) degrees of freedom.
+model <- function(r, conf) {
+	len <- length(r$mean); d <- abs(diff(r$mean))
+	sd <- if (len > 1) median(d) / (qnorm(0.75) * sqrt(2)) else 0
+	if (!(sd > 0) && len > 1) sd <- mean(d) * sqrt(pi) / 2
+	runs <- !is.na(r$var) & r$n > 1 & is.finite(r$var)
+	w <- r$var / r$n
+	wmed <- if (any(runs)) median(w[runs]) else 0
+	sb2 <- max(0, sd^2 - wmed)
+	df <- max(1, 0.37 * max(1, len - 1))
+	list(tau2 = sd^2, V = sb2 + ifelse(runs, w, wmed), df = df,
+	    q = qt(1 - (1 - conf) / 2, df))
 }
 
-# A segment of revision means (i in a..b, 1-based, inclusive): its mean
-# and the variance of its test, floored by the repetitions' and the
-# series' noise.
-seg <- function(r, a, b) {
-	m <- r$mean[a:b]; v <- if (length(m) > 1) var(m) else NA
-	w <- r$var[a:b] / r$n[a:b]; w <- w[r$n[a:b] > 1 & is.finite(w)]
-	if (length(w)) v <- max(v, mean(w))
-	list(n = length(m), mean = mean(m), var = max(v, r$noise))
+# Revisions a..b (1-based, inclusive): level, squares, sum of V.
+seg <- function(r, md, a, b) {
+	m <- r$mean[a:b]
+	list(n = length(m), mean = mean(m), ss = sum((m - mean(m))^2),
+	    vm = sum(md$V[a:b]) / length(m)^2)
 }
 
-judge <- function(r, from, at, to, minseg, conf = 0.95) {
-	l <- seg(r, from, at - 1); rr <- seg(r, at, to - 1)
+# A side's variance of its level: the model's, or its own (n >= 3)
+# where larger, with n - 1 degrees of freedom.
+side <- function(s, md) {
+	own <- if (s$n >= 3) s$ss / (s$n - 1) / s$n else 0
+	if (own > s$vm) list(v = own, df = s$n - 1) else list(v = s$vm, df = md$df)
+}
+
+ttest <- function(l, r, md) {
+	a <- side(l, md); b <- side(r, md); d <- r$mean - l$mean
+	se <- sqrt(a$v + b$v)
+	if (!(se > 0)) return(list(p = if (d != 0) 0 else 1, d = d, se = 0,
+	    df = md$df, vl = a$v, vr = b$v))
+	df <- se^4 / (a$v^2 / a$df + b$v^2 / b$df)
+	list(p = 2 * pt(-abs(d) / se, df), d = d, se = se, df = df, vl = a$v,
+	    vr = b$v)
+}
+
+# Fieller: the theta with (r - theta l)^2 <= q^2 (vr + theta^2 vl).
+fieller2 <- function(lm, vl, rm, vr, q) {
+	a <- lm^2 - q^2 * vl; b <- rm * lm; c <- rm^2 - q^2 * vr
+	disc <- b^2 - a * c
+	if (!(a > 0) || disc < 0) return(c(NA, NA))
+	c((b - sqrt(disc)) / a, (b + sqrt(disc)) / a)
+}
+
+judge <- function(r, md, from, at, to, minseg, conf = 0.95) {
+	len <- length(r$mean)
+	l <- seg(r, md, from, at - 1); rr <- seg(r, md, at, to - 1)
 	places <- max(1, l$n + rr$n + 1 - 2 * minseg)
-	w <- welch_m(l$n, l$mean, l$var, rr$n, rr$mean, rr$var, conf)
-	ci <- fieller(l$n, l$mean, l$var, rr$n, rr$mean, rr$var, conf)
+	if (to - 1 == len) places <- places + minseg - 1
+	w <- ttest(l, rr, md)
+	q <- qt(1 - (1 - conf) / 2, w$df)
+	ci <- fieller2(l$mean, w$vl, rr$mean, w$vr, q)
 	list(p = min(1, w$p * places), mb = l$mean, ma = rr$mean,
 	    change = rr$mean / l$mean - 1, lo = ci[1] - 1, hi = ci[2] - 1,
-	    nb = l$n, na = rr$n)
+	    nb = l$n, na = rr$n, kind = "step",
+	    status = if (to - at < minseg) "provisional" else "confirmed",
+	    from = from - 1, to = to - 1)
 }
 
-# The change points of one series of revisions (mean, var, n).
-detect <- function(r, maxp = 0.001, minseg = 3, window = 500,
-    threshold = 0) {
-	len <- length(r$mean)
-	r$noise <- (median(abs(diff(r$mean))) / (qnorm(0.75) * sqrt(2)))^2
-	if (len < 2 * minseg) return(list())
+# Steps of a series without outliers (0-based at, from, to).
+find_steps <- function(r, maxp, minseg, window, threshold, conf) {
+	len <- length(r$mean); md <- model(r, conf)
 	W <- max(min(window, len), 4 * minseg); W <- min(W, len)
-	cand <- data.frame(at = integer(0), p = numeric(0))
+	# A place's strength, |d| / se, chooses between close places.
+	strength <- function(w) if (w$se > 0) abs(w$d) / w$se else if (w$d != 0) Inf else 0
+	cand <- data.frame(at = integer(0), s = numeric(0))
 	w0 <- 0
-	repeat {
+	while (len >= 2 * minseg) {
 		if (w0 + W > len) w0 <- len - W
 		stack <- list(c(w0, w0 + W))    # 0-based half-open
 		while (length(stack)) {
@@ -84,21 +118,28 @@ detect <- function(r, maxp = 0.001, minseg = 3, window = 500,
 			q <- sapply(taus, function(t) edq(x, t))
 			if (!(max(q) > 0)) next
 			t <- a + taus[which.max(q)]
-			l <- seg(r, a + 1, t); rr <- seg(r, t + 1, b)
-			p <- welch_m(l$n, l$mean, l$var, rr$n, rr$mean, rr$var)$p
-			if (!(p < 0.05)) next
-			cand <- rbind(cand, data.frame(at = t, p = p))
+			w <- ttest(seg(r, md, a + 1, t), seg(r, md, t + 1, b), md)
+			if (!(w$p < 0.05)) next
+			cand <- rbind(cand, data.frame(at = t, s = strength(w)))
 			stack <- c(stack, list(c(a, t)), list(c(t, b)))
 		}
 		if (w0 + W >= len) break
 		w0 <- w0 + W %/% 2
 	}
-	cand <- cand[order(cand$at, cand$p), ]
+	# The last revisions: a step in the last night, against the window.
+	for (k in seq_len(minseg)) {
+		t <- len - k
+		if (k >= len || t < minseg) break
+		a <- if (t > window) t - window else 0
+		w <- ttest(seg(r, md, a + 1, t), seg(r, md, t + 1, len), md)
+		if (w$p < 0.05) cand <- rbind(cand, data.frame(at = t, s = strength(w)))
+	}
+	cand <- cand[order(cand$at, -cand$s), ]
 	keep <- cand[0, ]
 	for (i in seq_len(nrow(cand))) {
 		k <- nrow(keep)
 		if (k > 0 && cand$at[i] - keep$at[k] < minseg) {
-			if (cand$p[i] < keep$p[k]) keep[k, ] <- cand[i, ]
+			if (cand$s[i] > keep$s[k]) keep[k, ] <- cand[i, ]
 			next
 		}
 		keep <- rbind(keep, cand[i, ])
@@ -108,7 +149,8 @@ detect <- function(r, maxp = 0.001, minseg = 3, window = 500,
 		if (!length(at)) break
 		bounds <- c(0, at, len)
 		js <- lapply(seq_along(at), function(i)
-		    judge(r, bounds[i] + 1, at[i] + 1, bounds[i + 2] + 1, minseg))
+		    judge(r, md, bounds[i] + 1, at[i] + 1, bounds[i + 2] + 1,
+		    minseg, conf))
 		fail <- sapply(js, function(j) !(j$p < maxp) ||
 		    abs(j$change) < threshold)
 		if (!any(fail)) break
@@ -118,7 +160,93 @@ detect <- function(r, maxp = 0.001, minseg = 3, window = 500,
 	if (!length(at)) return(list())
 	bounds <- c(0, at, len)
 	lapply(seq_along(at), function(i) c(list(at = at[i]),
-	    judge(r, bounds[i] + 1, at[i] + 1, bounds[i + 2] + 1, minseg)))
+	    judge(r, md, bounds[i] + 1, at[i] + 1, bounds[i + 2] + 1, minseg,
+	    conf)))
+}
+
+# Revision i (1-based) off the medians of the 5 before and 5 after it,
+# the same way, significantly (times the revisions: Bonferroni).
+outlier <- function(r, md, i, maxp, threshold) {
+	len <- length(r$mean); kl <- min(i - 1, 5); kr <- min(len - i, 5)
+	if (kl < 1 || kr < 1) return(NULL)
+	x <- r$mean[i]
+	ml <- median(r$mean[(i - kl):(i - 1)]); mr <- median(r$mean[(i + 1):(i + kr)])
+	dl <- x - ml; dr <- x - mr
+	if (dl == 0 || dr == 0 || (dl > 0) != (dr > 0)) return(NULL)
+	near <- abs(dl) < abs(dr)
+	d <- if (near) dl else dr; level <- if (near) ml else mr
+	se <- sqrt(md$V[i] + pi / 2 * md$tau2 / min(kl, kr))
+	p <- if (se > 0) min(1, 2 * pt(-abs(d) / se, md$df) * len) else 0
+	if (!(p < maxp) || abs(x / level - 1) < threshold) return(NULL)
+	list(at = i - 1, p = p, mb = level, ma = x, change = x / level - 1,
+	    lo = (d - md$q * se) / level, hi = (d + md$q * se) / level,
+	    nb = kl + kr, na = 1, kind = "outlier", status = "confirmed")
+}
+
+sub_r <- function(r, idx) list(mean = r$mean[idx], var = r$var[idx],
+    n = r$n[idx], x = r$x[idx])
+
+detect1 <- function(r, maxp, minseg, window, threshold, conf) {
+	len <- length(r$mean); md <- model(r, conf)
+	out <- list(); keep <- integer(0)
+	for (i in seq_len(len)) {
+		o <- outlier(r, md, i, maxp, threshold)
+		if (is.null(o)) keep <- c(keep, i) else out[[length(out) + 1]] <- o
+	}
+	if (length(keep) >= minseg + 1) {
+		st <- find_steps(sub_r(r, keep), maxp, minseg, window, threshold, conf)
+		for (c in st) {
+			nk <- length(keep)
+			c$to <- if (c$to == nk) len else keep[c$to + 1] - 1
+			c$from <- keep[c$from + 1] - 1
+			c$at <- keep[c$at + 1] - 1
+			out[[length(out) + 1]] <- c
+		}
+	}
+	if (!length(out)) return(out)
+	o <- order(sapply(out, function(c) c$at),
+	    sapply(out, function(c) c$kind != "step"))
+	out[o]
+}
+
+# The change points of one series of revisions (mean, var, n), with
+# what changed since the history without its last revision.
+detect <- function(r, maxp = 0.001, minseg = 2, window = 500,
+    threshold = 0, conf = 0.95) {
+	len <- length(r$mean)
+	if (len < minseg + 1) return(list())
+	cur <- detect1(r, maxp, minseg, window, threshold, conf)
+	if (len <= minseg + 1) return(cur)
+	prev <- detect1(sub_r(r, 1:(len - 1)), maxp, minseg, window, threshold,
+	    conf)
+	sgn <- function(c) sign(c$ma - c$mb)
+	used <- rep(FALSE, length(prev))
+	done <- rep(FALSE, length(cur))
+	for (near in c(TRUE, FALSE)) for (i in seq_along(cur)) {
+		c <- cur[[i]]
+		if (c$kind != "step" || done[i]) next
+		best <- NA; db <- Inf
+		for (j in seq_along(prev)) {
+			q <- prev[[j]]
+			if (used[j] || q$kind != "step" || sgn(q) != sgn(c)) next
+			dd <- abs(q$at - c$at)
+			if (if (near) dd > 1 else (q$at <= c$from || q$at >= c$to)) next
+			if (dd < db) { db <- dd; best <- j }
+		}
+		if (is.na(best)) next
+		used[best] <- TRUE; done[i] <- TRUE
+		if (!near && prev[[best]]$at != c$at) {
+			cur[[i]]$status <- "moved"; cur[[i]]$was <- prev[[best]]$at
+		}
+	}
+	for (j in seq_along(prev)) if (!used[j] && prev[[j]]$kind == "step") {
+		q <- prev[[j]]; q$status <- "withdrawn"
+		cur[[length(cur) + 1]] <- q
+	}
+	if (!length(cur)) return(cur)
+	o <- order(sapply(cur, function(c) c$at),
+	    sapply(cur, function(c) c$kind != "step"))
+	cur[o]
 }
 
 revisions <- function(d, x, y) {
@@ -145,7 +273,8 @@ expect <- function(d, x, groups, ys, ...) {
 				    change_ci_hi = c$hi, p = c$p,
 				    direction = "lower",
 				    verdict = if (c$change > 0) "regressed" else
-				    "improved")
+				    "improved", kind = c$kind, status = c$status,
+				    was = if (is.null(c$was)) "" else r$x[c$was + 1])
 				names(row)[2] <- x
 				if (length(groups))
 					row <- cbind(keys[g, groups, drop = FALSE], row)
@@ -188,8 +317,9 @@ addcase <- function(name, input, args, d) {
 	f <- sprintf("tests/expected/btrend_%s.csv", name)
 	write_csv(fmt(d), f)
 	cases <<- rbind(cases, data.frame(case = name, input = input,
-	    args = args, expected = f, rtol = "1e-7"))
-# (1e-7: p-values of 1e-27 from GSL's t tail agree with R's pt to 2e-8.)
+	    args = args, expected = f, rtol = "1e-6"))
+# (1e-6: p-values of 1e-45 from GSL's t tail, with Satterthwaite's
+# fractional degrees of freedom, agree with R's pt to 7e-7.)
 }
 
 # Two steps with three repetitions a revision; a quiet series beside.
@@ -232,6 +362,28 @@ small <- data.frame(run = 1:200, latency_us = round(c(rnorm(100, 100, 2),
 write_csv(small, "testdata/trend/small.csv")
 addcase("small", "testdata/trend/small.csv", "-f csv -x run",
     expect(small, "run", character(0), "latency_us"))
+
+# A fresh regression (issue 28 item 1): 40 nights of 10 runs, 2% run
+# noise, then +50%: one night after it (provisional), two (confirmed).
+set.seed(28)
+fresh <- NULL
+for (i in 1:42) fresh <- rbind(fresh, data.frame(night = i, bench = "parse",
+    time_ms = round((if (i > 40) 150 else 100) * (1 + rnorm(10, 0, 0.02)), 3)))
+write_csv(fresh[fresh$night <= 41, ], "testdata/trend/fresh1.csv")
+write_csv(fresh, "testdata/trend/fresh2.csv")
+addcase("fresh1", "testdata/trend/fresh1.csv", "-f csv -x night -g bench",
+    expect(fresh[fresh$night <= 41, ], "night", "bench", "time_ms"))
+addcase("fresh2", "testdata/trend/fresh2.csv", "-f csv -x night -g bench",
+    expect(fresh, "night", "bench", "time_ms"))
+
+# A spike in the last night but one (issue 28 items 2 and 3): yesterday
+# a provisional step, today an outlier and the step withdrawn.
+set.seed(29)
+spike <- data.frame(run = 1:30, time_ms = round(rnorm(30, 100, 1), 2))
+spike$time_ms[29] <- 130
+write_csv(spike, "testdata/trend/spike_last.csv")
+addcase("spike_last", "testdata/trend/spike_last.csv", "-f csv -x run",
+    expect(spike, "run", character(0), "time_ms"))
 
 # Pure noise, 500 revisions: no change point at the default settings.
 set.seed(500)
