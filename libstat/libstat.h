@@ -418,12 +418,26 @@ struct bs_series {
 	 * formats that make a column per unit or per key do.
 	 */
 	int		 present;
+	/*
+	 * With bs_table_opts.ok or apdex: the requests of the series (its
+	 * rows past rates_skip), those failed by ok, and of its values those
+	 * within apdex (satisfied), within 4 apdex (tolerating) and all.
+	 */
+	size_t		 req, err, sat, tol, apn;
 };
 
 struct bs_group {
 	char		**key;		/* ngcols strings */
 	struct bs_series *s;		/* nvcols series */
 	size_t		 nrows;		/* rows seen for this group */
+	/*
+	 * With bs_table_opts.timecol: each row's time stamp in seconds
+	 * (nrows of them, in input order), and with ok whether its request
+	 * succeeded (1) or not (0).
+	 */
+	double		*time;
+	unsigned char	*okrow;
+	size_t		 tcap;
 };
 
 struct bs_table {
@@ -447,6 +461,8 @@ struct bs_table {
 	 * declares none.
 	 */
 	size_t		 autofrom, nauto;
+	/* With timecol: the first and last time stamp, seconds. */
+	double		 tmin, tmax;
 	char		**units;	/* per input column: the unit its reader
 					   declared, or NULL (bs_table_unit) */
 	struct bs_meta	 meta;		/* what the inputs carried (meta hook) */
@@ -535,6 +551,29 @@ struct bs_table_opts {
 	 */
 	int			 levels;
 	const char		*replicate;
+	/*
+	 * Rates (bstat --ok, --apdex): ok, a request's success, "COL<400"
+	 * (a comparison with a number: a cell no number fails), "COL=TEXT"
+	 * (equal text), or "COL" (a success flag: true, yes, ok, 1 succeed;
+	 * anything else fails); the column is never a value column.  ""
+	 * names the column "success" when the input has one.  apdex > 0:
+	 * the threshold T in the unit of the values as written; a failed
+	 * request is frustrated.  Both counted in bs_series (req, err, sat,
+	 * tol, apn), the first rates_skip rows of each series left out.
+	 */
+	const char		*ok;
+	double			 apdex;
+	size_t			 rates_skip;
+	/*
+	 * Time windows (bstat --every): timecol, the column of each row's
+	 * time stamp (never a value column), kept per group in seconds
+	 * (bs_group.time); tscale the seconds of its unit, 0: the unit the
+	 * reader declares or its name says (_ms, _us, _ns, _s), else by
+	 * magnitude (epoch seconds, ms, us or ns: a later stamp of another
+	 * magnitude is an error naming its line).
+	 */
+	const char		*timecol;
+	double			 tscale;
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);
@@ -609,6 +648,8 @@ struct bs_summary_opts {
 	int	 no_quantiles;	/* O(1) memory: no order statistics */
 	int	 pct_ci;	/* order-statistic intervals of the
 				   median and the percentiles */
+	int	 rates;		/* errors, error rate: the table counted ok */
+	double	 apdex;		/* > 0: Apdex at this T was counted */
 };
 
 struct bs_summary {
@@ -624,6 +665,14 @@ struct bs_summary {
 	/* With pct_ci: distribution-free intervals, NaN when n is short. */
 	double	 median_lo, median_hi;
 	double	 pct_lo[BS_MAX_PCT], pct_hi[BS_MAX_PCT];
+	/*
+	 * With rates: the requests, the failed ones, their share and its
+	 * Wilson interval; with apdex: Apdex (satisfied + tolerating / 2)
+	 * over the values and its Wilson interval (conservative: a score
+	 * of 0, 1/2 or 1 varies less than a success); NaN when not counted.
+	 */
+	double	 requests, errors, error_rate, error_lo, error_hi;
+	double	 apdex, apdex_lo, apdex_hi;
 	/*
 	 * 1: a summary that does not say its n (hyperfine --export-csv):
 	 * n and missing are unknown, written empty, not 0.
@@ -652,6 +701,43 @@ void	 bs_mean_sd(const double *x, size_t n, double *mean, double *sd);
  */
 int	 bs_quantiles(double *x, size_t n, const double *p, size_t np,
 	    int type, double *out);
+/*
+ * A statistic of the requests' rates turns them on in so (rates; apdex
+ * at BS_APDEX_T unless set): --stats and --target asking for them.
+ */
+#define BS_APDEX_T	500.0
+struct bs_stat;
+void	 bs_stat_needs_rates(const struct bs_stat *, struct bs_summary_opts *);
+/*
+ * Wilson's score interval of a proportion, x successes of n (x may be a
+ * fraction: Apdex's half-counts), at confidence (percent), without
+ * continuity correction (R's prop.test(x, n, correct = FALSE)); NaN
+ * bounds for n = 0.
+ */
+void	 bs_wilson(double x, double n, double confidence, double *lo,
+	    double *hi);
+/*
+ * Time windows of every seconds (bstat --every) over a table read with
+ * timecol: they start at its first stamp floored to a multiple of
+ * every (bs_window_origin()), bs_window_count() of them to its last.
+ * bs_windows() fills w[0 .. count) for series c of group g, after the
+ * first so->skip rows: each window's start (seconds from the origin),
+ * its rows (requests, missing values too) and their rate per second,
+ * and the summary of its values in time order (the rates of --ok and
+ * --apdex as the table's); *unsorted when the stamps were out of order
+ * (taken in time order).  0, or -1 with e.
+ */
+struct bs_window {
+	double		 start;
+	size_t		 requests;
+	double		 throughput;
+	struct bs_summary s;
+};
+double	 bs_window_origin(const struct bs_table *, double every);
+size_t	 bs_window_count(const struct bs_table *, double every);
+int	 bs_windows(const struct bs_table *, size_t g, size_t c, double every,
+	    const struct bs_summary_opts *, struct bs_window *w, int *unsorted,
+	    struct bs_err *);
 /*
  * The values of a series after skipping its first skip rows, missing
  * ones left out, unshifted (as parsed); NULL when out of memory.
@@ -1063,6 +1149,8 @@ void	 bs_tmp_cleanup(void);
 int	 bs_parse_dlist(const char *s, double *out, size_t max);
 /* Strict number parsing for option values. */
 int	 bs_parse_double(const char *s, double *out);
+/* A duration > 0, "10s", "500ms", "250us", "1m", "1h" or seconds: 0, -1. */
+int	 bs_parse_duration(const char *s, double *sec);
 int	 bs_parse_size(const char *s, size_t *out);
 /*
  * A change as an option gives it, PCT or COL=PCT (the last '=' splits:
@@ -1160,6 +1248,13 @@ struct bs_cmp_opts {
 	enum bs_cmp_stat stat;		/* BS_STAT_DEFAULT: the test's own */
 	double		 stat_p;	/* BS_STAT_QUANTILE: 0.99 for p99 */
 	const char	*stat_name;	/* "p99", "median", "mean" */
+	/*
+	 * The tables counted the requests' rates (bs_table_opts.ok,
+	 * apdex): metrics error_rate and apdex per group, of its first
+	 * value column, after the values' metrics (two inputs only).
+	 */
+	int		 rates;
+	double		 apdex;
 };
 
 void	 bs_cmp_opts_default(struct bs_cmp_opts *);
@@ -1219,7 +1314,19 @@ struct bs_metric {
 					   both sides), or NULL */
 	int		 isclock;	/* the clock itself: not compared */
 	enum bs_design	 design;	/* from tm_b, tm_c */
+	/*
+	 * A rate of the requests (BS_RATE_*, 0 none): x of n on each side
+	 * (Apdex's x counts half a tolerating request); mean_b, mean_c the
+	 * proportions, diff their difference with Newcombe's interval, p
+	 * Fisher's exact test's (ratetest "fisher") when an expected count
+	 * is under 5, else the score test's ("newcombe": prop.test's
+	 * chi-square without correction; always for Apdex).
+	 */
+	int		 rate;
+	double		 rx_b, rn_b, rx_c, rn_c;
+	const char	*ratetest;
 };
+enum { BS_RATE_ERRORS = 1, BS_RATE_APDEX };
 
 struct bs_comparison {
 	struct bs_metric *m;
@@ -1607,9 +1714,13 @@ enum bs_stat_unit { BS_SU_VALUE, BS_SU_SPREAD, BS_SU_COUNT, BS_SU_RATIO,
 #define BS_SN_AUTOCORR	0x10	/* bs_summary_opts.autocorr */
 #define BS_SN_STEADY	0x20	/* bs_summary_opts.steady (--steady W) */
 #define BS_SN_MVALUE	0x40	/* bstat --mvalue */
+#define BS_SN_RATES	0x80	/* bs_summary_opts.rates (--ok) */
+#define BS_SN_APDEX	0x100	/* bs_summary_opts.apdex (--apdex) */
 /* What is known of it (bits of bs_stat.flags). */
 #define BS_SF_FINITE	0x01	/* beyond a double: an error, not a cell */
 #define BS_SF_INTERVAL	0x02	/* a target judges it by ci_lo, ci_hi */
+/* A rate of the requests: a target on it needs no column (error_rate<V). */
+#define BS_SF_RATE	0x04
 
 /*
  * One statistic of a summary, defined once (statcols.c) for bstat's
@@ -1621,7 +1732,8 @@ enum bs_stat_unit { BS_SU_VALUE, BS_SU_SPREAD, BS_SU_COUNT, BS_SU_RATIO,
  * (q1: 0.25), which bs_summarize and bs_sketch_summarize compute into
  * that double; heading, when not NULL, the column's heading
  * for people (table, md); target, its place in --target's list of
- * statistics (0: no target on it).
+ * statistics (0: no target on it); lo, hi (BS_SF_INTERVAL, not 0) the
+ * doubles of its interval's bounds, 0: ci_lo and ci_hi.
  */
 struct bs_summary;
 struct bs_stat {
@@ -1634,6 +1746,7 @@ struct bs_stat {
 	size_t		 off;
 	const char	*heading;
 	int		 target;
+	size_t		 lo, hi;
 };
 
 struct bs_statcol {

@@ -30,7 +30,9 @@ enum {
 	OPT_LIB,
 	OPT_STAT,
 	OPT_SAME_ENV,
-	OPT_LANG
+	OPT_LANG,
+	OPT_OK,
+	OPT_APDEX
 };
 
 struct opts {
@@ -99,6 +101,12 @@ usage(FILE *fp, int status)
 "      --paired            paired samples (interleaved A/B runs): paired t\n"
 "                          or Wilcoxon signed rank\n"
 "      --variant COL       one input split by the values of COL\n"
+"      --ok COND           which requests succeed (status<400, COL=TEXT, or a\n"
+"                          success flag COL): a metric error_rate per group,\n"
+"                          the difference with Newcombe's interval, Fisher's\n"
+"                          exact p for small counts; lower is better\n"
+"      --apdex T           a metric apdex per group at T in the values' unit\n"
+"                          (satisfied <= T, tolerating <= 4T); higher is better"
 "      --baseline V        the baseline value of COL (default: the first)\n"
 "      --candidate V       one candidate value (default: every other)\n"
 "      --tag KEY=VALUE     a constant first column in csv, tsv, json; repeatable\n"
@@ -415,7 +423,7 @@ addlist(char **list, const char *arg)
  */
 enum cond {
 	C_BASE, C_CAND, C_VARIANT, C_STATMEAN, C_STATPCT, C_NOTMEAN, C_TEST,
-	C_MANY, C_NOTTWO
+	C_MANY, C_NOTTWO, C_RATES
 };
 #define IS(c)		TOOL_BIT(C_##c)
 
@@ -432,6 +440,8 @@ static const struct tool_rule rules[] = {
 	{ IS(STATPCT), IS(TEST), "--stat %s has its own interval (bootstrap or "
 	    "order statistics): not with --test %s" },
 	{ IS(VARIANT), IS(MANY), "--variant takes one input, not %s" },
+	{ IS(RATES), IS(VARIANT), "--ok and --apdex compare two inputs' "
+	    "requests: not with --variant" },
 	{ IS(NOTTWO), TOOL_UNLESS | IS(VARIANT), "two inputs, BASELINE and "
 	    "CANDIDATE, or --variant COL (see bcompare --help)" },
 	{ 0, 0, NULL }
@@ -444,7 +454,7 @@ static const struct tool_rule rules[] = {
 static void
 check_options(const struct opts *o, int argc)
 {
-	const char *vals[C_NOTTWO + 1] = { NULL };
+	const char *vals[C_RATES + 1] = { NULL };
 	char n[32];
 
 	snprintf(n, sizeof(n), "%d", argc);
@@ -458,7 +468,8 @@ check_options(const struct opts *o, int argc)
 	    TOOL_IF(C_STATPCT, o->c.stat == BS_STAT_QUANTILE) |
 	    TOOL_IF(C_NOTMEAN, o->c.test != NULL &&
 	    o->c.test->centre != BS_MC_MEAN) | TOOL_IF(C_TEST, o->test) |
-	    TOOL_IF(C_MANY, argc > 1) | TOOL_IF(C_NOTTWO, argc != 2), vals);
+	    TOOL_IF(C_MANY, argc > 1) | TOOL_IF(C_NOTTWO, argc != 2) |
+	    TOOL_IF(C_RATES, o->c.rates || o->c.apdex > 0), vals);
 }
 
 /*
@@ -574,6 +585,20 @@ compare(struct bs_comparison *cmp, const struct tool_common *com,
 	levels_notes(cmp, tb, tc, o);
 }
 
+/* --ok COND, --apdex T: the requests' rates compared. */
+static void
+rates_opt(int ch, const char *arg, struct tool_common *com,
+    struct bs_cmp_opts *c)
+{
+	if (ch == OPT_OK) {
+		com->topts.ok = arg;
+		c->rates = 1;
+	} else if (bs_parse_double(arg, &c->apdex) == -1 ||
+	    !(c->apdex > 0) || !isfinite(c->apdex))
+		die("--apdex takes a latency T > 0 in the values' unit, not "
+		    "'%s'", arg);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -595,6 +620,8 @@ main(int argc, char *argv[])
 		{ "stat",	      required_argument, NULL, OPT_STAT },
 		{ "same-env",	      no_argument,	 NULL, OPT_SAME_ENV },
 		{ "lang",	      required_argument, NULL, OPT_LANG },
+		{ "ok",		      required_argument, NULL, OPT_OK },
+		{ "apdex",	      required_argument, NULL, OPT_APDEX },
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -687,6 +714,10 @@ main(int argc, char *argv[])
 		case OPT_CANDIDATE:
 			o.vcand = optarg;
 			break;
+		case OPT_OK:
+		case OPT_APDEX:
+			rates_opt(ch, optarg, &com, &o.c);
+			break;
 		default:
 			usage(stderr, 2);
 		}
@@ -702,6 +733,8 @@ main(int argc, char *argv[])
 	o.c.lib = o.lib;
 	o.c.confidence = com.confidence;
 	o.c.skip = com.skip;
+	com.topts.apdex = o.c.apdex;
+	com.topts.rates_skip = com.skip;
 	tb = read_sides(&com, &o, argc, argv, &tc, &groups);
 	compare(&cmp, &com, &o, tb, tc);
 	write_out(&com, &cmp, tb, tc, &o);

@@ -27,7 +27,10 @@ enum {
 	OPT_STATS,
 	OPT_WIDE,
 	OPT_LEVELS,
-	OPT_LEVELCOST
+	OPT_LEVELCOST,
+	OPT_OK,
+	OPT_APDEX,
+	OPT_EVERY
 };
 
 #define MAXTARGETS	32
@@ -91,6 +94,19 @@ usage(FILE *fp, int status)
 "                          cv, ci_lo, ci_hi, n; column target: met, missed,\n"
 "                          unproven\n"
 "      --gate              exit 1 when a target is missed\n"
+"      --ok COND           which requests succeed: COL<400 (any comparison),\n"
+"                          COL=TEXT, or COL a success flag (true, yes, ok, 1):\n"
+"                          columns errors, error_rate and its Wilson interval\n"
+"                          error_lo, error_hi; targets error_rate<V\n"
+"      --every DURATION    cut each series into windows of DURATION (10s,\n"
+"                          500ms, 1m) by the time stamps of -t COL: a row per\n"
+"                          window (column window: its start, s), an empty\n"
+"                          one empty, with throughput (requests per second)\n"
+"  -t, --time COL          the column of time stamps (epoch s, ms, us or ns by\n"
+"                          magnitude, or the unit its name ends in: _ms)\n"
+"      --apdex T           Apdex at T in the values' unit (satisfied <= T,\n"
+"                          tolerating <= 4T; default 500, JMeter's ms):\n"
+"                          columns apdex, apdex_lo, apdex_hi; targets apdex>=V"
 "      --percentile-ci     distribution-free intervals of the median and the\n"
 "                          percentiles: median_lo, median_hi, pNN_lo, pNN_hi\n"
 "      --mvalue            add mvalue, Gregg's modality value (about 2 for\n"
@@ -519,7 +535,7 @@ enum cond {
 	C_SKETCH, C_MERGE, C_FSKETCH, C_SKACC, C_STATS, C_WIDE, C_PCTCI,
 	C_MVALUE, C_NOQUANT, C_AUTOCORR, C_STEADY, C_TARGET, C_GATE, C_QTYPE,
 	C_GROUP, C_COLUMN, C_EXCLUDE, C_SKIP, C_NOHEADER, C_DELIM, C_INFMT,
-	C_REPLICATE, C_LEVELS
+	C_REPLICATE, C_LEVELS, C_RATES, C_EVERY, C_TIME
 };
 #define IS(c)		TOOL_BIT(C_##c)
 #define SKETCHY		(IS(SKETCH) | IS(MERGE) | IS(FSKETCH) | IS(SKACC))
@@ -544,6 +560,15 @@ static const struct tool_rule rules[] = {
 	    "--autocorr and --steady need them" },
 	{ IS(TARGET) | IS(GATE), SKETCHY, "--target and --gate are not "
 	    "available with --sketch or --merge" },
+	{ IS(RATES), SKETCHY | IS(LEVELS), "--ok and --apdex are not "
+	    "available with --sketch, --merge, -f sketch or --levels" },
+	{ IS(EVERY), SKETCHY | IS(LEVELS) | IS(WIDE) | IS(TARGET) |
+	    IS(NOQUANT) | IS(REPLICATE), "--every is not available with "
+	    "--sketch, --merge, -f sketch, --levels, --wide, --target, "
+	    "--no-quantiles or --replicate" },
+	{ IS(EVERY), TOOL_UNLESS | IS(TIME), "--every needs -t COL, the "
+	    "column of time stamps" },
+	{ IS(TIME), TOOL_UNLESS | IS(EVERY), "-t COL goes with --every" },
 	{ IS(QTYPE), SKETCHY, "--sketch estimates type-1 quantiles (R's "
 	    "quantile(type = 1)): --quantile-type %s does not apply" },
 	{ IS(MERGE), IS(SKETCH) | IS(SKACC), "--merge takes the accuracy of "
@@ -570,7 +595,7 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
     int mvalue, size_t ntg, int gate, int levels)
 {
 	const struct bs_table_opts *to = &com->topts;
-	const char *vals[C_LEVELS + 1] = { NULL };
+	const char *vals[C_TIME + 1] = { NULL };
 	char qtype[32];
 	uint64_t h;
 
@@ -587,7 +612,9 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
 	    TOOL_IF(C_NOHEADER, to->read.no_header) |
 	    TOOL_IF(C_DELIM, to->read.delim) |
 	    TOOL_IF(C_INFMT, to->read.format != NULL) |
-	    TOOL_IF(C_REPLICATE, to->replicate) | TOOL_IF(C_LEVELS, levels);
+	    TOOL_IF(C_REPLICATE, to->replicate) | TOOL_IF(C_LEVELS, levels & 1) |
+	    TOOL_IF(C_RATES, so->rates || so->apdex > 0) |
+	    TOOL_IF(C_EVERY, levels & 2) | TOOL_IF(C_TIME, to->timecol);
 	snprintf(qtype, sizeof(qtype), "%d", so->qtype);
 	vals[C_QTYPE] = qtype;
 	tool_check_rules(rules, h, vals);
@@ -785,6 +812,114 @@ value_rows(struct run *r, const size_t *ord)
 }
 
 /*
+ * What the table counts for the rates: --ok (or the column "success"
+ * when a rate is asked for without it), Apdex's T, after --skip.
+ */
+static void
+rates_opts(struct tool_common *com, const struct bs_summary_opts *so)
+{
+	if (so->rates && com->topts.ok == NULL)
+		com->topts.ok = "";
+	com->topts.apdex = so->apdex;
+	com->topts.rates_skip = com->skip;
+}
+
+/* The result's columns with --every: groups, window, column, ... */
+static struct bs_result *
+window_columns(const struct bs_table *t, const struct bs_statcols *st,
+    enum bs_outfmt f)
+{
+	struct bs_result *res;
+
+	if ((res = bs_result_new()) == NULL)
+		die("out of memory");
+	for (size_t k = 0; k < t->ngcols; k++)
+		bs_result_addcol(res, t->names[t->gcols[k]]);
+	bs_result_addcol(res, "window");
+	bs_result_addcol(res, "column");
+	for (size_t k = 0; k < st->n; k++)
+		bs_result_addcol(res, bs_statcol_heading(&st->c[k], f));
+	bs_result_addcol(res, "throughput");
+	return res;
+}
+
+/* The windows of value column c of group g, a row each. */
+static void
+window_rows(struct bs_result *res, const struct tool_common *com,
+    const struct bs_summary_opts *so, const struct bs_statcols *st,
+    const struct bs_table *t, size_t g, size_t c, double every,
+    struct bs_window *w)
+{
+	const char *vn = bs_table_vname(t, c);
+	size_t nw = bs_window_count(t, every), row, col;
+	struct bs_colunit u;
+	struct bs_err e;
+	int unsorted;
+	char *label;
+
+	if (bs_windows(t, g, c, every, so, w, &unsorted, &e) == -1)
+		die_err(&e);
+	if (unsorted && c == 0) {
+		label = tool_label(t, t->groups[g].key, 0, vn);
+		warnmsg("note: %s: time stamps out of order: each window "
+		    "takes its rows in time order", label);
+		free(label);
+	}
+	bs_column_unit_as(vn, bs_table_unit(t, c), &u);
+	for (size_t k = 0; k < nw; k++) {
+		row = keyrow(res, t, g, -1, &col);
+		bs_result_num(res, row, col++, w[k].start);
+		bs_result_str(res, row, col++, vn);
+		col = bs_statcols_put(res, row, col, st, &w[k].s, com->raw ?
+		    NULL : &u, vn);
+		bs_result_num(res, row, col, w[k].throughput);
+	}
+}
+
+/*
+ * --every D -t COL: each series cut into windows of D seconds by its
+ * time stamps, a row per window (an empty one empty) with its
+ * statistics and requests per second.
+ */
+static int
+every_main(struct tool_common *com, struct bs_summary_opts *so,
+    struct bs_statcols *st, const char *statlist, double every, int argc,
+    char **argv)
+{
+	struct bs_result *res;
+	struct bs_window *w;
+	struct bs_table *t;
+	struct bs_err e;
+	size_t *ord, gi, c;
+	int mvalue = 0;
+
+	if (bs_statcols_choose(st, statlist, com->outfmt == BS_OUT_TABLE, so,
+	    &mvalue, &e) == -1)
+		die_err(&e);
+	rates_opts(com, so);
+	t = tool_read_table(com, argc, argv);
+	if ((double)bs_window_count(t, every) > 1e7)
+		die("--every %g s cuts %g s of time stamps into more than 10^7 "
+		    "windows", every, t->tmax - t->tmin);
+	res = window_columns(t, st, com->outfmt);
+	res->width = tool_width(com);
+	w = calloc(bs_window_count(t, every) + 1, sizeof(*w));
+	if (w == NULL || (ord = bs_table_order(t, tool_natural(com))) == NULL)
+		die("out of memory");
+	for (gi = 0; gi < t->ngroups; gi++)
+		for (c = 0; c < t->nvcols; c++)
+			if (t->groups[ord[gi]].s[c].present)
+				window_rows(res, com, so, st, t, ord[gi], c,
+				    every, w);
+	tool_write_result(com, res);
+	free(w);
+	free(ord);
+	bs_result_free(res);
+	bs_table_free(t);
+	return 0;
+}
+
+/*
  * The run without a sketch: the table read (streamed with
  * --no-quantiles), each series summarised, the targets judged.
  */
@@ -805,9 +940,12 @@ stat_main(struct tool_common *com, struct bs_summary_opts *so,
 		com->topts.skip = com->skip;
 		so->skip = 0;
 	}
+	for (k = 0; k < ntg; k++)
+		bs_stat_needs_rates(tg[k].stat, so);
 	if (bs_statcols_choose(st, statlist, com->outfmt == BS_OUT_TABLE, so,
 	    &mvalue, &e) == -1)
 		die_err(&e);
+	rates_opts(com, so);
 	com->topts.levels = 1;
 	r.t = tool_read_table(com, argc, argv);
 	if (so->no_quantiles)
@@ -1040,6 +1178,32 @@ levelcost_opt(const char *arg, struct levelcost *cost)
 	cost->n = (size_t)np;
 }
 
+/* The options of a request log: --ok, --apdex, --every, -t. */
+static void
+load_opt(int ch, const char *arg, struct tool_common *com,
+    struct bs_summary_opts *so, double *every)
+{
+	switch (ch) {
+	case OPT_OK:
+		com->topts.ok = arg;
+		so->rates = 1;
+		break;
+	case OPT_EVERY:
+		if (bs_parse_duration(arg, every) == -1)
+			die("--every takes a duration (10s, 500ms, 1m), not "
+			    "'%s'", arg);
+		break;
+	case 't':
+		com->topts.timecol = arg;
+		break;
+	default:
+		if (bs_parse_double(arg, &so->apdex) == -1 ||
+		    !(so->apdex > 0) || !isfinite(so->apdex))
+			die("--apdex takes a latency T > 0 in the values' "
+			    "unit, not '%s'", arg);
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1062,6 +1226,10 @@ main(int argc, char *argv[])
 		{ "wide",	   no_argument,	      NULL, OPT_WIDE },
 		{ "levels",	   no_argument,	      NULL, OPT_LEVELS },
 		{ "level-cost",	   required_argument, NULL, OPT_LEVELCOST },
+		{ "ok",		   required_argument, NULL, OPT_OK },
+		{ "apdex",	   required_argument, NULL, OPT_APDEX },
+		{ "every",	   required_argument, NULL, OPT_EVERY },
+		{ "time",	   required_argument, NULL, 't' },
 		TOOL_RAW_LONGOPT,
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
@@ -1079,15 +1247,15 @@ main(int argc, char *argv[])
 	int mvalue = 0, levels = 0;
 	struct levelcost cost = { .n = 0 };
 	int ch;
-	double tol;
+	double tol, every = 0;
 
 	tool_init("bstat", &com, argv);
 	com.outfmts = formats;
 	bs_summary_opts_default(&so);
 	memset(&sko, 0, sizeof(sko));
 	memset(&st, 0, sizeof(st));
-	while ((ch = getopt_long(argc, argv, TOOL_COMMON_SHORTOPTS, longopts,
-	    NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, TOOL_COMMON_SHORTOPTS "t:",
+	    longopts, NULL)) != -1) {
 		if (tool_common_opt(ch, optarg, &com, usage))
 			continue;
 		switch (ch) {
@@ -1150,6 +1318,12 @@ main(int argc, char *argv[])
 			levelcost_opt(optarg, &cost);
 			levels = 1;
 			break;
+		case OPT_OK:
+		case OPT_EVERY:
+		case 't':
+		case OPT_APDEX:
+			load_opt(ch, optarg, &com, &so, &every);
+			break;
 		case OPT_STEADYTOL:
 			if (bs_parse_double(optarg, &tol) == -1 || tol < 0)
 				die("--steady-tol takes a percentage, not '%s'",
@@ -1169,7 +1343,9 @@ main(int argc, char *argv[])
 	sko.out = com.ownfmt == FMT_SKETCH ? 1 : com.ownfmt == FMT_DDSKETCH ?
 	    2 : 0;
 	check_options(&com, &so, &sko, statlist, st.wide, mvalue, ntg, gate,
-	    levels);
+	    levels | (every > 0) << 1);
+	if (every > 0)
+		return every_main(&com, &so, &st, statlist, every, argc, argv);
 	if (sko.on || sko.merge || sko.out || sko.acc > 0)
 		return sketch_main(&com, &so, &sko, argc, argv);
 	if (levels)

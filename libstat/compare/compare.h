@@ -231,6 +231,15 @@ void	 bs_dep_scale(struct bs_metric *);
  * bs_design() classifies them and, blocked, estimates the change by
  * ANCOVA (value ~ side + time).
  */
+/*
+ * The requests' rates (rates.c): Newcombe's interval of xc/nc - xb/nb
+ * (method 10), Fisher's exact two-sided p as R's fisher.test, and a
+ * rate metric compared (BS_RATE_*: diff, its interval, p, ratetest).
+ */
+void	 bs_newcombe(double xb, double nb, double xc, double nc,
+	    double confidence, double *lo, double *hi);
+double	 bs_fisher_p(unsigned xb, unsigned nb, unsigned xc, unsigned nc);
+void	 bs_rate_compare(struct bs_metric *, const struct bs_cmp_opts *);
 int	 bs_is_clock(const char *column);
 int	 bs_cmp_clocks(struct bs_comparison *, const struct bs_table *tb,
 	    const struct bs_table *tc, size_t skip);

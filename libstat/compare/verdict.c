@@ -189,6 +189,91 @@ pair_variant(struct bs_comparison *cmp, const struct bs_table *t,
 	return 0;
 }
 
+/* The rates asked for: error_rate, apdex; their count. */
+static size_t
+rate_kinds(const struct bs_cmp_opts *o, int *kind)
+{
+	size_t n = 0;
+
+	if (o->rates)
+		kind[n++] = BS_RATE_ERRORS;
+	if (o->apdex > 0)
+		kind[n++] = BS_RATE_APDEX;
+	return n;
+}
+
+/* One side of a rate metric: the counts of group g's first series. */
+static void
+rate_side(struct bs_metric *m, int cand, const struct bs_table *t,
+    size_t g)
+{
+	const struct bs_series *s = &t->groups[g].s[0];
+	double x, n;
+
+	if (m->rate == BS_RATE_ERRORS) {
+		x = (double)s->err;
+		n = (double)s->req;
+	} else {
+		x = (double)s->sat + (double)s->tol / 2;
+		n = (double)s->apn;
+	}
+	if (cand) {
+		m->has_c = 1;
+		m->rx_c = x;
+		m->rn_c = n;
+		m->nc = (size_t)n;
+	} else {
+		m->has_b = 1;
+		m->rx_b = x;
+		m->rn_b = n;
+		m->nb = (size_t)n;
+	}
+}
+
+/*
+ * The rates of the groups of both tables, after the values' metrics:
+ * the baseline's groups in order (first its rates, at first + g * nk),
+ * a candidate group joining its baseline group or coming after them.
+ */
+static int
+pair_rates(struct bs_comparison *cmp, const struct bs_table *tb,
+    const struct bs_table *tc, const struct bs_cmp_opts *o)
+{
+	static const char *const names[] = { NULL, "error_rate", "apdex" };
+	int kind[2];
+	size_t nk = rate_kinds(o, kind), first = cmp->n, g, k;
+	long gb;
+
+	if (nk == 0 || tb->nvcols == 0 || tc->nvcols == 0)
+		return 0;
+	for (g = 0; g < tb->ngroups; g++)
+		for (k = 0; k < nk; k++) {
+			struct bs_metric *m = addmetric(cmp,
+			    tb->groups[g].key, names[kind[k]]);
+
+			if (m == NULL)
+				return -1;
+			m->rate = kind[k];
+			rate_side(m, 0, tb, g);
+		}
+	for (g = 0; g < tc->ngroups; g++) {
+		if ((gb = bs_table_find_group(tb, tc->groups[g].key)) == -2)
+			return -1;
+		for (k = 0; k < nk; k++) {
+			struct bs_metric *m;
+
+			if (gb >= 0)
+				m = &cmp->m[first + (size_t)gb * nk + k];
+			else if ((m = addmetric(cmp, tc->groups[g].key,
+			    names[kind[k]])) == NULL)
+				return -1;
+			m->rate = kind[k];
+			rate_side(m, 1, tc, g);
+		}
+	}
+	return 0;
+}
+
 /*
  * Two inputs: the baseline's metrics in its order, then each candidate
  * metric joins its baseline metric (group by the baseline table's hash,
@@ -245,7 +330,7 @@ pair_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 				goto out;
 		}
 	}
-	rc = 0;
+	rc = pair_rates(cmp, tb, tc, o);
 out:
 	free(colmap);
 	bs_strhash_free(&h);
@@ -778,6 +863,9 @@ decide(struct bs_metric *m, const struct bs_cmp_opts *o)
 		m->note |= BS_CN_DEPSIG;
 	small = isfinite(m->change_lo) && isfinite(m->change_hi) &&
 	    m->change_lo >= -m->margin && m->change_hi <= m->margin;
+	/* A rate is shown unchanged within +-margin of its own scale. */
+	if (m->rate)
+		small = m->diff_lo >= -m->margin && m->diff_hi <= m->margin;
 	if (!isfinite(m->change) && m->diff_lo == 0 && m->diff_hi == 0)
 		small = 1;	/* the same constant on both sides */
 	if (small) {
@@ -854,6 +942,21 @@ drop_unmeasured(struct bs_comparison *cmp)
 	return 0;
 }
 
+/*
+ * A rate's direction by its meaning, not its name (an error rate is a
+ * rate, and fewer errors are better), unless an option says; compared.
+ */
+static void
+rate_rules(struct bs_metric *m, const struct bs_cmp_opts *o)
+{
+	if (m->rule != BS_RULE_OPTION) {
+		m->higher = m->rate == BS_RATE_APDEX;
+		m->rule = m->higher ? BS_RULE_BENEFIT : BS_RULE_COST;
+		m->note &= ~BS_CN_DEFDIR;
+	}
+	bs_rate_compare(m, o);
+}
+
 /* Compare every paired metric, adjust the p-values, decide. */
 static int
 run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
@@ -890,7 +993,9 @@ run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
 		struct bs_metric *m = &cmp->m[i];
 
 		rules(m, o);
-		if (compare(m, o) == -1) {
+		if (m->rate)
+			rate_rules(m, o);
+		else if (compare(m, o) == -1) {
 			free(ps);
 			return bs_seterr(e, NULL, 0, "out of memory");
 		}
@@ -1226,8 +1331,9 @@ gm_term(const struct bs_metric *m, const struct bs_method *test, double *l)
 		b = m->stat_b;
 		c = m->stat_c;
 	}
-	if (m->v == BS_V_MISSING || m->nb < 2 || m->nc < 2 || !(b > 0) ||
-	    !(c > 0))
+	/* The requests' rates are proportions, not the work's ratios. */
+	if (m->rate || m->v == BS_V_MISSING || m->nb < 2 || m->nc < 2 ||
+	    !(b > 0) || !(c > 0))
 		return 0;
 	/* A ratio beyond the doubles (1e308 / 0.002): in logs. */
 	*l = isfinite(c / b) && c / b > 0 ? log(c / b) : log(c) - log(b);

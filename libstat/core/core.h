@@ -195,4 +195,8 @@ void	 bs_select_range(double *a, size_t lo, size_t hi, size_t k);
 /* How a difference in key matters to a comparison (enum bs_metakind). */
 enum bs_metakind bs_meta_kind(const char *key);
 
+/* ---- a comparison with a threshold (cond.c) */
+/* "<=", "<", ">=", ">". */
+const char *bs_cond_op_text(enum bs_cond_op);
+
 #endif /* LIBSTAT_CORE_H */

@@ -235,6 +235,30 @@ bs_parse_double(const char *s, double *out)
 }
 
 int
+bs_parse_duration(const char *s, double *sec)
+{
+	static const struct { const char *u; double s; } units[] = {
+		{ "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 },
+		{ "m", 60 }, { "min", 60 }, { "h", 3600 }
+	};
+	char *end;
+	double d;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	d = strtod(s, &end);
+	if (end == s || errno == ERANGE || !(d > 0) || !isfinite(d))
+		return -1;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(end, units[i].u) == 0) {
+			*sec = d * units[i].s;
+			return 0;
+		}
+	return -1;
+}
+
+int
 bs_parse_change(const char *arg, double *ratio, const char **col,
     size_t *collen)
 {

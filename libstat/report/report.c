@@ -30,7 +30,26 @@ test_name(const struct bs_metric *m, const struct bs_cmp_opts *c)
 {
 	const struct bs_method *mt = bs_cmp_method(c);
 
+	/* A rate of the requests is compared by its own test. */
+	if (m->ratetest != NULL)
+		return m->ratetest;
 	return mt->label != NULL ? mt->label(m) : mt->name;
+}
+
+/*
+ * The change as people read it; of a rate of the requests the
+ * difference in percentage points with Newcombe's interval, which says
+ * more than a relative change of a small rate (0.1% to 0.2%: +100%).
+ */
+static void
+change_text(char *buf, size_t len, const struct bs_metric *r)
+{
+	if (r->rate && isfinite(r->diff_lo) && isfinite(r->diff_hi))
+		snprintf(buf, len, "%+.2f pts [%+.2f, %+.2f]", 100 * r->diff,
+		    100 * r->diff_lo, 100 * r->diff_hi);
+	else
+		bs_fmt_change(buf, len, r->change, r->change_lo,
+		    r->change_hi);
 }
 
 /* A new row for people: the candidate (with several), the group key. */
@@ -575,8 +594,7 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 		    colscale(&cs, r->column));
 		sidecount(buf, sizeof(buf), r, r->nc);
 		bs_result_str(res, row, c++, buf);
-		bs_fmt_change(buf, sizeof(buf), r->change, r->change_lo,
-		    r->change_hi);
+		change_text(buf, sizeof(buf), r);
 		if (r->v == BS_V_MISSING)
 			snprintf(buf, sizeof(buf), "-");
 		bs_result_str(res, row, c++, buf);
@@ -854,8 +872,7 @@ md_table(const struct bs_comparison *cmp, const struct bs_table *t,
 		if (r->v == BS_V_MISSING)
 			snprintf(buf, sizeof(buf), "\xe2\x80\x93");
 		else
-			bs_fmt_change(buf, sizeof(buf), r->change, r->change_lo,
-			    r->change_hi);
+			change_text(buf, sizeof(buf), r);
 		bs_result_str(res, row, c++, buf);
 		if (isfinite(r->delta))
 			snprintf(buf, sizeof(buf), "%s (\xce\xb4 = %.2f)",

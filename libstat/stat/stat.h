@@ -104,9 +104,6 @@ double	 bs_autocorr1(const double *x, size_t n, double mean);
 /* ------------------------------------------------------------------ */
 /* Absolute targets: bstat --target 'p99(latency_us)<50' (target.c) */
 
-/* "<=", "<", ">=", ">". */
-const char *bs_cond_op_text(enum bs_cond_op);
-
 /*
  * Judge a summary: a mean by its interval (met, missed, or unproven when
  * the interval straddles V or there is none); any other statistic as it

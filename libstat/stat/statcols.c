@@ -73,6 +73,7 @@ get_steady(const struct bs_summary *s, size_t k)
 #define ORD	(BS_SN_SORTED | BS_SN_SKETCH)	/* an order statistic */
 #define FIN	BS_SF_FINITE
 #define AT(f)	offsetof(struct bs_summary, f)
+#define RATE	(BS_SF_INTERVAL | BS_SF_RATE)	/* by its own interval */
 
 /*
  * The statistics, in the order of the columns (and of the --stats
@@ -81,39 +82,58 @@ get_steady(const struct bs_summary *s, size_t k)
  * heading for people, place in --target's list.
  */
 const struct bs_stat bs_stats[] = {
-	{ "n", BS_SU_COUNT, MOM, 0, get_n, 0, 0, NULL, 14 },
-	{ "missing", BS_SU_COUNT, MOM, 0, get_missing, 0, 0, NULL, 0 },
+	{ "n", BS_SU_COUNT, MOM, 0, get_n, 0, 0, NULL, 14, 0, 0 },
+	{ "missing", BS_SU_COUNT, MOM, 0, get_missing, 0, 0, NULL, 0, 0, 0 },
 	{ "mean", BS_SU_VALUE, MOM, FIN | BS_SF_INTERVAL, NULL, 0, AT(mean),
-	    NULL, 1 },
-	{ "sd", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(sd), NULL, 8 },
-	{ "se", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(se), NULL, 9 },
-	{ "ci_lo", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_lo), NULL, 12 },
-	{ "ci_hi", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_hi), NULL, 13 },
+	    NULL, 1, 0, 0 },
+	{ "sd", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(sd), NULL, 8, 0, 0 },
+	{ "se", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(se), NULL, 9, 0, 0 },
+	{ "ci_lo", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_lo), NULL, 12, 0, 0 },
+	{ "ci_hi", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_hi), NULL, 13, 0, 0 },
 	/* The table shows the half-width as "±" (mean ± half-width). */
 	{ "ci_half", BS_SU_SPREAD, MOM, 0, get_ci_half, 0, 0, "\xc2\xb1",
-	    0 },
-	{ "min", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(min), NULL, 4 },
-	{ "q1", BS_SU_VALUE, ORD, FIN, NULL, 0.25, AT(q1), NULL, 6 },
-	{ "median", BS_SU_VALUE, ORD, FIN, NULL, 0.5, AT(median), NULL, 2 },
-	{ "q3", BS_SU_VALUE, ORD, FIN, NULL, 0.75, AT(q3), NULL, 7 },
-	{ "max", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(max), NULL, 5 },
-	{ "iqr", BS_SU_SPREAD, ORD, FIN, NULL, 0, AT(iqr), NULL, 10 },
-	{ "cv", BS_SU_RATIO, MOM, 0, NULL, 0, AT(cv), NULL, 11 },
-	{ "pNN", BS_SU_VALUE, ORD | BS_SN_PCT, 0, get_pct, 0, 0, NULL, 3 },
+	    0, 0, 0 },
+	{ "min", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(min), NULL, 4, 0, 0 },
+	{ "q1", BS_SU_VALUE, ORD, FIN, NULL, 0.25, AT(q1), NULL, 6, 0, 0 },
+	{ "median", BS_SU_VALUE, ORD, FIN, NULL, 0.5, AT(median), NULL, 2,
+	    0, 0 },
+	{ "q3", BS_SU_VALUE, ORD, FIN, NULL, 0.75, AT(q3), NULL, 7, 0, 0 },
+	{ "max", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(max), NULL, 5, 0, 0 },
+	{ "iqr", BS_SU_SPREAD, ORD, FIN, NULL, 0, AT(iqr), NULL, 10, 0, 0 },
+	{ "cv", BS_SU_RATIO, MOM, 0, NULL, 0, AT(cv), NULL, 11, 0, 0 },
+	{ "pNN", BS_SU_VALUE, ORD | BS_SN_PCT, 0, get_pct, 0, 0, NULL, 3,
+	    0, 0 },
 	{ "median_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0, NULL, 0,
-	    AT(median_lo), NULL, 0 },
+	    AT(median_lo), NULL, 0, 0, 0 },
 	{ "median_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCTCI, 0, NULL, 0,
-	    AT(median_hi), NULL, 0 },
+	    AT(median_hi), NULL, 0, 0, 0 },
 	{ "pNN_lo", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT | BS_SN_PCTCI, 0,
-	    get_pct_lo, 0, 0, NULL, 0 },
+	    get_pct_lo, 0, 0, NULL, 0, 0, 0 },
 	{ "pNN_hi", BS_SU_VALUE, BS_SN_SORTED | BS_SN_PCT | BS_SN_PCTCI, 0,
-	    get_pct_hi, 0, 0, NULL, 0 },
-	{ "r1", BS_SU_RATIO, BS_SN_AUTOCORR, 0, NULL, 0, AT(r1), NULL, 0 },
+	    get_pct_hi, 0, 0, NULL, 0, 0, 0 },
+	{ "r1", BS_SU_RATIO, BS_SN_AUTOCORR, 0, NULL, 0, AT(r1), NULL, 0,
+	    0, 0 },
 	{ "steady_diff", BS_SU_RATIO, BS_SN_STEADY, FIN, NULL, 0,
-	    AT(steady_diff), NULL, 0 },
-	{ "steady", BS_SU_FLAG, BS_SN_STEADY, 0, get_steady, 0, 0, NULL, 0 },
+	    AT(steady_diff), NULL, 0, 0, 0 },
+	{ "steady", BS_SU_FLAG, BS_SN_STEADY, 0, get_steady, 0, 0, NULL, 0,
+	    0, 0 },
 	{ "mvalue", BS_SU_RATIO, BS_SN_SORTED | BS_SN_MVALUE, 0, NULL, 0,
-	    AT(mvalue), NULL, 0 },
+	    AT(mvalue), NULL, 0, 0, 0 },
+	/* The requests' rates: counted by the table (--ok, --apdex). */
+	{ "errors", BS_SU_COUNT, MOM | BS_SN_RATES, 0, NULL, 0, AT(errors),
+	    NULL, 0, 0, 0 },
+	{ "error_rate", BS_SU_RATIO, MOM | BS_SN_RATES, RATE, NULL, 0,
+	    AT(error_rate), NULL, 15, AT(error_lo), AT(error_hi) },
+	{ "error_lo", BS_SU_RATIO, MOM | BS_SN_RATES, 0, NULL, 0,
+	    AT(error_lo), NULL, 0, 0, 0 },
+	{ "error_hi", BS_SU_RATIO, MOM | BS_SN_RATES, 0, NULL, 0,
+	    AT(error_hi), NULL, 0, 0, 0 },
+	{ "apdex", BS_SU_RATIO, MOM | BS_SN_APDEX, RATE, NULL, 0, AT(apdex),
+	    NULL, 16, AT(apdex_lo), AT(apdex_hi) },
+	{ "apdex_lo", BS_SU_RATIO, MOM | BS_SN_APDEX, 0, NULL, 0,
+	    AT(apdex_lo), NULL, 0, 0, 0 },
+	{ "apdex_hi", BS_SU_RATIO, MOM | BS_SN_APDEX, 0, NULL, 0,
+	    AT(apdex_hi), NULL, 0, 0, 0 },
 	{ NULL }
 };
 
@@ -121,6 +141,7 @@ const struct bs_stat bs_stats[] = {
 #undef ORD
 #undef FIN
 #undef AT
+#undef RATE
 
 /* A name that stands for several statistics: "ci" for both bounds. */
 static const struct {
@@ -143,7 +164,17 @@ static const char *const full_set[] = { "n", "missing", "mean", "sd", "se",
 	"pNN", NULL };
 /* The options that add their statistics to any set, after it, in order. */
 static const unsigned added_by[] = { BS_SN_PCTCI, BS_SN_AUTOCORR,
-	BS_SN_STEADY, BS_SN_MVALUE };
+	BS_SN_STEADY, BS_SN_MVALUE, BS_SN_RATES, BS_SN_APDEX };
+
+void
+bs_stat_needs_rates(const struct bs_stat *id, struct bs_summary_opts *so)
+{
+	if (id->needs & BS_SN_RATES)
+		so->rates = 1;
+	/* Apdex's T by default: 500, JMeter's (its latencies in ms). */
+	if ((id->needs & BS_SN_APDEX) && !(so->apdex > 0))
+		so->apdex = BS_APDEX_T;
+}
 
 /* Is the option of need b on (pct_ci adds only to a set, not to --stats)? */
 static int
@@ -157,6 +188,10 @@ option_on(unsigned b, const struct bs_summary_opts *so, const char *list,
 		return so->autocorr;
 	case BS_SN_STEADY:
 		return so->steady != 0;
+	case BS_SN_RATES:
+		return so->rates;
+	case BS_SN_APDEX:
+		return so->apdex > 0;
 	default:
 		return mvalue;
 	}
@@ -353,6 +388,7 @@ stat_needs(const struct bs_stat *id, const char *tok,
 		so->autocorr = 1;
 	if (id->needs & BS_SN_MVALUE)
 		*mvalue = 1;
+	bs_stat_needs_rates(id, so);
 	if ((id->needs & BS_SN_STEADY) && so->steady == 0)
 		return bs_seterr(e, NULL, 0, "--stats %s needs --steady W",
 		    tok);
@@ -500,7 +536,7 @@ bs_statcols_put(struct bs_result *res, size_t row, size_t col,
 		switch (c->stat->unit) {
 		case BS_SU_COUNT:
 			/* A summary that does not say its n: empty. */
-			if (!s->n_unknown)
+			if (!s->n_unknown && !isnan(v))
 				bs_result_int(res, row, col, (long long)v);
 			break;
 		case BS_SU_FLAG:

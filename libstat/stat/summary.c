@@ -565,6 +565,52 @@ bs_summary_clear(struct bs_summary *r)
 		r->pct[i] = r->pct_lo[i] = r->pct_hi[i] = NAN;
 }
 
+void
+bs_wilson(double x, double n, double confidence, double *lo, double *hi)
+{
+	double z, z2, p, c, h;
+
+	if (!(n > 0)) {
+		*lo = *hi = NAN;
+		return;
+	}
+	/* Wilson (1927): the p whose score test at z just accepts x / n. */
+	z = gsl_cdf_ugaussian_Pinv(0.5 + confidence / 200.0);
+	z2 = z * z;
+	p = x / n;
+	c = (p + z2 / (2 * n)) / (1 + z2 / n);
+	h = z / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+	*lo = x <= 0 ? 0 : c - h;
+	*hi = x >= n ? 1 : c + h;
+}
+
+/*
+ * The error rate and Apdex of the counts the table kept: Wilson
+ * intervals; Apdex's counts half a tolerating request as a success,
+ * and its score (0, 1/2, 1) varies at most as a success does, so the
+ * interval is conservative.
+ */
+static void
+rates(const struct bs_series *s, const struct bs_summary_opts *o,
+    struct bs_summary *r)
+{
+	if (o->rates) {
+		r->requests = (double)s->req;
+		r->errors = (double)s->err;
+		if (s->req > 0)
+			r->error_rate = (double)s->err / (double)s->req;
+		bs_wilson((double)s->err, (double)s->req, o->confidence,
+		    &r->error_lo, &r->error_hi);
+	}
+	if (o->apdex > 0 && s->apn > 0) {
+		double x = (double)s->sat + (double)s->tol / 2;
+
+		r->apdex = x / (double)s->apn;
+		bs_wilson(x, (double)s->apn, o->confidence, &r->apdex_lo,
+		    &r->apdex_hi);
+	}
+}
+
 /* A summary from the running moments the streaming table kept. */
 static int
 summarize_moments(const struct bs_series *s, const struct bs_summary_opts *o,
@@ -772,6 +818,7 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	long w;
 
 	bs_summary_clear(r);
+	rates(s, o, r);
 	if (s->mom != NULL || (s->v == NULL && s->n > 0))
 		/* Streaming mode: the table kept running moments only. */
 		return summarize_moments(s, o, r, e);

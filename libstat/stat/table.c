@@ -103,6 +103,24 @@ struct tpriv {
 	}		*gu;
 	size_t		 gucap;
 	struct bs_sbuf	 ukey;
+	/*
+	 * --ok: its column (-1 none), how a cell is judged (a comparison
+	 * with okcond, equal text oktext, or a success flag) and the
+	 * judgement of the row being read.
+	 */
+	long		 okcol;
+	enum { OK_CMP, OK_TEXT, OK_FLAG } okmode;
+	struct bs_cond	 okcond;
+	char		*oktext;
+	int		 rowok;
+	/*
+	 * --every: the time column (-1 none), the seconds of its unit (0
+	 * until the first stamp), and when that came from the magnitude of
+	 * the first stamp, its order of magnitude (a later one must match).
+	 */
+	long		 tcol;
+	double		 tsc;
+	int		 tguess;
 };
 
 struct bs_table *
@@ -123,6 +141,8 @@ bs_table_new(const struct bs_table_opts *o)
 	p->lastg = -1;
 	p->pctcol = -1;
 	p->mixg = -1;
+	p->okcol = -1;
+	p->tcol = -1;
 	return t;
 }
 
@@ -301,9 +321,12 @@ bs_table_free(struct bs_table *t)
 	if (t == NULL)
 		return;
 	p = t->priv;
-	for (size_t g = 0; g < t->ngroups; g++)
+	for (size_t g = 0; g < t->ngroups; g++) {
 		for (size_t c = 0; c < (p ? p->nslots : t->nvcols); c++)
 			series_free(&t->groups[g].s[c]);
+		free(t->groups[g].time);
+		free(t->groups[g].okrow);
+	}
 	free(t->groups);
 	for (size_t i = 0; p && i < p->idcap; i++)
 		free(p->idfirst[i]);
@@ -321,6 +344,7 @@ bs_table_free(struct bs_table *t)
 		}
 		free(p->gu);
 		bs_sbuf_free(&p->ukey);
+		free(p->oktext);
 	}
 	free(t->repcols);
 	for (size_t i = 0; i < t->nnames; i++)
@@ -726,6 +750,188 @@ bs_table_units(const struct bs_table *t, size_t g, size_t level,
 	return gu->row;
 }
 
+/*
+ * --ok EXPR: "COL<400" (any comparison with a number), "COL=TEXT", or
+ * "COL", a success flag; "" the column "success" when there is one.
+ */
+static int
+ok_setup(struct bs_table *t, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	const char *x = p->o->ok, *op;
+	size_t off = p->file_group ? 1 : 0, len;
+
+	if (x == NULL)
+		return 0;
+	if (*x == '\0')
+		x = "success";
+	op = strpbrk(x, "<>=");
+	len = op ? (size_t)(op - x) : strlen(x);
+	if (op == NULL)
+		p->okmode = OK_FLAG;
+	else if (*op == '=') {
+		p->okmode = OK_TEXT;
+		if ((p->oktext = strdup(op + 1)) == NULL)
+			return bs_seterr(e, NULL, 0, "out of memory");
+	} else {
+		p->okmode = OK_CMP;
+		if (bs_cond_parse(op, &p->okcond, NULL) == -1)
+			return bs_seterr(e, NULL, 0, "--ok '%s': the "
+			    "comparison takes a number (status<400)", x);
+	}
+	if ((p->okcol = resolve(t, x, len, off)) < 0 && *p->o->ok == '\0')
+		return bs_seterr(e, p->curfile, 0, "no column 'success' says "
+		    "which requests failed: --ok COND does (status<400)");
+	if (p->okcol < 0)
+		return bs_seterr(e, p->curfile, 0, "--ok '%s': no column "
+		    "'%.*s'", x, (int)len, x);
+	return 0;
+}
+
+/* Did the request of record r succeed, by --ok? */
+static int
+row_ok(const struct tpriv *p, const struct bs_record *r, size_t off)
+{
+	const struct bs_field *f = &r->f[p->okcol - (long)off];
+	static const char *const yes[] = { "true", "yes", "ok", "1" };
+	struct bs_dec d;
+	double v;
+
+	if (f->s == NULL || f->len == 0)
+		return 0;
+	switch (p->okmode) {
+	case OK_CMP:
+		return bs_parse_number(f->s, f->len, &d, &v) == BS_NUM_OK &&
+		    bs_cond_holds(&p->okcond, v);
+	case OK_TEXT:
+		return strlen(p->oktext) == f->len &&
+		    memcmp(p->oktext, f->s, f->len) == 0;
+	default:
+		for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+			if (strlen(yes[i]) == f->len &&
+			    strncasecmp(yes[i], f->s, f->len) == 0)
+				return 1;
+		return 0;
+	}
+}
+
+/*
+ * The rates of series s for one row (its index i in the series): a
+ * request, failed or not; v, its value (NaN: none), against Apdex's T.
+ */
+static void
+rates_add(const struct tpriv *p, struct bs_series *s, size_t i, double v)
+{
+	double T = p->o->apdex;
+
+	if (i < p->o->rates_skip)
+		return;
+	if (p->okcol >= 0) {
+		s->req++;
+		s->err += !p->rowok;
+	}
+	if (T > 0 && !isnan(v)) {
+		s->apn++;
+		if (p->okcol >= 0 && !p->rowok)
+			return;		/* a failure is frustrated */
+		if (v <= T)
+			s->sat++;
+		else if (v <= 4 * T)
+			s->tol++;
+	}
+}
+
+/* The seconds of a time unit's name ("ms"), 0 when it is none. */
+static double
+unit_seconds(const char *u, size_t n)
+{
+	static const struct { const char *u; double s; } units[] = {
+		{ "s", 1 }, { "sec", 1 }, { "ms", 1e-3 }, { "us", 1e-6 },
+		{ "\xc2\xb5s", 1e-6 }, { "ns", 1e-9 }
+	};
+
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strlen(units[i].u) == n && memcmp(units[i].u, u, n) == 0)
+			return units[i].s;
+	return 0;
+}
+
+/* An epoch time stamp's unit by its magnitude: s, ms, us or ns. */
+static double
+epoch_scale(double v)
+{
+	v = fabs(v);
+	return v >= 1e17 ? 1e-9 : v >= 1e14 ? 1e-6 : v >= 1e11 ? 1e-3 : 1;
+}
+
+/*
+ * The unit of the time column: the reader's, its name's suffix, else
+ * by the magnitude of its first stamp v (then checked on every stamp).
+ */
+static void
+time_unit(struct bs_table *t, double v)
+{
+	struct tpriv *p = t->priv;
+	const char *name = t->names[p->tcol], *us;
+
+	if (p->o->tscale > 0)
+		p->tsc = p->o->tscale;
+	else if (t->units != NULL && t->units[p->tcol] != NULL)
+		p->tsc = unit_seconds(t->units[p->tcol],
+		    strlen(t->units[p->tcol]));
+	else if ((us = strrchr(name, '_')) != NULL)
+		p->tsc = unit_seconds(us + 1, strlen(us + 1));
+	if (p->tsc == 0) {
+		p->tsc = epoch_scale(v);
+		p->tguess = 1;
+	}
+}
+
+/* Row r's time stamp, in seconds, kept for group g (and its success). */
+static int
+time_add(struct bs_table *t, size_t g, const struct bs_record *r,
+    size_t off, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	const struct bs_field *f = &r->f[p->tcol - (long)off];
+	struct bs_group *gr = &t->groups[g];
+	struct bs_dec d;
+	double v, sec;
+	size_t cap = gr->tcap;
+
+	if (f->s == NULL || bs_parse_number(f->s, f->len, &d, &v) !=
+	    BS_NUM_OK)
+		return bs_seterr(e, p->curfile, r->line, "column '%s': '%.*s' "
+		    "is no time stamp (a number)", t->names[p->tcol],
+		    f->s ? (int)(f->len > 40 ? 40 : f->len) : 0, f->s ? f->s :
+		    "");
+	if (p->tsc == 0)
+		time_unit(t, v);
+	else if (p->tguess && epoch_scale(v) != p->tsc)
+		return bs_seterr(e, p->curfile, r->line, "column '%s': time "
+		    "stamp %.*s is in other units than the first (a log "
+		    "mixing time units)", t->names[p->tcol], (int)f->len,
+		    f->s);
+	if (bs_grow(&gr->time, &cap, gr->nrows + 1, sizeof(*gr->time)) ==
+	    -1)
+		return bs_seterr(e, p->curfile, r->line, "out of memory");
+	if (p->okcol >= 0) {
+		cap = gr->tcap;
+		if (bs_grow(&gr->okrow, &cap, gr->nrows + 1, 1) == -1)
+			return bs_seterr(e, p->curfile, r->line,
+			    "out of memory");
+		gr->okrow[gr->nrows - 1] = (unsigned char)p->rowok;
+	}
+	gr->tcap = cap;
+	sec = v * p->tsc;
+	gr->time[gr->nrows - 1] = sec;
+	if (t->nrows == 1 || sec < t->tmin)
+		t->tmin = sec;
+	if (t->nrows == 1 || sec > t->tmax)
+		t->tmax = sec;
+	return 0;
+}
+
 /* First header: names, group columns, value column candidates. */
 static int
 setup(struct bs_table *t, const struct bs_field *h, size_t n,
@@ -768,8 +974,15 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 		}
 	}
 	bs_strhash_free(&seen);
-	if (groups_setup(t, e) == -1 || levels_setup(t, e) == -1)
+	if (groups_setup(t, e) == -1 || levels_setup(t, e) == -1 ||
+	    ok_setup(t, e) == -1)
 		goto out;
+	if (o->timecol != NULL && (p->tcol = resolve(t, o->timecol,
+	    strlen(o->timecol), off)) < 0) {
+		bs_seterr(e, p->curfile, 0, "-t '%s': no such column",
+		    o->timecol);
+		goto out;
+	}
 	if (resolve_list(t, o->exclude, &ex, &nex, "", p->curfile, e) == -1)
 		goto out;
 	if (o->columns) {
@@ -798,7 +1011,8 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 			int other = inlist(t->gcols, t->ngcols, i) ||
 			    inlist(t->repcols, t->nrep, i) ||
 			    inlist(ex, nex, i) || (p->meta && p->meta[m]) ||
-			    isident(t, i);
+			    isident(t, i) || (long)i == p->okcol ||
+			    (long)i == p->tcol;
 
 			/* A reader may say it is a value (on_role). */
 			if (bs_index_column(t->names[i])) {
@@ -1280,6 +1494,8 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 	double v;
 
 	rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) : BS_NUM_MISSING;
+	if (p->okcol >= 0 || p->o->apdex > 0)
+		rates_add(p, s, s->n, rc == BS_NUM_OK ? v : (double)NAN);
 	if (rc == BS_NUM_OK && !s->hasref) {
 		s->ref = d;
 		s->refd = v;
@@ -1335,6 +1551,8 @@ field_value(struct bs_table *t, size_t k, struct bs_series *s,
 	if (s->n == s->cap && series_grow(s, p->o->raw) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) : BS_NUM_MISSING;
+	if (p->okcol >= 0 || p->o->apdex > 0)
+		rates_add(p, s, s->n, rc == BS_NUM_OK ? v : (double)NAN);
 	switch (rc) {
 	case BS_NUM_OK:
 		if (series_put(s, shift_value(s, &d, v), v) == -1)
@@ -1368,6 +1586,10 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	if (t->nrep > 0 && !p->o->moments && record_units(t, (size_t)g, r) ==
 	    -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
+	if (p->okcol >= 0)
+		p->rowok = row_ok(p, r, off);
+	if (p->tcol >= 0 && time_add(t, (size_t)g, r, off, e) == -1)
+		return -1;
 	for (size_t k = 0; k < p->nslots; k++) {
 		const struct bs_field *f = &r->f[p->slotcol[k] - off];
 		struct bs_series *s;

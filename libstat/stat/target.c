@@ -41,62 +41,6 @@ bs_target_status_name(enum bs_target_status s)
 }
 
 /* ------------------------------------------------------------------ */
-/* A comparison with a threshold (also bplot's --slo and --limit) */
-
-static const struct {
-	const char	*s;
-	enum bs_cond_op	 op;
-} ops[] = {
-	{ ">=", BS_COND_GE }, { "<=", BS_COND_LE }, { ">", BS_COND_GT },
-	{ "<", BS_COND_LT }
-};
-
-int
-bs_cond_parse(const char *s, struct bs_cond *c, const char **rest)
-{
-	size_t i;
-
-	if (rest != NULL)
-		*rest = s;
-	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (strncmp(s, ops[i].s, strlen(ops[i].s)) == 0)
-			break;
-	if (i == sizeof(ops) / sizeof(ops[0]))
-		return -1;
-	c->op = ops[i].op;
-	s += strlen(ops[i].s);
-	if (rest != NULL)
-		*rest = s;
-	if (bs_parse_double(s, &c->v) == -1 || !isfinite(c->v))
-		return -1;
-	return 0;
-}
-
-int
-bs_cond_holds(const struct bs_cond *c, double x)
-{
-	switch (c->op) {
-	case BS_COND_GE:
-		return x >= c->v;
-	case BS_COND_GT:
-		return x > c->v;
-	case BS_COND_LE:
-		return x <= c->v;
-	default:
-		return x < c->v;
-	}
-}
-
-const char *
-bs_cond_op_text(enum bs_cond_op op)
-{
-	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (ops[i].op == op)
-			return ops[i].s;
-	return "?";
-}
-
-/* ------------------------------------------------------------------ */
 
 /* "mean", "p99.9", "median", ...: a statistic --target takes; -1 if not. */
 static int
@@ -112,6 +56,18 @@ parse_stat(const char *s, size_t len, struct bs_target *t)
 	    t->stat->target == 0)
 		return -1;
 	return 0;
+}
+
+/* "error_rate", "apdex": a statistic of the requests, no column. */
+static int
+rate_alone(const char *s, size_t n, struct bs_target *t)
+{
+	struct bs_target r = { 0 };
+
+	if (parse_stat(s, n, &r) == -1 || !(r.stat->flags & BS_SF_RATE))
+		return 0;
+	t->stat = r.stat;
+	return 1;
 }
 
 static int
@@ -152,6 +108,13 @@ bs_target_parse(const char *expr, struct bs_target *t, struct bs_err *e)
 	while (n > 0 && *p == ' ') {
 		p++;
 		n--;
+	}
+	/* A rate alone (k6's rate<0.01): of every value column's requests. */
+	if (open == NULL && rate_alone(p, n, t)) {
+		if (bs_cond_parse(opat, &t->cond, &p) == -1)
+			return bs_seterr(e, NULL, 0, "--target '%s': the "
+			    "comparison takes a number after %s", expr, p);
+		return 0;
 	}
 	if (n == 0)
 		return bs_seterr(e, NULL, 0, "--target '%s': no column", expr);
@@ -197,11 +160,34 @@ by_interval(const struct bs_target *t)
 	return (t->stat->flags & BS_SF_INTERVAL) != 0;
 }
 
+/* The interval a target judges: its statistic's own, else the mean's. */
+static void
+interval(const struct bs_target *t, const struct bs_summary *s, double *lo,
+    double *hi)
+{
+	const char *b = (const char *)s;
+
+	if (t->stat->lo == 0) {
+		*lo = s->ci_lo;
+		*hi = s->ci_hi;
+		return;
+	}
+	*lo = *(const double *)(const void *)(b + t->stat->lo);
+	*hi = *(const double *)(const void *)(b + t->stat->hi);
+}
+
+/* Does target t judge the series of value column name? */
+static int
+target_on(const struct bs_target *t, const char *name)
+{
+	return t->column == NULL || strcmp(t->column, name) == 0;
+}
+
 enum bs_target_status
 bs_target_eval(const struct bs_target *t, const struct bs_summary *s,
     const struct bs_summary_opts *so, double *measured)
 {
-	double x;
+	double x, lo, hi;
 	int k;
 
 	if (on_pct(t)) {
@@ -215,13 +201,12 @@ bs_target_eval(const struct bs_target *t, const struct bs_summary *s,
 	if (!by_interval(t))
 		return bs_cond_holds(&t->cond, x) ? BS_TARGET_MET :
 		    BS_TARGET_MISSED;
-	if (!isfinite(s->ci_lo) || !isfinite(s->ci_hi))
+	interval(t, s, &lo, &hi);
+	if (!isfinite(lo) || !isfinite(hi))
 		return BS_TARGET_UNPROVEN;
-	if (bs_cond_holds(&t->cond, s->ci_lo) &&
-	    bs_cond_holds(&t->cond, s->ci_hi))
+	if (bs_cond_holds(&t->cond, lo) && bs_cond_holds(&t->cond, hi))
 		return BS_TARGET_MET;
-	if (!bs_cond_holds(&t->cond, s->ci_lo) &&
-	    !bs_cond_holds(&t->cond, s->ci_hi))
+	if (!bs_cond_holds(&t->cond, lo) && !bs_cond_holds(&t->cond, hi))
 		return BS_TARGET_MISSED;
 	return BS_TARGET_UNPROVEN;
 }
@@ -237,12 +222,17 @@ bs_targets_check(const struct bs_target *tg, size_t n,
 	size_t i, k;
 
 	for (i = 0; i < n; i++) {
+		if ((tg[i].stat->needs & BS_SN_RATES) && !so->rates)
+			return bs_seterr(e, NULL, 0, "--target '%s': no "
+			    "request failed or succeeded: --ok COND says "
+			    "which succeed", tg[i].expr);
 		for (k = 0; k < t->nvcols; k++)
-			if (strcmp(bs_table_vname(t, k), tg[i].column) == 0)
+			if (target_on(&tg[i], bs_table_vname(t, k)))
 				break;
 		if (k == t->nvcols)
 			return bs_seterr(e, NULL, 0, "--target '%s': '%s' is "
-			    "not a value column", tg[i].expr, tg[i].column);
+			    "not a value column", tg[i].expr,
+			    tg[i].column ? tg[i].column : "");
 		if (on_pct(&tg[i]) && bs_target_pct_index(&tg[i], so) < 0)
 			return bs_seterr(e, NULL, 0, "--target '%s': p%g is "
 			    "not computed (add %g to --percentiles)",
@@ -283,7 +273,7 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 	long row;
 
 	for (i = 0; i < n; i++) {
-		if (strcmp(tg[i].column, bs_table_vname(t, c)) != 0)
+		if (!target_on(&tg[i], bs_table_vname(t, c)))
 			continue;
 		st = bs_target_eval(&tg[i], s, so, &x);
 		if (all < 0 || st == BS_TARGET_MISSED ||
@@ -299,20 +289,24 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 		bs_fmt_num(d, sizeof(d), tg[i].cond.v);
 		snprintf(text, sizeof(text), "%s of %s %s %s",
 		    on_pct(&tg[i]) ? what : by_interval(&tg[i]) ?
-		    tg[i].stat->name : "", tg[i].column,
+		    tg[i].stat->name : "", bs_table_vname(t, c),
 		    bs_cond_op_text(tg[i].cond.op), d);
 		if (!by_interval(&tg[i]) && !on_pct(&tg[i])) {
 			const char *p = strchr(tg[i].expr, '(');
 
 			snprintf(text, sizeof(text), "%.*s of %s %s %s",
-			    (int)(p - tg[i].expr), tg[i].expr, tg[i].column,
+			    (int)(p - tg[i].expr), tg[i].expr,
+			    bs_table_vname(t, c),
 			    bs_cond_op_text(tg[i].cond.op), d);
 		}
 		bs_result_str(tres, (size_t)row, k++, text);
 		bs_fmt_num(a, sizeof(a), x);
 		if (by_interval(&tg[i])) {
-			bs_fmt_num(b, sizeof(b), s->ci_lo);
-			bs_fmt_num(d, sizeof(d), s->ci_hi);
+			double lo, hi;
+
+			interval(&tg[i], s, &lo, &hi);
+			bs_fmt_num(b, sizeof(b), lo);
+			bs_fmt_num(d, sizeof(d), hi);
 			snprintf(text, sizeof(text), "%s [%s, %s]", a, b, d);
 		} else
 			snprintf(text, sizeof(text), "%s", a);

@@ -1,0 +1,130 @@
+/*
+ * Time windows (bstat --every): the rows of a series cut by their time
+ * stamps into windows of a fixed length, each window summarised as a
+ * series of its own, with its requests per second.  The windows start
+ * at the table's first stamp floored to a multiple of the length, so a
+ * boundary never depends on the order of the input, and every window
+ * from there to the last stamp is there, an empty one empty (n = 0),
+ * never interpolated.  Rows out of time order are taken in time order.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libstat.h"
+#include "stat/stat.h"
+
+/* Row order by time stamp, then input order (a stable sort). */
+static const double *sort_time;
+
+static int
+bytime(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+
+	if (sort_time[i] != sort_time[j])
+		return sort_time[i] < sort_time[j] ? -1 : 1;
+	return (i > j) - (i < j);
+}
+
+double
+bs_window_origin(const struct bs_table *t, double every)
+{
+	return floor(t->tmin / every) * every;
+}
+
+size_t
+bs_window_count(const struct bs_table *t, double every)
+{
+	double o = bs_window_origin(t, every);
+
+	return t->nrows == 0 ? 0 : (size_t)floor((t->tmax - o) / every) + 1;
+}
+
+/*
+ * Window w's rows (idx[lo..hi) in time order) of series s into ws:
+ * their values (NaN: missing), and the requests' rates as the table
+ * counts them (failed by ok, within Apdex's T).
+ */
+static void
+window_series(const struct bs_group *gr,
+    const struct bs_series *s, const size_t *idx, size_t lo, size_t hi,
+    const struct bs_summary_opts *so, struct bs_series *ws)
+{
+	for (size_t k = lo; k < hi; k++) {
+		size_t i = idx[k];
+		double v = isnan(s->v[i]) ? (double)NAN : bs_series_value(s, i);
+		int ok = gr->okrow == NULL || gr->okrow[i];
+
+		ws->v[ws->n++] = v;
+		if (isnan(v))
+			ws->missing++;
+		ws->req++;
+		ws->err += !ok;
+		if (so->apdex > 0 && !isnan(v)) {
+			ws->apn++;
+			if (ok && v <= so->apdex)
+				ws->sat++;
+			else if (ok && v <= 4 * so->apdex)
+				ws->tol++;
+		}
+	}
+}
+
+int
+bs_windows(const struct bs_table *t, size_t g, size_t c, double every,
+    const struct bs_summary_opts *so, struct bs_window *w, int *unsorted,
+    struct bs_err *e)
+{
+	const struct bs_group *gr = &t->groups[g];
+	const struct bs_series *s = &gr->s[c];
+	struct bs_summary_opts wo = *so;
+	size_t nw = bs_window_count(t, every), n = s->n, *idx, k, j, lo;
+	double origin = bs_window_origin(t, every);
+	struct bs_series ws;
+	int rc = -1;
+
+	*unsorted = 0;
+	/* The warm-up is the group's first rows, not each window's. */
+	wo.skip = 0;
+	idx = malloc((n + 1) * sizeof(*idx));
+	memset(&ws, 0, sizeof(ws));
+	ws.hasref = 1;		/* shifted by zero: the values as parsed */
+	ws.v = malloc((n + 1) * sizeof(*ws.v));
+	if (idx == NULL || ws.v == NULL) {
+		bs_seterr(e, NULL, 0, "out of memory");
+		goto out;
+	}
+	for (j = 0, k = so->skip < n ? so->skip : n; k < n; k++) {
+		if (j > 0 && gr->time[k] < gr->time[idx[j - 1]])
+			*unsorted = 1;
+		idx[j++] = k;
+	}
+	n = j;
+	if (*unsorted) {
+		sort_time = gr->time;
+		qsort(idx, n, sizeof(*idx), bytime);
+	}
+	for (k = 0, lo = 0; k < nw; k++) {
+		double end = origin + (double)(k + 1) * every;
+		size_t hi = lo;
+
+		while (hi < n && (gr->time[idx[hi]] < end || k + 1 == nw))
+			hi++;
+		ws.n = ws.missing = ws.req = ws.err = 0;
+		ws.sat = ws.tol = ws.apn = 0;
+		ws.cap = n + 1;
+		window_series(gr, s, idx, lo, hi, so, &ws);
+		w[k].start = (double)k * every;
+		w[k].requests = hi - lo;
+		w[k].throughput = (double)(hi - lo) / every;
+		if (bs_summarize(&ws, &wo, 1, &w[k].s, e) == -1)
+			goto out;
+		lo = hi;
+	}
+	rc = 0;
+out:
+	free(idx);
+	free(ws.v);
+	return rc;
+}
