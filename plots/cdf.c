@@ -35,6 +35,30 @@ ecdf_inv(const double *v, size_t n, double p)
 	return v[k - 1];
 }
 
+/*
+ * The legend's percentiles are bstat's (type 7, its default), so that
+ * the numbers a reader sees here are those of bstat's table; the
+ * markers stay where the step curve crosses each guide (ecdf_inv).
+ * Out of memory, the crossings (type 1) stand in.
+ */
+static void
+legend_pctl(const double *v, size_t n, double *q)
+{
+	double *c;
+
+	if ((c = malloc(n * sizeof(*c))) != NULL) {
+		/* bs_quantiles reorders what it is given: v stays sorted. */
+		memcpy(c, v, n * sizeof(*c));
+		if (bs_quantiles(c, n, guide_p, NGUIDE, 7, q) == 0) {
+			free(c);
+			return;
+		}
+		free(c);
+	}
+	for (int g = 0; g < NGUIDE; g++)
+		q[g] = ecdf_inv(v, n, guide_p[g]);
+}
+
 /* Legend pass: each series with its count and guide percentiles. */
 static void
 cdf_legend(struct bp_legend *leg, const struct bp_cdf_opts *o,
@@ -42,6 +66,7 @@ cdf_legend(struct bp_legend *leg, const struct bp_cdf_opts *o,
     const size_t *n)
 {
 	char q[NGUIDE][64];
+	double x7[NGUIDE];
 
 	for (size_t i = 0; i < ns; i++) {
 		if (n[i] == 0) {
@@ -54,8 +79,9 @@ cdf_legend(struct bp_legend *leg, const struct bp_cdf_opts *o,
 		 * spaces: a line may end between two of them, never inside
 		 * one.
 		 */
+		legend_pctl(v[i], n[i], x7);
 		for (int g = 0; g < NGUIDE; g++) {
-			double x = ecdf_inv(v[i], n[i], guide_p[g]);
+			double x = x7[g];
 			char num[24];
 
 			bp_fmt_num(num, sizeof(num), x);

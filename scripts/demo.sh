@@ -24,11 +24,13 @@ echo "flagged rows:"
 grep -v ',none' out/mq_flagged.csv | head -8
 echo "(summary per group: out/mq_flagged.log)"
 
+# --stats chooses the columns: the table's fields move with the units
+# (and r1 comes after p99), so no awk field number can cut it.
 step "Leave the warm-up run out; check steady state and independence" \
-    "bstat --skip 1 --steady 4 --autocorr -g impl,threads -c latency_us $D/mq.csv"
-bstat --skip 1 --steady 4 --autocorr -g impl,threads -c latency_us \
-    $D/mq.csv 2>&1 | awk '{ printf "%-10s %7s %3s %9s %9s %9s %9s %9s %11s %6s\n",
-        $1, $2, $4, $6, $7, $9, $10, $20, $21, $22 }'
+    "bstat --skip 1 --steady 4 --autocorr --stats n,mean,median,p99,r1,steady_diff,steady -g impl,threads -c latency_us $D/mq.csv"
+bstat --skip 1 --steady 4 --autocorr \
+    --stats n,mean,median,p99,r1,steady_diff,steady -g impl,threads \
+    -c latency_us $D/mq.csv 2>&1
 
 if [ -x ./bcompare ]; then
 	step "Baseline against candidate (latency, Mann-Whitney U)" \

@@ -79,6 +79,15 @@ grep -v '^ok ' "$out/cli.log"
 [ "$(grep -c '^FAIL: ' "$out/cli.log")" -eq $((ncases - npass)) ] ||
     bad "cli: $((ncases - npass)) cases failed without a FAIL line"
 
+# Every command README.md shows runs, and prints what it shows
+# (tests/readme.py).
+if python3 tests/readme.py > "$out/readme.log" 2>&1; then
+	ok
+else
+	bad "README.md: $(grep -c '^FAIL' "$out/readme.log") commands (see $out/readme.log)"
+	grep '^FAIL' "$out/readme.log" | head -5
+fi
+
 # The layers: no call goes back up (no cycle between the files of
 # libstat/, nor between those of plots/).
 for d in libstat plots; do

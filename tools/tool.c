@@ -415,9 +415,17 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		    !(c->confidence > 0 && c->confidence < 100))
 			die("--confidence must be a percentage between 0 and "
 			    "100 (exclusive), not '%s'", arg);
-		if (c->confidence < 1)
-			warnmsg("warning: --confidence %s is a percentage: a "
-			    "%s%% interval (for 95%% write 95)", arg, arg);
+		/*
+		 * Nobody asks for a 0.95% interval: a level below 1 is
+		 * a fraction written as R and scipy take it (0.95 is
+		 * 95%), said in a note (docs/INTERFACE.md).
+		 */
+		if (c->confidence < 1) {
+			c->confidence *= 100;
+			warnmsg("note: --confidence %s read as a fraction: a "
+			    "%g%% interval (95 or 0.95 both mean 95%%)", arg,
+			    c->confidence);
+		}
 		return 1;
 	case 'q':
 		tool_quiet = 1;
