@@ -1,15 +1,16 @@
 /*
- * iperf3's output, -J JSON or its text: one row per interval and
- * stream (kind "interval"), and the end's summaries (kind "summary",
- * side "sender" or "receiver"), TCP or UDP.  stream is the stream's
- * socket number as iperf3 prints it in brackets, or "SUM" for the sums
- * over several streams (-P N; with one stream the sum is that stream,
- * so it is left out).  Columns: bytes (B), bits_per_second (bit/s: a
- * rate, higher is better), retransmits, snd_cwnd (B) and rtt (µs) for
- * TCP, jitter_ms (ms), lost_packets, packets and lost_percent (%) for
- * UDP; start, end and seconds (s) are metadata of the row.  The JSON's
- * start object (version, system, protocol, streams, block size,
- * duration, reverse) goes to the meta hook.
+ * iperf3's output, -J JSON, --json-stream or its text: one row per
+ * interval and stream (kind "interval"), and the end's summaries (kind
+ * "summary", side "sender" or "receiver"; "udp" for a UDP stream's own
+ * end report), TCP or UDP.  stream is the stream's socket number as
+ * iperf3 prints it in brackets, or "SUM" for the sums over several
+ * streams (-P N; with one stream the sum is that stream, so it is left
+ * out).  Columns: bytes (B), bits_per_second (bit/s: a rate, higher is
+ * better), retransmits, snd_cwnd (B) and rtt (µs) for TCP, jitter_ms
+ * (ms), lost_packets, packets and lost_percent (%) for UDP; start, end
+ * and seconds (s) are metadata of the row.  The JSON's start object
+ * (version, system, protocol, streams, block size, duration, reverse)
+ * goes to the meta hook.
  *
  * The text's sizes are iperf3's binary units (KBytes = 1024 bytes), its
  * rates decimal (Gbits/sec = 10^9 bit/s), as iperf3 computes them.
@@ -158,6 +159,65 @@ iperf_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 	return 0;
 }
 
+/*
+ * --json-stream (iperf3 3.10 on): one event a line, {"event": "start" |
+ * "interval" | "end" | "error", "data": ...}, written as the test runs,
+ * so that a run cut short leaves its intervals so far: every whole line
+ * is read, a line that is no JSON event left out with a warning.
+ */
+static int
+iperf_stream(const char *p, size_t len, struct bs_rows *r,
+    const struct bs_reader_cb *cb, const char *file, struct bs_err *e)
+{
+	size_t pos = 0, ll, line = 0, bad = 0, badline = 0, j;
+	const char *s, *ev, *err = NULL;
+	json_t *o, *d, *x;
+	int many = 0, rows = 0;
+	char msg[256] = "";
+
+	declare(r);
+	while (bs_nextline(p, len, &pos, &s, &ll)) {
+		line++;
+		if (ll == 0)
+			continue;
+		o = json_loadb(s, ll, 0, NULL);
+		ev = json_string_value(json_object_get(o, "event"));
+		d = json_object_get(o, "data");
+		if (ev == NULL) {
+			if (bad++ == 0)
+				badline = line;
+		} else if (strcmp(ev, "start") == 0) {
+			x = json_object_get(d, "test_start");
+			many = json_integer_value(json_object_get(x,
+			    "num_streams")) > 1;
+			jmeta(cb, d, "version", "version");
+			jmeta(cb, d, "system_info", "system_info");
+			jmeta(cb, x, "protocol", "protocol");
+			jmeta(cb, x, "num_streams", "num_streams");
+		} else if (strcmp(ev, "interval") == 0) {
+			json_array_foreach(json_object_get(d, "streams"), j, x)
+				jrow(r, x, "interval", NULL, NULL), rows++;
+			if (many)
+				jrow(r, json_object_get(d, "sum"), "interval",
+				    "SUM", NULL);
+		} else if (strcmp(ev, "end") == 0) {
+			jend(r, d, many);
+			rows++;
+		} else if (strcmp(ev, "error") == 0 && (err =
+		    json_string_value(d)) != NULL && msg[0] == '\0')
+			snprintf(msg, sizeof(msg), "%s", err);
+		json_decref(o);
+	}
+	if (bad > 0)
+		bs_reader_warn(cb, "iperf3: %zu line%s of --json-stream not an "
+		    "event: left out, the first line %zu", bad, bad > 1 ? "s" :
+		    "", badline);
+	if (rows == 0 && msg[0] != '\0')
+		return bs_seterr(e, file, 0, "iperf3 reported an error and no "
+		    "interval: %s", msg);
+	return 0;
+}
+
 /* ---- text */
 
 #define MAXTOK	24
@@ -295,8 +355,8 @@ textline(struct bs_rows *r, const char *s, size_t ll, int udp, int reverse,
 }
 
 static int
-iperf_text(const char *p, size_t len, struct bs_rows *r,
-    const struct bs_reader_cb *cb, size_t *bad)
+iperf_text(const char *p, size_t len, struct bs_rows *r, char *err,
+    size_t *bad)
 {
 	size_t pos = 0, ll, line = 0, rows = 0;
 	const char *s;
@@ -310,13 +370,10 @@ iperf_text(const char *p, size_t len, struct bs_rows *r,
 			udp = 1;
 		if (bs_contains(s, ll, "Reverse mode"))
 			reverse = 1;
-		if (ll > 7 && memcmp(s, "iperf ", 6) == 0 && cb->meta != NULL &&
-		    bs_contains(s, ll, "error")) {
-			char msg[256];
-
-			snprintf(msg, sizeof(msg), "%.*s", (int)ll, s);
-			cb->meta(cb->arg, "error", msg);
-		}
+		/* "iperf3: error - unable to connect to server: ..." */
+		if (ll > 16 && memcmp(s, "iperf3: error - ", 16) == 0 &&
+		    err[0] == '\0')
+			snprintf(err, 256, "%.*s", (int)(ll - 16), s + 16);
 		if (ll == 0 || s[0] != '[')
 			continue;
 		if ((rc = textline(r, s, ll, udp, reverse, line)) == -1) {
@@ -328,23 +385,44 @@ iperf_text(const char *p, size_t len, struct bs_rows *r,
 	return (int)rows;
 }
 
+/* --json-stream's lines: {"event":"start","data":... */
+static int
+stream_events(const char *p, size_t len)
+{
+	size_t n = len < 64 ? len : 64;
+
+	return bs_opens(p, len, '{') && bs_contains(p, n, "\"event\"") &&
+	    bs_contains(p, n, "\"data\"");
+}
+
 static int
 read_iperf3(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	struct bs_rows r;
-	size_t len, bad[2] = { 0, 0 };
+	size_t i, len, bad[2] = { 0, 0 };
+	char err[256] = "";
 	int rc;
 
 	if (bs_src_slurp(s, e) == -1)
 		return -1;
-	if (bs_json_skipws(s->win, bs_skipbom(s->win, s->len), s->len) <
-	    s->len && s->win[bs_json_skipws(s->win, bs_skipbom(s->win,
-	    s->len), s->len)] == '{')
+	i = bs_json_skipws(s->win, bs_skipbom(s->win, s->len), s->len);
+	if (i < s->len && s->win[i] == '{' && !stream_events(s->win + i,
+	    s->len - i))
 		return bs_rows_read_json(s, "iperf3", iperf_json, cb, e);
 	memset(&r, 0, sizeof(r));
 	len = bs_text_whole(s->win, s->len, "iperf3", cb);
-	iperf_text(s->win, len, &r, cb, bad);
+	if (stream_events(s->win, s->len)) {
+		if ((rc = iperf_stream(s->win, len, &r, cb, s->name, e)) == 0)
+			rc = bs_rows_emit(&r, s->name, "iperf3", cb, e);
+		bs_rows_free(&r);
+		return rc;
+	}
+	if (iperf_text(s->win, len, &r, err, bad) == 0 && err[0] != '\0') {
+		bs_rows_free(&r);
+		return bs_seterr(e, s->name, 0, "iperf3 reported an error and "
+		    "no interval: %s", err);
+	}
 	if (bad[0] > 0)
 		bs_reader_warn(cb, "iperf3: %zu line%s of numbers not read "
 		    "(a unit not iperf3's), the first line %zu", bad[0],
@@ -357,16 +435,25 @@ read_iperf3(struct bs_src *s, const struct bs_reader_cb *cb,
 static int
 detect_json(const char *p, size_t len)
 {
+	/* A run refused (no server) has no test_start, only its version. */
+	if (stream_events(p, len))
+		return bs_contains(p, len, "\"version\":\"iperf 3") ||
+		    bs_contains(p, len, "\"event\":\"interval\"");
 	return bs_opens(p, len, '{') && bs_contains(p, len, "\"intervals\"") &&
-	    bs_contains(p, len, "\"test_start\"");
+	    (bs_contains(p, len, "\"test_start\"") || bs_contains(p, len,
+	    "\"iperf 3"));
 }
 
 static int
 detect_text(const char *p, size_t len)
 {
-	return !bs_opens_json(p, len) && bs_contains(p, len, "[ ID] Interval")
-	    && (bs_contains(p, len, "Bitrate") || bs_contains(p, len,
-	    "Bandwidth"));
+	if (bs_opens_json(p, len))
+		return 0;
+	/* Its one line when it could not run: said, not read as CSV. */
+	if (len > 16 && memcmp(p, "iperf3: error - ", 16) == 0)
+		return 1;
+	return bs_contains(p, len, "[ ID] Interval") && (bs_contains(p, len,
+	    "Bitrate") || bs_contains(p, len, "Bandwidth"));
 }
 
 static const char *const metacols[] = { "start", "end", "seconds", "omitted",

@@ -31,6 +31,7 @@ struct sb {
 	char			 threads[32];
 	size_t			 line;
 	unsigned long long	 hist;		/* events expanded so far */
+	char			 fatal[256];	/* its first FATAL: line */
 };
 
 static const char *const units[][2] = {
@@ -296,6 +297,9 @@ sb_line(struct sb *b, const char *s, size_t ll, const char *name,
 		}
 		return 0;
 	}
+	/* "FATAL: Cannot find benchmark 'foo'": the run's own error. */
+	if (tl > 7 && memcmp(t, "FATAL: ", 7) == 0 && b->fatal[0] == '\0')
+		snprintf(b->fatal, sizeof(b->fatal), "%.*s", (int)tl, t);
 	if (bs_contains(t, tl, "Latency histogram")) {
 		b->inhist = 1;
 		return 0;
@@ -353,6 +357,9 @@ read_sysbench(struct bs_src *s, const struct bs_reader_cb *cb,
 		}
 	}
 	sumend(&b);
+	if (rc == 0 && b.r.nrows == 0 && b.fatal[0] != '\0')
+		rc = bs_seterr(e, s->name, 0, "sysbench reported an error and "
+		    "no result: %s", b.fatal);
 	if (rc == 0)
 		rc = bs_rows_emit(&b.r, s->name, "sysbench", cb, e);
 	bs_rows_free(&b.r);
@@ -364,7 +371,8 @@ detect(const char *p, size_t len)
 {
 	return !bs_opens_json(p, len) && len > 9 && memcmp(p, "sysbench ",
 	    9) == 0 && (bs_contains(p, len, "Running the test with") ||
-	    bs_contains(p, len, "General statistics:"));
+	    bs_contains(p, len, "General statistics:") || bs_contains(p, len,
+	    "\nFATAL: "));
 }
 
 static const char *const metacols[] = { "time", "threads", NULL };
