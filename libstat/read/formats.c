@@ -38,7 +38,11 @@
 	F(benchmarkjs)		\
 	F(customjson)		\
 	F(lmbench)		\
-	F(cyclictest)
+	F(cyclictest)		\
+	F(stressng)		\
+	F(pgbench)		\
+	F(ab)			\
+	F(redis)
 
 #define DECLARE(n)	extern const struct bs_fmt bs_fmt_##n;
 #define POINTER(n)	&bs_fmt_##n,
