@@ -175,6 +175,20 @@ ykv(const char *s, size_t ll, const char **k, size_t *kl, const char **v,
 	return 1;
 }
 
+/*
+ * system-info's keys under the names the environment comparison knows
+ * (libstat's meta.c: kernel and cpu_count matter to a comparison, date,
+ * time and timestamp change every run); its memory readings of the
+ * moment (free, shared, buffer RAM, free swap) describe no environment
+ * and are left out.
+ */
+static const char *const ykeymap[][2] = {
+	{ "release", "kernel" }, { "cpus", "cpu_count" },
+	{ "date-yyyy-mm-dd", "date" }, { "time-hh-mm-ss", "time" },
+	{ "epoch-secs", "timestamp" }, { "freeram", NULL },
+	{ "sharedram", NULL }, { "bufferram", NULL }, { "freeswap", NULL },
+};
+
 static void
 ymeta(struct sng *g, const char *k, size_t kl, const char *v, size_t vl)
 {
@@ -186,6 +200,13 @@ ymeta(struct sng *g, const char *k, size_t kl, const char *v, size_t vl)
 	kb[kl] = '\0';
 	memcpy(vb, v, vl);
 	vb[vl] = '\0';
+	for (size_t i = 0; i < sizeof(ykeymap) / sizeof(ykeymap[0]); i++)
+		if (strcmp(kb, ykeymap[i][0]) == 0) {
+			if (ykeymap[i][1] == NULL)
+				return;
+			snprintf(kb, sizeof(kb), "%s", ykeymap[i][1]);
+			break;
+		}
 	g->cb->meta(g->cb->arg, kb, vb);
 }
 
