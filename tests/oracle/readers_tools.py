@@ -112,6 +112,7 @@ def stressng_yaml(path):
 
 
 for name, path in (("stressng_brief", G3 + "stressng/brief.txt"),
+                   ("stressng_older", R29 + "older/stressng09.txt"),
                    ("stressng_brief2", R29 + "stressng_brief2.txt"),
                    ("stressng_metrics", R29 + "stressng_metrics.txt")):
     write(name, path, ["stressor"], SNG_TEXT, stressng_text(path))
@@ -159,7 +160,9 @@ for name, path, cols in (
         ("pgbench_select", R29 + "pgbench_select_P1.txt",
          ["tps", "latency", "latency_stddev", "connection_time"]),
         ("pgbench_rate", R29 + "pgbench_rate.txt",
-         ["tps", "latency", "latency_stddev", "lag"])):
+         ["tps", "latency", "latency_stddev", "lag"]),
+        ("pgbench_older", R29 + "older/pgbench13.txt",
+         ["tps", "latency", "latency_stddev"])):
     write(name, path, ["kind"], cols, pgbench_text(path))
 
 
@@ -202,6 +205,9 @@ write("pgbench_agg", R29 + "pgbench_agg.log", [],
 write("pgbench_agg_rate", R29 + "pgbench_agg_rate.log", [],
       ["latency", "latency_stddev", "lag", "lag_max"],
       pgbench_agg(R29 + "pgbench_agg_rate.log"))
+write("pgbench_agg_older", R29 + "older/pgbench14_agg.log", [],
+      ["latency", "latency_stddev", "latency_min", "lag", "lag_max"],
+      pgbench_agg(R29 + "older/pgbench14_agg.log"))
 
 # ---- fio: terse v3 by position, normal text by its labels
 FIO_COLS = ["iops", "bw_bytes", "lat_mean_ns", "clat_p50_ns", "clat_p99_ns",
@@ -377,8 +383,8 @@ def redis(path):
             continue
         if cur is None:
             continue
-        m = re.match(r"throughput summary: (%s) requests per second" % NUM,
-                     seg)
+        m = re.match(r"(?:throughput summary: )?(%s) requests per second$"
+                     % NUM, seg)
         if m:
             cur["rps"] = m.group(1)
         if seg.startswith("avg "):
@@ -395,7 +401,9 @@ RCOLS = ["rps", "avg_latency_ms", "min_latency_ms", "p50_latency_ms",
 for name, path in (("redis_quiet", G3 + "redis/quiet.txt"),
                    ("redis_quiet2", R29 + "redis_quiet.txt"),
                    ("redis_text", G3 + "redis/text.txt"),
-                   ("redis_text2", R29 + "redis_text.txt")):
+                   ("redis_text2", R29 + "redis_text.txt"),
+                   ("redis_older_text", R29 + "older/redis5_text.txt"),
+                   ("redis_older_quiet", R29 + "older/redis5_quiet.txt")):
     write(name, path, ["test"], RCOLS, redis(path))
 
 # ---- Google Benchmark console
@@ -456,7 +464,7 @@ def hf_markdown(path):
 def hf_console(path):
     rows = []
     for line in open(path):
-        m = re.match(r"Benchmark \d+: (.*)$", line)
+        m = re.match(r"Benchmark #?\d+: (.*)$", line)
         if m:
             rows.append({"command": m.group(1)})
         m = re.search(r"Time \(mean ± σ\):\s+(%s) (\S+) ±\s+(%s) (\S+)"
@@ -492,6 +500,8 @@ write_summary("hyperfine_console", R29 + "hyperfine_console.txt",
               hf_console(R29 + "hyperfine_console.txt"))
 write_summary("hyperfine_basic", R29 + "hyperfine_basic.txt",
               hf_console(R29 + "hyperfine_basic.txt"))
+write_summary("hyperfine_older", R29 + "older/hyperfine_old.txt",
+              hf_console(R29 + "older/hyperfine_old.txt"))
 
 with open("tests/expected/bstat_tools_cases.tsv", "w") as f:
     f.write("case\tinput\targs\texpected\trtol\n")
