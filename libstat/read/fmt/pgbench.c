@@ -140,26 +140,6 @@ aggline(const char *s, size_t ll)
 	    num(f[4], fl[4]) <= num(f[5], fl[5]));
 }
 
-static void
-txrow(struct pgb *g, const char **f, size_t *fl, size_t k)
-{
-	char ts[64];
-
-	bs_rows_setn(g->r, "client", f[0], fl[0]);
-	bs_rows_setn(g->r, "script", f[3], fl[3]);
-	bs_rows_setn(g->r, "transaction", f[1], fl[1]);
-	snprintf(ts, sizeof(ts), "%.*s.%06lld", (int)fl[4], f[4],
-	    (long long)num(f[5], fl[5]));
-	bs_rows_set(g->r, "timestamp", ts);
-	if (!nolat(f[2], fl[2]))
-		bs_rows_setn(g->r, "latency", f[2], fl[2]);
-	/* With -R the lag; then, with --max-tries, the retries. */
-	if (k >= 7)
-		bs_rows_setn(g->r, "lag", f[6], fl[6]);
-	if (k == 8)
-		bs_rows_setn(g->r, "retries", f[7], fl[7]);
-}
-
 /* The mean and population sd of an interval from its sums. */
 static void
 moments(struct bs_rows *r, const char *col, double n, double sum,
@@ -209,8 +189,9 @@ aggrow(struct pgb *g, const char **f, size_t *fl, size_t k)
 		bs_rows_setn(g->r, pg15[i], f[at], fl[at]);
 }
 
+/* --aggregate-interval's log (small: one line an interval), read whole. */
 static int
-logs(const char *p, size_t len, struct pgb *g, int agg)
+aggs(const char *p, size_t len, struct pgb *g)
 {
 	static const char *const us[] = { "latency", "latency_stddev",
 	    "latency_min", "latency_max", "lag", "lag_stddev", "lag_min",
@@ -227,23 +208,20 @@ logs(const char *p, size_t len, struct pgb *g, int agg)
 		 * ends every line: one without its end was cut, even when
 		 * what is left of it would pass for a line.
 		 */
-		if (pos > len || (agg ? !aggline(s, ll) : !txline(s, ll))) {
+		if (pos > len || !aggline(s, ll)) {
 			if (pos > len)
 				bs_reader_warn(g->cb, "pgbench: line %zu is cut "
 				    "short (the log ends within it): read up "
 				    "to line %zu", line, last);
 			else
 				bs_reader_warn(g->cb, "pgbench: line %zu is no "
-				    "line of its %s log (another writer's?): "
-				    "read up to line %zu", line, agg ?
-				    "--aggregate-interval" : "-l", last);
+				    "line of its --aggregate-interval log "
+				    "(another writer's?): read up to line %zu",
+				    line, last);
 			break;
 		}
 		k = fields(s, ll, f, fl, PG_MAXF);
-		if (agg)
-			aggrow(g, f, fl, k);
-		else
-			txrow(g, f, fl, k);
+		aggrow(g, f, fl, k);
 		bs_rows_endrow(g->r, line);
 		last = line;
 	}
@@ -251,6 +229,141 @@ logs(const char *p, size_t len, struct pgb *g, int agg)
 		bs_rows_unit(g->r, us[i], "us");
 	bs_rows_unit(g->r, "timestamp", "s");
 	bs_rows_role(g->r, "timestamp", BS_ROLE_META);
+	return 0;
+}
+
+/*
+ * -l's log streamed: one record per line straight to the caller, none
+ * kept, so that a log of 10^8 transactions is read in bounded memory
+ * (bstat --sketch).  The columns are the first line's: lag with -R,
+ * retries with --max-tries; a line of another width, or of another
+ * writer, ends the log with a warning, as a cut last line does.
+ */
+struct txs {
+	struct bs_field	 h[7], f[7];
+	size_t		 nf;
+	char		 ts[64];
+};
+
+static int
+txs_header(struct txs *t, size_t k, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	static const char *const names[] = { "client", "script",
+	    "transaction", "timestamp", "latency", "lag", "retries" };
+
+	t->nf = k == 8 ? 7 : k == 7 ? 6 : 5;
+	for (size_t i = 0; i < t->nf; i++) {
+		t->h[i].s = names[i];
+		t->h[i].len = strlen(names[i]);
+	}
+	if (cb->header(cb->arg, t->h, t->nf, e) == -1)
+		return -1;
+	if (cb->unit != NULL) {
+		cb->unit(cb->arg, "latency", "us");
+		if (t->nf > 5)
+			cb->unit(cb->arg, "lag", "us");
+		cb->unit(cb->arg, "timestamp", "s");
+	}
+	if (cb->role != NULL)
+		cb->role(cb->arg, "timestamp", BS_ROLE_META);
+	return 0;
+}
+
+/* A line's record: 1 handed over, 0 not a line of this log, -1 error. */
+static int
+txs_line(struct txs *t, const char *s, size_t ll, struct bs_record *r,
+    const struct bs_reader_cb *cb, struct bs_err *e)
+{
+	const char *f[PG_MAXF];
+	size_t fl[PG_MAXF], k;
+	static const int at[] = { 0, 3, 1, -1, 2, 6, 7 };
+
+	if (!txline(s, ll) || (k = fields(s, ll, f, fl, PG_MAXF)) !=
+	    (t->nf == 7 ? 8 : t->nf == 6 ? 7 : 6))
+		return 0;
+	snprintf(t->ts, sizeof(t->ts), "%.*s.%06lld", (int)fl[4], f[4],
+	    (long long)num(f[5], fl[5]));
+	for (size_t i = 0; i < t->nf; i++) {
+		if (at[i] < 0) {
+			t->f[i].s = t->ts;
+			t->f[i].len = strlen(t->ts);
+		} else {
+			t->f[i].s = f[at[i]];
+			t->f[i].len = fl[at[i]];
+		}
+	}
+	if (nolat(f[2], fl[2]))
+		t->f[4].len = 0;	/* failed, skipped: no latency */
+	r->f = t->f;
+	r->nf = t->nf;
+	return cb->record(cb->arg, r, e) == -1 ? -1 : 1;
+}
+
+static size_t
+nfields(const char *s, size_t ll)
+{
+	const char *f[PG_MAXF];
+	size_t fl[PG_MAXF];
+
+	return fields(s, ll, f, fl, PG_MAXF);
+}
+
+static int
+txstream(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
+{
+	struct txs t;
+	struct bs_record r;
+	const char *p, *q, *lim;
+	size_t pos = 0, line = 0, last = 0, ll;
+	int rc;
+
+	memset(&t, 0, sizeof(t));
+	memset(&r, 0, sizeof(r));
+	for (;;) {
+		p = s->win + pos;
+		lim = s->win + s->len;
+		if ((q = memchr(p, '\n', (size_t)(lim - p))) == NULL &&
+		    !s->eof) {
+			if (s->len - pos > BS_MAX_RECORD)
+				return bs_seterr(e, s->name, line + 1, "line "
+				    "longer than %u bytes", BS_MAX_RECORD);
+			if (bs_src_fill(s, pos, e) == -1)
+				return -1;
+			pos = 0;
+			continue;
+		}
+		if (q == NULL && p == lim)
+			break;
+		line++;
+		ll = (size_t)((q ? q : lim) - p);
+		if (ll > 0 && p[ll - 1] == '\r')
+			ll--;
+		if (t.nf == 0 && txline(p, ll) && txs_header(&t, nfields(p, ll),
+		    cb, e) == -1)
+			return -1;
+		r.line = line;
+		r.recno = line;
+		r.off = s->base + pos;
+		r.len = ll;
+		r.eollen = q ? (size_t)(q - p) + 1 - ll : 0;
+		/* pgbench ends every line: one without its end was cut. */
+		if (q == NULL || (rc = txs_line(&t, p, ll, &r, cb, e)) == 0) {
+			bs_reader_warn(cb, q == NULL ? "pgbench: line %zu is cut "
+			    "short (the log ends within it): read up to line "
+			    "%zu" : "pgbench: line %zu is no line of its -l log "
+			    "(another writer's?): read up to line %zu", line,
+			    last);
+			break;
+		}
+		if (rc == -1)
+			return -1;
+		last = line;
+		pos = (size_t)(q - s->win) + 1;
+	}
+	if (last == 0)
+		return bs_seterr(e, s->name, 0, "no pgbench results in the "
+		    "input");
 	return 0;
 }
 
@@ -466,6 +579,9 @@ bs_read_pgbench(struct bs_src *s, const struct bs_reader_cb *cb,
 	struct pgb g = { cb, &r, s->name };
 	int rc, k;
 
+	/* The detection window's lines tell which; -l's log is streamed. */
+	if (kind(s->win, s->len) == 2)
+		return txstream(s, cb, e);
 	if (bs_src_slurp(s, e) == -1)
 		return -1;
 	memset(&r, 0, sizeof(r));
@@ -476,7 +592,7 @@ bs_read_pgbench(struct bs_src *s, const struct bs_reader_cb *cb,
 	else if (k == 1)
 		rc = text(s->win, s->len, &g);
 	else
-		rc = logs(s->win, s->len, &g, k == 3);
+		rc = aggs(s->win, s->len, &g);
 	if (rc == 0)
 		rc = bs_rows_emit(&r, s->name, "pgbench", cb, e);
 	bs_rows_free(&r);
