@@ -41,7 +41,11 @@
 	F(cyclictest)		\
 	F(iperf3)		\
 	F(sysbench)		\
-	F(perfstat)
+	F(perfstat)	\
+	F(stressng)		\
+	F(pgbench)		\
+	F(ab)			\
+	F(redis)
 
 #define DECLARE(n)	extern const struct bs_fmt bs_fmt_##n;
 #define POINTER(n)	&bs_fmt_##n,

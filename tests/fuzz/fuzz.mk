@@ -21,7 +21,8 @@ FUZZ_FORMATS = auto csv tsv json ndjson kv plain hyperfine gbench gobench \
 	ws wrk hgrm \
 	jmh bdn pytest_benchmark libtest criterion catch2 benchmarkjs custom_json \
 	lmbench cyclictest \
-	iperf3 sysbench perf_stat
+	iperf3 sysbench perf_stat \
+	stress_ng pgbench ab redis_benchmark
 FUZZ_TARGETS = $(FUZZ_FORMATS:%=read_%) opts
 
 LIB_SRC	= $(sort $(wildcard libstat/*/*.c libstat/*/*/*.c))

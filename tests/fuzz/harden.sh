@@ -34,6 +34,7 @@ read_jmh read_bdn read_pytest_benchmark read_libtest read_criterion
 read_catch2 read_benchmarkjs read_custom_json read_lmbench
 read_cyclictest
 read_iperf3 read_sysbench read_perf_stat"
+read_stress_ng read_pgbench read_ab read_redis_benchmark"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
 # Sanitizer run-time settings: a finding fails with its own exit status

@@ -580,12 +580,177 @@ out:
 	return rc;
 }
 
+/* ---- the console reporter (--benchmark_format=console, the default) */
+
+/* Where the console's header ("Benchmark  Time  CPU  Iterations") is. */
+static size_t
+console_header_at(const char *p, size_t len)
+{
+	const char *s;
+	size_t pos = 0, at, ll;
+
+	while ((at = pos, bs_nextline(p, len, &pos, &s, &ll)))
+		if (ll > 10 && memcmp(s, "Benchmark ", 10) == 0 &&
+		    bs_contains(s, ll, " Time ") && bs_contains(s, ll, " CPU ")
+		    && bs_contains(s, ll, " Iterations"))
+			return at;
+	return (size_t)-1;
+}
+
+/*
+ * A counter's printed value ("2.22101G/s", "246.428M/s", "7.91%"): the
+ * console prints a rate's prefix in powers of 1000, or of 1024 for a
+ * counter made with kIs1024, of which the console says nothing: of
+ * those, the library's own is bytes_per_second (SetBytesProcessed),
+ * read in powers of 1024; user counters in powers of 1000.
+ */
+static int
+counter(struct bs_rows *r, const char *k, size_t kl, const char *v,
+    size_t vl)
+{
+	static const char pre[] = "kMGTPEZY";
+	char col[128], num[64], *end;
+	double x, base = kl == 16 && memcmp(k, "bytes_per_second", 16) == 0 ?
+	    1024 : 1000;
+	const char *q;
+
+	if (kl == 0 || kl >= sizeof(col) || vl == 0 || vl >= sizeof(num))
+		return 0;
+	memcpy(num, v, vl);
+	num[vl] = '\0';
+	x = strtod(num, &end);
+	if (end == num)
+		return 0;
+	if (*end == 'K')
+		*end = 'k';
+	if (*end != '\0' && (q = strchr(pre, *end)) != NULL) {
+		for (long i = 0; i <= q - pre; i++)
+			x *= base;
+		end++;
+	} else if (*end == 'm' || *end == 'u' || *end == 'n') {
+		x /= *end == 'm' ? 1e3 : *end == 'u' ? 1e6 : 1e9;
+		end++;
+	}
+	if (*end == '/' && end[1] == 's')
+		end += 2;
+	if (*end != '\0')
+		return 0;
+	memcpy(col, k, kl);
+	col[kl] = '\0';
+	bs_rows_setnum(r, col, x);
+	return 1;
+}
+
+/* The blank-separated fields of s[0..n), at most max. */
+static size_t
+gfields(const char *s, size_t n, const char **f, size_t *fl, size_t max)
+{
+	size_t i = 0, k = 0;
+
+	while (i < n && k < max) {
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i == n)
+			break;
+		f[k] = s + i;
+		while (i < n && s[i] != ' ')
+			i++;
+		fl[k] = (size_t)(s + i - f[k]);
+		k++;
+	}
+	return k;
+}
+
+/* "BM_Sum/64  70.8 ns  28.8 ns  680165 items_per_second=2.22101G/s" */
+static int
+console_line(struct bs_rows *r, struct gb_aggr *agg, const char *s,
+    size_t ll, size_t line)
+{
+	const char *f[64], *eq;
+	size_t fl[64], k = gfields(s, ll, f, fl, 64);
+	char name[512], unit[8];
+	int x;
+
+	if (k < 6 || fl[0] >= sizeof(name) || fl[2] >= sizeof(unit) ||
+	    fl[2] != fl[4] || memcmp(f[2], f[4], fl[2]) != 0)
+		return 0;
+	memcpy(unit, f[2], fl[2]);
+	unit[fl[2]] = '\0';
+	memcpy(name, f[0], fl[0]);
+	name[fl[0]] = '\0';
+	/* An aggregate's unit may be none of time's (_cv: "%"). */
+	if (gbench_aggregate_name(name) >= 0) {
+		gb_aggr_add(agg, gbench_aggregate_name(name));
+		return 1;
+	}
+	if ((x = unit_exp(unit)) < 0 || strspn(f[5], "0123456789") != fl[5])
+		return 0;
+	bs_rows_set(r, "name", name);
+	bs_rows_setint(r, "repetition", bs_rows_nextrep(r, name));
+	bs_rows_setint(r, "threads", name_threads(name));
+	bs_rows_setn(r, "iterations", f[5], fl[5]);
+	set_scaled(r, "real_time", f[1], fl[1], x);
+	set_scaled(r, "cpu_time", f[3], fl[3], x);
+	bs_rows_set(r, "time_unit", "ns");
+	for (size_t i = 6; i < k; i++)
+		if ((eq = memchr(f[i], '=', fl[i])) != NULL)
+			counter(r, f[i], (size_t)(eq - f[i]), eq + 1,
+			    (size_t)(f[i] + fl[i] - eq - 1));
+	bs_rows_endrow(r, line);
+	return 1;
+}
+
+static int
+gbench_console(struct bs_src *src, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	struct bs_rows r;
+	struct gb_aggr agg = { 0, 0 };
+	const char *p = src->win, *s;
+	size_t len = src->len, pos = console_header_at(p, len), ll, line = 0,
+	    last = 0, nerr = 0;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	for (size_t i = 0; i < pos; i++)
+		line += p[i] == '\n';
+	while (bs_nextline(p, len, &pos, &s, &ll)) {
+		line++;
+		if (ll == 0 || s[0] == '-' || memcmp(s, "Benchmark ", ll < 10 ?
+		    ll : 10) == 0)
+			continue;
+		if (pos <= len && console_line(&r, &agg, s, ll, line))
+			last = line;
+		else if (bs_contains(s, ll, " ERROR OCCURRED: "))
+			nerr++;
+		else if (pos > len)
+			bs_reader_warn(cb, "gbench: line %zu is cut short (the "
+			    "input ends within it): read up to line %zu", line,
+			    last);
+	}
+	if (nerr > 0)
+		bs_reader_warn(cb, "gbench: %zu benchmark%s reported an error: "
+		    "left out", nerr, nerr == 1 ? "" : "s");
+	gb_aggr_note(cb, &agg);
+	bs_rows_unit(&r, "real_time", "ns");
+	bs_rows_unit(&r, "cpu_time", "ns");
+	if (r.nrows == 0 && agg.n > 0)
+		rc = gb_only_aggregates(src->name, e);
+	else
+		rc = bs_rows_emit(&r, src->name, "Google Benchmark", cb, e);
+	bs_rows_free(&r);
+	return rc;
+}
+
 static int
 bs_read_gbench(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
 	if (bs_src_slurp(s, e) == -1)
 		return -1;
+	if (csv_header_at(s->win, s->len) == (size_t)-1 &&
+	    console_header_at(s->win, s->len) != (size_t)-1)
+		return gbench_console(s, cb, e);
 	if (s->len > 0 && s->win[strspn(s->win, " \t\r\n")] != '{')
 		return gbench_csv(s, cb, e);
 	return bs_rows_read_json(s, "Google Benchmark", gbench_json, cb, e);
@@ -598,11 +763,13 @@ detect_json(const char *p, size_t len)
 	return bs_opens(p, len, '{') && bs_gbench_detect(p, len);
 }
 
-/* Its CSV reporter. */
+/* Its CSV reporter, or its console's (a header under a line of dashes). */
 static int
 detect_csv(const char *p, size_t len)
 {
-	return !bs_opens_json(p, len) && bs_gbench_csv_detect(p, len);
+	return !bs_opens_json(p, len) && (bs_gbench_csv_detect(p, len) ||
+	    (console_header_at(p, len) != (size_t)-1 && bs_contains(p, len,
+	    "-----\nBenchmark ")));
 }
 
 static const char *const metacols[] = { "repetition", "threads",

@@ -3,6 +3,7 @@
  * its exit code, memory and parameters; failed runs are left out with a
  * warning.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,12 +168,265 @@ bs_hyperfine_detect(const char *p, size_t len)
 	    bs_contains(p, len, "\"command\"");
 }
 
+/*
+ * hyperfine's --export-markdown table and its console text: one summary
+ * per command, as --export-csv's (mean, sd, min, max; the console adds
+ * n, its runs, and user and system), times brought to seconds from the
+ * unit each prints ("Mean [ms]", "12.9 ms").
+ */
+#define HF_MD_HEADER	"| Command | Mean ["
+#define HF_PM		"\xc2\xb1"		/* ± */
+#define HF_ELLIPSIS	"\xe2\x80\xa6"		/* … */
+
+/* The power of ten of a time unit in seconds, or 99. */
+static int
+hf_shift(const char *u, size_t n)
+{
+	static const struct {
+		const char	*u;
+		int		 shift;
+	} t[] = { { "s", 0 }, { "ms", -3 }, { "\xc2\xb5s", -6 },
+	    { "\xce\xbcs", -6 }, { "us", -6 }, { "ns", -9 } };
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strlen(t[i].u) == n && memcmp(t[i].u, u, n) == 0)
+			return t[i].shift;
+	return 99;
+}
+
+/* Past the blanks from p on, up to end. */
+static const char *
+hf_skip(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+/* A number and its unit at *p ("12.9 ms"): into col, scaled; 0 or -1. */
+static int
+hf_time(struct bs_rows *r, const char *col, const char **p, const char *end,
+    int shift)
+{
+	const char *v = hf_skip(*p, end), *u;
+	size_t vl = 0, ul = 0;
+
+	while (v + vl < end && (isdigit((unsigned char)v[vl]) || v[vl] == '.'))
+		vl++;
+	if (vl == 0)
+		return -1;
+	u = hf_skip(v + vl, end);
+	if (shift == 99) {	/* the unit follows the number */
+		while (u + ul < end && u[ul] != ' ' && u[ul] != ',' &&
+		    u[ul] != ']')
+			ul++;
+		if ((shift = hf_shift(u, ul)) == 99)
+			return -1;
+		u += ul;
+	}
+	bs_rows_setscaled(r, col, v, vl, shift);
+	*p = u;
+	return 0;
+}
+
+/* The cells of a Markdown row, between its bars. */
+static size_t
+hf_cells(const char *s, size_t ll, const char **c, size_t *cl, size_t max)
+{
+	size_t k = 0, i = 0, b;
+
+	if (ll == 0 || s[0] != '|')
+		return 0;
+	for (i = 1; i < ll && k < max; i++) {
+		/* hyperfine writes a bar in a command as "\|" */
+		for (b = i; i < ll && !(s[i] == '|' && s[i - 1] != '\\'); i++)
+			;
+		c[k] = s + b;
+		cl[k] = i - b;
+		bs_trim(&c[k], &cl[k]);
+		k++;
+	}
+	return k;
+}
+
+static int
+hf_markdown(const char *p, size_t len, struct bs_rows *r, const char *file,
+    struct bs_err *e)
+{
+	const char *s, *c[8], *q;
+	size_t pos = 0, ll, line = 1, cl[8], k, ul;
+	int shift;
+
+	bs_nextline(p, len, &pos, &s, &ll);
+	q = memchr(s, '[', ll);
+	for (ul = 0; q != NULL && q + 1 + ul < s + ll && q[1 + ul] != ']'; ul++)
+		;
+	if (q == NULL || (shift = hf_shift(q + 1, ul)) == 99)
+		return bs_seterr(e, file, 1, "hyperfine: the Markdown table's "
+		    "unit is not one of s, ms, µs");
+	while (bs_nextline(p, len, &pos, &s, &ll)) {
+		line++;
+		if ((k = hf_cells(s, ll, c, cl, 8)) < 5 || cl[1] == 0 ||
+		    c[1][0] == ':' || c[1][0] == '-')
+			continue;
+		if (cl[0] >= 2 && c[0][0] == '`' && c[0][cl[0] - 1] == '`')
+			c[0]++, cl[0] -= 2;
+		bs_rows_setn(r, "command", c[0], cl[0]);
+		q = c[1];
+		if (hf_time(r, "mean", &q, c[1] + cl[1], shift) == -1)
+			return bs_seterr(e, file, line, "hyperfine: no mean "
+			    "time in the Markdown row");
+		if ((size_t)(c[1] + cl[1] - q) > 2 && memcmp(q, HF_PM, 2) == 0) {
+			q += 2;
+			hf_time(r, "sd", &q, c[1] + cl[1], shift);
+		}
+		q = c[2];
+		hf_time(r, "min", &q, c[2] + cl[2], shift);
+		q = c[3];
+		hf_time(r, "max", &q, c[3] + cl[3], shift);
+		bs_rows_endrow(r, line);
+	}
+	return 0;
+}
+
+/* "Benchmark 1: CMD" (1.x), "Benchmark #1: CMD" (older), "Benchmark: CMD" */
+static const char *
+hf_bench(const char *s, size_t ll, size_t *cl)
+{
+	const char *c;
+
+	if (ll < 11 || memcmp(s, "Benchmark", 9) != 0 || (s[9] != ' ' &&
+	    s[9] != ':') || (c = memmem(s, ll, ": ", 2)) == NULL)
+		return NULL;
+	*cl = (size_t)(s + ll - c - 2);
+	return c + 2;
+}
+
+static int
+hf_console(const char *p, size_t len, struct bs_rows *r,
+    const struct bs_reader_cb *cb)
+{
+	const char *s, *q, *end, *cmd = NULL;
+	size_t pos = 0, ll, line = 0, cmdl = 0, at = 0;
+
+	while (bs_nextline(p, len, &pos, &s, &ll)) {
+		line++;
+		end = s + ll;
+		if ((q = hf_bench(s, ll, &cmdl)) != NULL) {
+			cmd = q;
+			at = line;
+			bs_rows_setn(r, "command", cmd, cmdl);
+			continue;
+		}
+		if (cmd == NULL)
+			continue;
+		q = hf_skip(s, end);
+		if ((q = memmem(s, ll, "):", 2)) != NULL && bs_contains(s, ll,
+		    "Time (")) {
+			q += 2;
+			hf_time(r, "mean", &q, end, 99);
+			q = hf_skip(q, end);
+			if ((size_t)(end - q) > 2 && memcmp(q, HF_PM, 2) == 0) {
+				q += 2;
+				hf_time(r, "sd", &q, end, 99);
+			}
+			if ((q = memmem(s, ll, "[User:", 6)) != NULL) {
+				q += 6;
+				hf_time(r, "user", &q, end, 99);
+				if ((q = memmem(s, ll, "System:", 7)) != NULL) {
+					q += 7;
+					hf_time(r, "system", &q, end, 99);
+				}
+			}
+		} else if ((q = memmem(s, ll, "Range (", 7)) != NULL &&
+		    (q = memmem(s, ll, "):", 2)) != NULL) {
+			q += 2;
+			hf_time(r, "min", &q, end, 99);
+			if ((q = memmem(q, (size_t)(end - q), HF_ELLIPSIS, 3)) !=
+			    NULL) {
+				q += 3;
+				hf_time(r, "max", &q, end, 99);
+				q = hf_skip(q, end);
+				if (bs_contains(q, (size_t)(end - q), " runs"))
+					bs_rows_setscaled(r, "n", q, strspn(q,
+					    "0123456789"), 0);
+			}
+			bs_rows_endrow(r, at);
+			cmd = NULL;
+		}
+	}
+	/* A single run prints no Range ("Time (abs ≡)"): its row ends here. */
+	if (cmd != NULL) {
+		if (pos > len || line == at)
+			bs_reader_warn(cb, "hyperfine: the benchmark of line %zu "
+			    "is cut short: read up to the one before it", at);
+		else
+			bs_rows_endrow(r, at);
+	}
+	return 0;
+}
+
+static int
+hf_markdown_detect(const char *p, size_t len)
+{
+	size_t hl = strlen(HF_MD_HEADER);
+
+	return len >= hl && memcmp(p, HF_MD_HEADER, hl) == 0;
+}
+
+static int
+hf_console_detect(const char *p, size_t len)
+{
+	size_t cl;
+
+	return hf_bench(p, len < 256 ? len : 256, &cl) != NULL &&
+	    bs_contains(p, len, "  Time (") && (bs_contains(p, len,
+	    "  Range (min " HF_ELLIPSIS " max):") || bs_contains(p, len,
+	    "Time (abs "));
+}
+
+static int
+hyperfine_text(struct bs_src *s, const struct bs_reader_cb *cb,
+    struct bs_err *e, int md)
+{
+	struct bs_rows r;
+	static const char *const secs[] = { "mean", "sd", "min", "max",
+	    "user", "system" };
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	bs_reader_warn(cb, "hyperfine: its %s holds one summary per command "
+	    "(mean, stddev, min, max), not the runs: read as summaries; the "
+	    "time of every run is in --export-json", md ? "--export-markdown"
+	    : "console text");
+	if (md)
+		rc = hf_markdown(s->win, s->len, &r, s->name, e);
+	else
+		rc = hf_console(s->win, s->len, &r, cb);
+	/* Units of the columns there are only: a unit names its column. */
+	for (size_t i = 0; i < sizeof(secs) / sizeof(secs[0]); i++)
+		for (size_t c = 0; c < r.ncols; c++)
+			if (strcmp(r.cols[c], secs[i]) == 0)
+				bs_rows_unit(&r, secs[i], "s");
+	if (rc == 0)
+		rc = bs_rows_emit(&r, s->name, "hyperfine", cb, e);
+	bs_rows_free(&r);
+	return rc;
+}
+
 static int
 bs_read_hyperfine(struct bs_src *s, const struct bs_reader_cb *cb,
     struct bs_err *e)
 {
+	size_t bom;
+
 	if (bs_src_slurp(s, e) == -1)
 		return -1;
+	bom = bs_skipbom(s->win, s->len);
+	if (hf_markdown_detect(s->win + bom, s->len - bom))
+		return hyperfine_text(s, cb, e, 1);
+	if (hf_console_detect(s->win + bom, s->len - bom))
+		return hyperfine_text(s, cb, e, 0);
 	if (bs_hyperfine_csv_detect(s->win + bs_skipbom(s->win, s->len),
 	    s->len - bs_skipbom(s->win, s->len)))
 		return hyperfine_csv(s, cb, e);
@@ -186,11 +440,12 @@ detect_json(const char *p, size_t len)
 	return bs_opens(p, len, '{') && bs_hyperfine_detect(p, len);
 }
 
-/* Its CSV export (summaries). */
+/* Its CSV and Markdown exports and its console text (summaries). */
 static int
 detect_csv(const char *p, size_t len)
 {
-	return !bs_opens_json(p, len) && bs_hyperfine_csv_detect(p, len);
+	return !bs_opens_json(p, len) && (bs_hyperfine_csv_detect(p, len) ||
+	    hf_markdown_detect(p, len) || hf_console_detect(p, len));
 }
 
 static const char *const metacols[] = { "run", "exit_code", NULL };
