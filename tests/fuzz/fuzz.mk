@@ -20,7 +20,8 @@ FUZZ_FORMATS = auto csv tsv json ndjson kv plain hyperfine gbench gobench \
 	pyperf fio \
 	ws wrk hgrm \
 	jmh bdn pytest_benchmark libtest criterion catch2 benchmarkjs custom_json \
-	lmbench cyclictest
+	lmbench cyclictest \
+	jmeter k6 locust locust_history vegeta autocannon artillery hlog
 FUZZ_TARGETS = $(FUZZ_FORMATS:%=read_%) opts
 
 LIB_SRC	= $(sort $(wildcard libstat/*/*.c libstat/*/*/*.c))
