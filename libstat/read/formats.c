@@ -45,7 +45,15 @@
 	F(stressng)		\
 	F(pgbench)		\
 	F(ab)			\
-	F(redis)
+	F(redis)		\
+	F(jmeter)		\
+	F(locust)		\
+	F(locust_history)	\
+	F(autocannon)		\
+	F(vegeta)		\
+	F(artillery)		\
+	F(k6)			\
+	F(hlog)
 
 #define DECLARE(n)	extern const struct bs_fmt bs_fmt_##n;
 #define POINTER(n)	&bs_fmt_##n,
@@ -118,4 +126,18 @@ bs_format_summary_name(const struct bs_fmt *d)
 {
 
 	return d != NULL ? d->summary : NULL;
+}
+
+int
+bs_format_rows(const struct bs_fmt *d)
+{
+
+	return d != NULL ? d->rows : BS_ROWS_RUNS;
+}
+
+const char *
+bs_format_time(const struct bs_fmt *d)
+{
+
+	return d != NULL ? d->time : NULL;
 }

@@ -142,7 +142,28 @@ struct bs_fmt {
 	 * (every value a run).
 	 */
 	const char *const *levels;
+	/*
+	 * What one row is (BS_ROWS_*): a run (0), a per-interval sample,
+	 * one request of a load tester's log, a summary, one point of a
+	 * distribution, a distribution per interval.
+	 */
+	int		 rows;
+	/*
+	 * The column holding each row's time stamp, a number in the unit
+	 * the reader declares for it (JMeter's timeStamp, ms since the
+	 * epoch): what a window in time is taken by.  Kept as metadata,
+	 * no value.  NULL: none.
+	 */
+	const char	*time;
 };
+
+/* What a format's rows are (bs_fmt.rows). */
+#define BS_ROWS_RUNS		0	/* one measurement a row */
+#define BS_ROWS_INTERVALS	1	/* one interval's sample a row */
+#define BS_ROWS_REQUESTS	2	/* one request a row (load testers) */
+#define BS_ROWS_SUMMARIES	3	/* statistics of many, one row */
+#define BS_ROWS_DISTRIBUTION	4	/* points of one distribution */
+#define BS_ROWS_INTERVAL_DISTS	5	/* a distribution per interval */
 
 /* What a detected input may be (bs_fmt.refuse). */
 #define BS_REFUSE_BSTAT	1	/* bstat's own table for people */
@@ -177,6 +198,10 @@ const struct bs_idcol *bs_format_identity(const struct bs_fmt *);
 const char *const *bs_format_levels(const struct bs_fmt *);
 /* The quantity a format's summaries describe ("time"), or NULL. */
 const char *bs_format_summary_name(const struct bs_fmt *);
+/* What a format's rows are (BS_ROWS_*; BS_ROWS_RUNS for NULL). */
+int	 bs_format_rows(const struct bs_fmt *);
+/* The column of a format's rows' time stamps (bs_fmt.time), or NULL. */
+const char *bs_format_time(const struct bs_fmt *);
 
 /* ---- source.c */
 
@@ -411,6 +436,80 @@ int	 bs_bencher_line(const char *s, size_t ll, const char **name,
  */
 size_t	 bs_text_whole(const char *p, size_t len, const char *tool,
 	    const struct bs_reader_cb *);
+/*
+ * Load testers' request logs (reqlog.c), streamed a record at a time
+ * so that a log of 10^8 requests is read in bounded memory (bstat
+ * --sketch), and a truncated or interleaved log is read up to its last
+ * whole record, with a warning naming the line where it broke.
+ *
+ * A record of columns fixed before the first is handed over: columns
+ * added by name (bs_fixrec_col()), then the header, then for each
+ * record its cells set and the record emitted.  Zero-initialise.
+ */
+struct bs_fixrec {
+	char		**cols;
+	size_t		 ncols, ccap;
+	struct bs_strhash colh;
+	char		*buf;		/* the current record's cells */
+	size_t		 blen, bcap;
+	size_t		*off, *len;	/* per column; len SIZE_MAX: none */
+	struct bs_field	*f;
+	size_t		 recno;
+	int		 failed, sent;
+};
+/* The index of column name, added when new and the header not sent. */
+long	 bs_fixrec_col(struct bs_fixrec *, const char *name, size_t len);
+void	 bs_fixrec_set(struct bs_fixrec *, long col, const char *s,
+	    size_t len);
+void	 bs_fixrec_setnum(struct bs_fixrec *, long col, double v);
+/* The header (with the units given, column and unit pairs). */
+int	 bs_fixrec_header(struct bs_fixrec *, const char *const (*units)[2],
+	    const struct bs_reader_cb *, const char *name, struct bs_err *);
+/* Hand over the record (then cleared). */
+int	 bs_fixrec_emit(struct bs_fixrec *, size_t line,
+	    const struct bs_reader_cb *, struct bs_err *);
+void	 bs_fixrec_free(struct bs_fixrec *);
+/*
+ * The lines of a log, streamed: line(arg, s, len, lineno, e) is 0 for a
+ * line taken, -1 for an error (e set), BS_LINE_BROKEN for one that is no
+ * whole record, where reading stops with a warning naming it (what: the
+ * tool, for the words).  done(arg, e), when not NULL, after the last.
+ */
+#define BS_LINE_BROKEN	1
+int	 bs_lines_read(struct bs_src *, const char *what,
+	    int (*line)(void *, const char *, size_t, size_t, struct bs_err *),
+	    void *arg, const struct bs_reader_cb *, struct bs_err *);
+/*
+ * A delimited request log, streamed through bs_read_delim(): the
+ * columns' units declared after the header, flag columns ("true",
+ * "false") as 1 and 0, names for a log without a header line; a record
+ * the delimited reader refuses, or a last one with no line end, ends
+ * the log with a warning naming its line (what: the tool).
+ */
+struct bs_csvlog {
+	const char		*what;
+	int			 delim, no_header;
+	const char *const	(*units)[2];	/* column, unit; NULL-ended */
+	const char *const	*flags;		/* NULL-ended, or NULL */
+	const char *const	*names;		/* no_header: the columns */
+	/*
+	 * The time column: when its first value is a number, a record
+	 * whose is not ends the log (two writers' bytes in one record).
+	 */
+	const char		*time;
+	/* Optional: the records go here instead of to the caller's hook. */
+	int	(*record)(void *, const struct bs_record *, struct bs_err *);
+	int	(*header)(void *, const struct bs_field *, size_t,
+		    struct bs_err *);
+	void			*arg;
+};
+int	 bs_csvlog_read(struct bs_src *, const struct bs_csvlog *,
+	    const struct bs_reader_cb *, struct bs_err *);
+/*
+ * An RFC 3339 time ("2017-05-09T14:34:45.239531499+02:00", k6's and
+ * vegeta's) as ns since the epoch; 0, or -1 when it is none.
+ */
+int	 bs_rfc3339_ns(const char *s, size_t len, long long *ns);
 
 /* ws.c: blank-aligned tables (vmstat, iostat, sar). */
 int	 bs_ws_detect(const char *p, size_t len);

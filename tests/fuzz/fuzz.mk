@@ -22,7 +22,8 @@ FUZZ_FORMATS = auto csv tsv json ndjson kv plain hyperfine gbench gobench \
 	jmh bdn pytest_benchmark libtest criterion catch2 benchmarkjs custom_json \
 	lmbench cyclictest \
 	iperf3 sysbench perf_stat \
-	stress_ng pgbench ab redis_benchmark
+	stress_ng pgbench ab redis_benchmark \
+	jmeter k6 locust locust_history vegeta autocannon artillery hlog
 FUZZ_TARGETS = $(FUZZ_FORMATS:%=read_%) opts
 
 LIB_SRC	= $(sort $(wildcard libstat/*/*.c libstat/*/*/*.c))

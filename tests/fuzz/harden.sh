@@ -33,8 +33,10 @@ read_ws read_wrk read_hgrm
 read_jmh read_bdn read_pytest_benchmark read_libtest read_criterion
 read_catch2 read_benchmarkjs read_custom_json read_lmbench
 read_cyclictest
-read_iperf3 read_sysbench read_perf_stat"
-read_stress_ng read_pgbench read_ab read_redis_benchmark"
+read_iperf3 read_sysbench read_perf_stat
+read_stress_ng read_pgbench read_ab read_redis_benchmark
+read_jmeter read_k6 read_locust read_locust_history read_vegeta
+read_autocannon read_artillery read_hlog"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
 # Sanitizer run-time settings: a finding fails with its own exit status
