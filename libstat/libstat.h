@@ -1111,6 +1111,7 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CN_DEPSIG	0x20000	/* significant only as if independent */
 #define BS_CN_DEPFEW	0x40000	/* dependent and fewer than 15 runs */
 #define BS_CN_ANCOVA	0x80000	/* blocked: change adjusted for a drift */
+#define BS_CN_CONF	0x100000 /* interval at conf_got: asked unattainable */
 
 /* The two sides' runs in time (a clock column on both sides). */
 enum bs_design { BS_DESIGN_UNKNOWN, BS_DESIGN_INTERLEAVED,
@@ -1200,6 +1201,8 @@ struct bs_metric {
 					   both sides), or NULL */
 	int		 isclock;	/* the clock itself: not compared */
 	enum bs_design	 design;	/* from tm_b, tm_c */
+	double		 conf_got;	/* BS_CN_CONF: the interval's level, %,
+					   the one asked being unattainable */
 };
 
 struct bs_comparison {
