@@ -283,6 +283,9 @@ struct bs_moments {
 	double		 mean, m2, min, max;
 	double		 rmin, rmax;	/* min and max as parsed */
 	int		 overflow;	/* a running sum left the doubles */
+	double		 rsum, rcomp;	/* the values as parsed, summed with
+					   Neumaier's compensation: the mean
+					   (bs_moments_mean) */
 	struct bs_sketch *sk;		/* bs_table_opts.sketch: quantiles */
 };
 
@@ -692,6 +695,8 @@ void	 bs_levels_advise(struct bs_levels *, const double *cost);
  * the smallest n that has one.
  */
 size_t	 bs_quantile_ci_minn(double p, double confidence);
+/* The probability of the percentile pct (0..100) as its decimal says it. */
+double	 bs_pct_prob(double pct);
 /* strndup() that reads no byte past s[n - 1] (fields are unterminated). */
 char	*bs_strndup(const char *s, size_t n);
 /* qsort() order of doubles (no NaN): the one comparator of the tree. */
