@@ -283,6 +283,9 @@ struct bs_moments {
 	double		 mean, m2, min, max;
 	double		 rmin, rmax;	/* min and max as parsed */
 	int		 overflow;	/* a running sum left the doubles */
+	double		 rsum, rcomp;	/* the values as parsed, summed with
+					   Neumaier's compensation: the mean
+					   (bs_moments_mean) */
 	struct bs_sketch *sk;		/* bs_table_opts.sketch: quantiles */
 };
 
@@ -797,6 +800,8 @@ void	 bs_levels_advise(struct bs_levels *, const double *cost);
  * the smallest n that has one.
  */
 size_t	 bs_quantile_ci_minn(double p, double confidence);
+/* The probability of the percentile pct (0..100) as its decimal says it. */
+double	 bs_pct_prob(double pct);
 /* strndup() that reads no byte past s[n - 1] (fields are unterminated). */
 char	*bs_strndup(const char *s, size_t n);
 /* qsort() order of doubles (no NaN): the one comparator of the tree. */
@@ -1218,6 +1223,7 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CN_DEPSIG	0x20000	/* significant only as if independent */
 #define BS_CN_DEPFEW	0x40000	/* dependent and fewer than 15 runs */
 #define BS_CN_ANCOVA	0x80000	/* blocked: change adjusted for a drift */
+#define BS_CN_CONF	0x100000 /* interval at conf_got: asked unattainable */
 
 /* The two sides' runs in time (a clock column on both sides). */
 enum bs_design { BS_DESIGN_UNKNOWN, BS_DESIGN_INTERLEAVED,
@@ -1325,6 +1331,8 @@ struct bs_metric {
 	int		 rate;
 	double		 rx_b, rn_b, rx_c, rn_c;
 	const char	*ratetest;
+	double		 conf_got;	/* BS_CN_CONF: the interval's level, %,
+					   the one asked being unattainable */
 };
 enum { BS_RATE_ERRORS = 1, BS_RATE_APDEX };
 

@@ -214,6 +214,9 @@ struct notes {
 	int	 mvalue;	/* --mvalue (or in --stats) */
 	size_t	 nmvfew;	/* series it is left empty for */
 	char	*warmlabel;
+	double	 shortpct, shortconf;	/* --percentile-ci's note, for the
+					   count of the rest */
+	size_t	 shortminn;
 };
 
 /*
@@ -259,11 +262,15 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 		    "a mean hides the modes; split the runs, or compare "
 		    "medians and percentiles", label, s->mvalue,
 		    BS_MVALUE_MODES);
-	if (shortci)
+	if (shortci) {
+		nt->shortpct = so->pct[so->npct - 1];
+		nt->shortconf = so->confidence;
+		nt->shortminn = bs_quantile_ci_minn(bs_pct_prob(nt->shortpct),
+		    so->confidence);
 		warnmsg("note: %s: p%g at %g%% needs at least %zu values for an "
-		    "interval (%zu here)", label, so->pct[so->npct - 1],
-		    so->confidence, bs_quantile_ci_minn(so->pct[so->npct -
-		    1] / 100, so->confidence), s->n);
+		    "interval (%zu here)", label, nt->shortpct, nt->shortconf,
+		    nt->shortminn, s->n);
+	}
 	if (warm)
 		nt->warmlabel = label;
 	else
@@ -296,6 +303,10 @@ closing_notes(struct notes *nt)
 	if (nt->nmodes > 3)
 		warnmsg("warning: %zu more series look multimodal",
 		    nt->nmodes - 3);
+	if (nt->nshort > 3)
+		warnmsg("note: %zu more series with fewer than %zu values: no "
+		    "interval of p%g at %g%%", nt->nshort - 3, nt->shortminn,
+		    nt->shortpct, nt->shortconf);
 	if (nt->nwarm == 1)
 		warnmsg("hint: %s: the first samples sit far from the rest "
 		    "(warm-up?); consider --skip", nt->warmlabel);

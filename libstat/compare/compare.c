@@ -621,6 +621,19 @@ freq_quantile(const double *f, size_t top, double c, double x)
 	return q;
 }
 
+/*
+ * R's signif(x, 2) of a positive x: halves to even (0.125 is 0.12), as
+ * rint() in the default rounding mode; scaled up by an exact power of
+ * ten so that k / 2^n stays a half where it is one.
+ */
+static double
+round_sig2(double x)
+{
+	double	 e = pow(10, 1 - floor(log10(x)));
+
+	return rint(x * e) / e;
+}
+
 /* ------------------------------------------------------------------ */
 /* t tests */
 
@@ -876,6 +889,7 @@ bs_mann_whitney(const double *base, size_t nb, const double *cand,
 
 	mwu_ranks(x, n, 0, y, m, &u, &ties);
 	r->w = u;
+	r->conf = confidence;
 	r->exact = n < 50 && m < 50 && ties == 0;
 
 	/* Hodges-Lehmann: the median of the differences. */
@@ -898,6 +912,10 @@ bs_mann_whitney(const double *base, size_t nb, const double *cand,
 			qu = 1;
 		r->hl_lo = sumsel_kth(&ss, qu);
 		r->hl_hi = sumsel_kth(&ss, total - qu + 1);
+		/* R's label: the attainable level when far from the asked. */
+		kd = 2 * freq_tail(f, (size_t)total, c, (double)qu - 1, 0);
+		if (kd - alpha > alpha / 2)
+			r->conf = 100 * (1 - kd);
 		rc = 0;
 		goto out;
 	}
@@ -1051,6 +1069,7 @@ bs_signed_rank(const double *base, const double *cand, size_t n,
 	if (signrank_stat(x, nx, 0, &v, &ties, &nx) == -1)
 		goto out;
 	r->w = v;
+	r->conf = confidence;
 	r->exact = nx < 50 && ties == 0 && !zeros;
 	r->hl = r->hl_lo = r->hl_hi = r->p = NAN;
 	if (nx == 0) {
@@ -1082,6 +1101,10 @@ bs_signed_rank(const double *base, const double *cand, size_t n,
 			qu = 1;
 		r->hl_lo = sumsel_kth(&ss, qu) / 2;
 		r->hl_hi = sumsel_kth(&ss, total - qu + 1) / 2;
+		/* R rounds this label to 2 significant digits. */
+		kd = 2 * freq_tail(f, (size_t)total, c, (double)qu - 1, 0);
+		if (kd - alpha > alpha / 2)
+			r->conf = 100 * (1 - round_sig2(kd));
 		rc = 0;
 		goto out;
 	}
@@ -1105,6 +1128,8 @@ bs_signed_rank(const double *base, const double *cand, size_t n,
 		else
 			break;
 	}
+	if (alpha >= 1 || 1 - confidence / 100 < alpha * 0.75)
+		r->conf = 100 * (1 - fmin(1, alpha));
 	if (alpha >= 1) {
 		r->hl_lo = r->hl_hi = median_sorted(x, nx);
 		goto out;

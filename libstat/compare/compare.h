@@ -32,6 +32,8 @@ struct bs_mwu {
 	double	 p;		/* two-sided */
 	int	 exact;
 	double	 hl, hl_lo, hl_hi;	/* Hodges-Lehmann shift and CI */
+	double	 conf;		/* the interval's level, %, as R labels it:
+				   the one asked, or the attainable one */
 };
 
 /*
@@ -47,6 +49,18 @@ int	 bs_paired_t(const double *base, const double *cand, size_t n,
 	    double confidence, struct bs_welch *);
 int	 bs_signed_rank(const double *base, const double *cand, size_t n,
 	    double confidence, struct bs_mwu *);
+
+/*
+ * Exact two-sided p of the rank tests given their ties (exact.c), as R's
+ * coin: of the rank sum of x (n) against y (m), both sorted; of the
+ * signed ranks of n nonzero values sorted by absolute value.  NaN when
+ * out of memory.  For fewer than BS_EXACT_TIES values (a side's).
+ */
+#define BS_EXACT_TIES	50
+double	 bs_mwu_exact_ties(const double *x, size_t n, const double *y,
+	    size_t m);
+double	 bs_signrank_exact_ties(const double *x, size_t n);
+
 
 /* Ratio of means mean(cand)/mean(base) with Fieller's CI. */
 int	 bs_fieller(const double *base, size_t nb, const double *cand,

@@ -36,6 +36,10 @@ bs_metric_take_ranks(struct bs_metric *m, const struct bs_cmp_opts *o,
 		 * the null, for when the shift is 0 but the ranks are not.
 		 */
 		m->sign = (w->w > mid) - (w->w < mid);
+		if (w->conf != o->confidence) {
+			m->conf_got = w->conf;
+			m->note |= BS_CN_CONF;
+		}
 	}
 	m->minp = minp;
 	m->testable = isfinite(m->p);

@@ -3,6 +3,8 @@
  * with its interval, each side summarised by its median.
  */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "libstat.h"
 #include "compare/compare.h"
@@ -16,6 +18,34 @@ choose_log(size_t n, size_t k)
 	    lgamma((double)(n - k) + 1);
 }
 
+/*
+ * With ties R's wilcox.test() is normal; with few runs we take the
+ * exact p given the ties instead (exact.c), the interval staying R's.
+ */
+static void
+exact_ties(const struct bs_metric *m, struct bs_mwu *w)
+{
+	double	*x, *y, p;
+
+	if (w->exact || m->nb >= BS_EXACT_TIES || m->nc >= BS_EXACT_TIES)
+		return;
+	x = malloc((m->nc + 1) * sizeof(*x));
+	y = malloc((m->nb + 1) * sizeof(*y));
+	if (x != NULL && y != NULL) {
+		memcpy(x, m->c, m->nc * sizeof(*x));
+		memcpy(y, m->b, m->nb * sizeof(*y));
+		qsort(x, m->nc, sizeof(*x), bs_cmp_double);
+		qsort(y, m->nb, sizeof(*y), bs_cmp_double);
+		p = bs_mwu_exact_ties(x, m->nc, y, m->nb);
+		if (!isnan(p)) {
+			w->p = p;
+			w->exact = 1;
+		}
+	}
+	free(x);
+	free(y);
+}
+
 static int
 compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
@@ -23,12 +53,13 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	int rc;
 
 	rc = bs_mann_whitney(m->b, m->nb, m->c, m->nc, o->confidence, &w);
+	if (rc == 0)
+		exact_ties(m, &w);
 	/* W's mean under the null; the smallest p of the exact test. */
 	bs_metric_take_ranks(m, o, rc, &w, (double)m->nb * (double)m->nc / 2,
 	    2.0 * exp(-choose_log(m->nb + m->nc, m->nb)));
 	return 0;
 }
-
 const struct bs_method bs_method_mwu = {
 	.name = "mwu",
 	.test = "mwu",

@@ -508,7 +508,7 @@ bs_cmp_stat_parse(const char *s, struct bs_cmp_opts *o)
 	    bs_parse_double(s + 1, &v) == -1 || !(v > 0 && v < 100))
 		return -1;
 	o->stat = BS_STAT_QUANTILE;
-	o->stat_p = v / 100;
+	o->stat_p = bs_pct_prob(v);
 	o->stat_name = s;
 	return 0;
 }

@@ -1610,6 +1610,10 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 		    "alpha (smallest p %.3g)", m->minp);
 	if (n & BS_CN_NOTEST)
 		add(buf, len, "the test could not be computed");
+	if (n & BS_CN_CONF)
+		add(buf, len, "the interval is at %.4g%% confidence, the level "
+		    "the ranks of %zu and %zu values can attain", m->conf_got,
+		    m->nb, m->nc);
 	if (n & BS_CN_SAME)
 		add(buf, len, "no spread, the same value on both sides");
 	if (n & BS_CN_CERTAIN)

@@ -218,6 +218,25 @@ bs_sbuf_free(struct bs_sbuf *b)
 	b->len = b->cap = 0;
 }
 
+/*
+ * The probability of a percentile as its decimal says it: 99.9 is the
+ * double nearest 0.999, where 99.9 / 100 is 0.99900000000000011 and puts
+ * R's type-1 quantile of 1000 values on the 1000th (R's quantile(x,
+ * 0.999, type = 1) is the 999th).  Through the shortest decimal of pct
+ * (15 digits give back any decimal of 15), shifted by "e-2" and read by
+ * strtod(), which rounds correctly.
+ */
+double
+bs_pct_prob(double pct)
+{
+	char	 buf[40];
+
+	if (!isfinite(pct))
+		return pct / 100;
+	snprintf(buf, sizeof(buf), "%.15ge-2", pct);
+	return strtod(buf, NULL);
+}
+
 int
 bs_parse_double(const char *s, double *out)
 {

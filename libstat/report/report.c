@@ -625,6 +625,9 @@ sentence(FILE *fp, const struct bs_metric *r, const struct bs_report_opts *o,
 	if (r->v == BS_V_MISSING)
 		return;
 	bs_fmt_change(ch, sizeof(ch), r->change, r->change_lo, r->change_hi);
+	/* The level the rank test's interval has, where the asked is not. */
+	if (r->note & BS_CN_CONF)
+		conf = r->conf_got;
 	if (isfinite(r->diff_lo))
 		mt->sentence(mt, r, o->c, conf, ch, fp);
 	bs_metric_note(r, note, sizeof(note));

@@ -588,7 +588,7 @@ bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
 				    "sums of squares overflow for values this "
 				    "far apart", set->vnames[c]);
 			s->n = m->n;
-			s->mean = ts->refd + m->mean;
+			s->mean = bs_moments_mean(m, ts->refd);
 			s->m2 = m->m2;
 			s->min = m->rmin;
 			s->max = m->rmax;

@@ -182,6 +182,13 @@ int	 bs_target_pct_index(const struct bs_target *,
  */
 double	 bs_mvalue(const double *x, size_t n);
 
+/*
+ * The mean of a series' running moments (summary.c): the compensated sum
+ * of its values as parsed over n; refd + the running mean where that sum
+ * overflows.
+ */
+double	 bs_moments_mean(const struct bs_moments *, double refd);
+
 /* ---- units of replication (table.c, levels.c) */
 /*
  * The unit of each row of group g at replicate level `level` (0 the

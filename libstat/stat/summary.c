@@ -436,6 +436,21 @@ bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
 }
 
 /*
+ * The mean of running moments: the compensated sum of the values as
+ * parsed over n, within an ulp or two of the exact mean even near zero,
+ * where the shifted mean (refd + the running mean) loses to cancellation
+ * what the first value's magnitude has over the mean's (2e-11 relative
+ * at a mean 1e-4 of values near 1).  Welford's where the sum overflows.
+ */
+double
+bs_moments_mean(const struct bs_moments *m, double refd)
+{
+	double	 s = m->rsum + m->rcomp;
+
+	return isfinite(s) ? s / (double)m->n : refd + m->mean;
+}
+
+/*
  * refd + v rounds twice, which can turn an input 1.1 into
  * 1.0999999999999999.  Inputs rarely carry more than 15 significant
  * digits, so a result within 2 ulp of a 15-digit decimal is that decimal.
@@ -505,7 +520,7 @@ bs_summary_quantiles(struct bs_summary *r, const struct bs_summary_opts *o,
 			out[n++] = (double *)(void *)((char *)r + st->off);
 		}
 	for (size_t i = 0; i < o->npct; i++) {
-		probs[n] = o->pct[i] / 100.0;
+		probs[n] = bs_pct_prob(o->pct[i]);
 		out[n++] = &r->pct[i];
 	}
 	return n;
@@ -526,7 +541,7 @@ pct_intervals(double *x, size_t n, double off,
 		lo = i == 0 ? &r->median_lo : &r->pct_lo[i - 1];
 		hi = i == 0 ? &r->median_hi : &r->pct_hi[i - 1];
 		*lo = *hi = NAN;
-		p = i == 0 ? 0.5 : o->pct[i - 1] / 100;
+		p = i == 0 ? 0.5 : bs_pct_prob(o->pct[i - 1]);
 		if (bs_quantile_ci_index(n, p, o->confidence, &l, &u) == 0) {
 			ks[nk++] = l - 1;
 			ks[nk++] = u - 1;
@@ -541,7 +556,7 @@ pct_intervals(double *x, size_t n, double off,
 	if (order_stats(x, NULL, n, ks, w, vals) == -1)
 		return -1;
 	for (i = 0; i <= o->npct; i++) {
-		p = i == 0 ? 0.5 : o->pct[i - 1] / 100;
+		p = i == 0 ? 0.5 : bs_pct_prob(o->pct[i - 1]);
 		if (bs_quantile_ci_index(n, p, o->confidence, &l, &u) == -1)
 			continue;
 		lo = i == 0 ? &r->median_lo : &r->pct_lo[i - 1];
@@ -629,7 +644,7 @@ summarize_moments(const struct bs_series *s, const struct bs_summary_opts *o,
 		    "squares overflow for values this far apart; "
 		    "without --no-quantiles all values are kept and "
 		    "scaled");
-	r->mean = bs_snap(s->refd + mo->mean);
+	r->mean = bs_snap(bs_moments_mean(mo, s->refd));
 	r->min = mo->rmin;
 	r->max = mo->rmax;
 	if (r->n > 1) {
@@ -1022,6 +1037,52 @@ bs_autocorr_limit(size_t n)
 /* ------------------------------------------------------------------ */
 /* Shape: modes; and intervals of quantiles */
 
+/*
+ * The data's resolution: the smallest gap between two distinct values
+ * (1 for timings rounded to 1 ms, 0.01 for two decimals).  0 when out of
+ * memory or every value is the same.
+ */
+static double
+resolution(const double *x, size_t n)
+{
+	double	*c, r = 0;
+
+	if ((c = malloc(n * sizeof(*c))) == NULL)
+		return 0;
+	memcpy(c, x, n * sizeof(*c));
+	qsort(c, n, sizeof(*c), bs_cmp_double);
+	for (size_t i = 1; i < n; i++)
+		if (c[i] > c[i - 1] && (r == 0 || c[i] - c[i - 1] < r))
+			r = c[i] - c[i - 1];
+	free(c);
+	return r;
+}
+
+/*
+ * Scott's width, except on data of a coarse resolution (whole numbers):
+ * a bin narrower than the resolution leaves every other bin empty, and
+ * one of a few resolutions holds one value in some bins and two in
+ * others; either way the counts go up and down and one mode looks like
+ * many (Poisson(4) counts: an mvalue of 5.4 where one mode is 2).  Where
+ * the width is below 10 resolutions it is rounded up to a whole number of
+ * them and the bins start half a resolution below the minimum, so that
+ * every value lies mid-bin.
+ */
+static double
+bin_width(const double *x, size_t n, double sd, double *lo)
+{
+	double	 h = 3.49 * sd * pow((double)n, -1.0 / 3), r;
+
+	if (!(h > 0) || !isfinite(h))
+		return h;
+	r = resolution(x, n);
+	if (r > 0 && h < 10 * r) {
+		h = ceil(h / r) * r;
+		*lo -= r / 2;
+	}
+	return h;
+}
+
 double
 bs_mvalue(const double *x, size_t n)
 {
@@ -1053,7 +1114,7 @@ bs_mvalue(const double *x, size_t n)
 		free(y);
 		return mv;
 	}
-	h = 3.49 * sd * pow((double)n, -1.0 / 3);
+	h = bin_width(x, n, sd, &lo);
 	if (!(h > 0) || !isfinite(h) || !(hi > lo))
 		return NAN;
 	/* A far outlier must not ask for millions of bins. */

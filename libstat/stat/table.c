@@ -305,6 +305,11 @@ moments_add(struct bs_arena *a, struct bs_series *s, size_t skip,
 	if (m->n == 0 || raw > m->rmax)
 		m->rmax = raw;
 	m->n++;
+	/* Neumaier: what each addition of raw rounds off, kept apart. */
+	d = m->rsum + raw;
+	m->rcomp += fabs(m->rsum) >= fabs(raw) ? (m->rsum - d) + raw :
+	    (raw - d) + m->rsum;
+	m->rsum = d;
 	d = x - m->mean;
 	m->mean += d / (double)m->n;
 	m->m2 += d * (x - m->mean);

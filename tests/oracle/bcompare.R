@@ -1,6 +1,7 @@
 # Oracle for bcompare: builds baseline/candidate inputs (set.seed) and
 # writes what bcompare -f csv must print, computed with R's own t.test,
-# wilcox.test and p.adjust.  Run from the repository root:
+# wilcox.test and p.adjust (and, for the rank tests' p with ties and few
+# runs, the exact tests of the coin package, Debian's r-cran-coin).  Run from the repository root:
 #     Rscript tests/oracle/bcompare.R
 # Conventions mirrored from the contract (../shared/CONTRACT.md, bcompare):
 #  - rows: baseline groups in first-appearance order x value columns, then
@@ -21,6 +22,28 @@ dir <- "testdata/compare"
 
 num <- function(x) ifelse(is.na(x) | !is.finite(x), "",
                           sprintf("%.17g", x))
+
+# The rank tests' p with ties and few runs: the exact permutation
+# distribution given the ties (R's coin package, as bcompare since issue
+# 31), where wilcox.test() turns normal; R's own p everywhere else.
+rank_p <- function(b, c, paired, w) {
+  if (paired) {
+    d <- c - b; d <- d[d != 0]
+    small <- length(d) > 0 && length(d) < 50
+    tied <- length(d) < length(b) || length(unique(abs(d))) < length(d)
+  } else {
+    small <- length(b) < 50 && length(c) < 50
+    tied <- length(unique(c(b, c))) < length(c(b, c))
+  }
+  if (!small || !tied) return(w$p.value)
+  suppressMessages(library(coin))
+  if (paired)
+    return(pvalue(wilcoxsign_test(c ~ b, zero.method = "Wilcoxon",
+                                  distribution = "exact")))
+  d <- data.frame(v = c(c, b), s = factor(rep(c("c", "b"),
+       c(length(c), length(b))), levels = c("c", "b")))
+  pvalue(wilcox_test(v ~ s, data = d, distribution = "exact"))
+}
 
 fieller <- function(b, c, conf, nb = length(b), nc = length(c)) {
   a <- mean(c); bb <- mean(b)
@@ -124,7 +147,7 @@ metric <- function(b, c, test, paired, conf, alpha) {
     if (r$diff == 0) { r$p <- 1; r$tested <- TRUE }
     else if (test == "mwu") {
       w <- suppressWarnings(wilcox.test(c, b, paired = paired))
-      r$statistic <- unname(w$statistic); r$p <- w$p.value
+      r$statistic <- unname(w$statistic); r$p <- rank_p(b, c, paired, w)
       r$tested <- minp <= alpha
     } else { r$p <- 0; r$tested <- TRUE }
     if (mean(b) > 0)
@@ -156,7 +179,7 @@ metric <- function(b, c, test, paired, conf, alpha) {
   } else {
     w <- suppressWarnings(wilcox.test(c, b, paired = paired, conf.int = TRUE,
                                       conf.level = conf))
-    r$statistic <- unname(w$statistic); r$p <- w$p.value
+    r$statistic <- unname(w$statistic); r$p <- rank_p(b, c, paired, w)
     # The Hodges-Lehmann estimate by its definition: the median of the
     # pairwise differences (of the Walsh averages of the non-zero paired
     # differences).  R's exact case gives the same; in the normal case R

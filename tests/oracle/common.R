@@ -55,7 +55,9 @@ stats_of <- function(v_all, conf, type, pcts) {
   missing <- sum(is.na(v_all))
   x <- v_all[!is.na(v_all)]
   n <- length(x)
-  probs <- as.numeric(pcts) / 100
+  # The decimal's own probability: "99.9e-2" is the double nearest 0.999,
+  # which 99.9 / 100 is not (issue 31).
+  probs <- as.numeric(paste0(pcts, "e-2"))
   out <- list(n = n, missing = missing)
   na <- NA_real_
   if (n == 0) {

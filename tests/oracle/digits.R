@@ -68,7 +68,8 @@ moments <- function(x) {
 }
 ostats <- function(x, pcts, type = 7) {
   q <- quantile(x, c(0.25, 0.5, 0.75), type = type, names = FALSE)
-  p <- quantile(x, as.numeric(pcts) / 100, type = type, names = FALSE)
+  p <- quantile(x, as.numeric(paste0(pcts, "e-2")), type = type,
+                names = FALSE)
   v <- c(min(x), q, max(x), q[3] - q[1], p)
   names(v) <- c("min", "q1", "median", "q3", "max", "iqr", paste0("p", pcts))
   v

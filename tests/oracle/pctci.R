@@ -6,8 +6,9 @@
 # statistics l = qbinom((1-c)/2, n, p) and u = qbinom((1+c)/2, n, p) + 1
 # (1-based), covering with probability P(l <= B <= u-1) >= c for
 # B ~ Binomial(n, p); no interval when l < 1 or u > n.  mvalue: bins of
-# Scott's width 3.49 sd n^(-1/3) from the minimum, an empty bin at each
-# end, sum |h_i - h_{i+1}| / max h; NA below 30 values.
+# Scott's width 3.49 sd n^(-1/3) from the minimum (on coarse data a whole
+# number of resolutions from half one below), an empty bin at each end,
+# sum |h_i - h_{i+1}| / max h; NA below 30 values.
 options(digits = 17, warn = 1)
 source("tests/oracle/common.R")
 out <- "tests/expected"
@@ -24,7 +25,12 @@ mvalue <- function(x) {
   n <- length(x)
   if (n < 30 || sd(x) == 0) return(NA)
   h <- 3.49 * sd(x) * n^(-1/3)
-  k <- pmin(floor((x - min(x)) / h), floor((max(x) - min(x)) / h))
+  # Issue 31: below 10 resolutions (the smallest gap between distinct
+  # values) the width is a whole number of them and the bins start half a
+  # resolution below the minimum, every value mid-bin.
+  lo <- min(x); r <- min(diff(sort(unique(x))))
+  if (h < 10 * r) { h <- ceiling(h / r) * r; lo <- lo - r / 2 }
+  k <- pmin(floor((x - lo) / h), floor((max(x) - lo) / h))
   cnt <- c(0, tabulate(k + 1, nbins = max(k) + 1), 0)
   sum(abs(diff(cnt))) / max(cnt)
 }
@@ -73,6 +79,24 @@ big$v <- as_value(big$v)
 run("bimodal", "testdata/oracle/bimodal5000.csv",
     "-g g --percentile-ci --mvalue --percentiles 99,99.9", big, "g", "v",
     c(99, 99.9), 0.95)
+
+# Whole-number data, one mode each (issue 31): Poisson(4) counts, normal
+# timings rounded to 1 ms, three repeated integers; Scott's width falls
+# below the resolution (or near it) and, before the bins were made whole
+# resolutions, warned of modes in every series (mvalue 5.4, and 21).
+set.seed(31)
+whole <- data.frame(g = rep(c("poisson", "rounded", "repeated"), each = 2000),
+                    v = c(rpois(2000, 4), round(rnorm(2000, 50, 5)),
+                          sample(5:7, 2000, TRUE)))
+write.csv(whole, "testdata/oracle/whole2000.csv", row.names = FALSE,
+          quote = FALSE)
+whole <- read_text_csv("testdata/oracle/whole2000.csv")
+whole$v <- as_value(whole$v)
+run("whole", "testdata/oracle/whole2000.csv",
+    "-g g --percentile-ci --mvalue --percentiles 90", whole, "g", "v", 90,
+    0.95)
+for (g in unique(whole$g))
+  stopifnot(mvalue(whole$v[whole$g == g]) < 2.4)
 
 m <- do.call(rbind, cases)
 colnames(m) <- c("case", "input", "args", "expected")

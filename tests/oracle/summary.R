@@ -18,7 +18,8 @@
 #    c = confidence/100; cv = sd/mean.
 #  * min/max are the sample extremes; q1, median, q3 and every pNN column use
 #    quantile(type = N) (default 7); iqr = q3 - q1 of those same quantiles.
-#    The probability of pNN is as.numeric("NN")/100 (99.9 -> 99.9/100).
+#    The probability of pNN is as.numeric("NNe-2"), the double nearest
+#    the decimal (99.9 -> 0.999, which 99.9/100 is not; issue 31).
 #  * n = 1: sd, se, ci_lo, ci_hi, cv empty.  n = 0: every statistic empty;
 #    only the group columns, column, n and missing are filled.
 #  * Numbers are written with 17 significant digits ("%.17g"); empty cell = NA.
