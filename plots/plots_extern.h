@@ -73,6 +73,10 @@ struct bp_rgb	 bp_grey(double v);
  * in kind, the outline alone in c (an open mark that shows what lies
  * under it). */
 #define BP_MARK_OPEN	0x100
+/* Is unit one of a family bp_unit_choose() steps through (ns, B, B/s)? */
+int	 bp_unit_known(const char *unit);
+/* No marker at all: a legend's line for a line drawn bare. */
+#define BP_MARK_NONE	0x200
 void	 bp_marker(cairo_t *, size_t kind, double x, double y, double r,
 	    struct bp_rgb c);
 
@@ -287,6 +291,13 @@ int	 bp_axis_title_in(char **t, const struct bp_inputs *,
 	    const char *col, const char *given, double maxabs, double *factor,
 	    struct bs_err *);
 
+/*
+ * The unit a legend gives the values of column col in, drawn times
+ * factor as its axis title says for values up to maxabs ("µs"), into
+ * buf ("" none).
+ */
+void	 bp_legend_unit(const struct bp_inputs *, const char *col,
+	    double maxabs, double factor, char *buf, size_t len);
 /* The unit the reader declared for column col of t, or NULL. */
 const char *bp_declared_unit(const struct bs_table *t, const char *col);
 /*

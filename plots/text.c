@@ -245,6 +245,8 @@ bp_marker(cairo_t *cr, size_t kind, double x, double y, double r,
 	struct bp_rgb edge = { c.r * 0.6, c.g * 0.6, c.b * 0.6 };
 	int stroke_only = (kind & BP_MARK_OPEN) != 0;
 
+	if (kind & BP_MARK_NONE)
+		return;
 	cairo_save(cr);
 	cairo_new_path(cr);
 	switch (kind % 8) {
