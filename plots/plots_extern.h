@@ -69,7 +69,8 @@ void	 bp_set_rgba(cairo_t *, struct bp_rgb, double alpha);
 struct bp_rgb	 bp_grey(double v);
 
 /* Markers by index: circle, square, triangle, diamond, down triangle,
- * plus, cross, star; filled with c, outlined darker.  With BP_MARK_OPEN
+ * plus, cross (then again), or the star of BP_MARK_STAR; filled with c,
+ * outlined darker.  With BP_MARK_OPEN
  * in kind, the outline alone in c (an open mark that shows what lies
  * under it). */
 #define BP_MARK_OPEN	0x100
@@ -77,6 +78,13 @@ struct bp_rgb	 bp_grey(double v);
 int	 bp_unit_known(const char *unit);
 /* No marker at all: a legend's line for a line drawn bare. */
 #define BP_MARK_NONE	0x200
+/*
+ * The star, a mark of meaning (the USL peak N*): series are marked by
+ * index with the seven other shapes, so that no series wears it.
+ */
+#define BP_MARK_STAR	0x400
+/* The shape kind draws: 0 circle .. 6 cross, 7 the star; -1 none. */
+int	 bp_marker_shape(size_t kind);
 void	 bp_marker(cairo_t *, size_t kind, double x, double y, double r,
 	    struct bp_rgb c);
 

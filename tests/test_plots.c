@@ -1633,6 +1633,27 @@ test_pctl_curve(void **state)
 	assert_int_equal(bp_pctl_curve(x, 1, p, v), 0);
 }
 
+/*
+ * No series wears the star of the USL peak N* (issue 32: the eighth
+ * series was marked with it); the first seven get seven shapes.
+ */
+static void
+test_marker_shapes(void **state)
+{
+	int peak = bp_marker_shape(BP_MARK_STAR | BP_MARK_OPEN), seen = 0;
+
+	(void)state;
+	assert_int_equal(peak, 7);
+	for (size_t i = 0; i < BP_MAX_SERIES; i++) {
+		assert_int_not_equal(bp_marker_shape(i), peak);
+		assert_int_not_equal(bp_marker_shape(i | BP_MARK_OPEN), peak);
+		if (i < 7)
+			seen |= 1 << bp_marker_shape(i);
+	}
+	assert_int_equal(seen, 0x7f);
+	assert_int_equal(bp_marker_shape(BP_MARK_NONE), -1);
+}
+
 static void
 test_lines_level(void **state)
 {
@@ -1696,6 +1717,7 @@ main(void)
 		cmocka_unit_test(test_axis_title_declared),
 		cmocka_unit_test(test_lines_level),
 		cmocka_unit_test(test_pctl_curve),
+		cmocka_unit_test(test_marker_shapes),
 		cmocka_unit_test(test_text_fallback),
 		cmocka_unit_test(test_text_invalid_utf8),
 		cmocka_unit_test(test_render_all),
