@@ -927,7 +927,18 @@ struct bs_usl {
 	size_t	 iterations;
 	/* Covariance of (lambda, alpha, beta); rows/cols of fixed ones 0. */
 	double	 cov[3][3];
+	/*
+	 * A fit not to be trusted at a glance: BS_USL_POOR_R2 (R^2 below
+	 * BS_USL_POOR_R2_MIN), BS_USL_POOR_LAMBDA (lambda, the model's
+	 * X(1), more than BS_USL_POOR_LAMBDA_OFF off x1); 0 none.
+	 */
+	int	 poor;
+	double	 x1;		/* the mean measured at N = 1; NaN: none */
 };
+#define BS_USL_POOR_R2		0x1
+#define BS_USL_POOR_LAMBDA	0x2
+#define BS_USL_POOR_R2_MIN	0.95
+#define BS_USL_POOR_LAMBDA_OFF	0.2	/* a fraction of x1 */
 
 /*
  * Fit model to the points (n[i], x[i]), i < len: n the concurrency

@@ -5,6 +5,7 @@
  * words its errors and writes the file.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,6 +103,24 @@ bp_axis_title_in(char **t, const struct bp_inputs *in, const char *col,
 	    maxabs, factor)) == NULL)
 		return bp_err(e, "out of memory");
 	return 0;
+}
+
+void
+bp_legend_unit(const struct bp_inputs *in, const char *col, double maxabs,
+    double factor, char *buf, size_t len)
+{
+	struct bs_colunit cu;
+	struct bp_unit u;
+
+	bs_column_unit_as(col, bp_declared_unit(in->t, col), &cu);
+	bp_unit_choose(cu.unit, maxabs, &u);
+	if (factor == u.factor && cu.unit[0] != '\0')
+		snprintf(buf, len, "%s", u.name);
+	else if (!(factor > 0) || factor == 1)
+		snprintf(buf, len, "%s", cu.unit);
+	else
+		/* Counts in thousands: the axis says so, not each value. */
+		buf[0] = '\0';
 }
 
 void

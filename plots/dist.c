@@ -123,6 +123,22 @@ centres(const double *v, size_t n, int logx, double *med, double *mean)
 		*med = pow(10, *med);
 }
 
+/* A series' entry: its count, median and mean, each with its unit. */
+static void
+hist_legend(struct bp_legend *leg, size_t i, const char *name, size_t n,
+    double med, double mean, const char *unit)
+{
+	const char *sp = unit[0] ? "\xc2\xa0" : "";
+	char a[32], b[32];
+
+	bp_fmt_num(a, sizeof(a), med);
+	bp_fmt_num(b, sizeof(b), mean);
+	/* Values and units joined by no-break spaces. */
+	bp_legend_add(leg, BP_LEG_BOX, bp_palette(i), i, "%s (n\xc2\xa0="
+	    "\xc2\xa0%zu): median\xc2\xa0%s%s%s, mean\xc2\xa0%s%s%s",
+	    name ? name : "?", n, a, sp, unit, b, sp, unit);
+}
+
 int
 bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
     const struct bp_dist_series *s, size_t ns, struct bs_err *err)
@@ -134,6 +150,7 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 	double *cnt = NULL;
 	size_t nb, *n = NULL;
 	int logx = o->chart.x.log, rc = -1;
+	const char *unit = o->unit ? o->unit : "";
 
 	memset(&leg, 0, sizeof(leg));
 	if (ns == 0 || ns > BP_MAX_SERIES)
@@ -149,7 +166,6 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 	}
 	for (size_t i = 0; i < ns; i++) {
 		double *v = values(&s[i], fx, logx, &n[i]), med, mean;
-		char a[32], b[32];
 
 		if (v == NULL) {
 			bp_err(err, "out of memory");
@@ -170,20 +186,18 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 		}
 		if (n[i] > 0) {
 			centres(v, n[i], logx, &med, &mean);
-			bp_fmt_num(a, sizeof(a), med);
-			bp_fmt_num(b, sizeof(b), mean);
-			bp_legend_add(&leg, BP_LEG_BOX, bp_palette(i), i,
-			    "%s (n\xc2\xa0=\xc2\xa0%zu): median\xc2\xa0%s, "
-			    "mean\xc2\xa0%s", s[i].name ? s[i].name : "?",
-			    n[i], a, b);
+			hist_legend(&leg, i, s[i].name, n[i], med, mean, unit);
 		}
 		free(v);
 	}
-	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.2), 99, "median");
+	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.2), BP_MARK_NONE,
+	    "median");
 	bp_legend_add(&leg, BP_LEG_DASHED, bp_grey(0.2), 0, "mean");
 	bp_frame_init(&f, w, h, &o->chart);
 	f.ax.kind = logx ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
 	f.ay.kind = BP_SCALE_LINEAR;
+	/* Counts are whole: no tick at 2.5. */
+	f.ay.integer = !o->density;
 	f.ay.padhi = 0.05;
 	if (bp_axspec_set(&f.ax, &o->chart.x, logx ? pow(10, lo) : lo,
 	    logx ? pow(10, lo + bw * (double)nb) : lo + bw * (double)nb,
@@ -336,7 +350,8 @@ bp_violin(cairo_t *cr, double w, double h, const struct bp_violin_opts *o,
 	for (size_t i = 0; ns > 1 && i < ns; i++)
 		bp_legend_add(&leg, BP_LEG_BOX, bp_palette(i), i, "%s",
 		    o->series[i]);
-	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.1), 99, "median");
+	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.1), BP_MARK_NONE,
+	    "median");
 	bp_legend_add(&leg, BP_LEG_MARKER, bp_grey(1), 3, "mean");
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "width: kernel "
 	    "density, one scale for all");
@@ -409,7 +424,7 @@ hist_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
 	struct bp_refs rf;
 	struct bp_hist_opts o;
 	struct bp_chart *c = &o.chart;
-	char *t = NULL;
+	char *t = NULL, unit[64];
 	int rc = -1;
 
 	if (bp_samples_gather(&in->r, &sm) == -1) {
@@ -425,6 +440,8 @@ hist_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
 	    &c->x.factor, e);
 	c->x.label = t;
 	c->y.label = q->ylabel ? q->ylabel : q->density ? "density" : "count";
+	bp_legend_unit(in, q->y, sm.maxabs, c->x.factor, unit, sizeof(unit));
+	o.unit = unit;
 	if (rc == 0)
 		rc = bp_hist(s->cr, s->width, s->height, &o, d, sm.nser, e);
 out:

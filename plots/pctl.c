@@ -11,9 +11,6 @@
 
 #include "plots_extern.h"
 
-const double bp_pctl_fixed[BP_PCTL_N] = { 50, 75, 90, 95, 99, 99.5, 99.9,
-	99.99, 99.999 };
-
 void
 bp_pctl_opts_init(struct bp_pctl_opts *o)
 {
@@ -28,7 +25,11 @@ pos(double p)
 	return 100 / (100 - p);
 }
 
-/* Ticks at 0, 90, 99, ... nines as far as the data reach. */
+/*
+ * Ticks at 0, 90, 99, ... nines as far as the data reach; the axis ends
+ * with the data (120 values end at 99.2%: an axis to 99.9% left a third
+ * of the plot empty).
+ */
 static void
 pctl_ticks(double xmax, struct bp_ticks *t)
 {
@@ -41,12 +42,15 @@ pctl_ticks(double xmax, struct bp_ticks *t)
 	for (k = 0; k < 8; k++) {
 		t->v[k] = pow(10, (double)k);
 		snprintf(t->label[k], BP_TICK_LABEL, "%s", lab[k]);
-		if (t->v[k] >= xmax)
+		if (t->v[k] >= xmax * (1 - 1e-9))
 			break;
 	}
 	t->n = k < 8 ? k + 1 : 8;
+	/* The last tick beyond the data goes, when one is left below. */
+	if (t->n > 1 && t->v[t->n - 1] > xmax * (1 + 1e-9))
+		t->n--;
 	/* 50% sits between 0% and 90%: ticked too, as HdrHistogram does. */
-	if (t->n > 1) {
+	if (xmax >= 2 * (1 - 1e-9)) {
 		memmove(&t->v[2], &t->v[1], (t->n - 1) * sizeof(t->v[0]));
 		memmove(t->label[2], t->label[1], (t->n - 1) * BP_TICK_LABEL);
 		t->v[1] = 2;
@@ -54,7 +58,7 @@ pctl_ticks(double xmax, struct bp_ticks *t)
 		t->n++;
 	}
 	t->lo = 1;
-	t->hi = t->v[t->n - 1];
+	t->hi = fmax(xmax, t->v[t->n - 1]);
 }
 
 int
@@ -98,8 +102,8 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 	    bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax, err) == -1)
 		goto out;
 	for (size_t i = 0; i < ns; i++)
-		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i, "%s",
-		    s[i].name ? s[i].name : "?");
+		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), s[i].curve ?
+		    BP_MARK_NONE : i, "%s", s[i].name ? s[i].name : "?");
 	if (ns == 1)
 		bp_legend_free(&leg);	/* one series: no legend */
 	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
@@ -125,7 +129,8 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 		}
 		cairo_stroke(cr);
 		/* Markers only where the points are few (a computed set). */
-		for (size_t j = 0; s[i].n <= 40 && j < s[i].n; j++)
+		for (size_t j = 0; !s[i].curve && s[i].n <= 40 && j < s[i].n;
+		    j++)
 			if (isfinite(s[i].v[j]) && s[i].p[j] > 0 &&
 			    s[i].p[j] < 100)
 				bp_marker(cr, i, bp_fx(&f, pos(s[i].p[j])),
@@ -220,6 +225,38 @@ pctls_free(struct pctls *ps)
 	bp_names_free(ps->name, ps->n);
 }
 
+/*
+ * The empirical curve of raw values x[0..m), sorted here: each order
+ * statistic x(i) at p = i/m (the share of values at or below it, as
+ * HdrHistogram lists its percentiles), i = 1 .. m - 1 (the maximum sits
+ * at p = 1, beyond the axis).  Nine computed percentiles joined by
+ * straight lines drew a jump at p98 as a ramp from p95 to p99; every
+ * order statistic shows it where it is.  In the body, where thousands
+ * of them share a pixel, a point is kept only once the axis position
+ * has moved by a 4000th of its span; the tail keeps all of its own.
+ */
+size_t
+bp_pctl_curve(double *x, size_t m, double *p, double *v)
+{
+	double span, last = -HUGE_VAL;
+	size_t n = 0;
+
+	qsort(x, m, sizeof(*x), bs_cmp_double);
+	if (m < 2)
+		return 0;
+	span = log((double)m);
+	for (size_t i = 1; i < m; i++) {
+		double q = (double)i / (double)m, at = -log1p(-q);
+
+		if (at - last < span / 4000 && i + 1 < m)
+			continue;
+		p[n] = 100 * q;
+		v[n++] = x[i - 1];
+		last = at;
+	}
+	return n;
+}
+
 /* p and v of group g, as the plan says they are given. */
 static int
 pctl_group(const struct bp_inputs *in, const struct bp_plan *pl, size_t g,
@@ -230,8 +267,7 @@ pctl_group(const struct bp_inputs *in, const struct bp_plan *pl, size_t g,
 	double *p, *v;
 	size_t n = 0, m;
 
-	m = pl->pctl == BP_PCTL_COLS ? t->nvcols : pl->pctl == BP_PCTL_RAW ?
-	    BP_PCTL_N : gr->s[0].n;
+	m = pl->pctl == BP_PCTL_COLS ? t->nvcols : gr->s[0].n;
 	if ((p = calloc(m + 1, sizeof(*p))) == NULL ||
 	    (v = calloc(m + 1, sizeof(*v))) == NULL) {
 		free(p);
@@ -240,20 +276,11 @@ pctl_group(const struct bp_inputs *in, const struct bp_plan *pl, size_t g,
 	*pp = p;
 	*vp = v;
 	if (pl->pctl == BP_PCTL_RAW) {
-		double *x = bs_series_values(&gr->s[0], in->r.skip, &m), q[
-		    BP_PCTL_N];
+		double *x = bs_series_values(&gr->s[0], in->r.skip, &m);
 
 		if (x == NULL)
 			return -1;
-		for (size_t i = 0; i < BP_PCTL_N; i++)
-			q[i] = bp_pctl_fixed[i] / 100;
-		/* Type 7 needs more values the further out the tail is. */
-		if (m > 0 && bs_quantiles(x, m, q, BP_PCTL_N, 7, v) == 0)
-			for (size_t i = 0; i < BP_PCTL_N; i++)
-				if ((double)m * (1 - q[i]) >= 1) {
-					p[n] = bp_pctl_fixed[i];
-					v[n++] = v[i];
-				}
+		n = bp_pctl_curve(x, m, p, v);
 		free(x);
 	} else if (pl->pctl == BP_PCTL_COLS) {
 		for (size_t i = 0; i < t->nvcols; i++) {
@@ -314,6 +341,7 @@ pctl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		ps.s[g].name = *ps.name[g] ? ps.name[g] : ycol;
 		ps.s[g].p = ps.p[g];
 		ps.s[g].v = ps.v[g];
+		ps.s[g].curve = pl->pctl == BP_PCTL_RAW;
 		for (size_t i = 0; i < ps.s[g].n; i++)
 			ps.maxabs = fmax(ps.maxabs, fabs(ps.v[g][i]));
 	}

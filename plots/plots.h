@@ -560,6 +560,7 @@ struct bp_hist_opts {
 	struct bp_chart	 chart;		/* x.log: log-spaced bins */
 	int		 density;	/* density, not counts */
 	enum bp_binrule	 rule;		/* Freedman-Diaconis by default */
+	const char	*unit;		/* the legend's values' unit; NULL none */
 };
 
 void	 bp_hist_opts_init(struct bp_hist_opts *);
@@ -599,16 +600,19 @@ struct bp_pctl_series {
 	const double	*p;		/* percentiles, 0 < p < 100 */
 	const double	*v;
 	size_t		 n;
+	int		 curve;		/* every order statistic: no markers */
 };
 
 struct bp_pctl_opts {
 	struct bp_chart	 chart;		/* y.log for long tails */
 };
 
-/* The percentiles computed from raw values: 50, 75, 90, 95, 99, ... */
-#define BP_PCTL_N	9
-extern const double bp_pctl_fixed[BP_PCTL_N];
-
+/*
+ * The empirical percentile curve of raw values x[0..m) (sorted here):
+ * the order statistics at p = 100 i/m, i = 1 .. m - 1, the body thinned
+ * to what the axis can show, into p and v (m of each); their count.
+ */
+size_t	 bp_pctl_curve(double *x, size_t m, double *p, double *v);
 void	 bp_pctl_opts_init(struct bp_pctl_opts *);
 int	 bp_pctl(cairo_t *, double width, double height,
 	    const struct bp_pctl_opts *, const struct bp_pctl_series *,

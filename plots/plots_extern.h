@@ -69,10 +69,22 @@ void	 bp_set_rgba(cairo_t *, struct bp_rgb, double alpha);
 struct bp_rgb	 bp_grey(double v);
 
 /* Markers by index: circle, square, triangle, diamond, down triangle,
- * plus, cross, star; filled with c, outlined darker.  With BP_MARK_OPEN
+ * plus, cross (then again), or the star of BP_MARK_STAR; filled with c,
+ * outlined darker.  With BP_MARK_OPEN
  * in kind, the outline alone in c (an open mark that shows what lies
  * under it). */
 #define BP_MARK_OPEN	0x100
+/* Is unit one of a family bp_unit_choose() steps through (ns, B, B/s)? */
+int	 bp_unit_known(const char *unit);
+/* No marker at all: a legend's line for a line drawn bare. */
+#define BP_MARK_NONE	0x200
+/*
+ * The star, a mark of meaning (the USL peak N*): series are marked by
+ * index with the seven other shapes, so that no series wears it.
+ */
+#define BP_MARK_STAR	0x400
+/* The shape kind draws: 0 circle .. 6 cross, 7 the star; -1 none. */
+int	 bp_marker_shape(size_t kind);
 void	 bp_marker(cairo_t *, size_t kind, double x, double y, double r,
 	    struct bp_rgb c);
 
@@ -287,6 +299,13 @@ int	 bp_axis_title_in(char **t, const struct bp_inputs *,
 	    const char *col, const char *given, double maxabs, double *factor,
 	    struct bs_err *);
 
+/*
+ * The unit a legend gives the values of column col in, drawn times
+ * factor as its axis title says for values up to maxabs ("µs"), into
+ * buf ("" none).
+ */
+void	 bp_legend_unit(const struct bp_inputs *, const char *col,
+	    double maxabs, double factor, char *buf, size_t len);
 /* The unit the reader declared for column col of t, or NULL. */
 const char *bp_declared_unit(const struct bs_table *t, const char *col);
 /*

@@ -376,6 +376,43 @@ scal_scale(struct scal *sc, double w, double h, const struct bp_chart *c,
  * what the fit's marks mean, once for all series, in grey; the fitted
  * parameters go to the fit table.  detail 1 leaves the notes out.
  */
+/*
+ * What a reader must not miss of each fit, kept when the legend sheds
+ * detail: a poor fit (R² under 0.95, or lambda far from what N = 1
+ * measured), and a peak beyond every measured point, extrapolated (the
+ * table says so when it is drawn).
+ */
+static void
+scal_fit_notes(struct scal *sc, int detail)
+{
+	int table = sc->o->fit_table && detail < 3;
+
+	for (size_t i = 0; i < sc->ns; i++) {
+		const struct bs_usl *u = sc->s[i].fit;
+		const char *name = sc->s[i].name ? sc->s[i].name : "";
+		const char *sep = *name ? ": " : "";
+		char a[32];
+
+		if (u == NULL)
+			continue;
+		if (u->poor & BS_USL_POOR_R2)
+			bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
+			    "%s%spoor fit (R\xc2\xb2 %.3f)", name, sep, u->r2);
+		else if (u->poor & BS_USL_POOR_LAMBDA)
+			bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
+			    "%s%spoor fit (\xce\xbb %.0f%% off N\xc2\xa0=\xc2\xa0"
+			    "1)", name, sep, 100 * fabs(u->lambda - u->x1) /
+			    fabs(u->x1));
+		if (!table && u->model == BS_USL_USL && isfinite(u->peak_n) &&
+		    u->peak_outside) {
+			bp_fmt_num(a, sizeof(a), u->peak_n * sc->fx);
+			bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
+			    "%s%speak N* %s beyond the data (extrapolated)",
+			    name, sep, a);
+		}
+	}
+}
+
 static void
 scal_legend(struct scal *sc, int detail)
 {
@@ -413,7 +450,8 @@ scal_legend(struct scal *sc, int detail)
 			bp_legend_add(leg, BP_LEG_BAND, g, 0, "%s fit, %g%% "
 			    "band", m, u0->confidence);
 		else
-			bp_legend_add(leg, BP_LEG_LINE, g, 99, "%s fit", m);
+			bp_legend_add(leg, BP_LEG_LINE, g, BP_MARK_NONE,
+			    "%s fit", m);
 		if (o->linear)
 			bp_legend_add(leg, BP_LEG_DOTTED, g, 0,
 			    "linear scaling \xce\xbb" "N");
@@ -421,10 +459,12 @@ scal_legend(struct scal *sc, int detail)
 			bp_legend_add(leg, BP_LEG_DOTTED, g, 0, "ceiling "
 			    "\xce\xbb/\xce\xb1");
 		if (peak)
-			bp_legend_add(leg, BP_LEG_MARKER, g, 7 | BP_MARK_OPEN,
+			bp_legend_add(leg, BP_LEG_MARKER, g, BP_MARK_STAR |
+			    BP_MARK_OPEN,
 			    "peak N* of the fit");
 	}
 	bp_legend_callouts(leg, &o->chart);
+	scal_fit_notes(sc, detail);
 	if (detail >= 1)
 		return;
 	if (sc->anyci && o->ci_level > 0)
@@ -450,7 +490,15 @@ ft_cell(const struct scal *sc, size_t i, int c, char *buf, size_t len)
 	const struct bs_usl *u;
 
 	if (i == sc->ns) {
-		snprintf(buf, len, "%s", head[c]);
+		const char *yl = sc->o->chart.y.label, *br;
+		size_t yn = yl ? strlen(yl) : 0;
+
+		/* λ in the axis's scale, named as the axis names it. */
+		if (c == 3 && yn > 0 && yl[yn - 1] == ')' &&
+		    (br = strrchr(yl, '(')) != NULL)
+			snprintf(buf, len, "%s %s", head[c], br);
+		else
+			snprintf(buf, len, "%s", head[c]);
 		return;
 	}
 	u = sc->s[i].fit;
@@ -503,8 +551,9 @@ ft_measure(cairo_t *cr, const struct scal *sc, double *cw, double *w,
 		rows += i < sc->ns;
 		for (int c = 0; c < FT_COLS; c++) {
 			ft_cell(sc, i, c, buf, sizeof(buf));
-			bp_measure(cr, buf, st->small, 0, c == 0 && i ==
-			    sc->ns, -sc->f.w * 0.3, &tw, &th);
+			/* The header is drawn bold: measured so. */
+			bp_measure(cr, buf, st->small, 0, i == sc->ns,
+			    c == 0 ? -sc->f.w * 0.3 : 0, &tw, &th);
 			cw[c] = fmax(cw[c], tw);
 		}
 	}
@@ -672,7 +721,7 @@ scal_peak(cairo_t *cr, const struct scal *sc, size_t i)
 	 * An open star, larger than a marker and drawn under the points,
 	 * so that a point measured at the peak stays in sight inside it.
 	 */
-	bp_marker(cr, 7 | BP_MARK_OPEN, bp_fx(f, x),
+	bp_marker(cr, BP_MARK_STAR | BP_MARK_OPEN, bp_fx(f, x),
 	    bp_fy(f, u->peak_y * sc->fy), f->st.marker * 2.2, bp_palette(i));
 }
 

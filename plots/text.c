@@ -238,6 +238,17 @@ bp_grey(double v)
 	return c;
 }
 
+int
+bp_marker_shape(size_t kind)
+{
+	if (kind & BP_MARK_NONE)
+		return -1;
+	if (kind & BP_MARK_STAR)
+		return 7;
+	/* A series' index: the eighth series was drawn with the star. */
+	return (int)((kind & 0xff) % 7);
+}
+
 void
 bp_marker(cairo_t *cr, size_t kind, double x, double y, double r,
     struct bp_rgb c)
@@ -245,9 +256,11 @@ bp_marker(cairo_t *cr, size_t kind, double x, double y, double r,
 	struct bp_rgb edge = { c.r * 0.6, c.g * 0.6, c.b * 0.6 };
 	int stroke_only = (kind & BP_MARK_OPEN) != 0;
 
+	if (bp_marker_shape(kind) == -1)
+		return;
 	cairo_save(cr);
 	cairo_new_path(cr);
-	switch (kind % 8) {
+	switch (bp_marker_shape(kind)) {
 	case 0:
 		cairo_arc(cr, x, y, r, 0, 2 * M_PI);
 		break;

@@ -462,6 +462,37 @@ bp_ticks_linear(double dmin, double dmax, size_t m, struct bp_ticks *t)
 	return ticks_check(t);
 }
 
+/*
+ * A step of 2.5 between whole numbers (the counts 0 to 23 of a
+ * histogram ticked at 2.5, 7.5, ...): the 1-2-5 whole step whose tick
+ * count is nearest the count the linear ticks had, at its multiples
+ * within the data.
+ */
+static int
+integer_steps(double dmin, double dmax, struct bp_ticks *t)
+{
+	double want = (double)t->n, best = HUGE_VAL, step = 1;
+
+	order_range(&dmin, &dmax);
+	for (double d = 1; d < 1e15; d *= 10)
+		for (int k = 0; k < 3; k++) {
+			double s = d * (k == 0 ? 1 : k == 1 ? 2 : 5);
+			double n = floor(dmax / s) - ceil(dmin / s) + 1;
+
+			if (n >= 2 && fabs(n - want) < best) {
+				best = fabs(n - want);
+				step = s;
+			}
+		}
+	ticks_clear(t, BP_SCALE_LINEAR);
+	for (double v = ceil(dmin / step) * step; v <= dmax; v += step)
+		ticks_add(t, v, step);
+	t->step = step;
+	t->lo = fmin(dmin, t->v[0]);
+	t->hi = fmax(dmax, t->v[t->n - 1]);
+	return ticks_check(t);
+}
+
 int
 bp_ticks_integer(double dmin, double dmax, size_t m, struct bp_ticks *t)
 {
@@ -469,8 +500,10 @@ bp_ticks_integer(double dmin, double dmax, size_t m, struct bp_ticks *t)
 
 	if (bp_ticks_linear(dmin, dmax, m, t) != 0)
 		return -1;
-	if (t->step >= 1)
+	if (t->step >= 1 && t->step == floor(t->step))
 		return 0;
+	if (t->step > 1)
+		return integer_steps(dmin, dmax, t);
 	/* Whole numbers get whole ticks: every integer of the range. */
 	order_range(&dmin, &dmax);
 	lo = floor(dmin);
@@ -499,11 +532,14 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 	order_range(&dmin, &dmax);
 	e0 = floor(log10(dmin) + 1e-9);
 	e1 = ceil(log10(dmax) - 1e-9);
-	/* Decade ticks when at least two powers of ten lie in the data. */
-	if (floor(log10(dmax) + 1e-9) - ceil(log10(dmin) - 1e-9) >= 1) {
+	/*
+	 * Decade ticks when three powers of ten or more lie in the data;
+	 * the axis fits the data, not the whole decades around them
+	 * (clients 1 to 256 were drawn on 1 to 1000), and only the powers
+	 * of ten inside are ticked.
+	 */
+	if (floor(log10(dmax) + 1e-9) - ceil(log10(dmin) - 1e-9) >= 2) {
 		/* Whole decades, thinned when there are many. */
-		if (e1 == e0)
-			e1 = e0 + 1;
 		every = ceil((e1 - e0) / 10);
 		e0 = floor(e0 / every) * every;
 		e1 = ceil(e1 / every) * every;
@@ -514,6 +550,8 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 				break;
 			if (!(v > 0) || !isfinite(v))
 				continue;	/* 10^-324, 10^309 */
+			if (v < dmin * (1 - 1e-9) || v > dmax * (1 + 1e-9))
+				continue;
 			t->v[t->n] = v;
 			if (e >= -2 && e <= 5)
 				bp_format_tick(v, v, t->label[t->n],
@@ -524,17 +562,15 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 				    "\xe2\x88\x92" : "", (int)fabs(e));
 			t->n++;
 		}
-		/* Beyond the doubles, the data end the axis. */
-		t->lo = scale10(1, (int)e0);
-		t->hi = scale10(1, (int)e1);
-		if (!(t->lo > 0))
-			t->lo = dmin;
-		if (!isfinite(t->hi))
-			t->hi = dmax;
+		t->lo = dmin;
+		t->hi = dmax;
 		return ticks_check(t);
 	}
 
-	/* Less than a decade: 1-2-5 multiples, or all of 1..9. */
+	/*
+	 * Under two decades or so (0.27 to 10.4 ms were drawn on 0.1 to
+	 * 100): 1-2-5 multiples, or all of 1..9 under a decade.
+	 */
 	if (dmax / dmin < 1.0001) {
 		dmin /= 1.5;
 		dmax *= 1.5;
@@ -552,7 +588,7 @@ bp_ticks_log10(double dmin, double dmax, struct bp_ticks *t)
 		size_t nm = pass == 0 ? 3 : 9;
 
 		t->n = 0;
-		/* e1 - e0 is 1 or 2 here: a handful of rounds. */
+		/* e1 - e0 is 3 at most here: a handful of rounds. */
 		for (double e = e0 - 1; e <= e1; e++)
 			for (size_t i = 0; i < nm; i++) {
 				double v = scale10(mult[i], (int)e);
@@ -792,6 +828,16 @@ static const struct {
 	{ "MB/s", rate_units, 1e6 },
 	{ "GB/s", rate_units, 1e9 },
 };
+
+int
+bp_unit_known(const char *unit)
+{
+	for (size_t i = 0; i < sizeof(unit_aliases) / sizeof(unit_aliases[0]);
+	    i++)
+		if (unit != NULL && strcmp(unit, unit_aliases[i].in) == 0)
+			return 1;
+	return 0;
+}
 
 void
 bp_unit_choose(const char *unit, double maxabs, struct bp_unit *u)

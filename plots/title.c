@@ -4,6 +4,7 @@
  * column names (bs_column_unit), so that a column is the same quantity
  * to every tool; only the wording of the title is decided here.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,9 +56,51 @@ given_unit(const char *given, size_t gl, const char *per)
 }
 
 /*
+ * A caller's title over values of no unit family (counts, "msg/s"): the
+ * title as written, the numbers scaled by a power of a thousand named
+ * inside its closing brackets ("Throughput (msg/s)" becomes "Throughput
+ * (10³ msg/s)", "吞吐量（条/秒）" "吞吐量（10³ 条/秒）") or after it
+ * ("吞吐量 (10³)").  A prefix glued to the reader's unit ("kmsg/s")
+ * would be a unit nobody wrote; ticks of 700000 are hard to read.
+ */
+static char *
+given_powers(const char *given, double maxabs, double *factor)
+{
+	static const char *const sup[] = { "10\xc2\xb3", "10\xe2\x81\xb6",
+	    "10\xe2\x81\xb9", "10\xc2\xb9\xc2\xb2" };
+	size_t gl = strlen(given), at = 0;
+	int k;
+	char *t;
+
+	if (!(maxabs >= 1e4) || !isfinite(maxabs))
+		return strdup(given);
+	k = (int)floor(log10(maxabs) / 3);
+	k = k > 4 ? 4 : k < 1 ? 1 : k;
+	*factor = pow(10, -3 * k);
+	if (gl > 0 && given[gl - 1] == ')' && strrchr(given, '(') != NULL)
+		at = (size_t)(strrchr(given, '(') - given) + 1;
+	else if (gl > 0 && given[gl - 1] == ']' && strrchr(given, '[') != NULL)
+		at = (size_t)(strrchr(given, '[') - given) + 1;
+	else if (gl >= 3 && strcmp(given + gl - 3, "\xef\xbc\x89") == 0) {
+		/* Full-width brackets, as Chinese titles write them. */
+		for (size_t i = gl - 3; i-- > 0;)
+			if (strncmp(given + i, "\xef\xbc\x88", 3) == 0) {
+				at = i + 3;
+				break;
+			}
+	}
+	if (at > 0 && asprintf(&t, "%.*s%s %s", (int)at, given, sup[k - 1],
+	    given + at) >= 0)
+		return t;
+	if (at == 0 && asprintf(&t, "%s (%s)", given, sup[k - 1]) >= 0)
+		return t;
+	return NULL;
+}
+
+/*
  * A caller's title keeps its words; only a unit in closing brackets that
- * is the column's own is rescaled with the values ("Throughput (msg/s)"
- * becomes "Throughput (kmsg/s)"), so that title and ticks agree.
+ * is the column's own is rescaled with the values ("Latency (ns)"
+ * becomes "Latency (ms)"), so that title and ticks agree.
  */
 static char *
 given_title(const char *col, const struct bs_colunit *c, const char *given,
@@ -69,8 +112,9 @@ given_title(const char *col, const struct bs_colunit *c, const char *given,
 	size_t gl = strlen(given);
 	char *gu, *t;
 
-	if (c->unit[0] == '\0' || gl == 0 || (given[gl - 1] != ')' &&
-	    given[gl - 1] != ']'))
+	if (!bp_unit_known(c->unit))
+		return given_powers(given, maxabs, factor);
+	if (gl == 0 || (given[gl - 1] != ')' && given[gl - 1] != ']'))
 		return strdup(given);
 	if ((gu = given_unit(given, gl, per)) == NULL)
 		return NULL;

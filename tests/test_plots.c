@@ -83,15 +83,33 @@ test_ticks_log(void **state)
 	double p2[] = { 1, 2, 4, 8, 16, 32, 64 }, notp2[] = { 1, 2, 3, 4 };
 
 	(void)state;
+	/*
+	 * The axis fits the data, the decades inside it ticked (issue 32:
+	 * 3 to 45000 was drawn on 1 to 100000).
+	 */
 	assert_int_equal(bp_ticks_log10(3, 45000, &t), 0);
 	assert_int_equal(t.kind, BP_SCALE_LOG10);
-	assert_int_equal(t.n, 6);
+	assert_int_equal(t.n, 4);
 	for (size_t i = 0; i < t.n; i++)
-		assert_close(t.v[i], pow(10, (double)i), 1e-12, 0);
-	assert_string_equal(t.label[0], "1");
-	assert_string_equal(t.label[3], "1000");
-	assert_close(t.lo, 1, 1e-12, 0);
-	assert_close(t.hi, 1e5, 1e-12, 0);
+		assert_close(t.v[i], pow(10, (double)i + 1), 1e-12, 0);
+	assert_string_equal(t.label[0], "10");
+	assert_string_equal(t.label[2], "1000");
+	assert_close(t.lo, 3, 1e-12, 0);
+	assert_close(t.hi, 45000, 1e-12, 0);
+	/* Clients 1 to 256: 1, 10, 100 on an axis that ends at 256. */
+	assert_int_equal(bp_ticks_log10(1, 256, &t), 0);
+	assert_int_equal(t.n, 3);
+	assert_string_equal(t.label[2], "100");
+	assert_close(t.hi, 256, 1e-12, 0);
+	/* 0.27 to 10.4 ms: under two decades, 1-2-5 steps (not 0.1-100). */
+	assert_int_equal(bp_ticks_log10(0.27, 10.4, &t), 0);
+	assert_int_equal(t.n, 5);
+	assert_string_equal(t.label[0], "0.5");
+	assert_string_equal(t.label[1], "1");
+	assert_string_equal(t.label[2], "2");
+	assert_string_equal(t.label[3], "5");
+	assert_string_equal(t.label[4], "10");
+	assert_true(t.lo > 0.2 && t.hi < 13);
 
 	/* Many decades: labels as powers. */
 	assert_int_equal(bp_ticks_log10(1e-9, 1e-3, &t), 0);
@@ -378,8 +396,20 @@ test_axis_title(void **state)
 		const char *want;
 	} c[] = {
 		{ "latency_us", NULL, 1500, "latency (ms)" },
+		/*
+		 * The reader's unit kept, the numbers scaled (issue 32: it
+		 * was "kmsg/s"), a Chinese title's too (its ticks said
+		 * 700000).
+		 */
 		{ "throughput_msg_per_sec", "Throughput (msg/s)", 50000,
-		    "Throughput (kmsg/s)" },
+		    "Throughput (10\xc2\xb3 msg/s)" },
+		{ "throughput_msg_per_sec", "\xe5\x90\x9e\xe5\x90\x90\xe9\x87\x8f",
+		    700000, "\xe5\x90\x9e\xe5\x90\x90\xe9\x87\x8f (10\xc2\xb3)" },
+		{ "throughput_ops", "\xe5\x90\x9e\xe5\x90\x90\xe9\x87\x8f\xef\xbc\x88"
+		    "ops\xef\xbc\x89", 2.5e6, "\xe5\x90\x9e\xe5\x90\x90\xe9\x87\x8f"
+		    "\xef\xbc\x88" "10\xe2\x81\xb6 ops\xef\xbc\x89" },
+		{ "throughput_msg_per_sec", "Throughput (msg/s)", 8000,
+		    "Throughput (msg/s)" },
 		{ "ns/op", NULL, 10, "ns/op" },
 		{ "ms", NULL, 10, "time (ms)" },
 		{ "threads", "Threads", 64, "Threads" },
@@ -393,6 +423,11 @@ test_axis_title(void **state)
 		t = bp_axis_title(c[i].col, c[i].given, c[i].maxabs, &f);
 		assert_non_null(t);
 		assert_string_equal(t, c[i].want);
+		/* The ticks scaled as the title says. */
+		if (strstr(c[i].want, "10\xc2\xb3") != NULL)
+			assert_close(f, 1e-3, 1e-12, 0);
+		if (strstr(c[i].want, "10\xe2\x81\xb6") != NULL)
+			assert_close(f, 1e-6, 1e-12, 0);
 		free(t);
 	}
 }
@@ -1190,6 +1225,13 @@ test_ticks_threads(void **state)
 	assert_string_equal(t.label[2], "3");
 	assert_int_equal(bp_ticks_integer(0, 100, 5, &t), 0);
 	assert_close(t.step, 25, 0, 0);
+	/* Counts 0 to 23 (a histogram): not 2.5, 7.5, ... (issue 32). */
+	assert_int_equal(bp_ticks_integer(0, 23, 10, &t), 0);
+	assert_true(t.n >= 4);
+	for (size_t i = 0; i < t.n; i++) {
+		assert_true(t.v[i] == floor(t.v[i]));
+		assert_null(strchr(t.label[i], '.'));
+	}
 }
 
 /*
@@ -1495,7 +1537,7 @@ test_new_kinds(void **state)
 	struct bp_violin_opts vo;
 	struct bp_pctl_opts qo;
 	struct bp_runs_opts ro;
-	struct bp_pctl_series qs = { "base", pp, pv, 4 };
+	struct bp_pctl_series qs = { "base", pp, pv, 4, 0 };
 	struct bp_dist_series ds[2] = { { "a", y, 9 }, { "b", x, 9 } };
 	const char *cat[] = { "one" };
 	struct bp_surface *sf;
@@ -1562,6 +1604,56 @@ test_new_kinds(void **state)
  * --confidence 90 output is drawn as a 90% CI (it was "level not
  * stated"); rows of different levels say nothing.
  */
+/*
+ * Percentiles from raw values (issue 32): 980 values of 1 and 20 of 10,
+ * a jump at p98.  Nine computed percentiles drew a ramp from p95 to p99;
+ * the curve of every order statistic has 1 up to p98, then 10, and the
+ * tail's points one by one.
+ */
+static void
+test_pctl_curve(void **state)
+{
+	double x[1000], p[1000], v[1000];
+	size_t n, tail = 0;
+
+	(void)state;
+	for (int i = 0; i < 1000; i++)
+		x[i] = i % 50 == 0 ? 10 : 1;
+	n = bp_pctl_curve(x, 1000, p, v);
+	assert_true(n > 20 && n < 1000);
+	for (size_t i = 0; i < n; i++) {
+		assert_true(p[i] > 0 && p[i] < 100);
+		assert_true(i == 0 || p[i] > p[i - 1]);
+		assert_close(v[i], p[i] <= 98 + 1e-9 ? 1 : 10, 0, 0);
+		tail += p[i] > 95;
+	}
+	/* 95.1, 95.2, ..., 99.9: every order statistic of the tail. */
+	assert_int_equal(tail, 49);
+	assert_close(p[n - 1], 99.9, 1e-9, 0);
+	assert_int_equal(bp_pctl_curve(x, 1, p, v), 0);
+}
+
+/*
+ * No series wears the star of the USL peak N* (issue 32: the eighth
+ * series was marked with it); the first seven get seven shapes.
+ */
+static void
+test_marker_shapes(void **state)
+{
+	int peak = bp_marker_shape(BP_MARK_STAR | BP_MARK_OPEN), seen = 0;
+
+	(void)state;
+	assert_int_equal(peak, 7);
+	for (size_t i = 0; i < BP_MAX_SERIES; i++) {
+		assert_int_not_equal(bp_marker_shape(i), peak);
+		assert_int_not_equal(bp_marker_shape(i | BP_MARK_OPEN), peak);
+		if (i < 7)
+			seen |= 1 << bp_marker_shape(i);
+	}
+	assert_int_equal(seen, 0x7f);
+	assert_int_equal(bp_marker_shape(BP_MARK_NONE), -1);
+}
+
 static void
 test_lines_level(void **state)
 {
@@ -1624,6 +1716,8 @@ main(void)
 		cmocka_unit_test(test_axis_title),
 		cmocka_unit_test(test_axis_title_declared),
 		cmocka_unit_test(test_lines_level),
+		cmocka_unit_test(test_pctl_curve),
+		cmocka_unit_test(test_marker_shapes),
 		cmocka_unit_test(test_text_fallback),
 		cmocka_unit_test(test_text_invalid_utf8),
 		cmocka_unit_test(test_render_all),

@@ -415,14 +415,16 @@ report_fits(const struct bp_lines *ls, const struct bs_usl *fit,
 		if (bs_afile_commit(&report, &e) == -1)
 			die_err(&e);
 	}
-	for (size_t i = 0; path == NULL && i < ls->n; i++) {
+	/* A poor fit is warned of with the JSON report too. */
+	for (size_t i = 0; i < ls->n; i++) {
 		if ((t = bs_usl_report_text(&fit[i], ls->n > 1 ||
 		    *names[i] ? names[i] : NULL)) == NULL)
 			die("out of memory");
 		for (line = t; line != NULL; line = nl) {
 			if ((nl = strchr(line, '\n')) != NULL)
 				*nl++ = '\0';
-			warnmsg("%s", line);
+			if (path == NULL || strncmp(line, "warning: ", 9) == 0)
+				warnmsg("%s", line);
 		}
 		free(t);
 	}

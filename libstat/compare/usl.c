@@ -471,6 +471,32 @@ usl_peak(struct bs_usl *r)
 		r->peak_y = r->ceiling;
 }
 
+/*
+ * Whether the fit can be read at a glance.  Besides a low R^2: lambda
+ * is the model's throughput at N = 1, and one far from what was
+ * measured there says the curve was bent to the points further out
+ * (Gunther reads lambda off N = 1).
+ */
+static void
+usl_poor(struct bs_usl *r, const double *n, const double *x, size_t len)
+{
+	double sum = 0;
+	size_t k = 0;
+
+	for (size_t i = 0; i < len; i++)
+		if (n[i] == 1) {
+			sum += x[i];
+			k++;
+		}
+	r->x1 = k > 0 ? sum / (double)k : NAN;
+	r->poor = 0;
+	if (!(r->r2 >= BS_USL_POOR_R2_MIN))
+		r->poor |= BS_USL_POOR_R2;
+	if (isfinite(r->x1) && fabs(r->lambda - r->x1) >
+	    BS_USL_POOR_LAMBDA_OFF * fabs(r->x1))
+		r->poor |= BS_USL_POOR_LAMBDA;
+}
+
 int
 bs_usl_fit(const double *n, const double *x, size_t len,
     enum bs_usl_model model, double confidence, struct bs_usl *r,
@@ -517,6 +543,7 @@ bs_usl_fit(const double *n, const double *x, size_t len,
 	r->iterations = best.iter;
 	r->r2 = tss > 0.0 ? 1.0 - r->rss / tss : NAN;
 	usl_peak(r);
+	usl_poor(r, n, x, len);
 	rc = 0;
 out:
 	if (rc == -1)

@@ -115,12 +115,27 @@ bs_usl_report_text(const struct bs_usl *u, const char *name)
 		    peak);
 	if (rc < 0)
 		return NULL;
-	/* Below 0.9 the parameters of either model mean little. */
-	if (!(u->r2 < 0.9))
-		return line;
-	rc = asprintf(&s, "%s\nwarning: %s%sthe %s model fits poorly "
-	    "(R^2 = %.2f): its parameters say little about this data", line,
-	    pre, sep, u->model == BS_USL_USL ? "USL" : "Amdahl", u->r2);
-	free(line);
-	return rc < 0 ? NULL : s;
+	/* Below 0.95 the parameters of either model mean little. */
+	if (u->poor & BS_USL_POOR_R2) {
+		rc = asprintf(&s, "%s\nwarning: %s%sthe %s model fits poorly "
+		    "(R^2 = %.2f): its parameters say little about this data",
+		    line, pre, sep, u->model == BS_USL_USL ? "USL" : "Amdahl",
+		    u->r2);
+		free(line);
+		if (rc < 0)
+			return NULL;
+		line = s;
+	}
+	if (u->poor & BS_USL_POOR_LAMBDA) {
+		rc = asprintf(&s, "%s\nwarning: %s%sthe fit's lambda %s is "
+		    "%.0f%% off the throughput measured at N = 1 (%s): a poor "
+		    "fit", line, pre, sep, num(b[0], 32, u->lambda),
+		    100 * fabs(u->lambda - u->x1) / fabs(u->x1),
+		    num(b[1], 32, u->x1));
+		free(line);
+		if (rc < 0)
+			return NULL;
+		line = s;
+	}
+	return line;
 }
