@@ -186,14 +186,17 @@ refused(const struct bs_fmt *d, const struct bs_src *s, size_t bom,
  * A tool's format is told by what its output holds, which other text
  * may hold too: an error names the format the input was taken for
  * (bs_fmt.name_errors), unless it does already (by its name or its
- * label) or it is one no other format would have avoided.
+ * label), it is one no other format would have avoided, or it is about
+ * an option's value.
  */
 static void
 name_error(const struct bs_fmt *d, struct bs_err *e)
 {
 	size_t ml;
 
-	if (!d->name_errors || strstr(e->msg, d->name) != NULL ||
+	/* An error of an option's value is no format's ("--ok 'x': ..."). */
+	if (!d->name_errors || strncmp(e->msg, "--", 2) == 0 ||
+	    strstr(e->msg, d->name) != NULL ||
 	    (d->label != NULL && strstr(e->msg, d->label) != NULL) ||
 	    strstr(e->msg, " is not read") != NULL ||	/* named already */
 	    strstr(e->msg, "out of memory") != NULL)
