@@ -27,6 +27,7 @@
 static const char *const units[][2] = {
 	{ "elapsed", "ms" }, { "Latency", "ms" }, { "Connect", "ms" },
 	{ "IdleTime", "ms" }, { "bytes", "B" }, { "sentBytes", "B" },
+	{ "timeStamp", "ms" },
 	{ NULL, NULL }
 };
 static const char *const flags[] = { "success", NULL };
