@@ -718,6 +718,41 @@ test_format_registry(void **state)
 }
 
 /*
+ * What a format's rows are and their time column (issue 29): a request
+ * log has a time column, which is metadata (no value, no group) where
+ * the format lists its metadata; no format's is anything else.
+ */
+static void
+test_format_rows_time(void **state)
+{
+	size_t logs = 0;
+
+	(void)state;
+	for (size_t i = 0; bs_formats[i] != NULL; i++) {
+		const struct bs_fmt *d = bs_formats[i];
+		const char *t = bs_format_time(d);
+		const char *const *m = bs_format_meta(d);
+		int r = bs_format_rows(d);
+
+		assert_true(r >= BS_ROWS_RUNS && r <= BS_ROWS_INTERVAL_DISTS);
+		if (r == BS_ROWS_REQUESTS) {
+			assert_non_null(t);
+			logs++;
+		}
+		if (t == NULL || d->meta == NULL)
+			continue;
+		while (*m != NULL && strcmp(*m, t) != 0)
+			m++;
+		assert_non_null(*m);
+	}
+	assert_true(logs >= 3);	/* jmeter, k6, vegeta */
+	assert_int_equal(bs_format_rows(NULL), BS_ROWS_RUNS);
+	assert_null(bs_format_time(NULL));
+	assert_string_equal(bs_format_time(bs_format_find("jmeter")),
+	    "timeStamp");
+}
+
+/*
  * The statistics registry: names unique, every row with a getter, a
  * quantile's field where its getter reads; names found as --stats and
  * --target spell them; a comparison with a threshold.
@@ -802,6 +837,7 @@ main(void)
 		cmocka_unit_test(test_result_csv_quoting),
 		cmocka_unit_test(test_passthru_spans),
 		cmocka_unit_test(test_format_registry),
+		cmocka_unit_test(test_format_rows_time),
 		cmocka_unit_test(test_stat_registry),
 	};
 

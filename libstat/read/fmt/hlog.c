@@ -116,7 +116,7 @@ static long
 inflated(struct hctx *c, const unsigned char *p, size_t len)
 {
 	z_stream z;
-	int rc;
+	int rc = Z_BUF_ERROR;
 
 	memset(&z, 0, sizeof(z));
 	if (inflateInit(&z) != Z_OK)
@@ -195,6 +195,8 @@ decode(struct hctx *c, const unsigned char *p, size_t len)
 	while (pos < end) {
 		if (zigzag(p, end, &pos, &v) == -1)
 			return "a histogram's counts cut short";
+		if (v == INT64_MIN || (v > 0 && v > INT64_MAX - h->total))
+			return "a histogram whose counts overflow";
 		if (v < 0 ? (uint64_t)-v > HIST_MAXCOUNTS - h->n :
 		    h->n >= HIST_MAXCOUNTS)
 			return "a histogram of too many buckets";
@@ -211,6 +213,10 @@ decode(struct hctx *c, const unsigned char *p, size_t len)
 			h->total += v;
 		}
 	}
+	/* Its last bucket's values must be 64-bit numbers, as its writer's. */
+	if (h->n > 0 && (int64_t)((h->n - 1) >> h->halfmag) + h->unitmag +
+	    h->halfmag + 1 > 62)
+		return "a histogram of values beyond 64 bits";
 	return NULL;
 }
 

@@ -22,7 +22,9 @@
  * later is left out with a warning.
  *
  * The summary export is one row, the run's: a column per metric and
- * statistic ("http_req_duration.p(95)"), ms for the times.
+ * statistic ("http_req_duration.p(95)"), ms for the times; the JSON of
+ * handleSummary()'s data (each metric's "type", "contains", "values")
+ * is read the same way.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -395,6 +397,29 @@ read_csv(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
 
 /* ---- --summary-export */
 
+/*
+ * The unit of statistic k of metric m (of k6 type type, NULL when not
+ * said) whose values are in u: a time trend's statistics in ms, a data
+ * counter's count in B and rate in B/s, another counter's rate in
+ * ops/s; a rate metric's rate (checks, http_req_failed) is a ratio.
+ */
+static const char *
+statunit(const char *m, const char *type, const char *u, const char *k)
+{
+	int ratio = (type != NULL && strcmp(type, "rate") == 0) ||
+	    strcmp(m, "checks") == 0 || strcmp(m, "http_req_failed") == 0;
+
+	if (strcmp(k, "rate") == 0)
+		return ratio ? NULL : u != NULL && strcmp(u, "B") == 0 ?
+		    "B/s" : "ops/s";
+	if (strcmp(k, "count") == 0)
+		return u != NULL && strcmp(u, "B") == 0 ? "B" : NULL;
+	if (strcmp(k, "passes") == 0 || strcmp(k, "fails") == 0 ||
+	    strcmp(k, "thresholds") == 0)
+		return NULL;
+	return u;
+}
+
 static int
 summary(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
     const char *file, struct bs_err *e)
@@ -408,29 +433,31 @@ summary(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 		return bs_seterr(e, file, 0, "k6: a summary without its "
 		    "\"metrics\" object is not supported");
 	json_object_foreach(ms, m, o) {
-		const char *u = NULL;
+		const char *u = NULL, *cont, *type;
 		size_t ml = strcspn(m, "{");	/* a submetric's is its own */
 
-		/* k6 >= 0.3x nests them in "values". */
-		if (json_is_object(json_object_get(o, "values")))
-			o = json_object_get(o, "values");
+		cont = json_string_value(json_object_get(o, "contains"));
+		type = json_string_value(json_object_get(o, "type"));
+
 		for (size_t i = 0; builtin[i][0] != NULL; i++)
 			if (strlen(builtin[i][0]) == ml &&
 			    memcmp(builtin[i][0], m, ml) == 0)
 				u = builtin[i][1];
+		/*
+		 * handleSummary()'s data (k6 >= 0.30) nests them in "values"
+		 * and says what the metric holds.
+		 */
+		if (cont != NULL)
+			u = strcmp(cont, "time") == 0 ? "ms" : strcmp(cont,
+			    "data") == 0 ? "B" : NULL;
+		if (json_is_object(json_object_get(o, "values")))
+			o = json_object_get(o, "values");
 		json_object_foreach(o, k, v) {
 			if (!json_is_number(v))
 				continue;
 			snprintf(col, sizeof(col), "%s.%s", m, k);
 			bs_rows_setjson(r, col, v);
-			if (strcmp(k, "rate") == 0)
-				bs_rows_unit(r, col, strcmp(m, "checks") ==
-				    0 || strcmp(m, "http_req_failed") == 0 ?
-				    NULL : "ops/s");
-			else if (u != NULL && strcmp(k, "count") != 0 &&
-			    strcmp(k, "passes") != 0 && strcmp(k, "fails") !=
-			    0 && strcmp(k, "thresholds") != 0)
-				bs_rows_unit(r, col, u);
+			bs_rows_unit(r, col, statunit(m, type, u, k));
 		}
 	}
 	bs_rows_endrow(r, 0);

@@ -36,7 +36,7 @@ static const char *const units[][2] = {
 	{ "Total Average Response Time", "ms" },
 	{ "Total Min Response Time", "ms" },
 	{ "Total Max Response Time", "ms" },
-	{ "Total Average Content Size", "B" },
+	{ "Total Average Content Size", "B" }, { "Timestamp", "s" },
 	/* Locust 0.x */
 	{ "Median response time", "ms" }, { "Average response time", "ms" },
 	{ "Min response time", "ms" }, { "Max response time", "ms" },

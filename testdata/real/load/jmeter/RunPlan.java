@@ -4,7 +4,8 @@
  * same plan is built with JMeter's API and run by its engine; the
  * results are written by its own ResultCollector in its CSV format.
  * Usage: java -cp ... RunPlan PORT OUT.jtl [tab]: with "tab", the
- * fields are tab-separated and fewer (no Connect, Hostname, URL).
+ * fields are tab-separated and fewer (no Connect, Hostname, URL); with
+ * "xml", the JTL is JMeter's XML form.
  */
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.StandardJMeterEngine;
@@ -33,7 +34,7 @@ public class RunPlan {
 		JMeterUtils.loadJMeterProperties(
 		    "/usr/share/jmeter/bin/jmeter.properties");
 		JMeterUtils.setProperty("jmeter.save.saveservice.output_format",
-		    "csv");
+		    a.length > 2 && a[2].equals("xml") ? "xml" : "csv");
 		boolean tab = a.length > 2 && a[2].equals("tab");
 		for (String p : new String[] { "print_field_names",
 		    "connect_time", "url", "hostname", "idle_time", "latency",

@@ -13,9 +13,12 @@ javac -d "$d" -cp "$CP" RunPlan.java
 rm -f jmeter.jtl jmeter-tab.jtl
 java -cp "$CP:$d" RunPlan 18929 jmeter.jtl > "$d/log" 2>&1
 java -cp "$CP:$d" RunPlan 18929 jmeter-tab.jtl tab > "$d/log" 2>&1
-rm -rf "$d" jmeter.log
 # Bad input made from them: a crash mid-run (the first 2000 bytes), and a
 # second writer's record cut into the log after line 15.
 head -c 2000 jmeter.jtl > jmeter-truncated.jtl
 { head -15 jmeter.jtl; sed -n 40p jmeter-tab.jtl | head -c 30
   sed -n '16,$p' jmeter.jtl; } > jmeter-interleaved.jtl
+# JMeter's XML form (refused: read as CSV), its first two samples:
+java -cp "$CP:$d" RunPlan 18929 "$d/x.jtl" xml > "$d/log" 2>&1 || true
+{ head -7 "$d/x.jtl"; echo '</testResults>'; } > jmeter-xml-head.jtl
+rm -rf "$d" jmeter.log
