@@ -413,7 +413,11 @@ PREFIX = {"k": 1, "M": 2, "G": 3, "T": 4}
 
 def gb_console(path):
     rows = []
+    tab = []
     for line in open(path):
+        if line.startswith("Benchmark "):
+            tab = line.split()[4:]     # --benchmark_counters_tabular
+            continue
         m = re.match(r"^(\S+)\s+(%s) (ns|us|ms|s)\s+(%s) (ns|us|ms|s)\s+(\d+)"
                      r"(.*)$" % (NUM, NUM), line)
         if not m or re.search(r"_(mean|median|stddev|cv)$", m.group(1)):
@@ -425,6 +429,11 @@ def gb_console(path):
                                   m.group(7)):
             base = 1024 if k == "bytes_per_second" else 1000
             r[k] = float(v) * base ** PREFIX.get(p, 0)
+        bare = [x for x in m.group(7).split() if "=" not in x]
+        for k, x in zip(tab, bare):
+            v, p = re.fullmatch(r"(%s)([kMGT]?)(?:/s)?" % NUM, x).groups()
+            base = 1024 if k == "bytes_per_second" else 1000
+            r[k] = float(v) * base ** PREFIX.get(p, 0)
         rows.append(r)
     return rows
 
@@ -432,7 +441,8 @@ def gb_console(path):
 GCOLS = ["real_time", "cpu_time", "items_per_second", "bytes_per_second"]
 for name, path in (("gbench_console", R29 + "gbench_console.txt"),
                    ("gbench_console_reps", R29 + "gbench_console_reps.txt"),
-                   ("gbench_same_console", R29 + "gbench_same.txt")):
+                   ("gbench_same_console", R29 + "gbench_same.txt"),
+                   ("gbench_tabular", R29 + "gbench_tabular.txt")):
     write(name, path, ["name"], GCOLS, gb_console(path))
 # The console against the JSON of the same run: Google Benchmark's own
 # numbers, to its console's three significant figures (rtol 5%: 0.017 us
@@ -500,6 +510,10 @@ write_summary("hyperfine_console", R29 + "hyperfine_console.txt",
               hf_console(R29 + "hyperfine_console.txt"))
 write_summary("hyperfine_basic", R29 + "hyperfine_basic.txt",
               hf_console(R29 + "hyperfine_basic.txt"))
+write_summary("hyperfine_param_md", R29 + "hyperfine_param.md",
+              hf_markdown(R29 + "hyperfine_param.md"))
+write_summary("hyperfine_param_console", R29 + "hyperfine_param_console.txt",
+              hf_console(R29 + "hyperfine_param_console.txt"))
 write_summary("hyperfine_older", R29 + "older/hyperfine_old.txt",
               hf_console(R29 + "older/hyperfine_old.txt"))
 

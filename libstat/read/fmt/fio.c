@@ -395,7 +395,8 @@ textline(struct ftext *t, const char *s, size_t ll, size_t line)
 }
 
 static int
-normal(const char *p, size_t len, struct bs_rows *r)
+normal(const char *p, size_t len, struct bs_rows *r,
+    const struct bs_reader_cb *cb)
 {
 	struct ftext t;
 	const char *s, *g;
@@ -413,6 +414,13 @@ normal(const char *p, size_t len, struct bs_rows *r)
 			t.jl = (size_t)(g - s);
 		} else if (t.job != NULL)
 			textline(&t, s, ll, line);
+	}
+	/* fio ends every line: a direction's report without one was cut. */
+	if (t.indir && len > 0 && p[len - 1] != '\n') {
+		bs_reader_warn(cb, "fio: the report of the direction on line "
+		    "%zu is cut short at line %zu (the input ends within it): "
+		    "left out", t.line, line);
+		return 0;
 	}
 	enddir(&t);
 	return 0;
@@ -436,7 +444,7 @@ fio_text_parse(const char *p, size_t len, struct bs_rows *r,
 	if (isterse)
 		rc = terse(p, len, r, cb, file, e);
 	else
-		rc = normal(p, len, r);
+		rc = normal(p, len, r, cb);
 	return rc;
 }
 

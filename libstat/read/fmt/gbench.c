@@ -661,10 +661,35 @@ gfields(const char *s, size_t n, const char **f, size_t *fl, size_t max)
 	return k;
 }
 
-/* "BM_Sum/64  70.8 ns  28.8 ns  680165 items_per_second=2.22101G/s" */
+/*
+ * The counters' names of --benchmark_counters_tabular=true, the words of
+ * the header after "Iterations" (the header repeats when they change).
+ */
+struct gb_tab {
+	const char	*name[32];
+	size_t		 len[32], n;
+};
+
+static void
+console_tab(struct gb_tab *t, const char *s, size_t ll)
+{
+	const char *f[40];
+	size_t fl[40], k = gfields(s, ll, f, fl, 40);
+
+	t->n = 0;
+	for (size_t i = 4; i < k && t->n < 32; i++) {
+		t->name[t->n] = f[i];
+		t->len[t->n++] = fl[i];
+	}
+}
+
+/*
+ * "BM_Sum/64  70.8 ns  28.8 ns  680165 items_per_second=2.22101G/s", or
+ * with tabular counters "... 680165 2.22101G/s" under their names.
+ */
 static int
 console_line(struct bs_rows *r, struct gb_aggr *agg, const char *s,
-    size_t ll, size_t line)
+    size_t ll, size_t line, const struct gb_tab *tab)
 {
 	const char *f[64], *eq;
 	size_t fl[64], k = gfields(s, ll, f, fl, 64);
@@ -696,6 +721,9 @@ console_line(struct bs_rows *r, struct gb_aggr *agg, const char *s,
 		if ((eq = memchr(f[i], '=', fl[i])) != NULL)
 			counter(r, f[i], (size_t)(eq - f[i]), eq + 1,
 			    (size_t)(f[i] + fl[i] - eq - 1));
+		else if (i - 6 < tab->n)
+			counter(r, tab->name[i - 6], tab->len[i - 6], f[i],
+			    fl[i]);
 	bs_rows_endrow(r, line);
 	return 1;
 }
@@ -706,20 +734,24 @@ gbench_console(struct bs_src *src, const struct bs_reader_cb *cb,
 {
 	struct bs_rows r;
 	struct gb_aggr agg = { 0, 0 };
+	struct gb_tab tab;
 	const char *p = src->win, *s;
 	size_t len = src->len, pos = console_header_at(p, len), ll, line = 0,
 	    last = 0, nerr = 0;
 	int rc;
 
 	memset(&r, 0, sizeof(r));
+	memset(&tab, 0, sizeof(tab));
 	for (size_t i = 0; i < pos; i++)
 		line += p[i] == '\n';
 	while (bs_nextline(p, len, &pos, &s, &ll)) {
 		line++;
+		if (ll >= 10 && memcmp(s, "Benchmark ", 10) == 0)
+			console_tab(&tab, s, ll);
 		if (ll == 0 || s[0] == '-' || memcmp(s, "Benchmark ", ll < 10 ?
 		    ll : 10) == 0)
 			continue;
-		if (pos <= len && console_line(&r, &agg, s, ll, line))
+		if (pos <= len && console_line(&r, &agg, s, ll, line, &tab))
 			last = line;
 		else if (bs_contains(s, ll, " ERROR OCCURRED: "))
 			nerr++;

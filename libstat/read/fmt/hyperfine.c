@@ -250,8 +250,8 @@ hf_cells(const char *s, size_t ll, const char **c, size_t *cl, size_t max)
 }
 
 static int
-hf_markdown(const char *p, size_t len, struct bs_rows *r, const char *file,
-    struct bs_err *e)
+hf_markdown(const char *p, size_t len, struct bs_rows *r,
+    const struct bs_reader_cb *cb, const char *file, struct bs_err *e)
 {
 	const char *s, *c[8], *q;
 	size_t pos = 0, ll, line = 1, cl[8], k, ul;
@@ -266,6 +266,13 @@ hf_markdown(const char *p, size_t len, struct bs_rows *r, const char *file,
 		    "unit is not one of s, ms, µs");
 	while (bs_nextline(p, len, &pos, &s, &ll)) {
 		line++;
+		/* hyperfine ends every line: one without its end was cut. */
+		if (pos > len && ll > 0) {
+			bs_reader_warn(cb, "hyperfine: line %zu is cut short "
+			    "(the input ends within it): read up to line %zu",
+			    line, line - 1);
+			break;
+		}
 		if ((k = hf_cells(s, ll, c, cl, 8)) < 5 || cl[1] == 0 ||
 		    c[1][0] == ':' || c[1][0] == '-')
 			continue;
@@ -311,6 +318,8 @@ hf_console(const char *p, size_t len, struct bs_rows *r,
 
 	while (bs_nextline(p, len, &pos, &s, &ll)) {
 		line++;
+		if (pos > len && ll > 0)
+			break;	/* cut: the benchmark begun is said below */
 		end = s + ll;
 		if ((q = hf_bench(s, ll, &cmdl)) != NULL) {
 			cmd = q;
@@ -400,7 +409,7 @@ hyperfine_text(struct bs_src *s, const struct bs_reader_cb *cb,
 	    "time of every run is in --export-json", md ? "--export-markdown"
 	    : "console text");
 	if (md)
-		rc = hf_markdown(s->win, s->len, &r, s->name, e);
+		rc = hf_markdown(s->win, s->len, &r, cb, s->name, e);
 	else
 		rc = hf_console(s->win, s->len, &r, cb);
 	/* Units of the columns there are only: a unit names its column. */

@@ -89,8 +89,9 @@ endtest(struct red *g)
 		bs_rows_endrow(g->r, g->testline);
 	else
 		bs_reader_warn(g->cb, "redis-benchmark: the report of the "
-		    "test of line %zu has no requests per second (cut "
-		    "short?): left out", g->testline);
+		    "test of line %zu is cut short (the input ends within it, "
+		    "or before its requests per second): left out",
+		    g->testline);
 	g->intest = g->hasrps = 0;
 	g->lat = NULL;
 }
@@ -171,6 +172,11 @@ redis(const char *p, size_t len, struct red *g)
 	while ((at = pos, nextseg(p, len, &pos, &s, &n))) {
 		if (at > 0 && p[at - 1] == '\n')
 			line++;
+		/* Its lines end in \n or \r: one without its end was cut. */
+		if (pos > len && n > 0 && g->intest) {
+			g->hasrps = 0;
+			break;
+		}
 		/* The progress line before the header shares its segment. */
 		if ((t = memmem(s, n, "====== ", 7)) != NULL && n - (size_t)(
 		    t - s) > 14 && memcmp(s + n - 7, " ======", 7) == 0) {

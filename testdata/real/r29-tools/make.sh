@@ -59,3 +59,9 @@ rm -f /tmp/r29_gb
 g++ -O2 -o /tmp/r29_gb gbench_demo.cc -lbenchmark -lpthread
 /tmp/r29_gb --benchmark_min_time=0.01 --benchmark_repetitions=2 --benchmark_out=gbench_same.json --benchmark_out_format=json > gbench_same.txt 2>/dev/null
 rm -f /tmp/r29_gb
+# Other options: gbench --benchmark_counters_tabular=true; hyperfine -P
+# (a parameter; its console warnings between the benchmarks)
+g++ -O2 -o /tmp/r29_gb gbench_demo.cc -lbenchmark -lpthread
+/tmp/r29_gb --benchmark_min_time=0.01 --benchmark_counters_tabular=true > gbench_tabular.txt 2>/dev/null
+rm -f /tmp/r29_gb
+hyperfine -N --runs 5 -P n 1 2 'sleep 0.0{n}' --export-markdown hyperfine_param.md > hyperfine_param_console.txt 2>&1
