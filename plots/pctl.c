@@ -136,8 +136,10 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 	    bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax, err) == -1)
 		goto out;
 	for (size_t i = 0; i < ns; i++)
-		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), s[i].curve ?
-		    BP_MARK_NONE : i, "%s", s[i].name ? s[i].name : "?");
+		/* A marker in the legend only where the chart draws them. */
+		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), s[i].curve ||
+		    s[i].n > 40 ? BP_MARK_NONE : i, "%s", s[i].name ?
+		    s[i].name : "?");
 	if (ns == 1)
 		bp_legend_free(&leg);	/* one series: no legend */
 	if (band)
