@@ -802,6 +802,12 @@ void	 bs_levels_advise(struct bs_levels *, const double *cost);
 size_t	 bs_quantile_ci_minn(double p, double confidence);
 /* The probability of the percentile pct (0..100) as its decimal says it. */
 double	 bs_pct_prob(double pct);
+/*
+ * The order statistics *l < *u (1-based) of that interval for n values
+ * and the p-quantile (0 < p < 1); -1 when n is too small for one.
+ */
+int	 bs_quantile_ci_index(size_t n, double p, double confidence,
+	    size_t *l, size_t *u);
 /* strndup() that reads no byte past s[n - 1] (fields are unterminated). */
 char	*bs_strndup(const char *s, size_t n);
 /* qsort() order of doubles (no NaN): the one comparator of the tree. */

@@ -282,6 +282,34 @@ heat_layout(cairo_t *cr, struct heat *hm, double w, double h,
  * each cell is a block of k x k pixels: smoothing then blurs only 1/k
  * of a cell at its edges.  Empty cells are hatched.
  */
+/*
+ * Into SVG, up to BP_SVG_CELLS cells, each cell a rectangle: cairo
+ * writes an image as a pattern of a <use>, which ImageMagick draws
+ * black.  Each reaches half a unit into its right and lower neighbours,
+ * drawn after it, so that no seam shows between them.
+ */
+#define BP_SVG_CELLS	4096
+static void
+svg_blocks(cairo_t *cr, double x, double y, double cw, double ch,
+    size_t nx, size_t ny, const struct heat *hm, int bar)
+{
+	for (size_t iy = 0; iy < ny; iy++)
+		for (size_t ix = 0; ix < nx; ix++) {
+			const struct zscale *zs = &hm->zs;
+			double v = bar ? zs->hi - (zs->hi / 2 - zs->lo / 2) * 2 *
+			    (double)iy / (double)(ny - 1) : hm->z[iy * nx + ix] *
+			    hm->zf;
+			struct bp_rgb c = isfinite(v) ? zs_color(zs, v) :
+			    empty_cell;
+
+			cairo_rectangle(cr, x + cw * (double)ix, y + ch *
+			    (double)iy, cw + (ix + 1 < nx ? 0.5 : 0), ch +
+			    (iy + 1 < ny ? 0.5 : 0));
+			bp_set_rgb(cr, c);
+			cairo_fill(cr);
+		}
+}
+
 static int
 heat_cells(cairo_t *cr, const struct heat *hm, struct bs_err *err)
 {
@@ -291,6 +319,11 @@ heat_cells(cairo_t *cr, const struct heat *hm, struct bs_err *err)
 	unsigned char *data;
 	int stride;
 
+	if (cairo_surface_get_type(cairo_get_target(cr)) ==
+	    CAIRO_SURFACE_TYPE_SVG && nx * ny <= BP_SVG_CELLS) {
+		svg_blocks(cr, f->px, f->py, hm->cw, hm->ch, nx, ny, hm, 0);
+		goto hatch;
+	}
 	if (cairo_surface_get_type(cairo_get_target(cr)) !=
 	    CAIRO_SURFACE_TYPE_IMAGE) {
 		k = 128;
@@ -329,6 +362,7 @@ heat_cells(cairo_t *cr, const struct heat *hm, struct bs_err *err)
 	cairo_fill(cr);
 	cairo_restore(cr);
 	cairo_surface_destroy(img);
+hatch:
 	for (size_t iy = 0; iy < ny; iy++)
 		for (size_t ix = 0; ix < nx; ix++)
 			if (!isfinite(hm->z[iy * nx + ix] * hm->zf))
@@ -394,12 +428,18 @@ static int
 bar_gradient(cairo_t *cr, const struct heat *hm, double barx,
     struct bs_err *err)
 {
-	cairo_surface_t *bar = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-	    1, 256);
+	cairo_surface_t *bar;
 	const struct zscale *zs = &hm->zs;
 	unsigned char *data;
 	int stride;
 
+	if (cairo_surface_get_type(cairo_get_target(cr)) ==
+	    CAIRO_SURFACE_TYPE_SVG) {
+		svg_blocks(cr, barx, hm->f.py, hm->barw, hm->f.ph / 256.0, 1,
+		    256, hm, 1);
+		return 0;
+	}
+	bar = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 256);
 	if (cairo_surface_status(bar) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(bar);
 		return bp_err(err, "heatmap: colour bar image");

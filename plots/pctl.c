@@ -61,6 +61,35 @@ pctl_ticks(double xmax, struct bp_ticks *t)
 	t->hi = fmax(xmax, t->v[t->n - 1]);
 }
 
+/*
+ * Series i's band: its intervals' lows forth and highs back, a polygon
+ * per run of points that have one.
+ */
+static void
+pctl_band(cairo_t *cr, const struct bp_frame *f, const struct bp_pctl_series
+    *s, size_t i, double fy)
+{
+	size_t j = 0, k;
+
+	while (j < s->n) {
+		if (!isfinite(s->lo[j]) || !(s->p[j] > 0 && s->p[j] < 100)) {
+			j++;
+			continue;
+		}
+		for (k = j; k < s->n && isfinite(s->lo[k]) && s->p[k] < 100;
+		    k++)
+			cairo_line_to(cr, bp_fx(f, pos(s->p[k])), bp_fy(f,
+			    s->lo[k] * fy));
+		for (size_t b = k; b-- > j;)
+			cairo_line_to(cr, bp_fx(f, pos(s->p[b])), bp_fy(f,
+			    s->hi[b] * fy));
+		cairo_close_path(cr);
+		bp_set_rgba(cr, bp_palette(i), 0.2);
+		cairo_fill(cr);
+		j = k;
+	}
+}
+
 int
 bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
     const struct bp_pctl_series *s, size_t ns, struct bs_err *err)
@@ -70,7 +99,7 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 	struct bp_ticks xt;
 	double fy = bp_factor(&o->chart.y), xmax = 2, ymin = HUGE_VAL;
 	double ymax = -HUGE_VAL;
-	int rc = -1;
+	int rc = -1, band = 0;
 
 	memset(&leg, 0, sizeof(leg));
 	if (ns == 0 || ns > BP_MAX_SERIES)
@@ -85,6 +114,11 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 			xmax = fmax(xmax, pos(s[i].p[j]));
 			ymin = fmin(ymin, y);
 			ymax = fmax(ymax, y);
+			if (s[i].lo != NULL && isfinite(s[i].lo[j])) {
+				ymin = fmin(ymin, s[i].lo[j] * fy);
+				ymax = fmax(ymax, s[i].hi[j] * fy);
+				band = 1;
+			}
 		}
 	if (!(ymax >= ymin))
 		return bp_err(err, "percentiles: no percentile between 0 and "
@@ -102,14 +136,23 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 	    bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax, err) == -1)
 		goto out;
 	for (size_t i = 0; i < ns; i++)
-		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), s[i].curve ?
-		    BP_MARK_NONE : i, "%s", s[i].name ? s[i].name : "?");
+		/* A marker in the legend only where the chart draws them. */
+		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), s[i].curve ||
+		    s[i].n > 40 ? BP_MARK_NONE : i, "%s", s[i].name ?
+		    s[i].name : "?");
 	if (ns == 1)
 		bp_legend_free(&leg);	/* one series: no legend */
+	if (band)
+		bp_legend_add(&leg, BP_LEG_BAND, bp_grey(0.45), 0, "%g%% "
+		    "interval of each percentile (order statistics)",
+		    o->ci_level);
 	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
 	cairo_save(cr);
 	bp_frame_clip(cr, &f);
+	for (size_t i = 0; i < ns; i++)
+		if (s[i].lo != NULL)
+			pctl_band(cr, &f, &s[i], i, fy);
 	for (size_t i = 0; i < ns; i++) {
 		int pen = 0;
 
@@ -206,7 +249,7 @@ pctl_columns(struct bp_cols *c, const struct bp_request *q,
 
 struct pctls {
 	struct bp_pctl_series *s;
-	double		**p, **v;
+	double		**p, **v, **band;
 	char		**name;
 	size_t		 n;
 	double		 maxabs;
@@ -218,9 +261,11 @@ pctls_free(struct pctls *ps)
 	for (size_t i = 0; i < ps->n; i++) {
 		free(ps->p[i]);
 		free(ps->v[i]);
+		free(ps->band[i]);
 	}
 	free(ps->p);
 	free(ps->v);
+	free(ps->band);
 	free(ps->s);
 	bp_names_free(ps->name, ps->n);
 }
@@ -257,10 +302,26 @@ bp_pctl_curve(double *x, size_t m, double *p, double *v)
 	return n;
 }
 
+void
+bp_pctl_band(const double *x, size_t m, const double *p, size_t n,
+    double confidence, double *lo, double *hi)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t l, u;
+
+		lo[i] = hi[i] = NAN;
+		if (bs_quantile_ci_index(m, p[i] / 100, confidence, &l, &u) ==
+		    0) {
+			lo[i] = x[l - 1];
+			hi[i] = x[u - 1];
+		}
+	}
+}
+
 /* p and v of group g, as the plan says they are given. */
 static int
 pctl_group(const struct bp_inputs *in, const struct bp_plan *pl, size_t g,
-    double **pp, double **vp, size_t *np)
+    double **pp, double **vp, size_t *np, double conf, double **band)
 {
 	const struct bs_table *t = in->t;
 	const struct bs_group *gr = &t->groups[g];
@@ -281,6 +342,14 @@ pctl_group(const struct bp_inputs *in, const struct bp_plan *pl, size_t g,
 		if (x == NULL)
 			return -1;
 		n = bp_pctl_curve(x, m, p, v);
+		/* x is sorted now; band[0] holds lo, band[0] + n hi. */
+		if (band != NULL && n > 0 && (*band = calloc(2 * n,
+		    sizeof(**band))) == NULL) {
+			free(x);
+			return -1;
+		}
+		if (band != NULL && n > 0)
+			bp_pctl_band(x, m, p, n, conf, *band, *band + n);
 		free(x);
 	} else if (pl->pctl == BP_PCTL_COLS) {
 		for (size_t i = 0; i < t->nvcols; i++) {
@@ -327,14 +396,17 @@ pctl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	ps.p = calloc(ps.n + 1, sizeof(*ps.p));
 	ps.v = calloc(ps.n + 1, sizeof(*ps.v));
 	ps.name = calloc(ps.n + 1, sizeof(*ps.name));
-	if (ps.s == NULL || ps.p == NULL || ps.v == NULL || ps.name == NULL) {
+	ps.band = calloc(ps.n + 1, sizeof(*ps.band));
+	if (ps.s == NULL || ps.p == NULL || ps.v == NULL || ps.name == NULL ||
+	    ps.band == NULL) {
 		ps.n = 0;
 		bp_err(e, "out of memory");
 		goto out;
 	}
 	for (size_t g = 0; g < ps.n; g++) {
-		if (pctl_group(in, pl, g, &ps.p[g], &ps.v[g], &ps.s[g].n) ==
-		    -1 || (ps.name[g] = bp_group_series(&in->r, g)) == NULL) {
+		if (pctl_group(in, pl, g, &ps.p[g], &ps.v[g], &ps.s[g].n,
+		    d->conf, q->ci ? &ps.band[g] : NULL) == -1 ||
+		    (ps.name[g] = bp_group_series(&in->r, g)) == NULL) {
 			bp_err(e, "out of memory");
 			goto out;
 		}
@@ -342,10 +414,15 @@ pctl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		ps.s[g].p = ps.p[g];
 		ps.s[g].v = ps.v[g];
 		ps.s[g].curve = pl->pctl == BP_PCTL_RAW;
+		if (ps.band[g] != NULL) {
+			ps.s[g].lo = ps.band[g];
+			ps.s[g].hi = ps.band[g] + ps.s[g].n;
+		}
 		for (size_t i = 0; i < ps.s[g].n; i++)
 			ps.maxabs = fmax(ps.maxabs, fabs(ps.v[g][i]));
 	}
 	bp_pctl_opts_init(&po);
+	po.ci_level = d->conf;
 	bp_chart_request(&po.chart, q, in, &rf, NULL, ycol);
 	/* A --vline names a percentile: it goes where that percentile is. */
 	for (size_t i = 0; i < po.chart.x.nref; i++)
@@ -367,7 +444,7 @@ const struct bp_kind bp_kind_percentiles = {
 	.name = "percentiles",
 	.synopsis = "[-y COL] [--series COL] [options] [FILE...] -o OUT",
 	.flags = BP_KF_ROWS,
-	.takes = BP_REQ_VLINE | BP_REQ_HLINE,
+	.takes = BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_CI,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
 	    { BP_REQ_X, BP_MISUSE_NOX } },
 	.plan = pctl_plan,

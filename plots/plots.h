@@ -601,10 +601,12 @@ struct bp_pctl_series {
 	const double	*v;
 	size_t		 n;
 	int		 curve;		/* every order statistic: no markers */
+	const double	*lo, *hi;	/* each p's interval (NaN none), or NULL */
 };
 
 struct bp_pctl_opts {
 	struct bp_chart	 chart;		/* y.log for long tails */
+	double		 ci_level;	/* the series' intervals: their level */
 };
 
 /*
@@ -613,6 +615,13 @@ struct bp_pctl_opts {
  * to what the axis can show, into p and v (m of each); their count.
  */
 size_t	 bp_pctl_curve(double *x, size_t m, double *p, double *v);
+/*
+ * The distribution-free interval at confidence (percent) of each of
+ * the n percentiles p of sorted x[0..m) (bs_quantile_ci_index), into lo
+ * and hi; NaN where m values have none.
+ */
+void	 bp_pctl_band(const double *x, size_t m, const double *p, size_t n,
+	    double confidence, double *lo, double *hi);
 void	 bp_pctl_opts_init(struct bp_pctl_opts *);
 int	 bp_pctl(cairo_t *, double width, double height,
 	    const struct bp_pctl_opts *, const struct bp_pctl_series *,
@@ -946,6 +955,7 @@ struct bp_request {
 	char		 little[3][128]; /* N, X, R; "" none */
 	int		 density;	/* hist: density, not counts */
 	size_t		 steady;	/* runs: the window of --steady */
+	int		 ci;		/* percentiles: the intervals' band */
 };
 
 /*
@@ -1002,7 +1012,8 @@ enum bp_misuse {
 	BP_MISUSE_STEADY,	/* --steady off a runs chart */
 	BP_MISUSE_LOGX_KIND,	/* --logx where x is not a value */
 	BP_MISUSE_NOX,		/* -x on hist, percentiles, runs */
-	BP_MISUSE_PATH_XY	/* path without -x or -y */
+	BP_MISUSE_PATH_XY,	/* path without -x or -y */
+	BP_MISUSE_CI		/* --ci off a percentiles chart */
 };
 
 /*
@@ -1134,7 +1145,8 @@ enum {
 	BP_REQ_VLINE = 1 << 17,
 	BP_REQ_HLINE = 1 << 18,
 	BP_REQ_DENSITY = 1 << 19,
-	BP_REQ_STEADY = 1 << 20
+	BP_REQ_STEADY = 1 << 20,
+	BP_REQ_CI = 1 << 21
 };
 
 /* Any of the bits given is refused with misuse. */

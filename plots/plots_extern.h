@@ -9,6 +9,18 @@
 
 #include "plots.h"
 
+/*
+ * Strokes and fills, cut to the clip by hand when drawing into SVG
+ * (clip.c: ImageMagick inverts SVG clip paths), cairo's otherwise;
+ * every kind's cairo_stroke() and cairo_fill() come here.
+ */
+void	 bp_stroke(cairo_t *, int preserve);
+void	 bp_fill(cairo_t *, int preserve);
+#define cairo_stroke(cr)		bp_stroke((cr), 0)
+#define cairo_stroke_preserve(cr)	bp_stroke((cr), 1)
+#define cairo_fill(cr)			bp_fill((cr), 0)
+#define cairo_fill_preserve(cr)		bp_fill((cr), 1)
+
 /* Errors of the plotting layer: libstat's, with no file or line. */
 #define bp_err(e, ...)	bs_seterr((e), NULL, 0, __VA_ARGS__)
 

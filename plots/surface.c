@@ -10,6 +10,7 @@
  * Every format goes through a cairo write callback (the _for_stream
  * constructors) into one buffer, so that every error is seen.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -87,6 +88,92 @@ pdf_date(char *buf, size_t len)
 	if (gmtime_r(&t, &tm) == NULL)
 		return;
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/*
+ * A colour and its opacity as one rgba() colour: ImageMagick's SVG
+ * renderer drops fill-opacity and stroke-opacity (a confidence band
+ * drawn opaque over its curve); librsvg and browsers read CSS3 rgba()
+ * the same as the pair.  In place: the result is shorter.
+ */
+/*
+ * At buf[i], "Z M x y " ending a path's d: where the quote is, else 0.
+ * cairo ends closed paths with a move to their start, which ImageMagick
+ * draws as a speck (beside every glyph and clip rectangle).
+ */
+static size_t
+lone_move(const char *buf, size_t i, size_t n)
+{
+	size_t j = i + 4;
+
+	if (n - i < 8 || memcmp(buf + i, "Z M ", 4) != 0)
+		return 0;
+	for (int k = 0; k < 2; k++) {
+		size_t j0 = j;
+
+		while (j < n && (isdigit((unsigned char)buf[j]) ||
+		    buf[j] == '.' || buf[j] == '-' || buf[j] == 'e'))
+			j++;
+		if (j == j0 || j >= n || buf[j] != ' ')
+			return 0;
+		j++;
+	}
+	return buf[j] == '"' ? j : 0;
+}
+
+static void
+svg_rgba(char *buf, size_t *len)
+{
+	static const char *const key[2][2] = {
+		{ "fill:rgb(", ";fill-opacity:" },
+		{ "stroke:rgb(", ";stroke-opacity:" } };
+	size_t i = 0, o = 0, n = *len;
+
+	while (i < n) {
+		int hit = -1;
+		size_t kl = 0, end = 0, ol, al = 0;
+		const char *close = NULL, *num;
+		char tmp[160];
+
+		for (int k = 0; k < 2 && hit < 0; k++) {
+			kl = strlen(key[k][0]);
+			ol = strlen(key[k][1]);
+			if (n - i <= kl || memcmp(buf + i, key[k][0], kl) != 0 ||
+			    (close = memchr(buf + i + kl, ')', n - i - kl)) ==
+			    NULL || (size_t)(buf + n - close) <= ol + 1 ||
+			    memcmp(close + 1, key[k][1], ol) != 0)
+				continue;
+			num = close + 1 + ol;
+			while (num + al < buf + n && (isdigit((unsigned char)
+			    num[al]) || num[al] == '.' || num[al] == 'e' ||
+			    num[al] == '-'))
+				al++;
+			if (num + al >= buf + n || num[al] != ';' || al == 0 ||
+			    (al == 1 && num[0] == '1'))
+				continue;
+			/* "stroke:rgba(" inner "," number ")" */
+			if (snprintf(tmp, sizeof(tmp), "%.*sa(%.*s,%.*s)",
+			    (int)(kl - 1), key[k][0], (int)(close - buf - i - kl),
+			    buf + i + kl, (int)al, num) >= (int)sizeof(tmp))
+				continue;
+			hit = k;
+			end = (size_t)(num + al - buf);
+		}
+		if (hit < 0 && (end = lone_move(buf, i, n)) > 0) {
+			/* Keep "Z", drop the move; the quote follows. */
+			buf[o++] = buf[i];
+			i = end;
+			continue;
+		}
+		if (hit < 0) {
+			buf[o++] = buf[i++];
+			continue;
+		}
+		memcpy(buf + o, tmp, strlen(tmp));
+		o += strlen(tmp);
+		i = end;
+	}
+	*len = o;
 }
 
 /*
@@ -245,6 +332,13 @@ bp_surface_create(const char *path, double width, double height,
 		    cairo_status_to_string(cairo_status(s->cr)));
 		goto fail;
 	}
+	/*
+	 * ImageMagick strokes a polyline wider than 2 with mitred joins
+	 * as a closed outline (a chord across every fitted curve): round
+	 * joins draw the same lines in every SVG renderer.
+	 */
+	if (s->format == BP_FMT_SVG)
+		cairo_set_line_join(s->cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_set_source_rgb(s->cr, 1, 1, 1);
 	cairo_paint(s->cr);
 	return s;
@@ -283,8 +377,10 @@ bp_surface_finish(struct bp_surface *s, struct bs_err *err)
 	}
 	if (bs_afile_open(&a, s->path, err) == -1)
 		goto fail;
-	if (s->format == BP_FMT_SVG)
+	if (s->format == BP_FMT_SVG) {
+		svg_rgba(s->mem, &s->memlen);
 		rc = svg_write_canonical(s->mem, s->memlen, a.fp);
+	}
 	else
 		rc = fwrite(s->mem, 1, s->memlen, a.fp) == s->memlen ? 0 : -1;
 	if (rc != 0) {

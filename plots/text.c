@@ -187,7 +187,18 @@ bp_text(cairo_t *cr, const char *text, double size, int markup, int bold,
 	cairo_move_to(cr, dx, dy);
 	bp_set_rgb(cr, c);
 	pango_cairo_update_layout(cr, l);
-	pango_cairo_show_layout(cr, l);
+	/*
+	 * Into SVG the glyphs go as outlines: cairo writes shown text as
+	 * <symbol>s drawn by <use>, which ImageMagick's renderer leaves
+	 * out (a chart without a word); a path renders the same in
+	 * librsvg, ImageMagick and a browser.
+	 */
+	if (cairo_surface_get_type(cairo_get_target(cr)) ==
+	    CAIRO_SURFACE_TYPE_SVG) {
+		pango_cairo_layout_path(cr, l);
+		cairo_fill(cr);
+	} else
+		pango_cairo_show_layout(cr, l);
 	cairo_restore(cr);
 	g_object_unref(l);
 }

@@ -7,7 +7,7 @@
 set -e
 PKGS="build-essential pkg-config libgsl-dev libcsv-dev libjansson-dev \
 libcairo2-dev libpango1.0-dev libfontconfig-dev libcmocka-dev zlib1g-dev fonts-dejavu-core \
-fonts-wqy-microhei poppler-utils tidy python3 binutils mandoc"
+fonts-wqy-microhei poppler-utils tidy python3 binutils mandoc librsvg2-bin"
 [ -n "$BTOOLS_EXTRA_PKGS" ] && PKGS="$PKGS $BTOOLS_EXTRA_PKGS"
 missing=""
 for p in $PKGS; do

@@ -1537,7 +1537,7 @@ test_new_kinds(void **state)
 	struct bp_violin_opts vo;
 	struct bp_pctl_opts qo;
 	struct bp_runs_opts ro;
-	struct bp_pctl_series qs = { "base", pp, pv, 4, 0 };
+	struct bp_pctl_series qs = { "base", pp, pv, 4, 0, NULL, NULL };
 	struct bp_dist_series ds[2] = { { "a", y, 9 }, { "b", x, 9 } };
 	const char *cat[] = { "one" };
 	struct bp_surface *sf;
@@ -1637,6 +1637,30 @@ test_pctl_curve(void **state)
  * No series wears the star of the USL peak N* (issue 32: the eighth
  * series was marked with it); the first seven get seven shapes.
  */
+/*
+ * --ci (issue 32 item 13): each percentile's distribution-free interval
+ * from the order statistics; of 1..120, R's qbinom(c(.025, .975), 120,
+ * p) (+ 1 above): p50 49 and 72, p90 101 and 115, p95 109 and 119; none
+ * at p99 (n too small).
+ */
+static void
+test_pctl_band(void **state)
+{
+	double x[120], p[] = { 50, 90, 95, 99 }, lo[4], hi[4];
+
+	(void)state;
+	for (int i = 0; i < 120; i++)
+		x[i] = i + 1;
+	bp_pctl_band(x, 120, p, 4, 95, lo, hi);
+	assert_close(lo[0], 49, 0, 0);
+	assert_close(hi[0], 72, 0, 0);
+	assert_close(lo[1], 101, 0, 0);
+	assert_close(hi[1], 115, 0, 0);
+	assert_close(lo[2], 109, 0, 0);
+	assert_close(hi[2], 119, 0, 0);
+	assert_true(isnan(lo[3]) && isnan(hi[3]));
+}
+
 static void
 test_marker_shapes(void **state)
 {
@@ -1718,6 +1742,7 @@ main(void)
 		cmocka_unit_test(test_lines_level),
 		cmocka_unit_test(test_pctl_curve),
 		cmocka_unit_test(test_marker_shapes),
+		cmocka_unit_test(test_pctl_band),
 		cmocka_unit_test(test_text_fallback),
 		cmocka_unit_test(test_text_invalid_utf8),
 		cmocka_unit_test(test_render_all),

@@ -158,16 +158,6 @@ size_t	 bs_summary_quantiles(struct bs_summary *r,
  */
 void	 bs_mean_var(const double *x, size_t n, double *mean, double *var);
 
-/*
- * The distribution-free interval of the p-quantile of n values at
- * confidence (percent): the 1-based order statistics l < u with
- * P(l <= B <= u - 1) >= confidence, B ~ Binomial(n, p), l and u - 1 the
- * binomial quantiles at (1 - c)/2 and (1 + c)/2 (as R's qbinom).  -1
- * when n is too small for such an interval; bs_quantile_ci_minn gives
- * the smallest n that has one.
- */
-int	 bs_quantile_ci_index(size_t n, double p, double confidence,
-	    size_t *l, size_t *u);
 
 /* Index of the target's pNN among so's percentiles, or -1. */
 int	 bs_target_pct_index(const struct bs_target *,
