@@ -871,7 +871,8 @@ epoch_scale(double v)
 
 /*
  * The unit of the time column: the reader's, its name's suffix, else
- * by the magnitude of its first stamp v (then checked on every stamp).
+ * by the magnitude of its first stamp v; when that, or a first stamp
+ * that is an epoch in the unit declared, every stamp is checked.
  */
 static void
 time_unit(struct bs_table *t, double v)
@@ -889,7 +890,12 @@ time_unit(struct bs_table *t, double v)
 	if (p->tsc == 0) {
 		p->tsc = epoch_scale(v);
 		p->tguess = 1;
-	}
+	} else if (epoch_scale(v) == p->tsc && fabs(v) * p->tsc >= 1e8)
+		/*
+		 * An epoch stamp in the unit declared: later ones are held
+		 * to its magnitude too (a JTL with one stamp in seconds).
+		 */
+		p->tguess = 1;
 }
 
 /* Row r's time stamp, in seconds, kept for group g (and its success). */
