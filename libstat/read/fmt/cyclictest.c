@@ -35,7 +35,7 @@
 #include "libstat.h"
 #include "read/read.h"
 
-#define CT_HIST_MAX	10000000ull	/* latencies a histogram expands to */
+#define CT_HIST_MAX	1000000ull	/* latencies a histogram expands to */
 
 /* count rows of kind histogram of thread th at latency lat ("" missing). */
 static int
