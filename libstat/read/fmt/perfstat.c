@@ -300,16 +300,21 @@ timeline(struct perf *p, const struct ptok *t, size_t nt)
 	return 1;
 }
 
-/* A counter line of the default text: [time] value [unit] event [# m]. */
-static void
+/*
+ * A counter line of the default text: [time] value [unit] event [# m];
+ * -1 when the line is none (another program's, interleaved).
+ */
+static int
 textline(struct perf *p, const char *s, size_t ll, int interval)
 {
 	struct ptok t[MAXTOK];
 	size_t nt = split(s, ll, t), i = 0, j, end;
 	struct pev v;
 
-	if (nt < 2 || timeline(p, t, nt))
-		return;
+	if (nt == 0 || timeline(p, t, nt))
+		return 0;
+	if (nt < 2)
+		return -1;
 	memset(&v, 0, sizeof(v));
 	v.mval = v.rse = NAN;
 	if (interval && isnum(t[0].s, t[0].n)) {
@@ -323,11 +328,11 @@ textline(struct perf *p, const char *s, size_t ll, int interval)
 		cpy(v.val, sizeof(v.val), t[i].s, t[i].n);
 		i++;
 	} else
-		return;
+		return -1;
 	for (end = i; end < nt && !tis(&t[end], "#") && t[end].s[0] != '(';)
 		end++;
 	if (end == i)
-		return;
+		return -1;
 	if (end - i >= 2) {
 		cpy(v.unit, sizeof(v.unit), t[i].s, t[i].n);
 		i++;
@@ -344,6 +349,7 @@ textline(struct perf *p, const char *s, size_t ll, int interval)
 	}
 	v.rse = plusminus(t, nt, end);
 	add(p, &v);
+	return 0;
 }
 
 /* -x, lines: [time,]value,unit,event[,variance%],runtime,pcnt,mval,munit */
@@ -525,11 +531,11 @@ perf_parse(struct perf *p, const char *text, size_t len, const char *name,
 			break;
 		}
 		if ((kind == 2 && csvline(p, t, tl) == -1) || (kind == 3 &&
-		    jsonline(p, t, tl) == -1)) {
+		    jsonline(p, t, tl) == -1) || (kind == 1 && textline(p, t,
+		    tl, interval || p->rowtime[0] != '\0') == -1)) {
 			if (bad++ == 0)
 				badline = p->line;
-		} else if (kind == 1)
-			textline(p, t, tl, interval || p->rowtime[0] != '\0');
+		}
 	}
 	endrun(p);
 	free(p->seen);
