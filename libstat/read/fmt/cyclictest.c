@@ -35,7 +35,7 @@
 #include "libstat.h"
 #include "read/read.h"
 
-#define CT_HIST_MAX	10000000ull	/* latencies a histogram expands to */
+#define CT_HIST_MAX	1000000ull	/* latencies a histogram expands to */
 
 /* count rows of kind histogram of thread th at latency lat ("" missing). */
 static int
@@ -241,7 +241,8 @@ bucketline(struct cttext *c, struct bs_rows *r, const char *s, size_t ll,
 	snprintf(lat, sizeof(lat), "%llu", v);
 	for (p = q; p < end && col < CT_MAXCOL; col++) {
 		v = strtoull(p, &q, 10);
-		if (q == p)
+		/* strtoull skips white space, a line end too: not past it. */
+		if (q == p || q > end)
 			break;
 		p = q;
 		if (c->ncol > 0 && col == c->ncol - 1 && c->hist == 2)
@@ -337,6 +338,21 @@ threadrows(struct cttext *c, struct bs_rows *r)
 	}
 }
 
+/* Where the first line that is no comment starts. */
+static size_t
+bucket0(const char *p, size_t len)
+{
+	size_t pos = 0, at = 0, ll;
+	const char *s;
+
+	while (bs_nextline(p, len, &pos, &s, &ll)) {
+		if (ll > 0 && s[0] != '#')
+			return at;
+		at = pos;
+	}
+	return 0;
+}
+
 static int
 cyclic_text(const char *p, size_t len, struct bs_rows *r,
     const struct bs_reader_cb *cb, const char *file, struct bs_err *e)
@@ -353,6 +369,12 @@ cyclic_text(const char *p, size_t len, struct bs_rows *r,
 			footer(&c, s, ll);
 	if (c.ncol > 0)
 		c.hist = c.foot[1][c.ncol - 1][0] == '\0' ? 2 : 1;
+	else if (len > 7 && memcmp(p + bucket0(p, len), "000000 ", 7) == 0) {
+		/* Buckets without the footer: a histogram cut short. */
+		c.hist = 3;
+		bs_reader_warn(cb, "cyclictest: a histogram without its footer "
+		    "(cut short?): its overflows and summary are unknown");
+	}
 	for (pos = 0; rc == 0 && bs_nextline(p, len, &pos, &s, &ll);) {
 		line++;
 		if (ll == 0 || s[0] == '#')
@@ -365,7 +387,7 @@ cyclic_text(const char *p, size_t len, struct bs_rows *r,
 		else if (bad++ == 0)
 			badline = line;
 	}
-	if (rc == 0 && c.hist)
+	if (rc == 0 && (c.hist == 1 || c.hist == 2))
 		rc = histsummary(&c, r, cb, file, e);
 	if (rc == 0)
 		threadrows(&c, r);
@@ -423,8 +445,8 @@ detect(const char *p, size_t len)
 }
 
 /*
- * Its text: a summary line first, or (the comments skipped) a histogram
- * line with the histogram's footer in sight.
+ * Its text: a summary line first, or (the comments skipped) the
+ * histogram's first two buckets.
  */
 static int
 detect_text(const char *p, size_t len)
@@ -435,8 +457,9 @@ detect_text(const char *p, size_t len)
 		return bs_contains(p, len, " P:") && bs_contains(p, len,
 		    " C:") && bs_contains(p, len, " Min:") && bs_contains(p,
 		    len, " Max:");
-	return len > 13 && isdigit((unsigned char)p[0]) && p[6] == ' ' &&
-	    bs_contains(p, len, "\n# Histogram Overflows:");
+	/* Its first buckets, 0 and 1, in cyclictest's "%06d %06lu". */
+	return len > 20 && memcmp(p, "000000 ", 7) == 0 && bs_contains(p, 128,
+	    "\n000001 ");
 }
 
 static const char *const metacols[] = { "cycles", "cpu", "node", "pid",

@@ -300,16 +300,21 @@ timeline(struct perf *p, const struct ptok *t, size_t nt)
 	return 1;
 }
 
-/* A counter line of the default text: [time] value [unit] event [# m]. */
-static void
+/*
+ * A counter line of the default text: [time] value [unit] event [# m];
+ * -1 when the line is none (another program's, interleaved).
+ */
+static int
 textline(struct perf *p, const char *s, size_t ll, int interval)
 {
 	struct ptok t[MAXTOK];
 	size_t nt = split(s, ll, t), i = 0, j, end;
 	struct pev v;
 
-	if (nt < 2 || timeline(p, t, nt))
-		return;
+	if (nt == 0 || timeline(p, t, nt))
+		return 0;
+	if (nt < 2)
+		return -1;
 	memset(&v, 0, sizeof(v));
 	v.mval = v.rse = NAN;
 	if (interval && isnum(t[0].s, t[0].n)) {
@@ -323,11 +328,11 @@ textline(struct perf *p, const char *s, size_t ll, int interval)
 		cpy(v.val, sizeof(v.val), t[i].s, t[i].n);
 		i++;
 	} else
-		return;
+		return -1;
 	for (end = i; end < nt && !tis(&t[end], "#") && t[end].s[0] != '(';)
 		end++;
 	if (end == i)
-		return;
+		return -1;
 	if (end - i >= 2) {
 		cpy(v.unit, sizeof(v.unit), t[i].s, t[i].n);
 		i++;
@@ -344,6 +349,7 @@ textline(struct perf *p, const char *s, size_t ll, int interval)
 	}
 	v.rse = plusminus(t, nt, end);
 	add(p, &v);
+	return 0;
 }
 
 /* -x, lines: [time,]value,unit,event[,variance%],runtime,pcnt,mval,munit */
@@ -451,13 +457,43 @@ header(struct perf *p, const char *s, size_t ll)
 	}
 }
 
+/*
+ * Does a counter line open with an aggregation's label (-A's "CPU3",
+ * --per-core's "S0-D0-C1", --per-socket's "S0", --per-node's "N0"),
+ * after -I's time stamp?  Such counts are one per processor, not one
+ * per run: refused rather than read as events of one run.
+ */
+static int
+aggregated(const char *s, size_t n)
+{
+	size_t k = 0, w;
+
+	for (int word = 0; word < 2; word++) {
+		while (k < n && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+		for (w = k; w < n && s[w] != ' ' && s[w] != '\t' && s[w] != ',';
+		    w++)
+			;
+		if (w - k > 3 && memcmp(s + k, "CPU", 3) == 0 &&
+		    isdigit((unsigned char)s[k + 3]))
+			return 1;
+		if (w - k > 1 && (s[k] == 'S' || s[k] == 'N') &&
+		    isdigit((unsigned char)s[k + 1]))
+			return 1;
+		if (!isnum(s + k, w - k))
+			return 0;
+		k = w + (w < n && s[w] == ',');
+	}
+	return 0;
+}
+
 static int
 perf_parse(struct perf *p, const char *text, size_t len, const char *name,
     struct bs_err *e)
 {
 	size_t pos = 0, ll, bad = 0, badline = 0;
 	const char *s;
-	int interval = 0, kind = 0;	/* 1 text, 2 csv, 3 json */
+	int interval = 0, kind = 0, rc = 0;	/* kind: 1 text, 2 csv, 3 json */
 	char buf[256];
 
 	while (bs_nextline(text, len, &pos, &s, &ll)) {
@@ -487,15 +523,24 @@ perf_parse(struct perf *p, const char *text, size_t len, const char *name,
 		}
 		if (kind == 0)
 			kind = t[0] == '{' ? 3 : memchr(t, ',', tl) ? 2 : 1;
+		if (kind != 3 && aggregated(t, tl)) {
+			rc = bs_seterr(e, name, p->line, "perf stat: counts "
+			    "per CPU, core, socket or node (-A, --per-core, "
+			    "--per-socket, --per-node) are not read; run "
+			    "without them");
+			break;
+		}
 		if ((kind == 2 && csvline(p, t, tl) == -1) || (kind == 3 &&
-		    jsonline(p, t, tl) == -1)) {
+		    jsonline(p, t, tl) == -1) || (kind == 1 && textline(p, t,
+		    tl, interval || p->rowtime[0] != '\0') == -1)) {
 			if (bad++ == 0)
 				badline = p->line;
-		} else if (kind == 1)
-			textline(p, t, tl, interval || p->rowtime[0] != '\0');
+		}
 	}
 	endrun(p);
 	free(p->seen);
+	if (rc != 0)
+		return rc;
 	if (bad > 0)
 		bs_reader_warn(p->cb, "perf stat: %zu line%s not read, the "
 		    "first line %zu", bad, bad > 1 ? "s" : "", badline);
@@ -503,8 +548,6 @@ perf_parse(struct perf *p, const char *text, size_t len, const char *name,
 		bs_reader_note(p->cb, "perf stat: %zu event%s without a count "
 		    "(%s: <not supported> or <not counted>) left out of the "
 		    "summaries", p->left, p->left > 1 ? "s" : "", p->leftname);
-	(void)name;
-	(void)e;
 	return 0;
 }
 
@@ -521,8 +564,8 @@ bs_read_perfstat(struct bs_src *s, const struct bs_reader_cb *cb,
 	memset(&p, 0, sizeof(p));
 	p.cb = cb;
 	len = bs_text_whole(s->win, s->len, "perf stat", cb);
-	perf_parse(&p, s->win, len, s->name, e);
-	rc = bs_rows_emit(&p.r, s->name, "perf stat", cb, e);
+	if ((rc = perf_parse(&p, s->win, len, s->name, e)) == 0)
+		rc = bs_rows_emit(&p.r, s->name, "perf stat", cb, e);
 	bs_rows_free(&p.r);
 	return rc;
 }
@@ -558,6 +601,16 @@ detect_text(const char *p, size_t len)
 	    "Performance counter stats for") || detect_interval(p, len));
 }
 
+/* A unit field of -x, output: empty, or a word ("msec", "Joules"). */
+static int
+unitfield(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isalpha((unsigned char)s[i]))
+			return 0;
+	return n <= 8;
+}
+
 /* value,unit,event,[variance%,]runtime,pcnt: fields of these kinds. */
 static int
 detect_csv(const char *p, size_t len)
@@ -578,6 +631,9 @@ detect_csv(const char *p, size_t len)
 	}
 	if (nf < 7)
 		return 0;
+	/* -A's and --per-socket's: its label, a value, its unit field. */
+	if (aggregated(p, n))
+		return unitfield(f[2], fl[2]) || unitfield(f[3], fl[3]);
 	if (isnum(f[1], fl[1]) || notcounted(f[1], fl[1]))
 		o = 1;
 	if (!(isnum(f[o], fl[o]) || notcounted(f[o], fl[o])) ||

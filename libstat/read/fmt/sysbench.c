@@ -12,7 +12,8 @@
  * kind "histogram", --histogram's distribution as one row per event
  * counted (latency, ms: each bucket's value as many times as its count,
  * so that its percentiles are the distribution's), at most
- * SB_HIST_MAX events.  threads ("Number of threads") is metadata.
+ * SB_HIST_MAX events (a row each, some 500 bytes of memory: a larger
+ * histogram is refused).  threads ("Number of threads") is metadata.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -22,7 +23,7 @@
 #include "libstat.h"
 #include "read/read.h"
 
-#define SB_HIST_MAX	10000000ull	/* events a histogram expands to */
+#define SB_HIST_MAX	1000000ull	/* events a histogram expands to */
 
 struct sb {
 	struct bs_rows		 r;
