@@ -1492,6 +1492,16 @@ int	 bs_targets_judge(const struct bs_target *, size_t,
 /* ------------------------------------------------------------------ */
 /* A comparison written out (report.c) */
 
+/*
+ * What "±" after a centre of the md report is (--spread): the relative
+ * half-width of the centre's own interval at the confidence level
+ * (BS_SPREAD_CI, the default, as benchstat's "± 3%": the t interval of
+ * a mean, the order-statistic interval of a median or percentile, the
+ * larger side), or the runs' coefficient of variation, sd / mean
+ * (BS_SPREAD_SD).
+ */
+enum bs_spread { BS_SPREAD_CI, BS_SPREAD_SD };
+
 struct bs_report_opts {
 	const struct bs_cmp_opts *c;
 	double		 confidence;	/* percent, for the headings */
@@ -1518,6 +1528,7 @@ struct bs_report_opts {
 	int		 natural;	/* table, md: metrics in natural order */
 	int		 raw;		/* table, md: values unscaled */
 	size_t		 width;		/* table: fit it (COLUMNS); 0 none */
+	enum bs_spread	 spread;	/* md: what a centre's ± is */
 };
 
 /*

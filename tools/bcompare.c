@@ -30,7 +30,8 @@ enum {
 	OPT_LIB,
 	OPT_STAT,
 	OPT_SAME_ENV,
-	OPT_LANG
+	OPT_LANG,
+	OPT_SPREAD
 };
 
 struct opts {
@@ -45,6 +46,7 @@ struct opts {
 	const char		*test;		/* --test as given, or NULL */
 	int			 same_env;	/* --same-env */
 	int			 zh;		/* --lang zh */
+	enum bs_spread		 spread;	/* --spread */
 	int			 report;	/* -f record or html: BS_OUT_* */
 	const char		*name_b, *name_c;
 };
@@ -96,6 +98,8 @@ usage(FILE *fp, int status)
 "      --lower-is-better LIST   these columns improve downward\n"
 "      --adjust holm|bh|none    multiple-comparison adjustment (holm)\n"
 "      --gate              exit 1 if any metric regressed\n"
+"      --spread ci|sd      -f md: a centre's ± is its own interval's\n"
+"                          half-width (ci, default) or the runs' sd/mean\n"
 "      --paired            paired samples (interleaved A/B runs): paired t\n"
 "                          or Wilcoxon signed rank\n"
 "      --variant COL       one input split by the values of COL\n"
@@ -202,7 +206,7 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 	struct report r = { cmp, t, { &o->c, com->confidence, o->variant,
 	    o->vbase, o->vc, o->nvc, &t->meta, tc ? &tc->meta : &t->meta,
 	    o->name_b, o->name_c, o->zh, html_chart, &hc, tool_natural(com),
-	    com->raw, tool_width(com) },
+	    com->raw, tool_width(com), o->spread },
 	    o->report ? (enum bs_outfmt)o->report : com->outfmt };
 
 	struct bs_result *res;
@@ -595,6 +599,7 @@ main(int argc, char *argv[])
 		{ "stat",	      required_argument, NULL, OPT_STAT },
 		{ "same-env",	      no_argument,	 NULL, OPT_SAME_ENV },
 		{ "lang",	      required_argument, NULL, OPT_LANG },
+		{ "spread",	      required_argument, NULL, OPT_SPREAD },
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -618,6 +623,14 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case OPT_SAME_ENV:
 			o.same_env = 1;
+			break;
+		case OPT_SPREAD:
+			if (strcmp(optarg, "ci") == 0)
+				o.spread = BS_SPREAD_CI;
+			else if (strcmp(optarg, "sd") == 0)
+				o.spread = BS_SPREAD_SD;
+			else
+				die("--spread takes ci or sd, not '%s'", optarg);
 			break;
 		case OPT_LANG:
 			if (strcmp(optarg, "en") != 0 && strcmp(optarg, "zh") != 0)

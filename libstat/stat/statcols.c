@@ -89,8 +89,8 @@ const struct bs_stat bs_stats[] = {
 	{ "se", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(se), NULL, 9 },
 	{ "ci_lo", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_lo), NULL, 12 },
 	{ "ci_hi", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_hi), NULL, 13 },
-	/* The table shows the half-width as "±" (mean ± half-width). */
-	{ "ci_half", BS_SU_SPREAD, MOM, 0, get_ci_half, 0, 0, "\xc2\xb1",
+	/* The table heads the half-width "± CI": mean ± that of its CI. */
+	{ "ci_half", BS_SU_SPREAD, MOM, 0, get_ci_half, 0, 0, "\xc2\xb1 CI",
 	    0 },
 	{ "min", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(min), NULL, 4 },
 	{ "q1", BS_SU_VALUE, ORD, FIN, NULL, 0.25, AT(q1), NULL, 6 },
