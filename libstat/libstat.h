@@ -1546,6 +1546,16 @@ int	 bs_comparison_write(FILE *, const struct bs_comparison *,
 
 /* "+4.2%", "n/a", "+inf%". */
 void	 bs_fmt_pct(char *, size_t, double ratio);
+/*
+ * The language of the words written for people (--lang): bs_tr(en) is
+ * en's Chinese with BS_LANG_ZH when the message table has it, else en
+ * itself (also for NULL).  Process-wide, set once by a tool before it
+ * writes; machine formats never go through it.
+ */
+enum bs_lang { BS_LANG_EN, BS_LANG_ZH };
+void	 bs_lang_set(enum bs_lang);
+enum bs_lang bs_lang_get(void);
+const char *bs_tr(const char *en);
 
 /* ------------------------------------------------------------------ */
 /* The statistics of a row, as bstat writes them (statcols.c) */

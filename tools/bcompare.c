@@ -30,7 +30,6 @@ enum {
 	OPT_LIB,
 	OPT_STAT,
 	OPT_SAME_ENV,
-	OPT_LANG,
 	OPT_SPREAD
 };
 
@@ -109,7 +108,7 @@ usage(FILE *fp, int status)
 "      --same-env          with --gate: the two sides' fingerprints must not\n"
 "                          differ in what changes performance (CPU,\n"
 "                          governor, boost, kernel, cores): exit 2 if they do\n"
-"      --lang en|zh        headings of -f record and html (en)\n"
+"      --lang en|zh        the words for people: table, md, record, html (en)\n"
 "      --raw               no unit scaling in table and md\n"
 "      --sort ORDER        natural (table, md) or first (csv, tsv, json)\n"
 "  -q, --quiet             no notes, hints or warnings\n"
@@ -598,7 +597,6 @@ main(int argc, char *argv[])
 		{ "lower-is-better",  required_argument, NULL, OPT_LIB },
 		{ "stat",	      required_argument, NULL, OPT_STAT },
 		{ "same-env",	      no_argument,	 NULL, OPT_SAME_ENV },
-		{ "lang",	      required_argument, NULL, OPT_LANG },
 		{ "spread",	      required_argument, NULL, OPT_SPREAD },
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
@@ -631,11 +629,6 @@ main(int argc, char *argv[])
 				o.spread = BS_SPREAD_SD;
 			else
 				die("--spread takes ci or sd, not '%s'", optarg);
-			break;
-		case OPT_LANG:
-			if (strcmp(optarg, "en") != 0 && strcmp(optarg, "zh") != 0)
-				die("--lang takes en or zh, not '%s'", optarg);
-			o.zh = optarg[0] == 'z';
 			break;
 		case OPT_TEST:
 			if ((o.c.test = bs_method_find(optarg)) == NULL) {
@@ -706,6 +699,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	o.zh = bs_lang_get() == BS_LANG_ZH;
 	tool_output_not_input(com.output, "-o", argc, argv);
 	/* The two reports only bcompare writes; the rest are common. */
 	o.report = com.ownfmt;

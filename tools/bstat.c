@@ -99,6 +99,7 @@ usage(FILE *fp, int status)
 "      --raw               no unit scaling in table and md\n"
 "      --sort ORDER        natural (table, md) or first (csv, tsv, json)\n"
 "  -q, --quiet             no notes, hints or warnings\n"
+"      --lang en|zh        the words for people, Chinese with zh (en)\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -225,8 +226,8 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 		return;
 	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
 	if (one)
-		warnmsg("note: %s: single observation: no statistical "
-		    "inference", label);
+		warnmsg(bs_tr("note: %s: single observation: no statistical "
+		    "inference"), label);
 	else if (zero)
 		warnmsg("note: %s: no values (n = 0)", label);
 	if (ac)

@@ -346,7 +346,7 @@ verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 		snprintf(b, sizeof(b), isfinite(m->delta) ? "%.2f" : "-",
 		    m->delta);
 		numcell(fp, b, m->delta);
-		fprintf(fp, "<td>%s</td><td>", bs_verdict_name(m->v));
+		fprintf(fp, "<td>%s</td><td>", bs_tr(bs_verdict_name(m->v)));
 		bs_metric_note(m, note, sizeof(note));
 		esc(fp, note);
 		/* What weakens the verdict, beside it and set apart. */
@@ -493,7 +493,8 @@ bs_html_write(FILE *fp, const struct bs_comparison *cmp,
 	for (i = 0, nc = 0; i < 5; i++)
 		if (cnt[order[i]] > 0)
 			fprintf(fp, "%s<strong>%zu %s</strong>", nc++ ? ", " :
-			    "", cnt[order[i]], bs_verdict_name(order[i]));
+			    "", cnt[order[i]],
+			    bs_tr(bs_verdict_name(order[i])));
 	fputs(".</p>\n", fp);
 	/* Keys that change performance first, as a warning; then the rest. */
 	for (int k = 1; k >= 0; k--) {

@@ -57,8 +57,8 @@ static void
 centre_heading(char *buf, size_t len, const char *side,
     const struct bs_cmp_opts *c)
 {
-	snprintf(buf, len, "%s (%s)", side, c->stat_name ? c->stat_name :
-	    bs_cmp_test(c)->centre_en);
+	snprintf(buf, len, bs_tr("%s (%s)"), bs_tr(side),
+	    bs_tr(c->stat_name ? c->stat_name : bs_cmp_test(c)->centre_en));
 }
 
 /* The text cells of the machine columns: NULL leaves the cell empty. */
@@ -438,13 +438,13 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 	bs_result_addcol(res, buf);
 	centre_heading(buf, sizeof(buf), "candidate", o->c);
 	bs_result_addcol(res, buf);
-	snprintf(buf, sizeof(buf), "change [%g%% CI]", conf);
+	snprintf(buf, sizeof(buf), bs_tr("change [%g%% CI]"), conf);
 	bs_result_addcol(res, buf);
 	bs_result_addcol(res, "p_adj");
 	bs_result_addcol(res, "cohen_d");
 	bs_result_addcol(res, "cliff_delta");
-	bs_result_addcol(res, "verdict");
-	bs_result_addcol(res, "note");
+	bs_result_addcol(res, bs_tr("verdict"));
+	bs_result_addcol(res, bs_tr("note"));
 	for (j = 0; j < cmp->n; j++) {
 		const struct bs_metric *r = &cmp->m[order[j]];
 
@@ -469,7 +469,7 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 		    round(r->d * 100) / 100 : NAN);
 		bs_result_num(res, row, c++, isfinite(r->delta) ?
 		    round(r->delta * 100) / 100 : NAN);
-		bs_result_str(res, row, c++, bs_verdict_name(r->v));
+		bs_result_str(res, row, c++, bs_tr(bs_verdict_name(r->v)));
 		bs_metric_note(r, note, sizeof(note));
 		bs_result_str(res, row, c++, note);
 	}
@@ -543,8 +543,8 @@ summary_line(FILE *fp, const struct bs_comparison *cmp)
 	for (size_t q = 0; q < 5; q++) {
 		if (cnt[order[q]] == 0)
 			continue;
-		fprintf(fp, "%s%zu %s", first ? "" : ", ", cnt[order[q]],
-		    bs_verdict_name(order[q]));
+		fprintf(fp, bs_tr("%s%zu %s"), first ? "" : ", ", cnt[order[q]],
+		    bs_tr(bs_verdict_name(order[q])));
 		first = 0;
 	}
 	fputs("\n\n", fp);
@@ -659,15 +659,15 @@ verdict_icon(enum bs_verdict v)
 {
 	switch (v) {
 	case BS_V_IMPROVED:
-		return "\xe2\x9c\x85 improved";
+		return bs_tr("\xe2\x9c\x85 improved");
 	case BS_V_REGRESSED:
-		return "\xe2\x9d\x8c regressed";
+		return bs_tr("\xe2\x9d\x8c regressed");
 	case BS_V_UNCHANGED:
-		return "\xe2\x9e\x96 unchanged";
+		return bs_tr("\xe2\x9e\x96 unchanged");
 	case BS_V_INCONCLUSIVE:
-		return "\xe2\x9d\x94 inconclusive";
+		return bs_tr("\xe2\x9d\x94 inconclusive");
 	default:
-		return "\xe2\x9a\xaa missing";
+		return bs_tr("\xe2\x9a\xaa missing");
 	}
 }
 
@@ -761,9 +761,9 @@ md_centre_heading(char *buf, size_t len, const char *side,
 	if (o->spread == BS_SPREAD_SD)
 		snprintf(pm, sizeof(pm), "sd/mean");
 	else
-		snprintf(pm, sizeof(pm), "%g%% CI", o->confidence);
-	snprintf(buf, len, "%s (%s \xc2\xb1 %s)", side, c->stat_name ?
-	    c->stat_name : bs_cmp_test(c)->centre_en, pm);
+		snprintf(pm, sizeof(pm), bs_tr("%g%% CI"), o->confidence);
+	snprintf(buf, len, bs_tr("%s (%s \xc2\xb1 %s)"), bs_tr(side),
+	    bs_tr(c->stat_name ? c->stat_name : bs_cmp_test(c)->centre_en), pm);
 }
 
 /* One value column's table of the report, regressions first. */
@@ -787,10 +787,10 @@ md_table(const struct bs_comparison *cmp, const struct bs_table *t,
 	bs_result_addcol(res, buf);
 	md_centre_heading(buf, sizeof(buf), "candidate", o);
 	bs_result_addcol(res, buf);
-	snprintf(buf, sizeof(buf), "change [%g%% CI]", o->confidence);
+	snprintf(buf, sizeof(buf), bs_tr("change [%g%% CI]"), o->confidence);
 	bs_result_addcol(res, buf);
-	bs_result_addcol(res, "effect");
-	bs_result_addcol(res, "verdict");
+	bs_result_addcol(res, bs_tr("effect"));
+	bs_result_addcol(res, bs_tr("verdict"));
 	/* Centres and changes align right, as numbers do. */
 	for (k = res->ncols - 5; k < res->ncols - 2; k++)
 		res->numeric[k] = 1;
@@ -810,7 +810,7 @@ md_table(const struct bs_comparison *cmp, const struct bs_table *t,
 		bs_result_str(res, row, c++, buf);
 		if (isfinite(r->delta))
 			snprintf(buf, sizeof(buf), "%s (\xce\xb4 = %.2f)",
-			    bs_effect_name(r->delta), r->delta);
+			    bs_tr(bs_effect_name(r->delta)), r->delta);
 		else
 			snprintf(buf, sizeof(buf), "\xe2\x80\x93");
 		bs_result_str(res, row, c++, buf);
@@ -841,8 +841,9 @@ md_geomean(FILE *fp, const struct bs_comparison *cmp,
 		if (gm->k < 2)
 			continue;
 		bs_fmt_change(buf, sizeof(buf), gm->change, gm->lo, gm->hi);
-		fprintf(fp, "\nGeometric mean of the changes%s%s: %s (%zu "
-		    "metrics).\n", m->vc != NULL && o->nvc > 1 ? ", " : "",
+		fprintf(fp, bs_tr("\nGeometric mean of the changes%s%s: %s "
+		    "(%zu metrics).\n"),
+		    m->vc != NULL && o->nvc > 1 ? ", " : "",
 		    m->vc != NULL && o->nvc > 1 ? m->vc : "", buf, gm->k);
 	}
 }
@@ -868,7 +869,7 @@ md_caveats(FILE *fp, const struct bs_comparison *cmp,
 		if (cav[0] == '\0')
 			continue;
 		if (!head++)
-			fputs("\n**Caveats**\n\n", fp);
+			fputs(bs_tr("\n**Caveats**\n\n"), fp);
 		bs_metric_label(cmp, t, m, label, sizeof(label));
 		fprintf(fp, "- %s %s: ", verdict_icon(m->v),
 		    bs_oneline(label, &tmp));
@@ -943,9 +944,9 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 
 			if (bad[j] != (pass == 0))
 				continue;
-			fprintf(fp, "### `%s` (%s is better)\n\n",
+			fprintf(fp, bs_tr("### `%s` (%s is better)\n\n"),
 			    bs_oneline(cs.col[j], &tmp),
-			    bs_direction_name(first));
+			    bs_tr(bs_direction_name(first)));
 			free(tmp);
 			if ((res = md_table(cmp, t, o, byord + off[j],
 			    off[j + 1] - off[j], &cs.sc[j])) == NULL ||

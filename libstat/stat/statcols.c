@@ -473,8 +473,10 @@ bs_stat_value(const struct bs_stat *st, const struct bs_summary *s, size_t k)
 const char *
 bs_statcol_heading(const struct bs_statcol *c, enum bs_outfmt f)
 {
-	if (c->stat->heading != NULL && (f == BS_OUT_TABLE || f == BS_OUT_MD))
-		return c->stat->heading;
+	/* People read their language (bs_tr); scripts the names. */
+	if (f == BS_OUT_TABLE || f == BS_OUT_MD)
+		return bs_tr(c->stat->heading != NULL ? c->stat->heading :
+		    c->name);
 	return c->name;
 }
 
