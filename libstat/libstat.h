@@ -590,6 +590,8 @@ struct bs_summary_opts {
 	int	 no_quantiles;	/* O(1) memory: no order statistics */
 	int	 pct_ci;	/* order-statistic intervals of the
 				   median and the percentiles */
+	int	 spread_sd;	/* --spread sd: the compact set shows the
+				   sd where it shows ± the CI's half-width */
 };
 
 struct bs_summary {

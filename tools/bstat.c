@@ -14,6 +14,7 @@ enum {
 	OPT_PCT = OPT_TOOL,
 	OPT_QTYPE,
 	OPT_AUTOCORR,
+	OPT_SPREAD,
 	OPT_STEADY,
 	OPT_STEADYTOL,
 	OPT_NOQUANT,
@@ -71,6 +72,8 @@ usage(FILE *fp, int status)
 "                          level, outermost first (30,1; default equal)\n"
 "      --percentiles LIST  percentile columns (default 95,99; 99.9 gives p99.9)\n"
 "      --quantile-type N   Hyndman-Fan quantile type 1-9 (default 7, as R)\n"
+"      --spread ci|sd      the table's spread beside the mean: the half-width\n"
+"                          of its CI (ci, default, headed ± CI) or the sd\n"
 "      --autocorr          add r1, the lag-1 autocorrelation in input order\n"
 "      --steady W          compare the means of the last two windows of W\n"
 "                          samples: columns steady_diff and steady\n"
@@ -1026,6 +1029,7 @@ main(int argc, char *argv[])
 		{ "percentiles",   required_argument, NULL, OPT_PCT },
 		{ "quantile-type", required_argument, NULL, OPT_QTYPE },
 		{ "autocorr",	   no_argument,	      NULL, OPT_AUTOCORR },
+		{ "spread",	   required_argument, NULL, OPT_SPREAD },
 		{ "steady",	   required_argument, NULL, OPT_STEADY },
 		{ "steady-tol",	   required_argument, NULL, OPT_STEADYTOL },
 		{ "no-quantiles",  no_argument,	      NULL, OPT_NOQUANT },
@@ -1080,6 +1084,12 @@ main(int argc, char *argv[])
 			break;
 		case OPT_AUTOCORR:
 			so.autocorr = 1;
+			break;
+		case OPT_SPREAD:
+			if (strcmp(optarg, "ci") != 0 &&
+			    strcmp(optarg, "sd") != 0)
+				die("--spread takes ci or sd, not '%s'", optarg);
+			so.spread_sd = optarg[0] == 's';
 			break;
 		case OPT_STEADY:
 			if (bs_parse_size(optarg, &so.steady) == -1 ||

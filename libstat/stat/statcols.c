@@ -429,7 +429,9 @@ bs_statcols_choose(struct bs_statcols *st, const char *list, int compact,
 			return -1;
 	} else
 		for (i = 0; set[i] != NULL; i++) {
-			id = row_named(set[i]);
+			/* --spread sd: the runs' sd beside the mean. */
+			id = row_named(compact && so->spread_sd &&
+			    strcmp(set[i], "ci_half") == 0 ? "sd" : set[i]);
 			/* Order statistics in the compact set need them. */
 			if (compact && so->no_quantiles &&
 			    (id->needs & BS_SN_SORTED))
