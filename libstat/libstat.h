@@ -653,6 +653,8 @@ struct bs_summary_opts {
 				   median and the percentiles */
 	int	 rates;		/* errors, error rate: the table counted ok */
 	double	 apdex;		/* > 0: Apdex at this T was counted */
+	int	 spread_sd;	/* --spread sd: the compact set shows the
+				   sd where it shows ± the CI's half-width */
 };
 
 struct bs_summary {
@@ -1675,6 +1677,16 @@ int	 bs_targets_judge(const struct bs_target *, size_t,
 /* ------------------------------------------------------------------ */
 /* A comparison written out (report.c) */
 
+/*
+ * What "±" after a centre of the md report is (--spread): the relative
+ * half-width of the centre's own interval at the confidence level
+ * (BS_SPREAD_CI, the default, as benchstat's "± 3%": the t interval of
+ * a mean, the order-statistic interval of a median or percentile, the
+ * larger side), or the runs' coefficient of variation, sd / mean
+ * (BS_SPREAD_SD).
+ */
+enum bs_spread { BS_SPREAD_CI, BS_SPREAD_SD };
+
 struct bs_report_opts {
 	const struct bs_cmp_opts *c;
 	double		 confidence;	/* percent, for the headings */
@@ -1701,6 +1713,7 @@ struct bs_report_opts {
 	int		 natural;	/* table, md: metrics in natural order */
 	int		 raw;		/* table, md: values unscaled */
 	size_t		 width;		/* table: fit it (COLUMNS); 0 none */
+	enum bs_spread	 spread;	/* md: what a centre's ± is */
 };
 
 /*
@@ -1718,6 +1731,16 @@ int	 bs_comparison_write(FILE *, const struct bs_comparison *,
 
 /* "+4.2%", "n/a", "+inf%". */
 void	 bs_fmt_pct(char *, size_t, double ratio);
+/*
+ * The language of the words written for people (--lang): bs_tr(en) is
+ * en's Chinese with BS_LANG_ZH when the message table has it, else en
+ * itself (also for NULL).  Process-wide, set once by a tool before it
+ * writes; machine formats never go through it.
+ */
+enum bs_lang { BS_LANG_EN, BS_LANG_ZH };
+void	 bs_lang_set(enum bs_lang);
+enum bs_lang bs_lang_get(void);
+const char *bs_tr(const char *en);
 
 /* ------------------------------------------------------------------ */
 /* The statistics of a row, as bstat writes them (statcols.c) */

@@ -213,8 +213,8 @@ bp_box(cairo_t *cr, double w, double h, const struct bp_box_opts *o,
 			bp_legend_add(&leg, BP_LEG_BOX, bp_palette(j), 0, "%s",
 			    o->series && o->series[j] ? o->series[j] : "?");
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
-	    "box: quartiles and median; whiskers: most extreme values "
-	    "within %g IQR; points: beyond", k);
+	    bs_tr("box: quartiles and median; whiskers: most extreme values "
+	    "within %g IQR; points: beyond"), k);
 	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
 

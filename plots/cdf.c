@@ -71,7 +71,7 @@ cdf_legend(struct bp_legend *leg, const struct bp_cdf_opts *o,
 	for (size_t i = 0; i < ns; i++) {
 		if (n[i] == 0) {
 			bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i,
-			    "%s (no data)", s[i].name ? s[i].name : "?");
+			    bs_tr("%s (no data)"), s[i].name ? s[i].name : "?");
 			continue;
 		}
 		/*
@@ -183,7 +183,7 @@ bp_cdf(cairo_t *cr, double w, double h, const struct bp_cdf_opts *o,
 		goto out;
 	f.ay.kind = BP_SCALE_LINEAR;
 	f.ay.label = o->chart.y.label ? o->chart.y.label :
-	    "Cumulative fraction";
+	    bs_tr("Cumulative fraction");
 	f.ay.grid = 1;
 	f.ay.dmin = 0;
 	f.ay.dmax = 1;

@@ -190,9 +190,10 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 		}
 		free(v);
 	}
-	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.2), BP_MARK_NONE,
-	    "median");
-	bp_legend_add(&leg, BP_LEG_DASHED, bp_grey(0.2), 0, "mean");
+	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.2), BP_MARK_NONE, "%s",
+	    bs_tr("median"));
+	bp_legend_add(&leg, BP_LEG_DASHED, bp_grey(0.2), 0, "%s",
+	    bs_tr("mean"));
 	bp_frame_init(&f, w, h, &o->chart);
 	f.ax.kind = logx ? BP_SCALE_LOG10 : BP_SCALE_LINEAR;
 	f.ay.kind = BP_SCALE_LINEAR;
@@ -350,9 +351,9 @@ bp_violin(cairo_t *cr, double w, double h, const struct bp_violin_opts *o,
 	for (size_t i = 0; ns > 1 && i < ns; i++)
 		bp_legend_add(&leg, BP_LEG_BOX, bp_palette(i), i, "%s",
 		    o->series[i]);
-	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.1), BP_MARK_NONE,
-	    "median");
-	bp_legend_add(&leg, BP_LEG_MARKER, bp_grey(1), 3, "mean");
+	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.1), BP_MARK_NONE, "%s",
+	    bs_tr("median"));
+	bp_legend_add(&leg, BP_LEG_MARKER, bp_grey(1), 3, "%s", bs_tr("mean"));
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "width: kernel "
 	    "density, one scale for all");
 	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
@@ -439,7 +440,8 @@ hist_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
 	rc = bp_axis_title_in(&t, in, q->y, q->xlabel, sm.maxabs,
 	    &c->x.factor, e);
 	c->x.label = t;
-	c->y.label = q->ylabel ? q->ylabel : q->density ? "density" : "count";
+	c->y.label = q->ylabel ? q->ylabel :
+	    bs_tr(q->density ? "density" : "count");
 	bp_legend_unit(in, q->y, sm.maxabs, c->x.factor, unit, sizeof(unit));
 	o.unit = unit;
 	if (rc == 0)

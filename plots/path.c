@@ -155,11 +155,11 @@ bp_path(cairo_t *cr, double w, double h, const struct bp_path_opts *o,
 			    isfinite(s[i].p[j].yhi);
 	}
 	if (bars && o->ci_level > 0)
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "error bars: "
-		    "%g%% CI of the mean", o->ci_level);
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
+		    bs_tr("error bars: %g%% CI of the mean"), o->ci_level);
 	else if (bars)
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "error bars: "
-		    "the intervals given");
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%s",
+		    bs_tr("error bars: the intervals given"));
 	if (o->note != NULL)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%s", o->note);
 	if (ns == 1 && !bars && o->note == NULL)

@@ -208,15 +208,17 @@ bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
 	for (size_t i = 0; i < ns; i++)
 		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i, "%s",
 		    s[i].name ? s[i].name : "?");
-	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "line: moving median "
-	    "of %d runs", BP_RUNS_WINDOW);
+	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
+	    bs_tr("line: moving median of %d runs"), BP_RUNS_WINDOW);
 	if (o->skip > 0)
-		bp_legend_add(&leg, BP_LEG_BOX, bp_grey(0.85), 0, "warm-up: "
-		    "the %zu run%s --skip drops", o->skip, o->skip > 1 ? "s" :
+		bp_legend_add(&leg, BP_LEG_BOX, bp_grey(0.85), 0,
+		    bs_tr("warm-up: the %zu run%s --skip drops"), o->skip,
+		    o->skip > 1 ? "s" :
 		    "");
 	if (o->steady > 0)
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "bars: means of "
-		    "the two windows --steady %zu compares", o->steady);
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
+		    bs_tr("bars: means of the two windows --steady %zu "
+		    "compares"), o->steady);
 	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
 	cairo_save(cr);

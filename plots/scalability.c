@@ -447,21 +447,20 @@ scal_legend(struct scal *sc, int detail)
 		const char *m = u0->model == BS_USL_AMDAHL ? "Amdahl" : "USL";
 
 		if (o->band)
-			bp_legend_add(leg, BP_LEG_BAND, g, 0, "%s fit, %g%% "
-			    "band", m, u0->confidence);
+			bp_legend_add(leg, BP_LEG_BAND, g, 0,
+			    bs_tr("%s fit, %g%% band"), m, u0->confidence);
 		else
 			bp_legend_add(leg, BP_LEG_LINE, g, BP_MARK_NONE,
-			    "%s fit", m);
+			    bs_tr("%s fit"), m);
 		if (o->linear)
 			bp_legend_add(leg, BP_LEG_DOTTED, g, 0,
-			    "linear scaling \xce\xbb" "N");
+			    "%s", bs_tr("linear scaling \xce\xbb" "N"));
 		if (ceil)
-			bp_legend_add(leg, BP_LEG_DOTTED, g, 0, "ceiling "
-			    "\xce\xbb/\xce\xb1");
+			bp_legend_add(leg, BP_LEG_DOTTED, g, 0, "%s",
+			    bs_tr("ceiling \xce\xbb/\xce\xb1"));
 		if (peak)
 			bp_legend_add(leg, BP_LEG_MARKER, g, BP_MARK_STAR |
-			    BP_MARK_OPEN,
-			    "peak N* of the fit");
+			    BP_MARK_OPEN, "%s", bs_tr("peak N* of the fit"));
 	}
 	bp_legend_callouts(leg, &o->chart);
 	scal_fit_notes(sc, detail);
@@ -469,11 +468,12 @@ scal_legend(struct scal *sc, int detail)
 		return;
 	if (sc->anyci && o->ci_level > 0)
 		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
-		    "error bars: %g%% CI %s", o->ci_level,
+		    bs_tr("error bars: %g%% CI %s"), o->ci_level,
 		    o->ci_of ? o->ci_of : "");
 	else if (sc->anyci)
-		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0, "error bars: "
-		    "the input's intervals (level not stated)");
+		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0, "%s",
+		    bs_tr("error bars: the input's intervals (level not "
+		    "stated)"));
 }
 
 /* ------------------------------------------------------------------ */

@@ -181,9 +181,11 @@ bp_trend(cairo_t *cr, double w, double h, const struct bp_trend_opts *o,
 		}
 	}
 	if (anyreg)
-		bp_legend_add(&leg, BP_LEG_DASHED, worse, 0, "regression");
+		bp_legend_add(&leg, BP_LEG_DASHED, worse, 0, "%s",
+		    bs_tr("regression"));
 	if (anyimp)
-		bp_legend_add(&leg, BP_LEG_DASHED, better, 0, "improvement");
+		bp_legend_add(&leg, BP_LEG_DASHED, better, 0, "%s",
+		    bs_tr("improvement"));
 	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
 	cairo_save(cr);

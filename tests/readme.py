@@ -26,6 +26,9 @@
 #                                        a CI job, make check itself)
 #   <!-- readme-check: cd DIR -->        run in a copy of DIR instead
 #   <!-- readme-check: exit N -->        every command exits N
+#   <!-- readme-check: output CMD -->    a block of any kind (a Markdown
+#                                        report) is the start of what CMD
+#                                        prints on standard output
 # Prints one line per failure and "readme: N commands, N failed"; exits
 # 1 when one failed.  Run from the repository root (run-all.sh does):
 #     python3 tests/readme.py [FILE]      # FILE: README.md
@@ -52,15 +55,15 @@ def blocks(lines):
         j = i + 1
         while j < len(lines) and not lines[j].startswith("```"):
             j += 1
-        if lang in ("sh", "console"):
-            marks = {}
-            k = start - 1
-            while k >= 0:
-                mm = MARK.match(lines[k])
-                if not mm:
-                    break
-                marks[mm.group(1)] = mm.group(2)
-                k -= 1
+        marks = {}
+        k = start - 1
+        while k >= 0:
+            mm = MARK.match(lines[k])
+            if not mm:
+                break
+            marks[mm.group(1)] = mm.group(2)
+            k -= 1
+        if lang in ("sh", "console") or "output" in marks:
             yield start + 1, marks, lines[start + 1:j]
         i = j + 1
 
@@ -147,7 +150,11 @@ def main():
             continue
         d = scratch(root, line, marks)
         want = int(marks.get("exit", "0"))
-        for cmd, exp in commands(body):
+        todo = commands(body)
+        if "output" in marks:
+            # The block shows the first lines of the command's output.
+            todo = [(marks["output"], [l.rstrip() for l in body] + ["..."])]
+        for cmd, exp in todo:
             ncmd += 1
             p = subprocess.run(["sh", "-c", cmd], cwd=d, env=env,
                                stdin=subprocess.DEVNULL,

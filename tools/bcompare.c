@@ -30,9 +30,9 @@ enum {
 	OPT_LIB,
 	OPT_STAT,
 	OPT_SAME_ENV,
-	OPT_LANG,
 	OPT_OK,
-	OPT_APDEX
+	OPT_APDEX,
+	OPT_SPREAD
 };
 
 struct opts {
@@ -47,6 +47,7 @@ struct opts {
 	const char		*test;		/* --test as given, or NULL */
 	int			 same_env;	/* --same-env */
 	int			 zh;		/* --lang zh */
+	enum bs_spread		 spread;	/* --spread */
 	int			 report;	/* -f record or html: BS_OUT_* */
 	const char		*name_b, *name_c;
 };
@@ -98,6 +99,8 @@ usage(FILE *fp, int status)
 "      --lower-is-better LIST   these columns improve downward\n"
 "      --adjust holm|bh|none    multiple-comparison adjustment (holm)\n"
 "      --gate              exit 1 if any metric regressed\n"
+"      --spread ci|sd      -f md: a centre's ± is its own interval's\n"
+"                          half-width (ci, default) or the runs' sd/mean\n"
 "      --paired            paired samples (interleaved A/B runs): paired t\n"
 "                          or Wilcoxon signed rank\n"
 "      --variant COL       one input split by the values of COL\n"
@@ -113,7 +116,7 @@ usage(FILE *fp, int status)
 "      --same-env          with --gate: the two sides' fingerprints must not\n"
 "                          differ in what changes performance (CPU,\n"
 "                          governor, boost, kernel, cores): exit 2 if they do\n"
-"      --lang en|zh        headings of -f record and html (en)\n"
+"      --lang en|zh        the words for people: table, md, record, html (en)\n"
 "      --raw               no unit scaling in table and md\n"
 "      --sort ORDER        natural (table, md) or first (csv, tsv, json)\n"
 "  -q, --quiet             no notes, hints or warnings\n"
@@ -210,7 +213,7 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 	struct report r = { cmp, t, { &o->c, com->confidence, o->variant,
 	    o->vbase, o->vc, o->nvc, &t->meta, tc ? &tc->meta : &t->meta,
 	    o->name_b, o->name_c, o->zh, html_chart, &hc, tool_natural(com),
-	    com->raw, tool_width(com) },
+	    com->raw, tool_width(com), o->spread },
 	    o->report ? (enum bs_outfmt)o->report : com->outfmt };
 
 	struct bs_result *res;
@@ -619,9 +622,9 @@ main(int argc, char *argv[])
 		{ "lower-is-better",  required_argument, NULL, OPT_LIB },
 		{ "stat",	      required_argument, NULL, OPT_STAT },
 		{ "same-env",	      no_argument,	 NULL, OPT_SAME_ENV },
-		{ "lang",	      required_argument, NULL, OPT_LANG },
 		{ "ok",		      required_argument, NULL, OPT_OK },
 		{ "apdex",	      required_argument, NULL, OPT_APDEX },
+		{ "spread",	      required_argument, NULL, OPT_SPREAD },
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -646,10 +649,13 @@ main(int argc, char *argv[])
 		case OPT_SAME_ENV:
 			o.same_env = 1;
 			break;
-		case OPT_LANG:
-			if (strcmp(optarg, "en") != 0 && strcmp(optarg, "zh") != 0)
-				die("--lang takes en or zh, not '%s'", optarg);
-			o.zh = optarg[0] == 'z';
+		case OPT_SPREAD:
+			if (strcmp(optarg, "ci") == 0)
+				o.spread = BS_SPREAD_CI;
+			else if (strcmp(optarg, "sd") == 0)
+				o.spread = BS_SPREAD_SD;
+			else
+				die("--spread takes ci or sd, not '%s'", optarg);
 			break;
 		case OPT_TEST:
 			if ((o.c.test = bs_method_find(optarg)) == NULL) {
@@ -724,6 +730,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	o.zh = bs_lang_get() == BS_LANG_ZH;
 	tool_output_not_input(com.output, "-o", argc, argv);
 	/* The two reports only bcompare writes; the rest are common. */
 	o.report = com.ownfmt;

@@ -34,6 +34,7 @@ usage(FILE *fp, int status)
 "                     load, steal time, SMT); exit 1 if anything does\n"
 "      --root DIR     read /proc, /sys and /etc under DIR (for testing;\n"
 "                     also BENV_ROOT)\n"
+"      --lang en|zh   the words of --check, Chinese with zh (en)\n"
 "  -h, --help         this help\n"
 "      --version      the version\n"
 "Exit status: 0, 1 when --check found a problem, 2 on error.\n");
@@ -105,6 +106,7 @@ main(int argc, char *argv[])
 		{ "root",	required_argument, NULL, OPT_ROOT },
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ "version",	no_argument,	   NULL, OPT_VERSION },
+		{ "lang",	required_argument, NULL, OPT_LANG },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;

@@ -63,6 +63,7 @@ usage(FILE *fp, int status)
 "      --rejects FILE      write the rows left out there, in the same format\n"
 "      --tag KEY=VALUE     a constant first column, repeatable\n"
 "  -q, --quiet             no notes, warnings or summary\n"
+"      --lang en|zh        the words for people, Chinese with zh (en)\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -119,10 +120,10 @@ summary(const struct state *st)
 			snprintf(b, sizeof(b), "%.6g", s->refd + f->lo_inner);
 			snprintf(c, sizeof(c), "%.6g", s->refd + f->hi_inner);
 			snprintf(d, sizeof(d), "%.6g", s->refd + f->hi_outer);
-			warnmsg("%s: %s %s %s | %s %s: %zu of %zu flagged "
+			warnmsg(bs_tr("%s: %s %s %s | %s %s: %zu of %zu flagged "
 			    "(%.1f%%): %zu low-severe, %zu low-mild, %zu "
-			    "high-mild, %zu high-severe", label, f->mad ?
-			    "limits" : "fences", a, b, c, d,
+			    "high-mild, %zu high-severe"), label, bs_tr(f->mad ?
+			    "limits" : "fences"), a, b, c, d,
 			    flagged, tot, tot ? 100.0 * (double)flagged /
 			    (double)tot : 0.0, n[BS_OUT_LOW_SEVERE],
 			    n[BS_OUT_LOW_MILD], n[BS_OUT_HIGH_MILD],

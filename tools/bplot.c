@@ -109,6 +109,7 @@ usage(FILE *fp, int status)
 "                          band, percent (95)\n"
 "      --skip N            drop the first N rows of every group (warm-up)\n"
 "  -q, --quiet             no notes or warnings\n"
+"      --lang en|zh        the words for people, Chinese with zh (en)\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"

@@ -14,6 +14,7 @@ enum {
 	OPT_PCT = OPT_TOOL,
 	OPT_QTYPE,
 	OPT_AUTOCORR,
+	OPT_SPREAD,
 	OPT_STEADY,
 	OPT_STEADYTOL,
 	OPT_NOQUANT,
@@ -76,6 +77,8 @@ usage(FILE *fp, int status)
 "                          level, outermost first (30,1; default equal)\n"
 "      --percentiles LIST  percentile columns (default 95,99; 99.9 gives p99.9)\n"
 "      --quantile-type N   Hyndman-Fan quantile type 1-9 (default 7, as R)\n"
+"      --spread ci|sd      the table's spread beside the mean: the half-width\n"
+"                          of its CI (ci, default, headed ± CI) or the sd\n"
 "      --autocorr          add r1, the lag-1 autocorrelation in input order\n"
 "      --steady W          compare the means of the last two windows of W\n"
 "                          samples: columns steady_diff and steady\n"
@@ -119,6 +122,7 @@ usage(FILE *fp, int status)
 "      --raw               no unit scaling in table and md\n"
 "      --sort ORDER        natural (table, md) or first (csv, tsv, json)\n"
 "  -q, --quiet             no notes, hints or warnings\n"
+"      --lang en|zh        the words for people, Chinese with zh (en)\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -248,8 +252,8 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 		return;
 	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
 	if (one)
-		warnmsg("note: %s: single observation: no statistical "
-		    "inference", label);
+		warnmsg(bs_tr("note: %s: single observation: no statistical "
+		    "inference"), label);
 	else if (zero)
 		warnmsg("note: %s: no values (n = 0)", label);
 	if (ac)
@@ -1223,6 +1227,7 @@ main(int argc, char *argv[])
 		{ "percentiles",   required_argument, NULL, OPT_PCT },
 		{ "quantile-type", required_argument, NULL, OPT_QTYPE },
 		{ "autocorr",	   no_argument,	      NULL, OPT_AUTOCORR },
+		{ "spread",	   required_argument, NULL, OPT_SPREAD },
 		{ "steady",	   required_argument, NULL, OPT_STEADY },
 		{ "steady-tol",	   required_argument, NULL, OPT_STEADYTOL },
 		{ "no-quantiles",  no_argument,	      NULL, OPT_NOQUANT },
@@ -1281,6 +1286,12 @@ main(int argc, char *argv[])
 			break;
 		case OPT_AUTOCORR:
 			so.autocorr = 1;
+			break;
+		case OPT_SPREAD:
+			if (strcmp(optarg, "ci") != 0 &&
+			    strcmp(optarg, "sd") != 0)
+				die("--spread takes ci or sd, not '%s'", optarg);
+			so.spread_sd = optarg[0] == 's';
 			break;
 		case OPT_STEADY:
 			if (bs_parse_size(optarg, &so.steady) == -1 ||

@@ -65,6 +65,7 @@ usage(FILE *fp, int status)
 "      --tag KEY=VALUE     a constant first column, repeatable\n"
 "      --sort ORDER        natural (table, md) or first (csv, tsv, json)\n"
 "  -q, --quiet             no notes, hints or warnings\n"
+"      --lang en|zh        the words for people, Chinese with zh (en)\n"
 "  -h, --help              this help\n"
 "      --version           the version\n"
 "\n"
@@ -305,8 +306,8 @@ none_row(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
 		snprintf(note, sizeof(note), "no change point in the "
 		    "last %zu revisions (%zu before)", o->last, s->ncp);
 	else
-		snprintf(note, sizeof(note), "no change point in %zu "
-		    "revisions", s->nrev);
+		snprintf(note, sizeof(note), bs_tr("no change point in %zu "
+		    "revisions"), s->nrev);
 	row = (size_t)bs_result_addrow(r->none);
 	col = keycells(r->none, row, t, tr, s);
 	bs_result_int(r->none, row, col++, (long long)s->nrev);

@@ -430,6 +430,15 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 	case 'q':
 		tool_quiet = 1;
 		return 1;
+	case OPT_LANG:
+		/* The words for people (bs_tr); never the machine formats. */
+		if (strcmp(arg, "en") == 0)
+			bs_lang_set(BS_LANG_EN);
+		else if (strcmp(arg, "zh") == 0)
+			bs_lang_set(BS_LANG_ZH);
+		else
+			die("--lang takes en or zh, not '%s'", arg);
+		return 1;
 	case OPT_SORT:
 		if (strcmp(arg, "first") == 0)
 			c->sort = 0;

@@ -23,6 +23,7 @@ enum {
 	OPT_TAG,
 	OPT_RAW,
 	OPT_REPLICATE,
+	OPT_LANG,
 	OPT_TOOL = 1100		/* tools number their own from here */
 };
 
@@ -78,7 +79,8 @@ extern const char *progname;
 	{ "table",	  required_argument, NULL, OPT_TABLE }, \
 	{ "quiet",	  no_argument,	     NULL, 'q' }, \
 	{ "sort",	  required_argument, NULL, OPT_SORT }, \
-	{ "tag",	  required_argument, NULL, OPT_TAG }
+	{ "tag",	  required_argument, NULL, OPT_TAG }, \
+	{ "lang",	  required_argument, NULL, OPT_LANG }
 #define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:hq"
 
 /*

@@ -3,7 +3,7 @@
  * offline -- a summary, the verdict table (sorted by a click, a few lines
  * of inline script), a box plot and a CDF per metric as inline SVG (drawn
  * by the tool's chart hook: the drawing layer lies above libstat), the
- * fingerprints side by side, and the experiment record.  No link leaves
+ * fingerprints side by side, and the experiment record (as HTML).  No link leaves
  * the file: no script, style sheet, font or image is fetched.
  */
 #include <errno.h>
@@ -55,6 +55,193 @@ esc(FILE *fp, const char *s)
 	}
 }
 
+/*
+ * The record as HTML: the Markdown subset bs_record_write writes
+ * (headings, pipe tables with their alignment row, "- " lists,
+ * paragraphs; `code` and **bold** inline), converted here rather than
+ * by a Markdown library because it is our own output, of a few known
+ * shapes, and a library would be one more build dependency for them.
+ * Headings go down two levels: the record sits in a section of the
+ * page.
+ */
+static void
+md_inline(FILE *fp, const char *s, size_t n)
+{
+	char *t;
+	int code = 0, bold = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '`') {
+			fputs(code ? "</code>" : "<code>", fp);
+			code = !code;
+		} else if (!code && s[i] == '*' && i + 1 < n &&
+		    s[i + 1] == '*') {
+			fputs(bold ? "</strong>" : "<strong>", fp);
+			bold = !bold;
+			i++;
+		} else if (s[i] == '\\' && i + 1 < n && s[i + 1] == '|') {
+			fputc('|', fp);
+			i++;
+		} else {
+			size_t j = i;
+
+			while (j < n && s[j] != '`' && s[j] != '*' &&
+			    s[j] != '\\')
+				j++;
+			if (j == i)
+				j++;
+			if ((t = bs_strndup(s + i, j - i)) != NULL)
+				esc(fp, t);
+			free(t);
+			i = j - 1;
+		}
+	}
+	if (code)
+		fputs("</code>", fp);
+	if (bold)
+		fputs("</strong>", fp);
+}
+
+/* The cells of a table row "| a | b |": their starts and lengths. */
+static size_t
+md_cells(const char *s, size_t n, const char **cell, size_t *len,
+    size_t max)
+{
+	size_t k = 0, i = 0;
+
+	if (i < n && s[i] == '|')
+		i++;
+	while (i < n && k < max) {
+		size_t j = i;
+
+		while (j < n && !(s[j] == '|' && (j == 0 || s[j - 1] != '\\')))
+			j++;
+		if (j == n && j == i)
+			break;
+		/* Trimmed of the blanks around the pipes. */
+		while (i < j && s[i] == ' ')
+			i++;
+		cell[k] = s + i;
+		len[k] = j - i;
+		while (len[k] > 0 && cell[k][len[k] - 1] == ' ')
+			len[k]--;
+		k++;
+		i = j + 1;
+	}
+	return k;
+}
+
+#define MD_MAXCOLS	32
+
+/* A pipe table from line s on (nl lines): the lines it took. */
+static size_t
+md_table(FILE *fp, const char *const *line, const size_t *llen, size_t nl)
+{
+	const char *cell[MD_MAXCOLS];
+	size_t len[MD_MAXCOLS], nc, k, i;
+	int right[MD_MAXCOLS] = { 0 };
+
+	if (nl > 1) {
+		nc = md_cells(line[1], llen[1], cell, len, MD_MAXCOLS);
+		for (k = 0; k < nc; k++)
+			right[k] = len[k] > 0 && cell[k][len[k] - 1] == ':';
+	}
+	fputs("<table class=\"record\">\n<thead><tr>", fp);
+	nc = md_cells(line[0], llen[0], cell, len, MD_MAXCOLS);
+	for (k = 0; k < nc; k++) {
+		fputs("<th>", fp);
+		md_inline(fp, cell[k], len[k]);
+		fputs("</th>", fp);
+	}
+	fputs("</tr></thead>\n<tbody>\n", fp);
+	for (i = 2; i < nl && llen[i] > 0 && line[i][0] == '|'; i++) {
+		nc = md_cells(line[i], llen[i], cell, len, MD_MAXCOLS);
+		fputs("<tr>", fp);
+		for (k = 0; k < nc; k++) {
+			fputs(right[k] ? "<td class=\"num\">" : "<td>", fp);
+			md_inline(fp, cell[k], len[k]);
+			fputs("</td>", fp);
+		}
+		fputs("</tr>\n", fp);
+	}
+	fputs("</tbody>\n</table>\n", fp);
+	return i > nl ? nl : i;
+}
+
+/* One block of lines from line[0] on: the lines it took. */
+static size_t
+md_block(FILE *fp, const char *const *line, const size_t *llen, size_t nl)
+{
+	const char *s = line[0];
+	size_t n = llen[0], h = 0, i;
+
+	while (h < n && s[h] == '#')
+		h++;
+	if (h > 0 && h <= 4 && h < n && s[h] == ' ') {
+		fprintf(fp, "<h%zu>", h + 2);
+		md_inline(fp, s + h + 1, n - h - 1);
+		fprintf(fp, "</h%zu>\n", h + 2);
+		return 1;
+	}
+	if (s[0] == '|')
+		return md_table(fp, line, llen, nl);
+	if (n >= 2 && s[0] == '-' && s[1] == ' ') {
+		fputs("<ul>\n", fp);
+		for (i = 0; i < nl && llen[i] >= 2 && line[i][0] == '-' &&
+		    line[i][1] == ' '; i++) {
+			fputs("<li>", fp);
+			md_inline(fp, line[i] + 2, llen[i] - 2);
+			fputs("</li>\n", fp);
+		}
+		fputs("</ul>\n", fp);
+		return i;
+	}
+	/* A paragraph: up to a blank line or another kind of block. */
+	fputs("<p>", fp);
+	for (i = 0; i < nl && llen[i] > 0 && (i == 0 || (line[i][0] != '#' &&
+	    line[i][0] != '|' && strncmp(line[i], "- ", 2) != 0)); i++) {
+		if (i > 0)
+			fputc('\n', fp);
+		md_inline(fp, line[i], llen[i]);
+	}
+	fputs("</p>\n", fp);
+	return i;
+}
+
+/* The record's Markdown md as HTML; -1 out of memory. */
+static int
+md_html(FILE *fp, const char *md)
+{
+	const char **line;
+	size_t *llen, nl = 0, cap = 1, i;
+	const char *p;
+
+	for (p = md; *p != '\0'; p++)
+		cap += *p == '\n';
+	if ((line = malloc(cap * sizeof(*line))) == NULL ||
+	    (llen = malloc(cap * sizeof(*llen))) == NULL) {
+		free(line);
+		return -1;
+	}
+	for (p = md; *p != '\0' && nl < cap; nl++) {
+		const char *e = strchr(p, '\n');
+
+		line[nl] = p;
+		llen[nl] = e ? (size_t)(e - p) : strlen(p);
+		p += llen[nl] + (e != NULL);
+	}
+	for (i = 0; i < nl;) {
+		if (llen[i] == 0) {
+			i++;
+			continue;
+		}
+		i += md_block(fp, line + i, llen + i, nl - i);
+	}
+	free(line);
+	free(llen);
+	return 0;
+}
+
 static const char style[] =
 "body{font-family:'DejaVu Sans',system-ui,sans-serif;margin:2em auto;"
 "max-width:72em;padding:0 1em;color:#222;line-height:1.4}\n"
@@ -67,10 +254,14 @@ static const char style[] =
 ".regressed{background:#fde0dc}.improved{background:#e0f2e0}\n"
 ".inconclusive{background:#fff6d5}.perf{color:#b00;font-weight:bold}\n"
 ".caveat{color:#8a4b00}\n"
-"figure{margin:1em 0;page-break-inside:avoid}\n"
+/*
+ * A caption sits just above its charts, and a figure's bottom margin
+ * is several times that gap: a caption belongs to one chart only.
+ */
+"figure{margin:0 0 2.5em;page-break-inside:avoid}\n"
+"figcaption{margin:0 0 .25em;font-weight:bold}\n"
 "figure svg{max-width:100%;height:auto;margin-right:1em}\n"
-"pre.record{white-space:pre-wrap;background:#f8f8f8;padding:1em;"
-"border:1px solid #ddd}\n";
+"#record{background:#f8f8f8;padding:0 1em;border:1px solid #ddd}\n";
 
 /* Sorting without a server: a click on a heading sorts by that column. */
 static const char script[] =
@@ -100,7 +291,11 @@ numcell(FILE *fp, const char *shown, double v)
 	fputs("</td>", fp);
 }
 
-static void
+/*
+ * The verdict table; the centres in the units and digits of the table
+ * and md report (bs_colscales).  -1 out of memory.
+ */
+static int
 verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o)
 {
@@ -110,7 +305,10 @@ verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 	    o->c->stat_name : "statistic") : L(o, mt->centre_en,
 	    mt->centre_zh);
 	char label[512], b[160], note[1280], hb[96], hc[96];
+	struct bs_colscales cs;
 
+	if (bs_colscales_init(&cs, cmp, o) == -1)
+		return -1;
 	snprintf(hb, sizeof(hb), o->zh ? "基线（%s）" : "baseline (%s)", cw);
 	snprintf(hc, sizeof(hc), o->zh ? "候选（%s）" : "candidate (%s)", cw);
 	fprintf(fp, "<table class=\"sortable\" id=\"verdicts\">\n<thead><tr>"
@@ -130,11 +328,11 @@ verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 		fprintf(fp, "<tr class=\"%s\"><td>", bs_verdict_name(m->v));
 		esc(fp, label);
 		fputs("</td>", fp);
-		bs_fmt_num(b, sizeof(b), vb);
+		bs_fmt_scaled(b, sizeof(b), vb, bs_colscale(&cs, m->column));
 		snprintf(b + strlen(b), sizeof(b) - strlen(b), " (n=%zu)",
 		    m->nb);
 		numcell(fp, b, vb);
-		bs_fmt_num(b, sizeof(b), vc);
+		bs_fmt_scaled(b, sizeof(b), vc, bs_colscale(&cs, m->column));
 		snprintf(b + strlen(b), sizeof(b) - strlen(b), " (n=%zu)",
 		    m->nc);
 		numcell(fp, b, vc);
@@ -148,7 +346,7 @@ verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 		snprintf(b, sizeof(b), isfinite(m->delta) ? "%.2f" : "-",
 		    m->delta);
 		numcell(fp, b, m->delta);
-		fprintf(fp, "<td>%s</td><td>", bs_verdict_name(m->v));
+		fprintf(fp, "<td>%s</td><td>", bs_tr(bs_verdict_name(m->v)));
 		bs_metric_note(m, note, sizeof(note));
 		esc(fp, note);
 		/* What weakens the verdict, beside it and set apart. */
@@ -163,6 +361,8 @@ verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);
+	bs_colscales_free(&cs);
+	return 0;
 }
 
 static void
@@ -225,15 +425,15 @@ charts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 		    m->nb + m->nc == 0)
 			continue;
 		bs_metric_label(cmp, t, m, label, sizeof(label));
-		fputs("<figure>\n", fp);
-		(void)o->chart(o->chart_arg, fp, m, 0);
-		(void)o->chart(o->chart_arg, fp, m, 1);
-		fputs("<figcaption>", fp);
+		fputs("<figure>\n<figcaption>", fp);
 		esc(fp, label);
-		fprintf(fp, "%s</figcaption>\n</figure>\n", L(o, ": box plot "
+		fprintf(fp, "%s</figcaption>\n", L(o, ": box plot "
 		    "(whiskers to Tukey's fences) and empirical CDF, baseline "
 		    "and candidate", "：箱线图（须至 Tukey 栅栏）与经验累积分布，基线"
 		    "与候选"));
+		(void)o->chart(o->chart_arg, fp, m, 0);
+		(void)o->chart(o->chart_arg, fp, m, 1);
+		fputs("</figure>\n", fp);
 		drawn++;
 	}
 	if (drawn < cmp->n)
@@ -293,7 +493,8 @@ bs_html_write(FILE *fp, const struct bs_comparison *cmp,
 	for (i = 0, nc = 0; i < 5; i++)
 		if (cnt[order[i]] > 0)
 			fprintf(fp, "%s<strong>%zu %s</strong>", nc++ ? ", " :
-			    "", cnt[order[i]], bs_verdict_name(order[i]));
+			    "", cnt[order[i]],
+			    bs_tr(bs_verdict_name(order[i])));
 	fputs(".</p>\n", fp);
 	/* Keys that change performance first, as a warning; then the rest. */
 	for (int k = 1; k >= 0; k--) {
@@ -318,7 +519,12 @@ bs_html_write(FILE *fp, const struct bs_comparison *cmp,
 	    "</p>\n", L(o, "Verdicts", "结论表"), L(o, "Click a heading to "
 	    "sort. Test:", "点击表头排序。检验："), bs_test_name(o->c),
 	    o->c->alpha);
-	verdicts(fp, cmp, t, o);
+	if (verdicts(fp, cmp, t, o) == -1) {
+		free(rec);
+		free(d);
+		errno = ENOMEM;
+		return -1;
+	}
 	fputs("</section>\n", fp);
 	if (o->chart != NULL) {
 		fprintf(fp, "<section id=\"charts\">\n<h2>%s</h2>\n",
@@ -329,10 +535,15 @@ bs_html_write(FILE *fp, const struct bs_comparison *cmp,
 	fprintf(fp, "<section>\n<h2>%s</h2>\n", L(o, "Environment",
 	    "环境"));
 	envtable(fp, o);
-	fprintf(fp, "</section>\n<section>\n<h2>%s</h2>\n<pre class=\"record\">",
+	fprintf(fp, "</section>\n<section>\n<h2>%s</h2>\n<div id=\"record\">\n",
 	    L(o, "Experiment record", "实验记录"));
-	esc(fp, rec);
-	fprintf(fp, "</pre>\n</section>\n<script>\n%s</script>\n</body>\n"
+	if (md_html(fp, rec) == -1) {
+		free(rec);
+		free(d);
+		errno = ENOMEM;
+		return -1;
+	}
+	fprintf(fp, "</div>\n</section>\n<script>\n%s</script>\n</body>\n"
 	    "</html>\n", script);
 	free(rec);
 	free(d);

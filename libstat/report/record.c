@@ -8,6 +8,7 @@
  * differences every other format mentions.  English or Chinese headings.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -352,32 +353,46 @@ test_label(const struct bs_report_opts *o, const struct bs_metric *m)
 }
 
 /*
- * The procedure and results: the test and adjustment, then per metric
- * each arm's repetitions, interval, steadiness and outliers, and the
- * test's result.
+ * The methodology's template, after the variables (issue 32 item 6):
+ * the warm-up and steady-state criteria, the repetitions, the results
+ * (each arm's table), the statistical test and the outliers' handling,
+ * each a section of its own.
  */
 static void
-procedure(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
+criteria(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o)
 {
-	char label[512], buf[512];
-	size_t i;
+	char label[512];
 
-	fprintf(fp, "\n## %s\n\n", L(o, "Procedure and results", "过程与结果"));
-	fprintf(fp, o->zh ? "检验：%s；p 值经 %s 调整；显著性水平 %g；区间置信度 "
-	    "%g%%。稳态：后两个窗口（各 n/2 个值）的均值相差在 2%% 之内。离群候选："
-	    "Tukey 栅栏（k = 1.5）之外的值（轻度 / 严重），均保留，未剔除。\n" :
-	    "Test: %s; p adjusted by %s; alpha %g; intervals at %g%%. "
-	    "Steady state: the means of the last two windows of n/2 values "
-	    "within 2%%. Outlier candidates: values beyond Tukey's fences "
-	    "(k = 1.5), mild / severe; all kept, none dropped.\n",
-	    bs_cmp_method(o->c)->name, o->c->adjust == BS_ADJ_HOLM ? "Holm" :
-	    o->c->adjust == BS_ADJ_BH ? "Benjamini-Hochberg" :
-	    L(o, "nothing", "无"), o->c->alpha, o->confidence);
-	for (i = 0; i < cmp->n; i++) {
+	fprintf(fp, "\n## %s\n\n", L(o, "Warm-up and steady state",
+	    "预热与稳态判据"));
+	fprintf(fp, o->zh ? "预热：每组每侧跳过前 %zu 行（--skip）。稳态：后两个窗口"
+	    "（各 n/2 个值）的均值相差在 2%% 之内（见结果表的稳态列）。\n" :
+	    "Warm-up: the first %zu rows of every group and side skipped "
+	    "(--skip). Steady state: the means of the last two windows of "
+	    "n/2 values within 2%% (the results' steady state column).\n",
+	    o->c->skip);
+	fprintf(fp, "\n## %s\n\n", L(o, "Repetitions", "重复次数"));
+	for (size_t i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+
+		bs_metric_label(cmp, t, m, label, sizeof(label));
+		fprintf(fp, o->zh ? "- %s：基线 %zu，候选 %zu\n" :
+		    "- %s: baseline %zu, candidate %zu\n", label, m->nb, m->nc);
+	}
+}
+
+/* The results: per metric each arm's repetitions, interval, steadiness. */
+static void
+results(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
+    const struct bs_report_opts *o)
+{
+	char label[512];
+
+	fprintf(fp, "\n## %s\n", L(o, "Results", "结果"));
+	for (size_t i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 		struct bs_arm ab, ac;
-		char p[32];
 
 		bs_metric_label(cmp, t, m, label, sizeof(label));
 		fprintf(fp, "\n### %s\n\n", label);
@@ -390,7 +405,33 @@ procedure(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 		fputs("|---|---:|---:|---:|---|---|---|\n", fp);
 		arm_row(fp, o, L(o, "baseline", "基线"), &ab);
 		arm_row(fp, o, L(o, "candidate", "候选"), &ac);
-		fputc('\n', fp);
+	}
+}
+
+/*
+ * The statistical test: the method and adjustment, then per metric its
+ * result; then how outliers were handled.
+ */
+static void
+tests(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
+    const struct bs_report_opts *o)
+{
+	char label[512], buf[512];
+	size_t i;
+
+	fprintf(fp, "\n## %s\n\n", L(o, "Statistical test", "统计检验"));
+	fprintf(fp, o->zh ? "检验：%s；p 值经 %s 调整；显著性水平 %g；区间置信度 "
+	    "%g%%。\n" : "Test: %s; p adjusted by %s; alpha %g; intervals at "
+	    "%g%%.\n", bs_cmp_method(o->c)->name, o->c->adjust ==
+	    BS_ADJ_HOLM ? "Holm" : o->c->adjust == BS_ADJ_BH ?
+	    "Benjamini-Hochberg" : L(o, "nothing", "无"), o->c->alpha,
+	    o->confidence);
+	for (i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+		char p[32];
+
+		bs_metric_label(cmp, t, m, label, sizeof(label));
+		fprintf(fp, "\n### %s\n\n", label);
 		if (m->nb < 2 || m->nc < 2 || m->v == BS_V_MISSING)
 			fprintf(fp, "%s\n", L(o, "No test: single observation, "
 			    "no statistical inference.", "未检验：单次观测，"
@@ -416,6 +457,49 @@ procedure(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 			fprintf(fp, o->zh ? "- 注意：%s\n" : "- caveats: %s\n",
 			    buf);
 	}
+	fprintf(fp, "\n## %s\n\n%s\n", L(o, "Outlier handling",
+	    "离群值处理"),
+	    L(o, "Outlier candidates: values beyond Tukey's fences (k = 1.5), "
+	    "mild / severe, counted in the results; all kept, none dropped.",
+	    "离群候选：Tukey 栅栏（k = 1.5）之外的值（轻度 / 严重），计数见结果表；"
+	    "均保留，未剔除。"));
+}
+
+/*
+ * The experiment's id: FNV-1a (32 bits) over the inputs' names, the
+ * variant and both fingerprints, so that the same experiment on the
+ * same machines gets the same id and a record can be cited by it.
+ */
+static void
+fnv(uint32_t *h, const char *s)
+{
+	for (; s != NULL && *s != '\0'; s++) {
+		*h ^= (unsigned char)*s;
+		*h *= 16777619u;
+	}
+	*h ^= 0xff;
+	*h *= 16777619u;
+}
+
+static uint32_t
+record_id(const struct bs_report_opts *o)
+{
+	const struct bs_meta *side[2] = { o->meta_b, o->meta_c };
+	uint32_t h = 2166136261u;
+
+	fnv(&h, o->name_b);
+	fnv(&h, o->name_c);
+	fnv(&h, o->variant);
+	fnv(&h, o->vbase);
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; side[k] != NULL && i < side[k]->n; i++) {
+			/* Load and dates vary from run to run: not the id's. */
+			if (bs_meta_kind(side[k]->key[i]) == BS_MK_VOLATILE)
+				continue;
+			fnv(&h, side[k]->key[i]);
+			fnv(&h, side[k]->val[i]);
+		}
+	return h;
 }
 
 int
@@ -436,7 +520,9 @@ bs_record_write(FILE *fp, const struct bs_comparison *cmp,
 		return -1;
 	}
 	fprintf(fp, "# %s\n\n", L(o, "Experiment record", "实验记录"));
-	fprintf(fp, "## %s\n\n", L(o, "Question", "问题"));
+	fprintf(fp, "## %s\n\n", L(o, "Experiment", "实验编号"));
+	fprintf(fp, "%s `%08" PRIx32 "`\n\n", L(o, "Id:", "编号："),
+	    record_id(o));
 	if (o->variant != NULL) {
 		fprintf(fp, o->zh ? "%s=%s 相对于基线 %s=%s 是否改变了指标？\n\n" :
 		    "Did %s=%s change the metrics against the baseline %s=%s?\n\n",
@@ -448,7 +534,8 @@ bs_record_write(FILE *fp, const struct bs_comparison *cmp,
 		    "Did the candidate `%s` change the metrics against the "
 		    "baseline `%s`?\n\n", nc, nb);
 
-	fprintf(fp, "## %s\n\n", L(o, "Environment", "环境"));
+	fprintf(fp, "## %s\n\n", L(o, "Environment fingerprint",
+	    "环境指纹"));
 	envtable(fp, o);
 	for (i = k = 0; i < nd; i++)
 		k += d[i].kind == BS_MK_PERF;
@@ -481,7 +568,9 @@ bs_record_write(FILE *fp, const struct bs_comparison *cmp,
 		fputc('\n', fp);
 	}
 
-	procedure(fp, cmp, t, o);
+	criteria(fp, cmp, t, o);
+	results(fp, cmp, t, o);
+	tests(fp, cmp, t, o);
 
 	fprintf(fp, "\n## %s\n\n", L(o, "Conclusions", "结论"));
 	for (i = 0; i < cmp->n; i++) {

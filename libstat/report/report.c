@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "libstat.h"
 #include "report/report.h"
 
@@ -74,19 +76,8 @@ static void
 centre_heading(char *buf, size_t len, const char *side,
     const struct bs_cmp_opts *c)
 {
-	snprintf(buf, len, "%s (%s)", side, c->stat_name ? c->stat_name :
-	    bs_cmp_test(c)->centre_en);
-}
-
-/* The centre shown for people: the statistic compared. */
-static double
-centre(const struct bs_metric *r, const struct bs_cmp_opts *c, int cand)
-{
-	if (c->stat_name != NULL)
-		return cand ? r->stat_c : r->stat_b;
-	if (bs_cmp_test(c)->centre == BS_MC_MEDIAN)
-		return cand ? r->med_c : r->med_b;
-	return cand ? r->mean_c : r->mean_b;
+	snprintf(buf, len, bs_tr("%s (%s)"), bs_tr(side),
+	    bs_tr(c->stat_name ? c->stat_name : bs_cmp_test(c)->centre_en));
 }
 
 /* The text cells of the machine columns: NULL leaves the cell empty. */
@@ -382,114 +373,6 @@ human_order(const struct bs_comparison *cmp, const struct bs_table *t,
 	return by;
 }
 
-/*
- * The display scale of each value column: its unit from its name (or the
- * format's declaration), the size from the median magnitude of the
- * centres on both sides, so that one column reads in one unit.
- */
-struct colscales {
-	const char	**col;
-	struct bs_scale	*sc;
-	size_t		 n;
-	struct bs_strhash h;	/* column name -> index */
-};
-
-static int
-colscales_init(struct colscales *cs, const struct bs_comparison *cmp,
-    const struct bs_report_opts *o)
-{
-	struct bs_colunit u;
-	const char **unit = NULL;
-	double **v = NULL;
-	size_t *nv = NULL, *cof = NULL, i, j;
-	long f;
-	int rc = -1;
-
-	memset(cs, 0, sizeof(*cs));
-	/* The columns, in order of appearance, through a hash: linear. */
-	if ((cs->col = malloc((cmp->n + 1) * sizeof(*cs->col))) == NULL ||
-	    (cof = malloc((cmp->n + 1) * sizeof(*cof))) == NULL)
-		goto out;
-	for (i = 0; i < cmp->n; i++) {
-		const char *c = cmp->m[i].column;
-
-		if ((f = bs_strhash_get(&cs->h, c, strlen(c))) < 0) {
-			f = (long)cs->n;
-			if (bs_strhash_put(&cs->h, c, strlen(c), cs->n) == -1)
-				goto out;
-			cs->col[cs->n++] = c;
-		}
-		cof[i] = (size_t)f;
-	}
-	if ((cs->sc = calloc(cs->n + 1, sizeof(*cs->sc))) == NULL ||
-	    (v = calloc(cs->n + 1, sizeof(*v))) == NULL ||
-	    (nv = calloc(cs->n + 1, sizeof(*nv))) == NULL ||
-	    (unit = calloc(cs->n + 1, sizeof(*unit))) == NULL)
-		goto out;
-	if (o->raw) {
-		rc = 0;
-		goto out;
-	}
-	/* Each column's centres on both sides, then its unit and scale. */
-	for (i = 0; i < cmp->n; i++)
-		nv[cof[i]] += 2;
-	for (j = 0; j < cs->n; j++)
-		if ((v[j] = malloc(nv[j] * sizeof(*v[j]))) == NULL)
-			goto out;
-	memset(nv, 0, (cs->n + 1) * sizeof(*nv));
-	for (i = 0; i < cmp->n; i++) {
-		j = cof[i];
-		/* The last unit a metric of the column declared. */
-		if (cmp->m[i].unit != NULL)
-			unit[j] = cmp->m[i].unit;
-		v[j][nv[j]++] = centre(&cmp->m[i], o->c, 0);
-		v[j][nv[j]++] = centre(&cmp->m[i], o->c, 1);
-	}
-	for (j = 0; j < cs->n; j++) {
-		bs_column_unit_as(cs->col[j], unit[j], &u);
-		bs_scale_choose(&cs->sc[j], &u, bs_typical_scratch(v[j],
-		    nv[j]));
-	}
-	rc = 0;
-out:
-	for (j = 0; v != NULL && j < cs->n; j++)
-		free(v[j]);
-	free(v);
-	free(nv);
-	free(cof);
-	free(unit);
-	if (rc == -1) {
-		free(cs->col);
-		free(cs->sc);
-		bs_strhash_free(&cs->h);
-		memset(cs, 0, sizeof(*cs));
-	}
-	return rc;
-}
-
-static const struct bs_scale *
-colscale(const struct colscales *cs, const char *column)
-{
-	long j = bs_strhash_get(&cs->h, column, strlen(column));
-
-	return j < 0 ? NULL : &cs->sc[j];
-}
-
-/* The index of a metric's column (every metric's column is there). */
-static size_t
-colindex(const struct colscales *cs, const char *column)
-{
-	return (size_t)bs_strhash_get(&cs->h, column, strlen(column));
-}
-
-static void
-colscales_free(struct colscales *cs)
-{
-	free(cs->col);
-	free(cs->sc);
-	bs_strhash_free(&cs->h);
-}
-
 /* A geomean row per value column (and candidate), after the metrics. */
 static void
 geomean_rows(struct bs_result *res, const struct bs_comparison *cmp,
@@ -556,9 +439,9 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 	char buf[160], note[512];
 	size_t k, c, j, row, lead = o->nvc > 1;
 	size_t *order = human_order(cmp, t, o, md);
-	struct colscales cs;
+	struct bs_colscales cs;
 
-	if (res == NULL || order == NULL || colscales_init(&cs, cmp, o) == -1) {
+	if (res == NULL || order == NULL || bs_colscales_init(&cs, cmp, o) == -1) {
 		bs_result_free(res);
 		free(order);
 		return NULL;
@@ -574,24 +457,24 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 	bs_result_addcol(res, buf);
 	centre_heading(buf, sizeof(buf), "candidate", o->c);
 	bs_result_addcol(res, buf);
-	snprintf(buf, sizeof(buf), "change [%g%% CI]", conf);
+	snprintf(buf, sizeof(buf), bs_tr("change [%g%% CI]"), conf);
 	bs_result_addcol(res, buf);
 	bs_result_addcol(res, "p_adj");
 	bs_result_addcol(res, "cohen_d");
 	bs_result_addcol(res, "cliff_delta");
-	bs_result_addcol(res, "verdict");
-	bs_result_addcol(res, "note");
+	bs_result_addcol(res, bs_tr("verdict"));
+	bs_result_addcol(res, bs_tr("note"));
 	for (j = 0; j < cmp->n; j++) {
 		const struct bs_metric *r = &cmp->m[order[j]];
 
 		row = key_cells(res, cmp, t, r, lead, &c);
 		bs_result_str(res, row, c++, r->column);
-		bs_fmt_scaled(buf, sizeof(buf), centre(r, o->c, 0),
-		    colscale(&cs, r->column));
+		bs_fmt_scaled(buf, sizeof(buf), bs_report_centre(r, o->c, 0),
+		    bs_colscale(&cs, r->column));
 		sidecount(buf, sizeof(buf), r, r->nb);
 		bs_result_str(res, row, c++, buf);
-		bs_fmt_scaled(buf, sizeof(buf), centre(r, o->c, 1),
-		    colscale(&cs, r->column));
+		bs_fmt_scaled(buf, sizeof(buf), bs_report_centre(r, o->c, 1),
+		    bs_colscale(&cs, r->column));
 		sidecount(buf, sizeof(buf), r, r->nc);
 		bs_result_str(res, row, c++, buf);
 		change_text(buf, sizeof(buf), r);
@@ -604,12 +487,12 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 		    round(r->d * 100) / 100 : NAN);
 		bs_result_num(res, row, c++, isfinite(r->delta) ?
 		    round(r->delta * 100) / 100 : NAN);
-		bs_result_str(res, row, c++, bs_verdict_name(r->v));
+		bs_result_str(res, row, c++, bs_tr(bs_verdict_name(r->v)));
 		bs_metric_note(r, note, sizeof(note));
 		bs_result_str(res, row, c++, note);
 	}
 	free(order);
-	colscales_free(&cs);
+	bs_colscales_free(&cs);
 	geomean_rows(res, cmp, t, o, conf, lead);
 	return res;
 }
@@ -681,8 +564,8 @@ summary_line(FILE *fp, const struct bs_comparison *cmp)
 	for (size_t q = 0; q < 5; q++) {
 		if (cnt[order[q]] == 0)
 			continue;
-		fprintf(fp, "%s%zu %s", first ? "" : ", ", cnt[order[q]],
-		    bs_verdict_name(order[q]));
+		fprintf(fp, bs_tr("%s%zu %s"), first ? "" : ", ", cnt[order[q]],
+		    bs_tr(bs_verdict_name(order[q])));
 		first = 0;
 	}
 	fputs("\n\n", fp);
@@ -797,27 +680,76 @@ verdict_icon(enum bs_verdict v)
 {
 	switch (v) {
 	case BS_V_IMPROVED:
-		return "\xe2\x9c\x85 improved";
+		return bs_tr("\xe2\x9c\x85 improved");
 	case BS_V_REGRESSED:
-		return "\xe2\x9d\x8c regressed";
+		return bs_tr("\xe2\x9d\x8c regressed");
 	case BS_V_UNCHANGED:
-		return "\xe2\x9e\x96 unchanged";
+		return bs_tr("\xe2\x9e\x96 unchanged");
 	case BS_V_INCONCLUSIVE:
-		return "\xe2\x9d\x94 inconclusive";
+		return bs_tr("\xe2\x9d\x94 inconclusive");
 	default:
-		return "\xe2\x9a\xaa missing";
+		return bs_tr("\xe2\x9a\xaa missing");
 	}
 }
 
 /*
+ * The probability of the quantile a centre is (0.5 for a median), or 0
+ * for a mean.
+ */
+static double
+centre_p(const struct bs_cmp_opts *c)
+{
+	if (c->stat == BS_STAT_QUANTILE)
+		return c->stat_p;
+	if (c->stat == BS_STAT_DEFAULT &&
+	    bs_cmp_test(c)->centre == BS_MC_MEDIAN)
+		return 0.5;
+	return 0;
+}
+
+/*
+ * The relative half-width of a side's centre's interval (BS_SPREAD_CI):
+ * the t interval of the mean (of the units' means with nested runs, as
+ * b and c then are), or the distribution-free interval of the quantile
+ * from order statistics, its larger side as benchstat takes it.  NaN
+ * when there is none (too few values, a summary's median).
+ */
+static double
+centre_ci(const struct bs_metric *r, const struct bs_cmp_opts *c, int cand,
+    double m, double sd, double x)
+{
+	const double *v = cand ? r->c : r->b;
+	size_t n = cand ? r->nc : r->nb, l, u;
+	double p = centre_p(c), *s, h;
+
+	if (p == 0) {
+		if (n < 2 || !isfinite(sd))
+			return NAN;
+		return gsl_cdf_tdist_Pinv(0.5 + c->confidence / 200,
+		    (double)(n - 1)) * sd / sqrt((double)n) / fabs(m);
+	}
+	if (r->summary || v == NULL ||
+	    bs_quantile_ci_index(n, p, c->confidence, &l, &u) == -1 ||
+	    (s = malloc(n * sizeof(*s))) == NULL)
+		return NAN;
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), bs_cmp_double);
+	h = fmax(x - s[l - 1], s[u - 1] - x) / fabs(x);
+	free(s);
+	return h;
+}
+
+/*
  * A side's centre with its spread for the report: "2.918 ms ± 1.2%",
- * the spread the coefficient of variation of its runs (sd / mean).
+ * the spread the relative half-width of the centre's interval, or with
+ * BS_SPREAD_SD the coefficient of variation of its runs (sd / mean).
  */
 static void
 centre_spread(char *buf, size_t len, const struct bs_metric *r,
-    const struct bs_cmp_opts *c, int cand, const struct bs_scale *sc)
+    const struct bs_report_opts *o, int cand, const struct bs_scale *sc)
 {
-	double m, sd, x = centre(r, c, cand);
+	const struct bs_cmp_opts *c = o->c;
+	double m, sd, h, x = bs_report_centre(r, c, cand);
 	size_t l;
 
 	if ((cand ? r->nc : r->nb) == 0 || !isfinite(x)) {
@@ -830,10 +762,29 @@ centre_spread(char *buf, size_t len, const struct bs_metric *r,
 		sd = cand ? r->sd_c : r->sd_b;
 	} else
 		bs_mean_sd(cand ? r->c : r->b, cand ? r->nc : r->nb, &m, &sd);
+	if (!isfinite(m) || m == 0)
+		return;
+	h = o->spread == BS_SPREAD_SD ? sd / fabs(m) :
+	    centre_ci(r, c, cand, m, sd, x);
 	l = strlen(buf);
-	if (isfinite(sd) && isfinite(m) && m != 0)
-		snprintf(buf + l, len - l, " \xc2\xb1 %.1f%%",
-		    100 * sd / fabs(m));
+	if (isfinite(h))
+		snprintf(buf + l, len - l, " \xc2\xb1 %.1f%%", 100 * h);
+}
+
+/* The md report's centre heading says what its ± is. */
+static void
+md_centre_heading(char *buf, size_t len, const char *side,
+    const struct bs_report_opts *o)
+{
+	const struct bs_cmp_opts *c = o->c;
+	char pm[48];
+
+	if (o->spread == BS_SPREAD_SD)
+		snprintf(pm, sizeof(pm), "sd/mean");
+	else
+		snprintf(pm, sizeof(pm), bs_tr("%g%% CI"), o->confidence);
+	snprintf(buf, len, bs_tr("%s (%s \xc2\xb1 %s)"), bs_tr(side),
+	    bs_tr(c->stat_name ? c->stat_name : bs_cmp_test(c)->centre_en), pm);
 }
 
 /* One value column's table of the report, regressions first. */
@@ -853,14 +804,14 @@ md_table(const struct bs_comparison *cmp, const struct bs_table *t,
 	for (k = cmp->keyfrom; k < t->ngcols; k++)
 		if ((long)k != cmp->keyskip)
 			bs_result_addcol(res, t->names[t->gcols[k]]);
-	centre_heading(buf, sizeof(buf), "baseline", o->c);
+	md_centre_heading(buf, sizeof(buf), "baseline", o);
 	bs_result_addcol(res, buf);
-	centre_heading(buf, sizeof(buf), "candidate", o->c);
+	md_centre_heading(buf, sizeof(buf), "candidate", o);
 	bs_result_addcol(res, buf);
-	snprintf(buf, sizeof(buf), "change [%g%% CI]", o->confidence);
+	snprintf(buf, sizeof(buf), bs_tr("change [%g%% CI]"), o->confidence);
 	bs_result_addcol(res, buf);
-	bs_result_addcol(res, "effect");
-	bs_result_addcol(res, "verdict");
+	bs_result_addcol(res, bs_tr("effect"));
+	bs_result_addcol(res, bs_tr("verdict"));
 	/* Centres and changes align right, as numbers do. */
 	for (k = res->ncols - 5; k < res->ncols - 2; k++)
 		res->numeric[k] = 1;
@@ -868,9 +819,9 @@ md_table(const struct bs_comparison *cmp, const struct bs_table *t,
 		const struct bs_metric *r = &cmp->m[list[i]];
 
 		row = key_cells(res, cmp, t, r, lead, &c);
-		centre_spread(buf, sizeof(buf), r, o->c, 0, sc);
+		centre_spread(buf, sizeof(buf), r, o, 0, sc);
 		bs_result_str(res, row, c++, buf);
-		centre_spread(buf, sizeof(buf), r, o->c, 1, sc);
+		centre_spread(buf, sizeof(buf), r, o, 1, sc);
 		bs_result_str(res, row, c++, buf);
 		if (r->v == BS_V_MISSING)
 			snprintf(buf, sizeof(buf), "\xe2\x80\x93");
@@ -879,7 +830,7 @@ md_table(const struct bs_comparison *cmp, const struct bs_table *t,
 		bs_result_str(res, row, c++, buf);
 		if (isfinite(r->delta))
 			snprintf(buf, sizeof(buf), "%s (\xce\xb4 = %.2f)",
-			    bs_effect_name(r->delta), r->delta);
+			    bs_tr(bs_effect_name(r->delta)), r->delta);
 		else
 			snprintf(buf, sizeof(buf), "\xe2\x80\x93");
 		bs_result_str(res, row, c++, buf);
@@ -910,8 +861,9 @@ md_geomean(FILE *fp, const struct bs_comparison *cmp,
 		if (gm->k < 2)
 			continue;
 		bs_fmt_change(buf, sizeof(buf), gm->change, gm->lo, gm->hi);
-		fprintf(fp, "\nGeometric mean of the changes%s%s: %s (%zu "
-		    "metrics).\n", m->vc != NULL && o->nvc > 1 ? ", " : "",
+		fprintf(fp, bs_tr("\nGeometric mean of the changes%s%s: %s "
+		    "(%zu metrics).\n"),
+		    m->vc != NULL && o->nvc > 1 ? ", " : "",
 		    m->vc != NULL && o->nvc > 1 ? m->vc : "", buf, gm->k);
 	}
 }
@@ -937,7 +889,7 @@ md_caveats(FILE *fp, const struct bs_comparison *cmp,
 		if (cav[0] == '\0')
 			continue;
 		if (!head++)
-			fputs("\n**Caveats**\n\n", fp);
+			fputs(bs_tr("\n**Caveats**\n\n"), fp);
 		bs_metric_label(cmp, t, m, label, sizeof(label));
 		fprintf(fp, "- %s %s: ", verdict_icon(m->v),
 		    bs_oneline(label, &tmp));
@@ -957,7 +909,7 @@ static int
 md_report(FILE *fp, const struct bs_comparison *cmp,
     const struct bs_table *t, const struct bs_report_opts *o)
 {
-	struct colscales cs;
+	struct bs_colscales cs;
 	struct bs_result *res, *full;
 	struct bs_geomean *gmv = NULL;
 	size_t *order, j, pass, i, ncls;
@@ -969,7 +921,7 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 
 	if ((order = human_order(cmp, t, o, 1)) == NULL)
 		return -1;
-	if (colscales_init(&cs, cmp, o) == -1) {
+	if (bs_colscales_init(&cs, cmp, o) == -1) {
 		free(order);
 		return -1;
 	}
@@ -993,7 +945,7 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 		goto out;
 	}
 	for (i = 0; i < cmp->n; i++) {
-		j = colindex(&cs, cmp->m[i].column);
+		j = bs_colindex(&cs, cmp->m[i].column);
 		off[j + 1]++;
 		bad[j] |= cmp->m[i].v == BS_V_REGRESSED;
 	}
@@ -1001,20 +953,20 @@ md_report(FILE *fp, const struct bs_comparison *cmp,
 		off[j + 1] += off[j];
 	memcpy(fill, off, cs.n * sizeof(*fill));
 	for (i = 0; i < cmp->n; i++)
-		byord[fill[colindex(&cs, cmp->m[order[i]].column)]++] =
+		byord[fill[bs_colindex(&cs, cmp->m[order[i]].column)]++] =
 		    order[i];
 	memcpy(fill, off, cs.n * sizeof(*fill));
 	for (i = 0; i < cmp->n; i++)
-		byidx[fill[colindex(&cs, cmp->m[i].column)]++] = i;
+		byidx[fill[bs_colindex(&cs, cmp->m[i].column)]++] = i;
 	for (pass = 0; pass < 2 && rc == 0; pass++)
 		for (j = 0; j < cs.n && rc == 0; j++) {
 			const struct bs_metric *first = &cmp->m[byidx[off[j]]];
 
 			if (bad[j] != (pass == 0))
 				continue;
-			fprintf(fp, "### `%s` (%s is better)\n\n",
+			fprintf(fp, bs_tr("### `%s` (%s is better)\n\n"),
 			    bs_oneline(cs.col[j], &tmp),
-			    bs_direction_name(first));
+			    bs_tr(bs_direction_name(first)));
 			free(tmp);
 			if ((res = md_table(cmp, t, o, byord + off[j],
 			    off[j + 1] - off[j], &cs.sc[j])) == NULL ||
@@ -1040,7 +992,7 @@ out:
 	free(cls);
 	free(gmv);
 	free(said);
-	colscales_free(&cs);
+	bs_colscales_free(&cs);
 	free(order);
 	if (rc == -1)
 		return -1;
@@ -1060,8 +1012,14 @@ out:
 	if (cmp->n > 0)
 		rules_text(fp, cmp, 1);
 	md_method(fp, cmp, o);
-	fputs("\nCentres are shown \xc2\xb1 the coefficient of variation of "
-	    "their runs (sd / mean); effect is Cliff's delta in words "
+	if (o->spread == BS_SPREAD_SD)
+		fputs("\nCentres are shown \xc2\xb1 the coefficient of "
+		    "variation of their runs (sd / mean)", fp);
+	else
+		fprintf(fp, "\nCentres are shown \xc2\xb1 the half-width of "
+		    "their own %g%% interval over the centre (the larger "
+		    "side)", o->confidence);
+	fputs("; effect is Cliff's delta in words "
 	    "(|\xce\xb4| < 0.147 negligible, < 0.33 small, < 0.474 medium, "
 	    "else large; Romano et al. 2006).\n\n</details>\n", fp);
 	return rc;

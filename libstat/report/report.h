@@ -54,4 +54,30 @@ void	 bs_metric_label(const struct bs_comparison *,
 void	 bs_metric_conclusion(const struct bs_metric *,
 	    const struct bs_report_opts *, char *buf, size_t len);
 
+/* ------------------------------------------------------------------ */
+/* What the reports for people show (scales.c) */
+
+/* The centre shown for people: the statistic compared (cand: 1). */
+double	 bs_report_centre(const struct bs_metric *,
+	    const struct bs_cmp_opts *, int cand);
+/*
+ * The display scale of each value column: its unit from its name (or
+ * the format's declaration), the size from the median magnitude of the
+ * centres on both sides; none with o->raw.  init: 0, or -1 out of
+ * memory; bs_colscale: NULL for a column not compared.
+ */
+struct bs_colscales {
+	const char	**col;
+	struct bs_scale	*sc;
+	size_t		 n;
+	struct bs_strhash h;	/* column name -> index */
+};
+int	 bs_colscales_init(struct bs_colscales *,
+	    const struct bs_comparison *, const struct bs_report_opts *);
+const struct bs_scale *bs_colscale(const struct bs_colscales *,
+	    const char *column);
+/* The index of a metric's column (every metric's column is there). */
+size_t	 bs_colindex(const struct bs_colscales *, const char *column);
+void	 bs_colscales_free(struct bs_colscales *);
+
 #endif /* LIBSTAT_REPORT_H */

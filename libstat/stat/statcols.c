@@ -90,9 +90,9 @@ const struct bs_stat bs_stats[] = {
 	{ "se", BS_SU_SPREAD, MOM, FIN, NULL, 0, AT(se), NULL, 9, 0, 0 },
 	{ "ci_lo", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_lo), NULL, 12, 0, 0 },
 	{ "ci_hi", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(ci_hi), NULL, 13, 0, 0 },
-	/* The table shows the half-width as "±" (mean ± half-width). */
-	{ "ci_half", BS_SU_SPREAD, MOM, 0, get_ci_half, 0, 0, "\xc2\xb1",
-	    0, 0, 0 },
+	/* The table heads the half-width "± CI": mean ± that of its CI. */
+	{ "ci_half", BS_SU_SPREAD, MOM, 0, get_ci_half, 0, 0,
+	    "\xc2\xb1 CI", 0, 0, 0 },
 	{ "min", BS_SU_VALUE, MOM, FIN, NULL, 0, AT(min), NULL, 4, 0, 0 },
 	{ "q1", BS_SU_VALUE, ORD, FIN, NULL, 0.25, AT(q1), NULL, 6, 0, 0 },
 	{ "median", BS_SU_VALUE, ORD, FIN, NULL, 0.5, AT(median), NULL, 2,
@@ -465,7 +465,9 @@ bs_statcols_choose(struct bs_statcols *st, const char *list, int compact,
 			return -1;
 	} else
 		for (i = 0; set[i] != NULL; i++) {
-			id = row_named(set[i]);
+			/* --spread sd: the runs' sd beside the mean. */
+			id = row_named(compact && so->spread_sd &&
+			    strcmp(set[i], "ci_half") == 0 ? "sd" : set[i]);
 			/* Order statistics in the compact set need them. */
 			if (compact && so->no_quantiles &&
 			    (id->needs & BS_SN_SORTED))
@@ -509,8 +511,10 @@ bs_stat_value(const struct bs_stat *st, const struct bs_summary *s, size_t k)
 const char *
 bs_statcol_heading(const struct bs_statcol *c, enum bs_outfmt f)
 {
-	if (c->stat->heading != NULL && (f == BS_OUT_TABLE || f == BS_OUT_MD))
-		return c->stat->heading;
+	/* People read their language (bs_tr); scripts the names. */
+	if (f == BS_OUT_TABLE || f == BS_OUT_MD)
+		return bs_tr(c->stat->heading != NULL ? c->stat->heading :
+		    c->name);
 	return c->name;
 }
 
