@@ -1383,10 +1383,13 @@ struct bs_trend_cp {
 					   last one arrived */
 	size_t		 nb, na;	/* revisions of the two sides, outliers
 					   left out (outlier: neighbours, 1) */
+	size_t		 end;		/* drift: its last revision; else at */
+	double		 slope;		/* drift: change per revision */
 };
 
 #define BS_TK_STEP	0	/* the level moved at `at` */
 #define BS_TK_OUTLIER	1	/* revision `at` alone is off its level */
+#define BS_TK_DRIFT	2	/* the level moved from `at` to `end` */
 
 #define BS_TS_CONFIRMED	 0	/* min_seg revisions after it agree */
 #define BS_TS_PROVISIONAL 1	/* fewer after it (the history's end) */

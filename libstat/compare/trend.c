@@ -661,6 +661,8 @@ judge(struct bs_trend_cp *c, struct seg l, struct seg r, const struct ctx *cx)
 	c->status = c->to - c->at < cx->m ? BS_TS_PROVISIONAL :
 	    BS_TS_CONFIRMED;
 	c->was = SIZE_MAX;
+	c->end = c->at;
+	c->slope = NAN;
 }
 
 /* Does a candidate fail: not significant, or a change below threshold? */
@@ -793,6 +795,92 @@ out:
 	return rc;
 }
 
+/* ------------------------------------------------------------------ */
+/* Drifts */
+
+/*
+ * Is [a, b) a stretch of a drift in direction sign, between two steps
+ * of at least minrise each: its least-squares line rises that way by
+ * half of minrise or more over its revisions, with t beyond 1.5 (two
+ * revisions: the second beyond the first by a quarter of minrise)?  A
+ * staircase of a slow drift rises between its steps as much as at
+ * them; two steps the same way with a level between them are flat
+ * there.
+ */
+static int
+drifting(const double *mean, size_t a, size_t b, int sign, double minrise)
+{
+	double n = (double)(b - a), xb = (double)(a + b - 1) / 2, yb = 0,
+	    sxx = 0, sxy = 0, ss = 0, sl, r;
+	size_t i;
+
+	if (b - a < 2)
+		return 0;
+	if (b - a == 2)
+		return sign * (mean[a + 1] - mean[a]) * 2 >= minrise / 2;
+	for (i = a; i < b; i++)
+		yb += mean[i] / n;
+	for (i = a; i < b; i++) {
+		sxx += ((double)i - xb) * ((double)i - xb);
+		sxy += ((double)i - xb) * (mean[i] - yb);
+	}
+	sl = sxy / sxx;
+	for (i = a; i < b; i++) {
+		r = mean[i] - yb - sl * ((double)i - xb);
+		ss += r * r;
+	}
+	if (sign * sl * n < minrise / 2)
+		return 0;
+	return ss > 0 ? sign * sl / sqrt(ss / (n - 2) / sxx) > 1.5 : 1;
+}
+
+static int
+cp_sign(const struct bs_trend_cp *c)
+{
+	return (c->mean_a > c->mean_b) - (c->mean_a < c->mean_b);
+}
+
+/*
+ * Steps one after another the same way, with the stretches between
+ * them drifting (the steps' own sizes as they are judged, before any
+ * merge), are one change spread over its revisions: a drift
+ * from the first step to the last, its change between the level before
+ * the first and the level after the last (the test and interval of
+ * those two segments), its slope the change over the revisions it took.
+ */
+static void
+drifts(struct bs_trend_cp *cp, size_t *ncp, const double *mean,
+    const struct ctx *cx)
+{
+	size_t i, k, n = *ncp, out = 0;
+	int sign;
+
+	for (i = 0; i < n; i = k + 1) {
+		sign = cp_sign(&cp[i]);
+		for (k = i; k + 1 < n && cp_sign(&cp[k + 1]) == sign &&
+		    drifting(mean, cp[k].at, cp[k + 1].at, sign,
+		    fmin(fabs(cp[k].mean_a - cp[k].mean_b),
+		    fabs(cp[k + 1].mean_a - cp[k + 1].mean_b))); k++)
+			;
+		cp[out] = cp[i];
+		if (k > i) {
+			struct bs_trend_cp *d = &cp[out];
+
+			d->to = cp[k].to;
+			judge(d, segment_exact(mean, &cx->md, d->from, d->at),
+			    segment_exact(mean, &cx->md, cp[k].at, d->to), cx);
+			d->kind = BS_TK_DRIFT;
+			d->end = cp[k].at;
+			d->slope = (d->mean_a - d->mean_b) /
+			    (double)(d->end - d->at + 1);
+			d->status = d->to - d->end < cx->m ?
+			    BS_TS_PROVISIONAL : BS_TS_CONFIRMED;
+		}
+		out++;
+	}
+	*ncp = out;
+}
+
 /*
  * The steps of one series without its outliers: proposals in windows
  * and at the end, merged.  *out in the series' own indices.
@@ -866,6 +954,7 @@ steps(const double *mean, const double *var, const size_t *n, size_t len,
 		judge(&cp[i], segment_exact(mean, &cx->md, cp[i].from,
 		    cp[i].at), segment_exact(mean, &cx->md, cp[i].at,
 		    cp[i].to), cx);
+	drifts(cp, &ncp, mean, cx);
 	*out = cp;
 	*nout = ncp;
 	cp = NULL;
@@ -957,6 +1046,8 @@ outlier(const double *mean, size_t len, size_t i, const struct ctx *cx,
 	c->kind = BS_TK_OUTLIER;
 	c->status = BS_TS_CONFIRMED;
 	c->was = SIZE_MAX;
+	c->end = i;
+	c->slope = NAN;
 	return c->v == BS_V_IMPROVED || c->v == BS_V_REGRESSED;
 }
 
@@ -1012,6 +1103,7 @@ detect(const double *mean, const double *var, const size_t *n, size_t len,
 	for (i = 0; i < nst; i++) {
 		c = st[i];
 		c.from = keep[c.from];
+		c.end = keep[c.end];
 		c.at = keep[c.at];
 		c.to = c.to == nk ? len : keep[c.to];
 		cp[ncp++] = c;
@@ -1048,7 +1140,7 @@ match(const struct bs_trend_cp *c, const struct bs_trend_cp *prev,
 	for (j = 0; j < nprev; j++) {
 		const struct bs_trend_cp *q = &prev[j];
 
-		if (used[j] || q->kind != BS_TK_STEP || sign !=
+		if (used[j] || q->kind == BS_TK_OUTLIER || sign !=
 		    (q->mean_a > q->mean_b) - (q->mean_a < q->mean_b))
 			continue;
 		dd = q->at > c->at ? q->at - c->at : c->at - q->at;
@@ -1085,7 +1177,7 @@ stability(struct bs_trend_cp **cp, size_t *ncp, const struct bs_trend_cp *prev,
 		for (i = 0; i < *ncp; i++) {
 			struct bs_trend_cp *c = &(*cp)[i];
 
-			if (c->kind != BS_TK_STEP || c->was != SIZE_MAX ||
+			if (c->kind == BS_TK_OUTLIER || c->was != SIZE_MAX ||
 			    (j = match(c, prev, nprev, used, near)) == SIZE_MAX)
 				continue;
 			used[j] = 1;
@@ -1097,7 +1189,7 @@ stability(struct bs_trend_cp **cp, size_t *ncp, const struct bs_trend_cp *prev,
 		if ((*cp)[i].status != BS_TS_MOVED)
 			(*cp)[i].was = SIZE_MAX;
 	for (j = 0; j < nprev; j++) {
-		if (used[j] || prev[j].kind != BS_TK_STEP)
+		if (used[j] || prev[j].kind == BS_TK_OUTLIER)
 			continue;
 		if (bs_grow(cp, &cap, n + 1, sizeof(**cp)) == -1) {
 			free(used);
