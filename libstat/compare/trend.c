@@ -5,28 +5,30 @@
  * The method is Hunter's and Apache Otava's (Fleming et al. 2023),
  * after MongoDB's (Daly et al. 2020): E-divisive means (Matteson and
  * James 2014) proposes change points by recursive splitting, and a
- * deterministic test, Welch's t between the adjacent segments, keeps or
- * merges them in place of E-divisive's random permutations, so that the
- * same history always gives the same answer.
+ * deterministic test keeps or merges them in place of E-divisive's
+ * random permutations, so that the same history always gives the same
+ * answer.  The test uses what the whole history knows (btrend(1)):
  *
- * 1. Revisions.  Repetitions of one revision are summarised first: the
- *    revision's mean is the unit of the series, its spread a floor under
- *    the segments' variance (below).
- * 2. Proposal.  In each window of o->window revisions (half overlapping,
- *    so that long histories cost O(n window), not O(n^2)), a segment is
+ * 1. The model.  A revision's mean varies by the night's own effect
+ *    (sb2, the same for all) plus its runs' variance of their mean;
+ *    the spread of revision means, tau, comes from the whole history
+ *    robustly (the median absolute successive difference).
+ * 2. Outliers.  A revision off the medians of its neighbours on both
+ *    sides, the same way, is reported as such and left out.
+ * 3. Proposal.  In each window of o->window revisions (half overlapping,
+ *    so that long histories cost O(n log n) per window), a segment is
  *    split at the tau maximising Q(tau) with kappa at the segment's end,
- *    leaving o->min_seg revisions on each side; the split is kept when
- *    Welch's p between its sides is below PROPOSE_P, and both sides are
- *    split again.
- * 3. Merging.  Over the whole series, each candidate is tested against
- *    its neighbours: Welch's t between the segment before it and the one
- *    after it.  The weakest failing candidate (p >= o->max_p, or a change
- *    below the metric's threshold) is removed, its two segments merge,
+ *    leaving o->min_seg revisions on each side, while the test gives p
+ *    below PROPOSE_P; the last min_seg places are proposed too.
+ * 4. Merging.  Each candidate is tested between its neighbours: t with
+ *    Satterthwaite's df, each side's variance the model's or its own
+ *    where larger, p times the places it could have been (Bonferroni).
+ *    The weakest failing candidate is removed, its two segments merge,
  *    and the tests are made again, until every candidate passes.
- *
- * A single spike cannot make a segment of its own (min_seg revisions),
- * and within a longer segment it widens the segment's variance, which
- * makes it weaker, not stronger.
+ * 5. Drifts: steps the same way with sloping stretches between them are
+ *    one.  Provisional: fewer than min_seg revisions after a step.
+ *    Stability: the history without its last revision is searched too,
+ *    and a step that moved or went is said to have.
  */
 #include <ctype.h>
 #include <math.h>
