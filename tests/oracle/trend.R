@@ -432,6 +432,21 @@ write_csv(spike, "testdata/trend/spike_last.csv")
 addcase("spike_last", "testdata/trend/spike_last.csv", "-f csv -x run",
     expect(spike, "run", character(0), "time_ms"))
 
+# A step whose place moves when the last run arrives (issue 28 item 3):
+# series 138 of 400 made alike (a step of 3, 5 or 8 at 20..27, its
+# first run pulled back towards the old level), the one of them where
+# btrend's place moved.
+set.seed(30)
+for (k in 1:400) {
+	n <- 30; at <- sample(20:27, 1)
+	y <- c(rnorm(at - 1, 100, 1), rnorm(n - at + 1, 100 + sample(c(3, 5, 8), 1), 1))
+	y[at] <- y[at] - runif(1, 0, 4)
+	if (k == 138) moved <- data.frame(run = 1:n, time_ms = round(y, 2))
+}
+write_csv(moved, "testdata/trend/moved.csv")
+addcase("moved", "testdata/trend/moved.csv", "-f csv -x run",
+    expect(moved, "run", character(0), "time_ms"))
+
 # Pure noise, 500 revisions: no change point at the default settings.
 set.seed(500)
 noise <- data.frame(run = 1:500, time_ns = round(rnorm(500, 1e6, 2e4)))
