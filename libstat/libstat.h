@@ -1454,13 +1454,16 @@ struct bs_trend_cells {
 };
 
 /*
- * The levels of c before and after it in the series' unit (declared or
- * by the column's name), scaled as bcompare scales them, with their
- * revision counts; the change with its interval and the p as bcompare
- * writes them.
+ * The levels of c before and after it in the series' unit (declared, or
+ * by the name of the column, or of `of` when not NULL: the column a
+ * summary's mean is of, as bstat's output names it in its column
+ * `column`), scaled as bcompare scales them, with their revision
+ * counts; the change with its interval and the p as bcompare writes
+ * them.
  */
 void	 bs_trend_text(const struct bs_trend_series *,
-	    const struct bs_trend_cp *, struct bs_trend_cells *);
+	    const struct bs_trend_cp *, const char *of,
+	    struct bs_trend_cells *);
 /*
  * The machine columns of a comparison (csv, tsv, json of
  * bs_comparison_write) as a result, for a tool to add to (--tag); NULL

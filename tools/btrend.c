@@ -225,10 +225,26 @@ static const char *const kinds[] = { "step", "outlier", "drift" };
 static const char *const statuses[] = { "confirmed", "provisional", "moved",
     "withdrawn" };
 
+/*
+ * The column a series' values are a summary of: bstat's output names
+ * it in its group column `column` (NULL when there is none).
+ */
+static const char *
+summary_of(const struct bs_table *t, const struct bs_trend *tr,
+    const struct bs_trend_series *s)
+{
+	for (size_t k = 0; k < t->ngcols; k++)
+		if ((long)k != tr->xcol &&
+		    strcmp(t->names[t->gcols[k]], "column") == 0)
+			return s->key[k];
+	return NULL;
+}
+
 /* One change point's cells after the group and metric columns. */
 static void
 cp_cells(struct report *r, size_t row, size_t col,
-    const struct bs_trend_series *s, const struct bs_trend_cp *c)
+    const struct bs_trend_series *s, const struct bs_trend_cp *c,
+    const char *of)
 {
 	struct bs_trend_cells tx;
 	char st[160], kd[192];
@@ -239,7 +255,7 @@ cp_cells(struct report *r, size_t row, size_t col,
 	else
 		snprintf(st, sizeof(st), "%s", statuses[c->status]);
 	if (r->human) {
-		bs_trend_text(s, c, &tx);
+		bs_trend_text(s, c, of, &tx);
 		if (c->kind == BS_TK_DRIFT) {
 			char sl[48];
 
@@ -296,7 +312,7 @@ cp_rows(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
 		shown++;
 		row = (size_t)bs_result_addrow(r->res);
 		col = keycells(r->res, row, t, tr, s);
-		cp_cells(r, row, col, s, c);
+		cp_cells(r, row, col, s, c, summary_of(t, tr, s));
 		/* A spike is no change; a withdrawn point is no longer one. */
 		r->regressed |= c->v == BS_V_REGRESSED && c->kind !=
 		    BS_TK_OUTLIER && c->status != BS_TS_WITHDRAWN;
