@@ -39,8 +39,8 @@ for (s in sc) {
 	o <- file.path(tmp, "o.csv")
 	system2("./btrend", c("-x", "rev", "-g", "series", "-f", "csv", f), stdout = o, stderr = FALSE)
 	r <- read.csv(o)
-	# Change points only: outlier revisions and withdrawn steps are not.
-	if (!is.null(r$kind)) r <- r[r$kind == "step" & r$status != "withdrawn", ]
+	# Change points only (steps, drifts): outliers and withdrawn steps are not.
+	if (!is.null(r$kind)) r <- r[r$kind != "outlier" & r$status != "withdrawn", ]
 	tp <- 0; fp <- 0; ntrue <- sum(lengths(truth))
 	for (i in 1:100) {
 		found <- r$rev[r$series == i]; t <- truth[[i]]; used <- logical(length(t))

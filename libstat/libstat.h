@@ -1536,10 +1536,13 @@ struct bs_trend_cp {
 					   last one arrived */
 	size_t		 nb, na;	/* revisions of the two sides, outliers
 					   left out (outlier: neighbours, 1) */
+	size_t		 end;		/* drift: its last revision; else at */
+	double		 slope;		/* drift: change per revision */
 };
 
 #define BS_TK_STEP	0	/* the level moved at `at` */
 #define BS_TK_OUTLIER	1	/* revision `at` alone is off its level */
+#define BS_TK_DRIFT	2	/* the level moved from `at` to `end` */
 
 #define BS_TS_CONFIRMED	 0	/* min_seg revisions after it agree */
 #define BS_TS_PROVISIONAL 1	/* fewer after it (the history's end) */
@@ -1604,13 +1607,16 @@ struct bs_trend_cells {
 };
 
 /*
- * The levels of c before and after it in the series' unit (declared or
- * by the column's name), scaled as bcompare scales them, with their
- * revision counts; the change with its interval and the p as bcompare
- * writes them.
+ * The levels of c before and after it in the series' unit (declared, or
+ * by the name of the column, or of `of` when not NULL: the column a
+ * summary's mean is of, as bstat's output names it in its column
+ * `column`), scaled as bcompare scales them, with their revision
+ * counts; the change with its interval and the p as bcompare writes
+ * them.
  */
 void	 bs_trend_text(const struct bs_trend_series *,
-	    const struct bs_trend_cp *, struct bs_trend_cells *);
+	    const struct bs_trend_cp *, const char *of,
+	    struct bs_trend_cells *);
 /*
  * The machine columns of a comparison (csv, tsv, json of
  * bs_comparison_write) as a result, for a tool to add to (--tag); NULL

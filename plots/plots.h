@@ -500,6 +500,9 @@ struct bp_trend_cp {
 	double		 before, after;	/* the segments' levels */
 	double		 change;	/* relative */
 	int		 regressed;
+	int		 provisional;	/* too few revisions after it yet */
+	int		 outlier;	/* revision at alone: no step */
+	size_t		 end;		/* a drift's last revision; else at */
 };
 
 struct bp_trend_series {
@@ -515,6 +518,9 @@ struct bp_trend_series {
 struct bp_trend_opts {
 	struct bp_chart	 chart;
 	int		 band;		/* the revisions' intervals (1) */
+	double		 conf;		/* their level, percent, for the legend */
+	/* x ticks the history chose (dates, commits), or NULL: numbers. */
+	const struct bp_ticks *xticks;
 };
 
 void	 bp_trend_opts_init(struct bp_trend_opts *);

@@ -51,17 +51,19 @@ usage(FILE *fp, int status)
 "  -f, --format F          %s\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the change's interval (95)\n"
-"      --max-p P           keep a change point when Welch's p between its\n"
-"                          segments is below P (default 0.001)\n"
+"      --max-p P           keep a change point when its p (times the places it\n"
+"                          could have been: Bonferroni) is below P (0.001)\n"
 "      --min-change [COL=]PCT  smallest change reported, percent (0);\n"
 "                          repeatable, as bcompare's --threshold\n"
 "      --higher-is-better LIST  these columns improve upward\n"
 "      --lower-is-better LIST   these columns improve downward\n"
-"      --min-segment N     revisions on each side of a change (default 3)\n"
+"      --min-segment N     revisions after a change to confirm it, and on each\n"
+"                          side of one inside the history (default 2)\n"
 "      --window N          revisions per E-divisive window (default 500)\n"
 "      --since VALUE       report change points at or after this order value\n"
 "      --last N            report change points among the last N revisions\n"
-"      --gate              exit 1 when a reported change point regressed\n"
+"      --gate              exit 1 when a reported step regressed (provisional\n"
+"                          ones too; not outliers or withdrawn steps)\n"
 "      --tag KEY=VALUE     a constant first column, repeatable\n"
 "      --sort ORDER        natural (table, md) or first (csv, tsv, json)\n"
 "  -q, --quiet             no notes, hints or warnings\n"
@@ -70,7 +72,11 @@ usage(FILE *fp, int status)
 "      --version           the version\n"
 "\n"
 "Columns: <groups>, column, <order>, n_before, n_after, mean_before,\n"
-"mean_after, change, change_ci_lo, change_ci_hi, p, direction, verdict.\n"
+"mean_after, change, change_ci_lo, change_ci_hi, p, direction, verdict,\n"
+"kind (step, outlier, drift), status (confirmed, provisional, moved,\n"
+"withdrawn), was, end and slope (a drift's last revision, change per\n"
+"revision); column is metric where a group column has that name.  table, md:\n"
+"<groups>, metric, <order>, kind, status, before, after, change, p, verdict.\n"
 "Exit status: 0; 1 with --gate when a regression is reported; 2 error.\n",
 	    tool_outfmts(NULL));
 	exit(status);
@@ -216,17 +222,33 @@ struct report {
 	int			 human;		/* table, md: cells for people */
 };
 
-static const char *const kinds[] = { "step", "outlier" };
+static const char *const kinds[] = { "step", "outlier", "drift" };
 static const char *const statuses[] = { "confirmed", "provisional", "moved",
     "withdrawn" };
+
+/*
+ * The column a series' values are a summary of: bstat's output names
+ * it in its group column `column` (NULL when there is none).
+ */
+static const char *
+summary_of(const struct bs_table *t, const struct bs_trend *tr,
+    const struct bs_trend_series *s)
+{
+	for (size_t k = 0; k < t->ngcols; k++)
+		if ((long)k != tr->xcol &&
+		    strcmp(t->names[t->gcols[k]], "column") == 0)
+			return s->key[k];
+	return NULL;
+}
 
 /* One change point's cells after the group and metric columns. */
 static void
 cp_cells(struct report *r, size_t row, size_t col,
-    const struct bs_trend_series *s, const struct bs_trend_cp *c)
+    const struct bs_trend_series *s, const struct bs_trend_cp *c,
+    const char *of)
 {
 	struct bs_trend_cells tx;
-	char st[160];
+	char st[160], kd[192];
 
 	bs_result_str(r->res, row, col++, s->x[c->at]);
 	if (c->status == BS_TS_MOVED && c->was != SIZE_MAX)
@@ -234,8 +256,17 @@ cp_cells(struct report *r, size_t row, size_t col,
 	else
 		snprintf(st, sizeof(st), "%s", statuses[c->status]);
 	if (r->human) {
-		bs_trend_text(s, c, &tx);
-		bs_result_str(r->res, row, col++, kinds[c->kind]);
+		bs_trend_text(s, c, of, &tx);
+		if (c->kind == BS_TK_DRIFT) {
+			char sl[48];
+
+			bs_fmt_pct(sl, sizeof(sl), c->mean_b != 0 ? c->slope /
+			    fabs(c->mean_b) : NAN);
+			snprintf(kd, sizeof(kd), "drift to %s (%s/rev)",
+			    s->x[c->end], sl);
+			bs_result_str(r->res, row, col++, kd);
+		} else
+			bs_result_str(r->res, row, col++, kinds[c->kind]);
 		bs_result_str(r->res, row, col++, st);
 		bs_result_str(r->res, row, col++, tx.before);
 		bs_result_str(r->res, row, col++, tx.after);
@@ -258,6 +289,9 @@ cp_cells(struct report *r, size_t row, size_t col,
 	bs_result_str(r->res, row, col++, statuses[c->status]);
 	bs_result_str(r->res, row, col++, c->was != SIZE_MAX ? s->x[c->was] :
 	    "");
+	bs_result_str(r->res, row, col++, c->kind == BS_TK_DRIFT ?
+	    s->x[c->end] : "");
+	bs_result_num(r->res, row, col++, c->slope);
 }
 
 /* The change points of series s that the report shows (--since, --last). */
@@ -279,10 +313,10 @@ cp_rows(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
 		shown++;
 		row = (size_t)bs_result_addrow(r->res);
 		col = keycells(r->res, row, t, tr, s);
-		cp_cells(r, row, col, s, c);
+		cp_cells(r, row, col, s, c, summary_of(t, tr, s));
 		/* A spike is no change; a withdrawn point is no longer one. */
-		r->regressed |= c->v == BS_V_REGRESSED && c->kind ==
-		    BS_TK_STEP && c->status != BS_TS_WITHDRAWN;
+		r->regressed |= c->v == BS_V_REGRESSED && c->kind !=
+		    BS_TK_OUTLIER && c->status != BS_TS_WITHDRAWN;
 	}
 	return shown;
 }
@@ -351,7 +385,7 @@ build_report(struct report *r, const struct bs_table *t, const struct bs_trend *
 	const char *cols[] = { metric, xname, "n_before", "n_after",
 	    "mean_before", "mean_after", "change", "change_ci_lo",
 	    "change_ci_hi", "p", "direction", "verdict", "kind", "status",
-	    "was" };
+	    "was", "end", "slope" };
 	const char *hcols[] = { metric, xname, "kind", "status", "before",
 	    "after", chg, "p", "verdict" };
 	const char *ncols[] = { metric, "revisions", "note" };

@@ -5,28 +5,30 @@
  * The method is Hunter's and Apache Otava's (Fleming et al. 2023),
  * after MongoDB's (Daly et al. 2020): E-divisive means (Matteson and
  * James 2014) proposes change points by recursive splitting, and a
- * deterministic test, Welch's t between the adjacent segments, keeps or
- * merges them in place of E-divisive's random permutations, so that the
- * same history always gives the same answer.
+ * deterministic test keeps or merges them in place of E-divisive's
+ * random permutations, so that the same history always gives the same
+ * answer.  The test uses what the whole history knows (btrend(1)):
  *
- * 1. Revisions.  Repetitions of one revision are summarised first: the
- *    revision's mean is the unit of the series, its spread a floor under
- *    the segments' variance (below).
- * 2. Proposal.  In each window of o->window revisions (half overlapping,
- *    so that long histories cost O(n window), not O(n^2)), a segment is
+ * 1. The model.  A revision's mean varies by the night's own effect
+ *    (sb2, the same for all) plus its runs' variance of their mean;
+ *    the spread of revision means, tau, comes from the whole history
+ *    robustly (the median absolute successive difference).
+ * 2. Outliers.  A revision off the medians of its neighbours on both
+ *    sides, the same way, is reported as such and left out.
+ * 3. Proposal.  In each window of o->window revisions (half overlapping,
+ *    so that long histories cost O(n log n) per window), a segment is
  *    split at the tau maximising Q(tau) with kappa at the segment's end,
- *    leaving o->min_seg revisions on each side; the split is kept when
- *    Welch's p between its sides is below PROPOSE_P, and both sides are
- *    split again.
- * 3. Merging.  Over the whole series, each candidate is tested against
- *    its neighbours: Welch's t between the segment before it and the one
- *    after it.  The weakest failing candidate (p >= o->max_p, or a change
- *    below the metric's threshold) is removed, its two segments merge,
+ *    leaving o->min_seg revisions on each side, while the test gives p
+ *    below PROPOSE_P; the last min_seg places are proposed too.
+ * 4. Merging.  Each candidate is tested between its neighbours: t with
+ *    Satterthwaite's df, each side's variance the model's or its own
+ *    where larger, p times the places it could have been (Bonferroni).
+ *    The weakest failing candidate is removed, its two segments merge,
  *    and the tests are made again, until every candidate passes.
- *
- * A single spike cannot make a segment of its own (min_seg revisions),
- * and within a longer segment it widens the segment's variance, which
- * makes it weaker, not stronger.
+ * 5. Drifts: steps the same way with sloping stretches between them are
+ *    one.  Provisional: fewer than min_seg revisions after a step.
+ *    Stability: the history without its last revision is searched too,
+ *    and a step that moved or went is said to have.
  */
 #include <ctype.h>
 #include <math.h>
@@ -661,6 +663,8 @@ judge(struct bs_trend_cp *c, struct seg l, struct seg r, const struct ctx *cx)
 	c->status = c->to - c->at < cx->m ? BS_TS_PROVISIONAL :
 	    BS_TS_CONFIRMED;
 	c->was = SIZE_MAX;
+	c->end = c->at;
+	c->slope = NAN;
 }
 
 /* Does a candidate fail: not significant, or a change below threshold? */
@@ -793,6 +797,92 @@ out:
 	return rc;
 }
 
+/* ------------------------------------------------------------------ */
+/* Drifts */
+
+/*
+ * Is [a, b) a stretch of a drift in direction sign, between two steps
+ * of at least minrise each: its least-squares line rises that way by
+ * half of minrise or more over its revisions, with t beyond 1.5 (two
+ * revisions: the second beyond the first by a quarter of minrise)?  A
+ * staircase of a slow drift rises between its steps as much as at
+ * them; two steps the same way with a level between them are flat
+ * there.
+ */
+static int
+drifting(const double *mean, size_t a, size_t b, int sign, double minrise)
+{
+	double n = (double)(b - a), xb = (double)(a + b - 1) / 2, yb = 0,
+	    sxx = 0, sxy = 0, ss = 0, sl, r;
+	size_t i;
+
+	if (b - a < 2)
+		return 0;
+	if (b - a == 2)
+		return sign * (mean[a + 1] - mean[a]) * 2 >= minrise / 2;
+	for (i = a; i < b; i++)
+		yb += mean[i] / n;
+	for (i = a; i < b; i++) {
+		sxx += ((double)i - xb) * ((double)i - xb);
+		sxy += ((double)i - xb) * (mean[i] - yb);
+	}
+	sl = sxy / sxx;
+	for (i = a; i < b; i++) {
+		r = mean[i] - yb - sl * ((double)i - xb);
+		ss += r * r;
+	}
+	if (sign * sl * n < minrise / 2)
+		return 0;
+	return ss > 0 ? sign * sl / sqrt(ss / (n - 2) / sxx) > 1.5 : 1;
+}
+
+static int
+cp_sign(const struct bs_trend_cp *c)
+{
+	return (c->mean_a > c->mean_b) - (c->mean_a < c->mean_b);
+}
+
+/*
+ * Steps one after another the same way, with the stretches between
+ * them drifting (the steps' own sizes as they are judged, before any
+ * merge), are one change spread over its revisions: a drift
+ * from the first step to the last, its change between the level before
+ * the first and the level after the last (the test and interval of
+ * those two segments), its slope the change over the revisions it took.
+ */
+static void
+drifts(struct bs_trend_cp *cp, size_t *ncp, const double *mean,
+    const struct ctx *cx)
+{
+	size_t i, k, n = *ncp, out = 0;
+	int sign;
+
+	for (i = 0; i < n; i = k + 1) {
+		sign = cp_sign(&cp[i]);
+		for (k = i; k + 1 < n && cp_sign(&cp[k + 1]) == sign &&
+		    drifting(mean, cp[k].at, cp[k + 1].at, sign,
+		    fmin(fabs(cp[k].mean_a - cp[k].mean_b),
+		    fabs(cp[k + 1].mean_a - cp[k + 1].mean_b))); k++)
+			;
+		cp[out] = cp[i];
+		if (k > i) {
+			struct bs_trend_cp *d = &cp[out];
+
+			d->to = cp[k].to;
+			judge(d, segment_exact(mean, &cx->md, d->from, d->at),
+			    segment_exact(mean, &cx->md, cp[k].at, d->to), cx);
+			d->kind = BS_TK_DRIFT;
+			d->end = cp[k].at;
+			d->slope = (d->mean_a - d->mean_b) /
+			    (double)(d->end - d->at + 1);
+			d->status = d->to - d->end < cx->m ?
+			    BS_TS_PROVISIONAL : BS_TS_CONFIRMED;
+		}
+		out++;
+	}
+	*ncp = out;
+}
+
 /*
  * The steps of one series without its outliers: proposals in windows
  * and at the end, merged.  *out in the series' own indices.
@@ -866,6 +956,7 @@ steps(const double *mean, const double *var, const size_t *n, size_t len,
 		judge(&cp[i], segment_exact(mean, &cx->md, cp[i].from,
 		    cp[i].at), segment_exact(mean, &cx->md, cp[i].at,
 		    cp[i].to), cx);
+	drifts(cp, &ncp, mean, cx);
 	*out = cp;
 	*nout = ncp;
 	cp = NULL;
@@ -957,6 +1048,8 @@ outlier(const double *mean, size_t len, size_t i, const struct ctx *cx,
 	c->kind = BS_TK_OUTLIER;
 	c->status = BS_TS_CONFIRMED;
 	c->was = SIZE_MAX;
+	c->end = i;
+	c->slope = NAN;
 	return c->v == BS_V_IMPROVED || c->v == BS_V_REGRESSED;
 }
 
@@ -1012,6 +1105,7 @@ detect(const double *mean, const double *var, const size_t *n, size_t len,
 	for (i = 0; i < nst; i++) {
 		c = st[i];
 		c.from = keep[c.from];
+		c.end = keep[c.end];
 		c.at = keep[c.at];
 		c.to = c.to == nk ? len : keep[c.to];
 		cp[ncp++] = c;
@@ -1048,7 +1142,7 @@ match(const struct bs_trend_cp *c, const struct bs_trend_cp *prev,
 	for (j = 0; j < nprev; j++) {
 		const struct bs_trend_cp *q = &prev[j];
 
-		if (used[j] || q->kind != BS_TK_STEP || sign !=
+		if (used[j] || q->kind == BS_TK_OUTLIER || sign !=
 		    (q->mean_a > q->mean_b) - (q->mean_a < q->mean_b))
 			continue;
 		dd = q->at > c->at ? q->at - c->at : c->at - q->at;
@@ -1085,7 +1179,7 @@ stability(struct bs_trend_cp **cp, size_t *ncp, const struct bs_trend_cp *prev,
 		for (i = 0; i < *ncp; i++) {
 			struct bs_trend_cp *c = &(*cp)[i];
 
-			if (c->kind != BS_TK_STEP || c->was != SIZE_MAX ||
+			if (c->kind == BS_TK_OUTLIER || c->was != SIZE_MAX ||
 			    (j = match(c, prev, nprev, used, near)) == SIZE_MAX)
 				continue;
 			used[j] = 1;
@@ -1097,7 +1191,7 @@ stability(struct bs_trend_cp **cp, size_t *ncp, const struct bs_trend_cp *prev,
 		if ((*cp)[i].status != BS_TS_MOVED)
 			(*cp)[i].was = SIZE_MAX;
 	for (j = 0; j < nprev; j++) {
-		if (used[j] || prev[j].kind != BS_TK_STEP)
+		if (used[j] || prev[j].kind == BS_TK_OUTLIER)
 			continue;
 		if (bs_grow(cp, &cap, n + 1, sizeof(**cp)) == -1) {
 			free(used);

@@ -12,13 +12,16 @@
 
 void
 bs_trend_text(const struct bs_trend_series *s, const struct bs_trend_cp *c,
-    struct bs_trend_cells *out)
+    const char *of, struct bs_trend_cells *out)
 {
 	struct bs_colunit u;
 	struct bs_scale sc;
 	char a[64], b[64];
 
 	bs_column_unit_as(s->column, s->unit, &u);
+	/* A mean of bstat's output is in the unit of the column it is of. */
+	if (u.unit[0] == '\0' && of != NULL)
+		bs_column_unit_as(of, NULL, &u);
 	/* One scale for both sides: the level before it is the typical. */
 	bs_scale_choose(&sc, &u, fabs(c->mean_b));
 	bs_fmt_scaled(a, sizeof(a), c->mean_b, &sc);

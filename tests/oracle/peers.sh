@@ -61,10 +61,10 @@ reported() {
 		: >"$failed"
 		exit 2
 	}
-	# change points only: outlier revisions and withdrawn points are not
+	# change points only (steps, drifts): outlier revisions and withdrawn points are not
 	printf '%s\n' "$out" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "rev") c = i
 			if ($i == "kind") k = i; if ($i == "status") st = i }; next }
-		k && ($k != "step" || $st == "withdrawn") { next }
+		k && ($k == "outlier" || $st == "withdrawn") { next }
 		{ printf "%s%s", (n++ ? "," : ""), $c } END { print "" }'
 }
 

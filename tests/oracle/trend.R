@@ -83,11 +83,15 @@ fieller2 <- function(lm, vl, rm, vr, q) {
 	c((b - sqrt(disc)) / a, (b + sqrt(disc)) / a)
 }
 
-judge <- function(r, md, from, at, to, minseg, conf = 0.95) {
+judge <- function(r, md, from, at, to, minseg, conf = 0.95)
+	judge2(r, md, seg(r, md, from, at - 1), seg(r, md, at, to - 1),
+	    from - 1, at - 1, to - 1, minseg, conf)
+
+# The test of segments l and rr (0-based from, at, to of the change).
+judge2 <- function(r, md, l, rr, from, at, to, minseg, conf = 0.95) {
 	len <- length(r$mean)
-	l <- seg(r, md, from, at - 1); rr <- seg(r, md, at, to - 1)
 	places <- max(1, l$n + rr$n + 1 - 2 * minseg)
-	if (to - 1 == len) places <- places + minseg - 1
+	if (to == len) places <- places + minseg - 1
 	w <- ttest(l, rr, md)
 	q <- qt(1 - (1 - conf) / 2, w$df)
 	ci <- fieller2(l$mean, w$vl, rr$mean, w$vr, q)
@@ -95,7 +99,7 @@ judge <- function(r, md, from, at, to, minseg, conf = 0.95) {
 	    change = rr$mean / l$mean - 1, lo = ci[1] - 1, hi = ci[2] - 1,
 	    nb = l$n, na = rr$n, kind = "step",
 	    status = if (to - at < minseg) "provisional" else "confirmed",
-	    from = from - 1, to = to - 1)
+	    from = from, to = to)
 }
 
 # Steps of a series without outliers (0-based at, from, to).
@@ -159,9 +163,49 @@ find_steps <- function(r, maxp, minseg, window, threshold, conf) {
 	}
 	if (!length(at)) return(list())
 	bounds <- c(0, at, len)
-	lapply(seq_along(at), function(i) c(list(at = at[i]),
+	st <- lapply(seq_along(at), function(i) c(list(at = at[i]),
 	    judge(r, md, bounds[i] + 1, at[i] + 1, bounds[i + 2] + 1, minseg,
 	    conf)))
+	drifts(st, r, md, minseg, conf)
+}
+
+# Between two steps of at least minrise: a least-squares line rising
+# that way by minrise / 2 over the stretch, t beyond 1.5 (two revisions:
+# the second beyond the first by minrise / 4).
+drifting <- function(y, sign, minrise) {
+	n <- length(y)
+	if (n < 2) return(FALSE)
+	if (n == 2) return(sign * (y[2] - y[1]) * 2 >= minrise / 2)
+	x <- seq_along(y); f <- lm(y ~ x); s <- summary(f)$coefficients
+	if (sign * s[2, 1] * n < minrise / 2) return(FALSE)
+	if (!is.finite(s[2, 2]) || s[2, 2] == 0) return(TRUE)
+	sign * s[2, 1] / s[2, 2] > 1.5
+}
+
+# Steps the same way with drifting stretches between them: one drift.
+drifts <- function(st, r, md, minseg, conf) {
+	out <- list(); i <- 1; n <- length(st)
+	sg <- function(c) sign(c$ma - c$mb)
+	while (i <= n) {
+		k <- i
+		while (k < n && sg(st[[k + 1]]) == sg(st[[i]]) &&
+		    drifting(r$mean[(st[[k]]$at + 1):st[[k + 1]]$at], sg(st[[i]]),
+		    min(abs(st[[k]]$ma - st[[k]]$mb), abs(st[[k + 1]]$ma - st[[k + 1]]$mb))))
+			k <- k + 1
+		c <- st[[i]]
+		if (k > i) {
+			to <- st[[k]]$to; e <- st[[k]]$at
+			l <- seg(r, md, c$from + 1, c$at); rr <- seg(r, md, e + 1, to)
+			j <- judge2(r, md, l, rr, c$from, c$at, to, minseg, conf)
+			c <- c(list(at = c$at), j)
+			c$kind <- "drift"; c$end <- e
+			c$slope <- (c$ma - c$mb) / (e - c$at + 1)
+			c$status <- if (to - e < minseg) "provisional" else "confirmed"
+		}
+		out[[length(out) + 1]] <- c
+		i <- k + 1
+	}
+	out
 }
 
 # Revision i (1-based) off the medians of the 5 before and 5 after it,
@@ -199,6 +243,7 @@ detect1 <- function(r, maxp, minseg, window, threshold, conf) {
 			nk <- length(keep)
 			c$to <- if (c$to == nk) len else keep[c$to + 1] - 1
 			c$from <- keep[c$from + 1] - 1
+			if (!is.null(c$end)) c$end <- keep[c$end + 1] - 1
 			c$at <- keep[c$at + 1] - 1
 			out[[length(out) + 1]] <- c
 		}
@@ -224,11 +269,11 @@ detect <- function(r, maxp = 0.001, minseg = 2, window = 500,
 	done <- rep(FALSE, length(cur))
 	for (near in c(TRUE, FALSE)) for (i in seq_along(cur)) {
 		c <- cur[[i]]
-		if (c$kind != "step" || done[i]) next
+		if (c$kind == "outlier" || done[i]) next
 		best <- NA; db <- Inf
 		for (j in seq_along(prev)) {
 			q <- prev[[j]]
-			if (used[j] || q$kind != "step" || sgn(q) != sgn(c)) next
+			if (used[j] || q$kind == "outlier" || sgn(q) != sgn(c)) next
 			dd <- abs(q$at - c$at)
 			if (if (near) dd > 1 else (q$at <= c$from || q$at >= c$to)) next
 			if (dd < db) { db <- dd; best <- j }
@@ -239,7 +284,7 @@ detect <- function(r, maxp = 0.001, minseg = 2, window = 500,
 			cur[[i]]$status <- "moved"; cur[[i]]$was <- prev[[best]]$at
 		}
 	}
-	for (j in seq_along(prev)) if (!used[j] && prev[[j]]$kind == "step") {
+	for (j in seq_along(prev)) if (!used[j] && prev[[j]]$kind != "outlier") {
 		q <- prev[[j]]; q$status <- "withdrawn"
 		cur[[length(cur) + 1]] <- q
 	}
@@ -274,7 +319,9 @@ expect <- function(d, x, groups, ys, ...) {
 				    direction = "lower",
 				    verdict = if (c$change > 0) "regressed" else
 				    "improved", kind = c$kind, status = c$status,
-				    was = if (is.null(c$was)) "" else r$x[c$was + 1])
+				    was = if (is.null(c$was)) "" else r$x[c$was + 1],
+				    end = if (is.null(c$end)) "" else r$x[c$end + 1],
+				    slope = if (is.null(c$slope)) NA_real_ else c$slope)
 				names(row)[2] <- x
 				if (length(groups))
 					row <- cbind(keys[g, groups, drop = FALSE], row)
@@ -384,6 +431,21 @@ spike$time_ms[29] <- 130
 write_csv(spike, "testdata/trend/spike_last.csv")
 addcase("spike_last", "testdata/trend/spike_last.csv", "-f csv -x run",
     expect(spike, "run", character(0), "time_ms"))
+
+# A step whose place moves when the last run arrives (issue 28 item 3):
+# series 138 of 400 made alike (a step of 3, 5 or 8 at 20..27, its
+# first run pulled back towards the old level), the one of them where
+# btrend's place moved.
+set.seed(30)
+for (k in 1:400) {
+	n <- 30; at <- sample(20:27, 1)
+	y <- c(rnorm(at - 1, 100, 1), rnorm(n - at + 1, 100 + sample(c(3, 5, 8), 1), 1))
+	y[at] <- y[at] - runif(1, 0, 4)
+	if (k == 138) moved <- data.frame(run = 1:n, time_ms = round(y, 2))
+}
+write_csv(moved, "testdata/trend/moved.csv")
+addcase("moved", "testdata/trend/moved.csv", "-f csv -x run",
+    expect(moved, "run", character(0), "time_ms"))
 
 # Pure noise, 500 revisions: no change point at the default settings.
 set.seed(500)
