@@ -602,6 +602,27 @@ rates_opt(int ch, const char *arg, struct tool_common *com,
 		    "'%s'", arg);
 }
 
+/* --spread and --adjust: one of a few words. */
+static void
+choice_opt(int ch, const char *arg, struct opts *o)
+{
+	if (ch == OPT_SPREAD) {
+		if (strcmp(arg, "ci") == 0)
+			o->spread = BS_SPREAD_CI;
+		else if (strcmp(arg, "sd") == 0)
+			o->spread = BS_SPREAD_SD;
+		else
+			die("--spread takes ci or sd, not '%s'", arg);
+	} else if (strcmp(arg, "holm") == 0)
+		o->c.adjust = BS_ADJ_HOLM;
+	else if (strcmp(arg, "bh") == 0)
+		o->c.adjust = BS_ADJ_BH;
+	else if (strcmp(arg, "none") == 0)
+		o->c.adjust = BS_ADJ_NONE;
+	else
+		die("--adjust takes holm, bh or none, not '%s'", arg);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -650,12 +671,8 @@ main(int argc, char *argv[])
 			o.same_env = 1;
 			break;
 		case OPT_SPREAD:
-			if (strcmp(optarg, "ci") == 0)
-				o.spread = BS_SPREAD_CI;
-			else if (strcmp(optarg, "sd") == 0)
-				o.spread = BS_SPREAD_SD;
-			else
-				die("--spread takes ci or sd, not '%s'", optarg);
+		case OPT_ADJUST:
+			choice_opt(ch, optarg, &o);
 			break;
 		case OPT_TEST:
 			if ((o.c.test = bs_method_find(optarg)) == NULL) {
@@ -693,17 +710,6 @@ main(int argc, char *argv[])
 			break;
 		case OPT_LIB:
 			addlist(&o.lib, optarg);
-			break;
-		case OPT_ADJUST:
-			if (strcmp(optarg, "holm") == 0)
-				o.c.adjust = BS_ADJ_HOLM;
-			else if (strcmp(optarg, "bh") == 0)
-				o.c.adjust = BS_ADJ_BH;
-			else if (strcmp(optarg, "none") == 0)
-				o.c.adjust = BS_ADJ_NONE;
-			else
-				die("--adjust takes holm, bh or none, not '%s'",
-				    optarg);
 			break;
 		case OPT_GATE:
 			o.gate = 1;

@@ -1219,6 +1219,36 @@ load_opt(int ch, const char *arg, struct tool_common *com,
 	}
 }
 
+/* The options that set a value of the summaries' options. */
+static void
+summary_opt(int ch, const char *arg, struct bs_summary_opts *so)
+{
+	double tol;
+	size_t k;
+
+	switch (ch) {
+	case OPT_QTYPE:
+		if (bs_parse_size(arg, &k) == -1 || k < 1 || k > 9)
+			die("--quantile-type takes 1 to 9, not '%s'", arg);
+		so->qtype = (int)k;
+		break;
+	case OPT_SPREAD:
+		if (strcmp(arg, "ci") != 0 && strcmp(arg, "sd") != 0)
+			die("--spread takes ci or sd, not '%s'", arg);
+		so->spread_sd = arg[0] == 's';
+		break;
+	case OPT_STEADY:
+		if (bs_parse_size(arg, &so->steady) == -1 || so->steady < 1)
+			die("--steady takes a window of at least 1 sample, not "
+			    "'%s'", arg);
+		break;
+	default:	/* OPT_STEADYTOL */
+		if (bs_parse_double(arg, &tol) == -1 || tol < 0)
+			die("--steady-tol takes a percentage, not '%s'", arg);
+		so->steady_tol = tol / 100.0;
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1259,11 +1289,10 @@ main(int argc, char *argv[])
 	struct bs_statcols st = { .n = 0 };
 	const char *statlist = NULL;
 	struct sketchopts sko;
-	size_t k;
 	int mvalue = 0, levels = 0;
 	struct levelcost cost = { .n = 0 };
 	int ch;
-	double tol, every = 0;
+	double every = 0;
 
 	tool_init("bstat", &com, argv);
 	com.outfmts = formats;
@@ -1278,26 +1307,14 @@ main(int argc, char *argv[])
 		case OPT_PCT:
 			pct_opt(optarg, &so);
 			break;
-		case OPT_QTYPE:
-			if (bs_parse_size(optarg, &k) == -1 || k < 1 || k > 9)
-				die("--quantile-type takes 1 to 9, not '%s'",
-				    optarg);
-			so.qtype = (int)k;
-			break;
 		case OPT_AUTOCORR:
 			so.autocorr = 1;
 			break;
+		case OPT_QTYPE:
 		case OPT_SPREAD:
-			if (strcmp(optarg, "ci") != 0 &&
-			    strcmp(optarg, "sd") != 0)
-				die("--spread takes ci or sd, not '%s'", optarg);
-			so.spread_sd = optarg[0] == 's';
-			break;
 		case OPT_STEADY:
-			if (bs_parse_size(optarg, &so.steady) == -1 ||
-			    so.steady < 1)
-				die("--steady takes a window of at least 1 "
-				    "sample, not '%s'", optarg);
+		case OPT_STEADYTOL:
+			summary_opt(ch, optarg, &so);
 			break;
 		case OPT_NOQUANT:
 			so.no_quantiles = 1;
@@ -1345,12 +1362,6 @@ main(int argc, char *argv[])
 		case 't':
 		case OPT_APDEX:
 			load_opt(ch, optarg, &com, &so, &every);
-			break;
-		case OPT_STEADYTOL:
-			if (bs_parse_double(optarg, &tol) == -1 || tol < 0)
-				die("--steady-tol takes a percentage, not '%s'",
-				    optarg);
-			so.steady_tol = tol / 100.0;
 			break;
 		default:
 			usage(stderr, 2);
