@@ -38,20 +38,40 @@ hassection() { grep -qx -- "--- $2" "$1"; }
 # its line number in the case file for the message.
 checkscript() {
 	section "$1" check | awk -v first="$(grep -nx -- '--- check' "$1" | head -1 | cut -d: -f1)" '
-	function scan(s,    i, ch, w, words, k, nw) {
-		# Track quotes across lines and count the compound openers and
-		# closers outside them.
+	function scan(s,    i, ch, w, cur) {
+		# Track quotes and command substitutions across lines (a
+		# stack: single or double quotes, "(" for $(...), whose
+		# quotes are its own even inside double quotes), and count
+		# the compound openers and closers at the top level.
 		w = ""
 		for (i = 1; i <= length(s); i++) {
 			ch = substr(s, i, 1)
-			if (q == "\x27") { if (ch == "\x27") q = ""; continue }
-			if (q == "\"") {
+			cur = st[sp]
+			if (cur == "\x27") { if (ch == "\x27") sp--; continue }
+			if (cur == "\"") {
 				if (ch == "\\") { i++; continue }
-				if (ch == "\"") q = ""
+				if (ch == "\"") { sp--; continue }
+				if (ch == "$" && substr(s, i + 1, 1) == "(") {
+					i++; st[++sp] = "("; par[sp] = 0
+				}
 				continue
 			}
-			if (ch == "\\" ) { i++; continue }
-			if (ch == "\x27" || ch == "\"") { q = ch; word(w); w = ""; continue }
+			if (ch == "\\") { i++; continue }
+			if (ch == "\x27" || ch == "\"") {
+				if (sp == 0) { word(w); w = "" }
+				st[++sp] = ch
+				continue
+			}
+			if (ch == "$" && substr(s, i + 1, 1) == "(") {
+				if (sp == 0) { word(w); w = "" }
+				i++; st[++sp] = "("; par[sp] = 0
+				continue
+			}
+			if (cur == "(") {
+				if (ch == "(") par[sp]++
+				else if (ch == ")") { if (par[sp] == 0) sp--; else par[sp]-- }
+				continue
+			}
 			if (ch ~ /[ \t;&|()]/) { word(w); w = ""; continue }
 			w = w ch
 		}
@@ -62,12 +82,12 @@ checkscript() {
 		if (w ~ /^(for|while|until|if|case|\{)$/) depth++
 		else if (w ~ /^(done|fi|esac|\})$/) depth--
 	}
-	BEGIN { q = ""; depth = 0; buf = ""; start = 0 }
+	BEGIN { sp = 0; st[0] = ""; depth = 0; buf = ""; start = 0 }
 	{
 		if (buf == "") { start = NR; d0 = depth }
 		buf = buf (buf == "" ? "" : "\n") $0
 		scan($0)
-		if (q != "" || $0 ~ /\\$/)
+		if (sp > 0 || $0 ~ /\\$/)
 			next
 		ln = first + start
 		if (d0 == 0 && depth == 0 && buf !~ /^[ \t]*(for|while|until|if|case|\{)[ \t]/ &&
@@ -78,6 +98,12 @@ checkscript() {
 		else
 			print buf
 		buf = ""
+	}
+	END {
+		# A quote left open would swallow the lines after it: a
+		# check that cannot fail.  Say so, and fail.
+		if (buf != "")
+			printf "__l=%d\necho \"check section: a quote or $( opened at line %d is never closed\" >&2; exit 1\n", first + start, first + start
 	}'
 }
 
