@@ -335,7 +335,7 @@ struct bp_chart {
 
 /*
  * A point called out: the best level under an SLO (a green ring), the
- * first that breaks it (a red cross), one beyond a limit (a red
+ * first that breaks it (a red cross), one beyond a limit (an orange
  * square), one where Little's law does not hold (a purple diamond).
  * The legend says which is which.
  */
@@ -942,6 +942,7 @@ struct bp_request {
 	char		 little[3][128]; /* N, X, R; "" none */
 	int		 density;	/* hist: density, not counts */
 	size_t		 steady;	/* runs: the window of --steady */
+	double		 ymax;		/* latency-map: --ymax, NaN none */
 };
 
 /*
@@ -998,7 +999,10 @@ enum bp_misuse {
 	BP_MISUSE_STEADY,	/* --steady off a runs chart */
 	BP_MISUSE_LOGX_KIND,	/* --logx where x is not a value */
 	BP_MISUSE_NOX,		/* -x on hist, percentiles, runs */
-	BP_MISUSE_PATH_XY	/* path without -x or -y */
+	BP_MISUSE_PATH_XY,	/* path without -x or -y */
+	BP_MISUSE_YMAX,		/* --ymax off a latency map */
+	BP_MISUSE_LATMAP_AXES,	/* --series, --logx, --logy on a latency map */
+	BP_MISUSE_LATMAP_XY	/* latency-map without -x or -y */
 };
 
 /*
@@ -1130,7 +1134,8 @@ enum {
 	BP_REQ_VLINE = 1 << 17,
 	BP_REQ_HLINE = 1 << 18,
 	BP_REQ_DENSITY = 1 << 19,
-	BP_REQ_STEADY = 1 << 20
+	BP_REQ_STEADY = 1 << 20,
+	BP_REQ_YMAX = 1 << 21		/* --ymax */
 };
 
 /* Any of the bits given is refused with misuse. */

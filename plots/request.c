@@ -20,6 +20,7 @@ bp_request_init(struct bp_request *q)
 	memset(q, 0, sizeof(*q));
 	q->fit = q->cmap = -1;
 	q->center = NAN;
+	q->ymax = NAN;
 	q->width = 800;
 	q->height = 500;
 	q->legend = BP_LEGEND_AUTO;
@@ -50,6 +51,7 @@ static const struct rule {
 	{ BP_MISUSE_REPORT_NOFIT, 0, BP_REQ_REPORT_NOFIT },
 	{ BP_MISUSE_DENSITY, BP_REQ_DENSITY, BP_REQ_DENSITY },
 	{ BP_MISUSE_STEADY, BP_REQ_STEADY, BP_REQ_STEADY },
+	{ BP_MISUSE_YMAX, BP_REQ_YMAX, BP_REQ_YMAX },
 	{ BP_MISUSE_VLINE, BP_REQ_VLINE, BP_REQ_VLINE },
 	{ BP_MISUSE_HLINE, BP_REQ_HLINE, BP_REQ_HLINE },
 	{ BP_MISUSE_HEAT_ONLY, BP_REQ_Z,
@@ -74,6 +76,7 @@ given(const struct bp_request *q)
 	g |= q->nhline > 0 ? BP_REQ_HLINE : 0;
 	g |= q->density ? BP_REQ_DENSITY : 0;
 	g |= q->steady > 0 ? BP_REQ_STEADY : 0;
+	g |= isfinite(q->ymax) ? BP_REQ_YMAX : 0;
 	g |= q->z != NULL ? BP_REQ_Z : BP_REQ_NOZ;
 	g |= q->cmap >= 0 ? BP_REQ_CMAP : 0;
 	g |= isfinite(q->center) ? BP_REQ_CENTER : 0;
@@ -306,7 +309,7 @@ enum {
 	O_LOGY, O_TITLE, O_XLABEL, O_YLABEL, O_ZLABEL, O_LEGEND, O_WIDTH,
 	O_HEIGHT, O_CMAP, O_CENTER, O_REVERSE, O_LABEL, O_XLO, O_XHI, O_YLO,
 	O_YHI, O_HLINE, O_HLABEL, O_VLINE, O_VLABEL, O_SLO, O_LITTLE,
-	O_LIMIT, O_DENSITY, O_STEADY
+	O_LIMIT, O_DENSITY, O_STEADY, O_YMAX
 };
 
 const struct bp_optdef bp_optdefs[] = {
@@ -342,6 +345,7 @@ const struct bp_optdef bp_optdefs[] = {
 	{ "limit", 1, O_LIMIT },
 	{ "density", 0, O_DENSITY },
 	{ "steady", 1, O_STEADY },
+	{ "ymax", 1, O_YMAX },
 	{ NULL, 0, 0 }
 };
 
@@ -462,6 +466,13 @@ bp_request_opt(struct bp_request *q, int code, const char *arg,
 	case O_DENSITY:
 		q->density = 1;
 		return 0;
+	case O_YMAX:
+		if (bs_parse_double(arg, &v) == -1 || !(v > 0) ||
+		    !isfinite(v))
+			return bp_err(e, "--ymax takes a latency > 0, not '%s'",
+			    arg);
+		q->ymax = v;
+		return 0;
 	case O_STEADY:
 		if (bs_parse_double(arg, &v) == -1 || !(v >= 2 && v <= 1e6) ||
 		    v != floor(v))
@@ -575,7 +586,13 @@ static const struct {
 	    "not a measured value)" },
 	[BP_MISUSE_NOX] = { "", " has no -x: its values come from -y COL" },
 	[BP_MISUSE_PATH_XY] = { "path needs -x COL and -y COL (joined in the "
-	    "order of the input)", NULL }
+	    "order of the input)", NULL },
+	[BP_MISUSE_YMAX] = { "--ymax applies to latency-map charts, not ", "" },
+	[BP_MISUSE_LATMAP_AXES] = { "--series, --logx and --logy do not apply "
+	    "to a latency map (y is a log scale, every request in one map)",
+	    NULL },
+	[BP_MISUSE_LATMAP_XY] = { "latency-map needs -x COL (the time stamps) "
+	    "and -y COL (the latencies)", NULL }
 };
 
 void

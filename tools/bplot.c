@@ -98,6 +98,8 @@ usage(FILE *fp, int status)
 "      --limit 'COL<=V'    draw a limit, warn for points beyond it\n"
 "      --density           hist: density instead of counts\n"
 "      --steady W          runs: mark the two last windows of W runs\n"
+"      --ymax V            latency-map: leave out latencies above V (the\n"
+"                          outliers counted in the legend)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    %s\n"
