@@ -720,6 +720,14 @@ int	 bs_windows(const struct bs_table *, size_t g, size_t c, double every,
 	    const struct bs_summary_opts *, struct bs_window *w, int *unsorted,
 	    struct bs_err *);
 /*
+ * The same from origin (seconds, as the stamps), nw windows: one run's
+ * windows from its own start (bplot timeline overlays two runs).
+ */
+int	 bs_windows_at(const struct bs_table *, size_t g, size_t c,
+	    double every, double origin, size_t nw,
+	    const struct bs_summary_opts *, struct bs_window *w, int *unsorted,
+	    struct bs_err *);
+/*
  * The values of a series after skipping its first skip rows, missing
  * ones left out, unshifted (as parsed); NULL when out of memory.
  */

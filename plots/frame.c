@@ -261,6 +261,9 @@ bp_frame_layout(cairo_t *cr, struct bp_frame *f, struct bs_err *err)
 			top = st->pad + yth / 2;
 		bottom = st->ticklen + st->gap + f->xtick_h +
 		    (xl_h > 0 ? st->gap + xl_h : 0) + st->pad + f->bottom;
+		/* Panels sharing an axis start their plot areas alike. */
+		if (left < f->left)
+			left = f->left;
 		pw = f->w - left - right;
 		ph = f->h - top - bottom;
 		f->px = left;

@@ -8,6 +8,8 @@
  * nothing; an empty cell is left blank.  The p50 and p99 of each column
  * are drawn over it.  --ymax clips the map at a latency (Gregg's second
  * map: the outliers left out, their count said), which the legend says.
+ * The subsecond-offset map (offset-map) is the same drawing with x each
+ * second and y the offset within it, in rows of 20 ms.
  */
 #include <math.h>
 #include <stdint.h>
@@ -20,6 +22,8 @@
 #define LM_PER_DECADE	10	/* latency buckets per factor of 10 */
 #define LM_MAXCOLS	60	/* time columns at most */
 #define LM_PERCOL	30	/* requests a column at least, on average */
+#define LM_OFFMS	20	/* offset-map: rows of 20 ms in the second */
+#define LM_OFFCOLS	600	/* offset-map: seconds at most */
 
 /* The map: counts per column (time) and row (latency bucket). */
 struct latmap {
@@ -32,6 +36,11 @@ struct latmap {
 	double		*count;		/* ncol x nrow, row-major by column */
 	double		 cmax;
 	double		*p50, *p99;	/* per column; NaN when empty */
+	/*
+	 * The subsecond-offset map (Gregg): columns of one second, rows of
+	 * LM_OFFMS ms of the offset within it, linear; no percentiles.
+	 */
+	int		 offset;
 };
 
 /* An epoch time stamp's seconds by its magnitude (s, ms, us, ns). */
@@ -49,8 +58,8 @@ epoch_seconds(double v)
  * the shortest giving at most LM_MAXCOLS columns of LM_PERCOL requests
  * on average (fewer make a column's percentiles noise).
  */
-static double
-column_step(double span, size_t n)
+double
+bp_time_step(double span, size_t n)
 {
 	static const double steps[] = { 0.001, 0.002, 0.005, 0.01, 0.02,
 	    0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600,
@@ -63,7 +72,10 @@ column_step(double span, size_t n)
 	return ceil(span / LM_MAXCOLS / 86400) * 86400;
 }
 
-/* The requests of every group: time and latency both present. */
+/*
+ * The requests of every group: time and latency both present; of the
+ * offset map (iy < 0) the time and its offset within its second, ms.
+ */
 static int
 lm_requests(struct latmap *m, const struct bs_table *t, long ix, long iy,
     double ymax)
@@ -72,7 +84,7 @@ lm_requests(struct latmap *m, const struct bs_table *t, long ix, long iy,
 
 	for (size_t g = 0; g < t->ngroups; g++) {
 		const struct bs_series *sx = &t->groups[g].s[ix];
-		const struct bs_series *sy = &t->groups[g].s[iy];
+		const struct bs_series *sy = &t->groups[g].s[iy < 0 ? ix : iy];
 
 		for (size_t i = 0; i < sx->n && i < sy->n; i++) {
 			double x, y;
@@ -80,7 +92,8 @@ lm_requests(struct latmap *m, const struct bs_table *t, long ix, long iy,
 			if (isnan(sx->v[i]) || isnan(sy->v[i]))
 				continue;
 			x = epoch_seconds(bs_series_value(sx, i));
-			y = bs_series_value(sy, i);
+			y = iy < 0 ? (x - floor(x)) * 1000 + 1e-9 :
+			    bs_series_value(sy, i);
 			if (!(y > 0)) {
 				m->nonpos++;
 				continue;
@@ -110,9 +123,20 @@ lm_requests(struct latmap *m, const struct bs_table *t, long ix, long iy,
 }
 
 static long
-bucket(double v)
+bucket(const struct latmap *m, double v)
 {
+	if (m->offset)
+		return (long)fmin(floor(v / LM_OFFMS), 1000 / LM_OFFMS - 1);
 	return (long)floor(log10(v) * LM_PER_DECADE + 1e-9);
+}
+
+/* The lower edge of bucket b: ms of the offset, or a latency. */
+static double
+edge(const struct latmap *m, long b)
+{
+	if (m->offset)
+		return (double)(b * LM_OFFMS);
+	return pow(10, (double)b / LM_PER_DECADE);
 }
 
 /* Columns, buckets and counts; each column's p50 and p99 (type 7). */
@@ -124,18 +148,20 @@ lm_cells(struct latmap *m)
 	size_t i, c, *fill;
 
 	for (i = 0; i < m->n; i++) {
-		long b = bucket(m->v[i]);
+		long b = bucket(m, m->v[i]);
 
 		tmin = fmin(tmin, m->t[i]);
 		tmax = fmax(tmax, m->t[i]);
 		bmin = i == 0 || b < bmin ? b : bmin;
 		bmax = i == 0 || b > bmax ? b : bmax;
 	}
-	m->step = column_step(tmax - tmin, m->n);
+	m->step = m->offset ? 1 : bp_time_step(tmax - tmin, m->n);
 	m->t0 = floor(tmin / m->step) * m->step;
 	m->ncol = (size_t)floor((tmax - m->t0) / m->step) + 1;
-	m->b0 = bmin;
-	m->nrow = (size_t)(bmax - bmin) + 1;
+	if (m->offset && m->ncol > LM_OFFCOLS)
+		return -2;
+	m->b0 = m->offset ? 0 : bmin;
+	m->nrow = m->offset ? 1000 / LM_OFFMS : (size_t)(bmax - bmin) + 1;
 	m->count = calloc(m->ncol * m->nrow, sizeof(*m->count));
 	m->p50 = calloc(m->ncol, sizeof(*m->p50));
 	m->p99 = calloc(m->ncol, sizeof(*m->p99));
@@ -151,7 +177,7 @@ lm_cells(struct latmap *m)
 		c = (size_t)floor((m->t[i] - m->t0) / m->step);
 		if (c >= m->ncol)
 			c = m->ncol - 1;
-		m->count[c * m->nrow + (size_t)(bucket(m->v[i]) - m->b0)]++;
+		m->count[c * m->nrow + (size_t)(bucket(m, m->v[i]) - m->b0)]++;
 		fill[c]++;
 	}
 	for (i = 0; i < m->ncol * m->nrow; i++)
@@ -196,9 +222,8 @@ lm_image(cairo_t *cr, const struct bp_frame *f, const struct latmap *m,
 	cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
 	    (int)m->ncol, (int)m->nrow);
 	double x0 = bp_fx(f, 0), x1 = bp_fx(f, (double)m->ncol * m->step);
-	double ylo = bp_fy(f, pow(10, (double)m->b0 / LM_PER_DECADE) * fy);
-	double yhi = bp_fy(f, pow(10, (double)(m->b0 + (long)m->nrow) /
-	    LM_PER_DECADE) * fy);
+	double ylo = bp_fy(f, edge(m, m->b0) * fy);
+	double yhi = bp_fy(f, edge(m, m->b0 + (long)m->nrow) * fy);
 	unsigned char *data;
 	int stride;
 
@@ -276,21 +301,27 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 	memset(&leg, 0, sizeof(leg));
 	bp_frame_init(&f, w, h, ch);
 	f.ax.kind = BP_SCALE_LINEAR;
-	f.ay.kind = BP_SCALE_LOG10;
+	f.ay.kind = m->offset ? BP_SCALE_LINEAR : BP_SCALE_LOG10;
 	f.ax.padlo = f.ax.padhi = 0;
 	f.ay.padlo = f.ay.padhi = 0;
 	if (bp_axspec_set(&f.ax, &ch->x, 0, (double)m->ncol * m->step, e) ==
-	    -1 || bp_axspec_set(&f.ay, &ch->y, pow(10, (double)m->b0 /
-	    LM_PER_DECADE) * fy, pow(10, (double)(m->b0 + (long)m->nrow) /
-	    LM_PER_DECADE) * fy, e) == -1)
+	    -1 || bp_axspec_set(&f.ay, &ch->y, edge(m, m->b0) * fy, edge(m,
+	    m->b0 + (long)m->nrow) * fy, e) == -1)
 		return -1;
-	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "cells: %g s \xc3\x97 "
-	    "%d latency buckets a decade (\xc3\x97" "1.259)", m->step,
-	    LM_PER_DECADE);
+	if (m->offset)
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "cells: 1 s "
+		    "\xc3\x97 %d ms of the offset in it", LM_OFFMS);
+	else
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "cells: %g s "
+		    "\xc3\x97 %d latency buckets a decade (\xc3\x97" "1.259)",
+		    m->step, LM_PER_DECADE);
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "colour: log10(1 + "
 	    "requests), most %g", m->cmax);
-	bp_legend_add(&leg, BP_LEG_LINE, p99c, 0, "p99 of each column");
-	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.55), 0, "p50 (white)");
+	if (!m->offset) {
+		bp_legend_add(&leg, BP_LEG_LINE, p99c, 0, "p99 of each column");
+		bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.55), 0,
+		    "p50 (white)");
+	}
 	if (m->clipped > 0)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%zu above "
 		    "--ymax %g left out", m->clipped, ymax);
@@ -302,8 +333,10 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 		cairo_restore(cr);
 		goto out;
 	}
-	lm_line(cr, &f, m, m->p50, fy, p50c, 0);
-	lm_line(cr, &f, m, m->p99, fy, p99c, 1);
+	if (!m->offset) {
+		lm_line(cr, &f, m, m->p50, fy, p50c, 0);
+		lm_line(cr, &f, m, m->p99, fy, p99c, 1);
+	}
 	cairo_restore(cr);
 	rc = bp_frame_finish(cr, &f, &leg, e);
 out:
@@ -333,8 +366,10 @@ lm_columns(struct bp_cols *c, const struct bp_request *q,
 	bp_cols_add(c, q->y);
 }
 
+/* Both maps: the requests, the cells, the chart; offset: no -y. */
 static int
-lm_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
+    struct bs_err *e)
 {
 	const struct bp_request *q = d->q;
 	const struct bs_table *t = d->in->t;
@@ -343,21 +378,31 @@ lm_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	struct bp_refs rf;
 	char *yt = NULL;
 	long ix = -1, iy = -1;
-	int rc = -1;
+	int rc = -1, cells = 0;
 
 	memset(&m, 0, sizeof(m));
+	m.offset = offset;
 	for (size_t i = 0; i < t->nvcols; i++) {
 		if (strcmp(bs_table_vname(t, i), q->x) == 0)
 			ix = (long)i;
-		if (strcmp(bs_table_vname(t, i), q->y) == 0)
+		if (!offset && strcmp(bs_table_vname(t, i), q->y) == 0)
 			iy = (long)i;
 	}
-	if (ix < 0 || iy < 0)
-		return bp_err(e, "latency-map: no column '%s'", ix < 0 ? q->x :
-		    q->y);
+	if (ix < 0 || (!offset && iy < 0))
+		return bp_err(e, "%s: no column '%s'", d->q->kind->name,
+		    ix < 0 ? q->x : q->y);
 	if (lm_requests(&m, t, ix, iy, q->ymax) == -1 || (m.n > 0 &&
-	    lm_cells(&m) == -1)) {
+	    (cells = lm_cells(&m)) == -1)) {
 		bp_err(e, "out of memory");
+		goto out;
+	}
+	if (cells == -2) {
+		bp_err(e, "offset-map: %zu s of time stamps, at most %d (a "
+		    "column a second)", m.ncol, LM_OFFCOLS);
+		goto out;
+	}
+	if (m.n == 0 && offset) {
+		bp_err(e, "offset-map: no time stamp");
 		goto out;
 	}
 	if (m.n == 0) {
@@ -366,18 +411,41 @@ lm_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		goto out;
 	}
 	bp_chart_init(&ch);
-	bp_chart_request(&ch, q, d->in, &rf, NULL, q->y);
-	ch.y.log = 1;
-	if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, pow(10, (double)(
-	    m.b0 + (long)m.nrow) / LM_PER_DECADE), &ch.y.factor, e) == -1)
+	bp_chart_request(&ch, q, d->in, &rf, NULL, offset ? NULL : q->y);
+	ch.y.log = !offset;
+	if (offset)
+		ch.y.label = q->ylabel ? q->ylabel : "offset in the second (ms)";
+	else if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, edge(&m,
+	    m.b0 + (long)m.nrow), &ch.y.factor, e) == -1)
 		goto out;
-	ch.y.label = yt;
+	else
+		ch.y.label = yt;
 	ch.x.label = q->xlabel ? q->xlabel : "time (s from the first column)";
 	rc = lm_chart(s->cr, s->width, s->height, &ch, &m, q->ymax, e);
 out:
 	free(yt);
 	lm_free(&m);
 	return rc;
+}
+
+static int
+lm_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	return lm_map(s, d, 0, e);
+}
+
+static void
+off_columns(struct bp_cols *c, const struct bp_request *q,
+    const struct bp_plan *p, const struct bp_header *h)
+{
+	(void)p, (void)h;
+	bp_cols_add(c, q->x);
+}
+
+static int
+off_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	return lm_map(s, d, 1, e);
 }
 
 const struct bp_kind bp_kind_latmap = {
@@ -391,4 +459,20 @@ const struct bp_kind bp_kind_latmap = {
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_LATMAP_XY },
 	.columns = lm_columns,
 	.draw = lm_draw
+};
+
+/*
+ * The subsecond-offset map: x each second, y where in the second a
+ * request came (periodic work shows as lines), colour as the latency
+ * map's.
+ */
+const struct bp_kind bp_kind_offmap = {
+	.name = "offset-map",
+	.synopsis = "-x TIME [options] [FILE...] -o OUT",
+	.flags = BP_KF_LABELKEY,
+	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
+	    BP_MISUSE_LATMAP_AXES } },
+	.needs = { BP_REQ_NOX, BP_MISUSE_OFFMAP_X },
+	.columns = off_columns,
+	.draw = off_draw
 };

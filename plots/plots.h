@@ -1002,7 +1002,10 @@ enum bp_misuse {
 	BP_MISUSE_PATH_XY,	/* path without -x or -y */
 	BP_MISUSE_YMAX,		/* --ymax off a latency map */
 	BP_MISUSE_LATMAP_AXES,	/* --series, --logx, --logy on a latency map */
-	BP_MISUSE_LATMAP_XY	/* latency-map without -x or -y */
+	BP_MISUSE_LATMAP_XY,	/* latency-map without -x or -y */
+	BP_MISUSE_TIMELINE_XY,	/* timeline without -x or -y */
+	BP_MISUSE_TIMELINE_LOGY,	/* --logy on a timeline */
+	BP_MISUSE_OFFMAP_X	/* offset-map without -x */
 };
 
 /*
@@ -1160,7 +1163,12 @@ enum {
 	/* y is categories: a key of the table, as x is */
 	BP_KF_YKEY = 1 << 4,
 	/* each row is drawn as it is, never pooled into a sample */
-	BP_KF_ROWS = 1 << 5
+	BP_KF_ROWS = 1 << 5,
+	/*
+	 * x is the time stamps: the table keeps them (bs_table_opts.timecol)
+	 * and, when the input has a column success, each request's success.
+	 */
+	BP_KF_TIME = 1 << 6
 };
 
 /* What a kind's chart is drawn with; data is what its gather made. */

@@ -260,6 +260,10 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	if (bp_header_read(&h, &in->bufs[0], &to->read, e) == -1)
 		return -1;
 	in->columns = bp_request_columns(q, p, &h, e);
+	if (q->kind->flags & BP_KF_TIME) {
+		to->timecol = q->x;
+		to->ok = bp_header_has(&h, "success") ? "success" : NULL;
+	}
 	bp_header_free(&h);
 	if (in->columns == NULL)
 		return -1;
@@ -589,10 +593,15 @@ static const struct {
 	    "order of the input)", NULL },
 	[BP_MISUSE_YMAX] = { "--ymax applies to latency-map charts, not ", "" },
 	[BP_MISUSE_LATMAP_AXES] = { "--series, --logx and --logy do not apply "
-	    "to a latency map (y is a log scale, every request in one map)",
-	    NULL },
+	    "to ", " (its scales are its own, every request in one map)" },
 	[BP_MISUSE_LATMAP_XY] = { "latency-map needs -x COL (the time stamps) "
-	    "and -y COL (the latencies)", NULL }
+	    "and -y COL (the latencies)", NULL },
+	[BP_MISUSE_TIMELINE_XY] = { "timeline needs -x COL (the time stamps) "
+	    "and -y COL (the latencies)", NULL },
+	[BP_MISUSE_TIMELINE_LOGY] = { "--logy does not apply to a timeline "
+	    "(its panels share linear scales from 0)", NULL },
+	[BP_MISUSE_OFFMAP_X] = { "offset-map needs -x COL (the time stamps)",
+	    NULL }
 };
 
 void
