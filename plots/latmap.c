@@ -41,6 +41,7 @@ struct latmap {
 	 * LM_OFFMS ms of the offset within it, linear; no percentiles.
 	 */
 	int		 offset;
+	double		 every;		/* --every: the column length, or 0 */
 };
 
 /* An epoch time stamp's seconds by its magnitude (s, ms, us, ns). */
@@ -155,7 +156,10 @@ lm_cells(struct latmap *m)
 		bmin = i == 0 || b < bmin ? b : bmin;
 		bmax = i == 0 || b > bmax ? b : bmax;
 	}
-	m->step = m->offset ? 1 : bp_time_step(tmax - tmin, m->n);
+	m->step = m->offset ? 1 : m->every > 0 ? m->every :
+	    bp_time_step(tmax - tmin, m->n);
+	if ((tmax - tmin) / m->step > 1e5)
+		return -3;
 	m->t0 = floor(tmin / m->step) * m->step;
 	m->ncol = (size_t)floor((tmax - m->t0) / m->step) + 1;
 	if (m->offset && m->ncol > LM_OFFCOLS)
@@ -382,6 +386,7 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 
 	memset(&m, 0, sizeof(m));
 	m.offset = offset;
+	m.every = q->every;
 	for (size_t i = 0; i < t->nvcols; i++) {
 		if (strcmp(bs_table_vname(t, i), q->x) == 0)
 			ix = (long)i;
@@ -394,6 +399,11 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	if (lm_requests(&m, t, ix, iy, q->ymax) == -1 || (m.n > 0 &&
 	    (cells = lm_cells(&m)) == -1)) {
 		bp_err(e, "out of memory");
+		goto out;
+	}
+	if (cells == -3) {
+		bp_err(e, "%s: --every %g s makes more than 10^5 columns",
+		    q->kind->name, q->every);
 		goto out;
 	}
 	if (cells == -2) {
@@ -453,7 +463,7 @@ const struct bp_kind bp_kind_latmap = {
 	.synopsis = "-x TIME -y LATENCY [--ymax V] [options] [FILE...] -o OUT",
 	/* x is a value (the time stamps), no key: every request a row. */
 	.flags = BP_KF_LABELKEY,
-	.takes = BP_REQ_YMAX,
+	.takes = BP_REQ_YMAX | BP_REQ_EVERY,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_LATMAP_AXES } },
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_LATMAP_XY },

@@ -943,6 +943,7 @@ struct bp_request {
 	int		 density;	/* hist: density, not counts */
 	size_t		 steady;	/* runs: the window of --steady */
 	double		 ymax;		/* latency-map: --ymax, NaN none */
+	double		 every;		/* latency-map, timeline: --every, s; 0 */
 };
 
 /*
@@ -1005,7 +1006,8 @@ enum bp_misuse {
 	BP_MISUSE_LATMAP_XY,	/* latency-map without -x or -y */
 	BP_MISUSE_TIMELINE_XY,	/* timeline without -x or -y */
 	BP_MISUSE_TIMELINE_LOGY,	/* --logy on a timeline */
-	BP_MISUSE_OFFMAP_X	/* offset-map without -x */
+	BP_MISUSE_OFFMAP_X,	/* offset-map without -x */
+	BP_MISUSE_EVERY		/* --every off a latency map or timeline */
 };
 
 /*
@@ -1138,7 +1140,8 @@ enum {
 	BP_REQ_HLINE = 1 << 18,
 	BP_REQ_DENSITY = 1 << 19,
 	BP_REQ_STEADY = 1 << 20,
-	BP_REQ_YMAX = 1 << 21		/* --ymax */
+	BP_REQ_YMAX = 1 << 21,		/* --ymax */
+	BP_REQ_EVERY = 1 << 22		/* --every */
 };
 
 /* Any of the bits given is refused with misuse. */

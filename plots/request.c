@@ -52,6 +52,7 @@ static const struct rule {
 	{ BP_MISUSE_DENSITY, BP_REQ_DENSITY, BP_REQ_DENSITY },
 	{ BP_MISUSE_STEADY, BP_REQ_STEADY, BP_REQ_STEADY },
 	{ BP_MISUSE_YMAX, BP_REQ_YMAX, BP_REQ_YMAX },
+	{ BP_MISUSE_EVERY, BP_REQ_EVERY, BP_REQ_EVERY },
 	{ BP_MISUSE_VLINE, BP_REQ_VLINE, BP_REQ_VLINE },
 	{ BP_MISUSE_HLINE, BP_REQ_HLINE, BP_REQ_HLINE },
 	{ BP_MISUSE_HEAT_ONLY, BP_REQ_Z,
@@ -77,6 +78,7 @@ given(const struct bp_request *q)
 	g |= q->density ? BP_REQ_DENSITY : 0;
 	g |= q->steady > 0 ? BP_REQ_STEADY : 0;
 	g |= isfinite(q->ymax) ? BP_REQ_YMAX : 0;
+	g |= q->every > 0 ? BP_REQ_EVERY : 0;
 	g |= q->z != NULL ? BP_REQ_Z : BP_REQ_NOZ;
 	g |= q->cmap >= 0 ? BP_REQ_CMAP : 0;
 	g |= isfinite(q->center) ? BP_REQ_CENTER : 0;
@@ -313,7 +315,7 @@ enum {
 	O_LOGY, O_TITLE, O_XLABEL, O_YLABEL, O_ZLABEL, O_LEGEND, O_WIDTH,
 	O_HEIGHT, O_CMAP, O_CENTER, O_REVERSE, O_LABEL, O_XLO, O_XHI, O_YLO,
 	O_YHI, O_HLINE, O_HLABEL, O_VLINE, O_VLABEL, O_SLO, O_LITTLE,
-	O_LIMIT, O_DENSITY, O_STEADY, O_YMAX
+	O_LIMIT, O_DENSITY, O_STEADY, O_YMAX, O_EVERY
 };
 
 const struct bp_optdef bp_optdefs[] = {
@@ -350,6 +352,7 @@ const struct bp_optdef bp_optdefs[] = {
 	{ "density", 0, O_DENSITY },
 	{ "steady", 1, O_STEADY },
 	{ "ymax", 1, O_YMAX },
+	{ "every", 1, O_EVERY },
 	{ NULL, 0, 0 }
 };
 
@@ -469,6 +472,11 @@ bp_request_opt(struct bp_request *q, int code, const char *arg,
 		return little_opt(arg, q, e);
 	case O_DENSITY:
 		q->density = 1;
+		return 0;
+	case O_EVERY:
+		if (bs_parse_duration(arg, &q->every) == -1)
+			return bp_err(e, "--every takes a duration (10s, 500ms, "
+			    "1m), not '%s'", arg);
 		return 0;
 	case O_YMAX:
 		if (bs_parse_double(arg, &v) == -1 || !(v > 0) ||
@@ -592,6 +600,8 @@ static const struct {
 	[BP_MISUSE_PATH_XY] = { "path needs -x COL and -y COL (joined in the "
 	    "order of the input)", NULL },
 	[BP_MISUSE_YMAX] = { "--ymax applies to latency-map charts, not ", "" },
+	[BP_MISUSE_EVERY] = { "--every applies to latency-map and timeline "
+	    "charts, not ", "" },
 	[BP_MISUSE_LATMAP_AXES] = { "--series, --logx and --logy do not apply "
 	    "to ", " (its scales are its own, every request in one map)" },
 	[BP_MISUSE_LATMAP_XY] = { "latency-map needs -x COL (the time stamps) "

@@ -49,7 +49,8 @@ group_span(const struct bs_group *gr, double *lo, double *hi)
 
 /* Each series' windows from its own start, one length for all. */
 static int
-tl_gather(struct tl *tl, const struct bp_inputs *in, struct bs_err *e)
+tl_gather(struct tl *tl, const struct bp_inputs *in, double every,
+    struct bs_err *e)
 {
 	const struct bs_table *t = in->t;
 	struct bs_summary_opts so;
@@ -65,7 +66,10 @@ tl_gather(struct tl *tl, const struct bp_inputs *in, struct bs_err *e)
 		span = fmax(span, hi - lo);
 		nmin = t->groups[g].nrows < nmin ? t->groups[g].nrows : nmin;
 	}
-	tl->every = bp_time_step(span, nmin);
+	tl->every = every > 0 ? every : bp_time_step(span, nmin);
+	if (span / tl->every > 1e5)
+		return bp_err(e, "timeline: --every %g s makes more than 10^5 "
+		    "windows", every);
 	bs_summary_opts_default(&so);
 	memcpy(so.pct, tl_pct, sizeof(tl_pct));
 	so.npct = 3;
@@ -249,7 +253,7 @@ tl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	int rc = -1;
 
 	memset(&tl, 0, sizeof(tl));
-	if (tl_gather(&tl, d->in, e) == -1)
+	if (tl_gather(&tl, d->in, q->every, e) == -1)
 		goto out;
 	if ((names = calloc(tl.ns + 1, sizeof(*names))) == NULL) {
 		bp_err(e, "out of memory");
@@ -293,6 +297,7 @@ const struct bp_kind bp_kind_timeline = {
 	    "-o OUT",
 	/* x is the time stamps the table keeps, no key. */
 	.flags = BP_KF_LABELKEY | BP_KF_TIME,
+	.takes = BP_REQ_EVERY,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
 	    { BP_REQ_LOGY, BP_MISUSE_TIMELINE_LOGY } },
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_TIMELINE_XY },

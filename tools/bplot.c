@@ -98,6 +98,8 @@ usage(FILE *fp, int status)
 "      --limit 'COL<=V'    draw a limit, warn for points beyond it\n"
 "      --density           hist: density instead of counts\n"
 "      --steady W          runs: mark the two last windows of W runs\n"
+"      --every DURATION    latency-map, timeline: the length of a column or\n"
+"                          window (10s, 500ms; default: from the span)\n"
 "      --ymax V            latency-map: leave out latencies above V (the\n"
 "                          outliers counted in the legend)\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
