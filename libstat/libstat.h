@@ -314,6 +314,8 @@ struct bs_sketch_series {
 	double		 min, max;	/* exact */
 	struct bs_sketch *sk;
 	int		 present;	/* a row had the column (bs_series) */
+	/* The table's rates (bs_series.req ...); no -f sketch file has them. */
+	uint64_t	 req, err, sat, tol, apn;
 };
 
 /*
