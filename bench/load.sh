@@ -37,6 +37,7 @@ run() {
 	echo "|---|---|---|"
 	run "bstat -c elapsed --sketch" ./bstat -c elapsed --sketch "$F"
 	run "bstat -c elapsed -g label --ok success --apdex 500" ./bstat -c elapsed -g label --ok success --apdex 500 "$F"
+	run "bstat -c elapsed -g label --ok success --apdex 500 --sketch" ./bstat -c elapsed -g label --ok success --apdex 500 --sketch "$F"
 	run "bstat -c elapsed -t timeStamp --every 10s" ./bstat -c elapsed -t timeStamp --every 10s "$F"
 	run "bplot latency-map -x timeStamp -y elapsed" ./bplot latency-map -x timeStamp -y elapsed "$F" -o bench/out/load_map.png
 } > bench/LOAD.md
