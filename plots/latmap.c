@@ -70,7 +70,8 @@ bp_time_step(double span, size_t n)
 		if (span / steps[i] <= LM_MAXCOLS && (span / steps[i] + 1) *
 		    LM_PERCOL <= (double)n)
 			return steps[i];
-	return ceil(span / LM_MAXCOLS / 86400) * 86400;
+	/* Too few requests for any: one column of whole days. */
+	return fmax(ceil(span / LM_MAXCOLS / 86400), 1) * 86400;
 }
 
 /*
