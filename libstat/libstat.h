@@ -322,6 +322,8 @@ struct bs_sketch_series {
 	 * buckets: a DDSketch protobuf carries none (bs_sketchset_read).
 	 */
 	int		 estimated;
+	/* The table's rates (bs_series.req ...); no -f sketch file has them. */
+	uint64_t	 req, err, sat, tol, apn;
 };
 
 /*
@@ -741,6 +743,14 @@ struct bs_window {
 double	 bs_window_origin(const struct bs_table *, double every);
 size_t	 bs_window_count(const struct bs_table *, double every);
 int	 bs_windows(const struct bs_table *, size_t g, size_t c, double every,
+	    const struct bs_summary_opts *, struct bs_window *w, int *unsorted,
+	    struct bs_err *);
+/*
+ * The same from origin (seconds, as the stamps), nw windows: one run's
+ * windows from its own start (bplot timeline overlays two runs).
+ */
+int	 bs_windows_at(const struct bs_table *, size_t g, size_t c,
+	    double every, double origin, size_t nw,
 	    const struct bs_summary_opts *, struct bs_window *w, int *unsorted,
 	    struct bs_err *);
 /*

@@ -261,6 +261,9 @@ bp_frame_layout(cairo_t *cr, struct bp_frame *f, struct bs_err *err)
 			top = st->pad + yth / 2;
 		bottom = st->ticklen + st->gap + f->xtick_h +
 		    (xl_h > 0 ? st->gap + xl_h : 0) + st->pad + f->bottom;
+		/* Panels sharing an axis start their plot areas alike. */
+		if (left < f->left)
+			left = f->left;
 		pw = f->w - left - right;
 		ph = f->h - top - bottom;
 		f->px = left;
@@ -959,7 +962,8 @@ static const struct {
 	[BP_CALL_GOOD] = { { 0.05, 0.50, 0.25 }, 0 | BP_MARK_OPEN,
 	    "best level within the SLO" },
 	[BP_CALL_BAD] = { { 0.80, 0.12, 0.10 }, 6, "first level past the SLO" },
-	[BP_CALL_LIMIT] = { { 0.80, 0.12, 0.10 }, 1 | BP_MARK_OPEN,
+	/* Its own colour, and the outermost ring: never under another. */
+	[BP_CALL_LIMIT] = { { 0.85, 0.42, 0.00 }, 1 | BP_MARK_OPEN,
 	    "beyond the limit" },
 	[BP_CALL_LITTLE] = { { 0.50, 0.20, 0.60 }, 3 | BP_MARK_OPEN,
 	    "N \xe2\x89\xa0 X\xc2\xb7R (Little's law, > 10%)" }
@@ -1000,7 +1004,7 @@ bp_frame_refs(cairo_t *cr, const struct bp_frame *f)
 		cairo_set_line_width(cr, f->st.line * 1.2);
 		bp_marker(cr, callstyle[k->kind].mark, x, y, r * (k->kind ==
 		    BP_CALL_GOOD ? 2.2 : k->kind == BP_CALL_BAD ? 1.6 :
-		    k->kind == BP_CALL_LIMIT ? 1.65 : 2.8),
+		    k->kind == BP_CALL_LIMIT ? 3.4 : 2.8),
 		    callstyle[k->kind].c);
 		cairo_restore(cr);
 		if (k->text != NULL)

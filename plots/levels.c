@@ -339,43 +339,115 @@ thr(const struct out *o, const struct bp_level *p)
 	return o->q->kind->flags & BP_KF_LABELKEY ? p->x : p->y;
 }
 
-static void
-check_slo(struct out *o, const struct bp_lvseries *l)
+/* The interval of a level's throughput, when it has one. */
+static int
+thr_interval(const struct out *o, const struct bp_level *p, double *lo,
+    double *hi)
+{
+	int path = (o->q->kind->flags & BP_KF_LABELKEY) != 0;
+
+	*lo = path ? p->xlo : p->ylo;
+	*hi = path ? p->xhi : p->yhi;
+	return isfinite(*lo) && isfinite(*hi);
+}
+
+/*
+ * Where throughput saturates: the first level from which it is flat
+ * within its intervals to the last (one value lies in all of them), at
+ * least two levels before the end; -1 when it never does or a level has
+ * no interval.
+ */
+static long
+saturation(const struct out *o, const struct bp_lvseries *l)
+{
+	double lo, hi, mlo = -HUGE_VAL, mhi = HUGE_VAL;
+	long from = -1;
+
+	for (size_t k = l->n; k-- > 0;) {
+		if (!thr_interval(o, &l->p[k], &lo, &hi))
+			return from;
+		mlo = fmax(mlo, lo);
+		mhi = fmin(mhi, hi);
+		if (mlo > mhi)
+			break;
+		if (l->n - k >= 3)
+			from = (long)k;
+	}
+	return from;
+}
+
+/*
+ * The levels of one series against the SLO: which meet it (by the
+ * worse bound of the SLO's column), the highest load meeting it, the
+ * first broken, where throughput saturates, and the best level: the
+ * lowest saturated one meeting it when throughput saturates (more load
+ * buys nothing there), else the highest meeting it.
+ */
+struct slo_find {
+	unsigned char	*meets;		/* per level: 1, 0, or 2 unknown */
+	long		 high, brk, sat, best;
+	int		 gap;		/* a broken level between two that meet */
+};
+
+static int
+slo_find(const struct out *o, const struct bp_lvseries *l,
+    struct slo_find *sf)
 {
 	const struct bp_cond *c = &o->q->slo;
-	const char *tcol = o->q->kind->flags & BP_KF_LABELKEY ? o->q->x :
-	    o->q->y;
-	long best = -1, brk = -1;
-	char lv[2][160], v[4][32];
-	double bnd;
-	int up;
+	long last = -1;
 
+	sf->high = sf->brk = sf->best = -1;
+	sf->gap = 0;
+	if ((sf->meets = calloc(l->n + 1, 1)) == NULL)
+		return -1;
 	for (size_t i = 0; i < l->n; i++) {
-		double b = slo_bound(c, &l->p[i]);
+		const struct bp_level *p = &l->p[i];
+		double b = slo_bound(c, p);
 
-		if (isnan(b))
+		sf->meets[i] = isnan(b) ? 2 : bp_cond_holds(c, b);
+		if (sf->meets[i] == 0 && sf->brk < 0)
+			sf->brk = (long)i;
+		if (sf->meets[i] != 1)
 			continue;
-		if (bp_cond_holds(c, b)) {
-			if (best < 0 || thr(o, &l->p[i]) >
-			    thr(o, &l->p[best]))
-				best = (long)i;
-		} else if (brk < 0)
-			brk = (long)i;
+		if (last >= 0 && sf->brk >= 0 && sf->brk > last)
+			sf->gap = 1;
+		last = (long)i;
+		/* The highest load; without loads, the last run. */
+		if (sf->high < 0 || !(p->load <= l->p[sf->high].load))
+			sf->high = (long)i;
 	}
+	for (size_t i = 0; sf->gap == 0 && last >= 0 && i < (size_t)last; i++)
+		if (sf->meets[i] == 0 && i > 0)
+			for (size_t j = 0; j < i; j++)
+				sf->gap |= sf->meets[j] == 1;
+	sf->sat = saturation(o, l);
+	for (long i = sf->sat; i >= 0 && i < (long)l->n && sf->best < 0; i++)
+		if (sf->meets[i] == 1)
+			sf->best = i;
+	if (sf->best < 0)
+		sf->best = sf->high;
+	return 0;
+}
+
+/* The best and the broken level into the fit report's JSON. */
+static void
+slo_json(struct out *o, const struct bp_lvseries *l, const struct slo_find *sf)
+{
+	const struct bp_cond *c = &o->q->slo;
+
 	g_string_append_printf(o->json, "%s{\"series\": ", o->json->str[
 	    o->json->len - 1] == '[' ? "" : ", ");
 	json_str(o->json, l->name);
-	for (int k = 0; k < 2; k++) {
-		long i = k == 0 ? best : brk;
+	for (int k = 0; k < 3; k++) {
+		long i = k == 0 ? sf->best : k == 1 ? sf->brk : sf->sat;
 		const struct bp_level *p = i >= 0 ? &l->p[i] : NULL;
 
 		g_string_append_printf(o->json, ", \"%s\": ", k == 0 ? "best" :
-		    "broken");
+		    k == 1 ? "broken" : "saturated");
 		if (p == NULL) {
 			g_string_append(o->json, "null");
 			continue;
 		}
-		level_name(o, p, (size_t)i, lv[k], sizeof(lv[k]));
 		g_string_append(o->json, "{\"level\": ");
 		json_str(o->json, p->label);
 		g_string_append(o->json, ", \"load\": ");
@@ -387,30 +459,156 @@ check_slo(struct out *o, const struct bp_lvseries *l)
 		g_string_append(o->json, ", \"bound\": ");
 		json_num(o->json, slo_bound(c, p));
 		g_string_append(o->json, "}");
-		callout(o, p, k == 0 ? BP_CALL_GOOD : BP_CALL_BAD);
 	}
-	g_string_append(o->json, "}");
-	if (best < 0) {
-		line(o, l->name, "slo %s: no level meets it", c->text);
-		return;
+	g_string_append(o->json, ", \"meeting\": [");
+	for (size_t i = 0, n = 0; i < l->n; i++)
+		if (sf->meets[i] == 1) {
+			g_string_append(o->json, n++ ? ", " : "");
+			json_str(o->json, l->p[i].label);
+		}
+	g_string_append_printf(o->json, "], \"contiguous\": %s}", sf->gap ?
+	    "false" : "true");
+}
+
+/*
+ * "clients=1, 2, 4": the levels before level end that meet the SLO
+ * (want 1), or break it (0).
+ */
+static void
+level_list(const struct out *o, const struct bp_lvseries *l,
+    const unsigned char *meets, int want, size_t end, GString *g)
+{
+	char lv[160];
+
+	for (size_t i = 0, n = 0; i < end && i < l->n; i++) {
+		if (meets[i] != want)
+			continue;
+		if (n++ == 0)
+			level_name(o, &l->p[i], i, lv, sizeof(lv));
+		else if (l->p[i].label != NULL)
+			snprintf(lv, sizeof(lv), "%s", l->p[i].label);
+		else
+			snprintf(lv, sizeof(lv), "%zu", i + 1);
+		g_string_append_printf(g, "%s%s", n > 1 ? ", " : "", lv);
 	}
-	up = c->op == BP_OP_LE || c->op == BP_OP_LT;
-	bnd = up ? l->p[best].chi[BP_C_SLO] : l->p[best].clo[BP_C_SLO];
-	num(v[0], sizeof(v[0]), thr(o, &l->p[best]));
-	num(v[1], sizeof(v[1]), l->p[best].c[BP_C_SLO]);
+}
+
+/* The lines of one series' findings. */
+static void
+slo_lines(struct out *o, const struct bp_lvseries *l,
+    const struct slo_find *sf)
+{
+	const struct bp_cond *c = &o->q->slo;
+	const char *tcol = o->q->kind->flags & BP_KF_LABELKEY ? o->q->x :
+	    o->q->y;
+	const struct bp_level *p = &l->p[sf->high];
+	int up = c->op == BP_OP_LE || c->op == BP_OP_LT;
+	double bnd = up ? p->chi[BP_C_SLO] : p->clo[BP_C_SLO];
+	char lv[2][160], v[3][32];
+	GString *g = g_string_new(NULL), *b = g_string_new(NULL);
+
+	level_name(o, p, (size_t)sf->high, lv[0], sizeof(lv[0]));
+	num(v[0], sizeof(v[0]), thr(o, p));
+	num(v[1], sizeof(v[1]), p->c[BP_C_SLO]);
 	num(v[2], sizeof(v[2]), bnd);
 	line(o, l->name, "slo %s: met up to %s, %s %s at %s %s%s%s%s%s",
 	    c->text, lv[0], tcol, v[0], c->col, v[1], isfinite(bnd) ? " (" :
 	    "", isfinite(bnd) ? (up ? "upper bound " : "lower bound ") : "",
 	    isfinite(bnd) ? v[2] : "", isfinite(bnd) ? ")" : "");
-	if (brk < 0) {
-		line(o, l->name, "slo %s: no level breaks it", c->text);
+	level_list(o, l, sf->meets, 1, l->n, g);
+	if (sf->gap) {
+		size_t last = l->n;
+
+		while (last > 0 && sf->meets[last - 1] != 1)
+			last--;
+		level_list(o, l, sf->meets, 0, last, b);
+		line(o, l->name, "slo %s: met at %s: not contiguous, broken "
+		    "at %s between them", c->text, g->str, b->str);
+	}
+	else
+		line(o, l->name, "slo %s: met at %s", c->text, g->str);
+	if (sf->sat >= 0) {
+		level_name(o, &l->p[sf->sat], (size_t)sf->sat, lv[0],
+		    sizeof(lv[0]));
+		level_name(o, &l->p[sf->best], (size_t)sf->best, lv[1],
+		    sizeof(lv[1]));
+		num(v[0], sizeof(v[0]), thr(o, &l->p[sf->best]));
+		line(o, l->name, "%s saturated from %s (flat within its "
+		    "intervals from there on): best level %s, %s %s, the "
+		    "lowest saturated one meeting the slo", tcol, lv[0],
+		    lv[1], tcol, v[0]);
+	}
+	g_string_free(g, TRUE);
+	g_string_free(b, TRUE);
+}
+
+/*
+ * Coordinated omission: throughput that falls, beyond its intervals,
+ * at a higher load whose latency is higher.  A closed-loop load tool
+ * (each client waits for its answer) then sends less while the system
+ * is slow, so the slow times are sampled less than they occur and its
+ * percentiles are understated.
+ */
+static void
+check_omission(struct out *o, const struct bp_lvseries *l)
+{
+	double alo, ahi, blo, bhi;
+	char lv[2][160];
+
+	for (size_t i = 0; i < l->n; i++)
+		for (size_t j = i + 1; j < l->n; j++) {
+			const struct bp_level *a = &l->p[i], *b = &l->p[j];
+
+			if (!thr_interval(o, a, &alo, &ahi) ||
+			    !thr_interval(o, b, &blo, &bhi) || !(bhi < alo) ||
+			    !(b->c[BP_C_SLO] > a->c[BP_C_SLO]))
+				continue;
+			level_name(o, a, i, lv[0], sizeof(lv[0]));
+			level_name(o, b, j, lv[1], sizeof(lv[1]));
+			line(o, l->name, "note: throughput falls from %s to %s "
+			    "while %s rises: a closed-loop load tool waits for "
+			    "each answer and sends less while the system is "
+			    "slow (coordinated omission), so its percentiles "
+			    "are understated; measure at a constant rate (wrk2) "
+			    "or correct the histogram (HdrHistogram's expected "
+			    "interval)", lv[0], lv[1], o->q->slo.col);
+			return;
+		}
+}
+
+static void
+check_slo(struct out *o, const struct bp_lvseries *l)
+{
+	const struct bp_cond *c = &o->q->slo;
+	const char *tcol = o->q->kind->flags & BP_KF_LABELKEY ? o->q->x :
+	    o->q->y;
+	struct slo_find sf;
+	char lv[160], v[2][32];
+
+	if (slo_find(o, l, &sf) == -1) {
+		line(o, l->name, "slo %s: out of memory", c->text);
 		return;
 	}
-	num(v[0], sizeof(v[0]), thr(o, &l->p[brk]));
-	num(v[1], sizeof(v[1]), l->p[brk].c[BP_C_SLO]);
-	line(o, l->name, "slo %s: first broken at %s, %s %s at %s %s", c->text,
-	    lv[1], tcol, v[0], c->col, v[1]);
+	slo_json(o, l, &sf);
+	if (sf.best >= 0)
+		callout(o, &l->p[sf.best], BP_CALL_GOOD);
+	if (sf.brk >= 0)
+		callout(o, &l->p[sf.brk], BP_CALL_BAD);
+	if (sf.high < 0)
+		line(o, l->name, "slo %s: no level meets it", c->text);
+	else
+		slo_lines(o, l, &sf);
+	if (sf.high >= 0 && sf.brk < 0)
+		line(o, l->name, "slo %s: no level breaks it", c->text);
+	else if (sf.high >= 0) {
+		level_name(o, &l->p[sf.brk], (size_t)sf.brk, lv, sizeof(lv));
+		num(v[0], sizeof(v[0]), thr(o, &l->p[sf.brk]));
+		num(v[1], sizeof(v[1]), l->p[sf.brk].c[BP_C_SLO]);
+		line(o, l->name, "slo %s: first broken at %s, %s %s at %s %s",
+		    c->text, lv, tcol, v[0], c->col, v[1]);
+	}
+	check_omission(o, l);
+	free(sf.meets);
 }
 
 /* The seconds in one unit of a time column; NaN if it names none. */

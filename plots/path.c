@@ -47,6 +47,107 @@ path_range(const struct bp_path_series *s, size_t ns, double fx, double fy,
 	return r[1] >= r[0] && r[3] >= r[2] ? 0 : -1;
 }
 
+/* A box: x0, y0, x1, y1. */
+struct box {
+	double	 a[4];
+};
+
+static int
+overlaps(const struct box *b, const struct box *c)
+{
+	return b->a[0] < c->a[2] && c->a[0] < b->a[2] && b->a[1] < c->a[3] &&
+	    c->a[1] < b->a[3];
+}
+
+/* Does box b cover a callout's ring (drawn later by the frame)? */
+static int
+on_callout(const struct bp_frame *f, const struct box *b, double fx,
+    double fy)
+{
+	const struct bp_chart *c = f->chart;
+	double r = f->st.marker * 3.4;
+	struct box k;
+
+	for (size_t i = 0; c != NULL && i < c->ncallout; i++) {
+		double x = bp_fx(f, c->callout[i].x * fx),
+		    y = bp_fy(f, c->callout[i].y * fy);
+
+		k.a[0] = x - r;
+		k.a[1] = y - r;
+		k.a[2] = x + r;
+		k.a[3] = y + r;
+		if (overlaps(b, &k))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Labels pass: each point's label at the first of six places beside
+ * its marker, then six beyond a callout's ring (up and to the left
+ * first: the path runs right, then up) where it overlaps no
+ * label placed before it, no other point's marker nor a callout's ring
+ * and stays in the plot area; where none is free the label is left out,
+ * the point kept.
+ */
+static void
+path_labels(cairo_t *cr, const struct bp_frame *f,
+    const struct bp_path_series *s, double fx, double fy)
+{
+	static const int place[6][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 },
+	    { 1, 1 }, { -1, 0 }, { 1, 0 } };
+	double m = f->st.marker, sz = f->st.small * 0.9, w, h;
+	struct box *done, b, mk;
+	size_t nd = 0, j, k, q;
+
+	if ((done = calloc(s->n + 1, sizeof(*done))) == NULL)
+		return;
+	for (j = 0; j < s->n; j++) {
+		double x = bp_fx(f, s->p[j].x * fx), y = bp_fy(f,
+		    s->p[j].y * fy);
+
+		if (s->p[j].label == NULL)
+			continue;
+		bp_measure(cr, s->p[j].label, sz, 0, 0, -f->pw / 6, &w, &h);
+		/* Beside the marker, else beyond a callout's ring. */
+		for (k = 0; k < 12; k++) {
+			double dx = place[k % 6][0], dy = place[k % 6][1];
+			double d = k < 6 ? m : m * 3.5;
+
+			b.a[0] = dx < 0 ? x - d - w : x + d;
+			b.a[2] = b.a[0] + w;
+			b.a[1] = dy < 0 ? y - d - h : dy > 0 ? y + d : y - h / 2;
+			b.a[3] = b.a[1] + h;
+			if (b.a[0] < f->px || b.a[2] > f->px + f->pw ||
+			    b.a[1] < f->py || b.a[3] > f->py + f->ph)
+				continue;
+			for (q = 0; q < nd && !overlaps(&b, &done[q]); q++)
+				;
+			if (q < nd)
+				continue;
+			for (q = 0; q < s->n; q++) {
+				double px = bp_fx(f, s->p[q].x * fx),
+				    py = bp_fy(f, s->p[q].y * fy);
+
+				mk.a[0] = px - m * 0.8;
+				mk.a[1] = py - m * 0.8;
+				mk.a[2] = px + m * 0.8;
+				mk.a[3] = py + m * 0.8;
+				if (q != j && overlaps(&b, &mk))
+					break;
+			}
+			if (q == s->n && !on_callout(f, &b, fx, fy))
+				break;
+		}
+		if (k == 12)
+			continue;	/* no free place: the point unlabelled */
+		done[nd++] = b;
+		bp_text(cr, s->p[j].label, sz, 0, 0, -f->pw / 6, b.a[0],
+		    b.a[1], BP_HLEFT, BP_VTOP, 0, bp_grey(0.25));
+	}
+	free(done);
+}
+
 /* Marks pass: error bars, the path, markers and labels of one series. */
 static void
 path_series(cairo_t *cr, const struct bp_frame *f, const struct bp_path_opts
@@ -105,15 +206,8 @@ path_series(cairo_t *cr, const struct bp_frame *f, const struct bp_path_opts
 	for (j = 0; j < s->n; j++)
 		bp_marker(cr, i, bp_fx(f, s->p[j].x * fx), bp_fy(f,
 		    s->p[j].y * fy), f->st.marker * 0.8, c);
-	if (!o->labels)
-		return;
-	/* Labels up and to the left: the path runs right, then up. */
-	for (j = 0; j < s->n; j++)
-		if (s->p[j].label != NULL)
-			bp_text(cr, s->p[j].label, f->st.small * 0.9, 0, 0,
-			    -f->pw / 6, bp_fx(f, s->p[j].x * fx) - f->st.marker,
-			    bp_fy(f, s->p[j].y * fy) - f->st.marker, BP_HRIGHT,
-			    BP_VBOTTOM, 0, bp_grey(0.25));
+	if (o->labels)
+		path_labels(cr, f, s, fx, fy);
 }
 
 int

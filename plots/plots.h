@@ -335,7 +335,7 @@ struct bp_chart {
 
 /*
  * A point called out: the best level under an SLO (a green ring), the
- * first that breaks it (a red cross), one beyond a limit (a red
+ * first that breaks it (a red cross), one beyond a limit (an orange
  * square), one where Little's law does not hold (a purple diamond).
  * The legend says which is which.
  */
@@ -962,6 +962,8 @@ struct bp_request {
 	int		 density;	/* hist: density, not counts */
 	size_t		 steady;	/* runs: the window of --steady */
 	int		 ci;		/* percentiles: the intervals' band */
+	double		 ymax;		/* latency-map: --ymax, NaN none */
+	double		 every;		/* latency-map, timeline: --every, s; 0 */
 };
 
 /*
@@ -1019,7 +1021,14 @@ enum bp_misuse {
 	BP_MISUSE_LOGX_KIND,	/* --logx where x is not a value */
 	BP_MISUSE_NOX,		/* -x on hist, percentiles, runs */
 	BP_MISUSE_PATH_XY,	/* path without -x or -y */
-	BP_MISUSE_CI		/* --ci off a percentiles chart */
+	BP_MISUSE_CI,		/* --ci off a percentiles chart */
+	BP_MISUSE_YMAX,		/* --ymax off a latency map */
+	BP_MISUSE_LATMAP_AXES,	/* --series, --logx, --logy on a latency map */
+	BP_MISUSE_LATMAP_XY,	/* latency-map without -x or -y */
+	BP_MISUSE_TIMELINE_XY,	/* timeline without -x or -y */
+	BP_MISUSE_TIMELINE_LOGY,	/* --logy on a timeline */
+	BP_MISUSE_OFFMAP_X,	/* offset-map without -x */
+	BP_MISUSE_EVERY		/* --every off a latency map or timeline */
 };
 
 /*
@@ -1152,7 +1161,9 @@ enum {
 	BP_REQ_HLINE = 1 << 18,
 	BP_REQ_DENSITY = 1 << 19,
 	BP_REQ_STEADY = 1 << 20,
-	BP_REQ_CI = 1 << 21
+	BP_REQ_CI = 1 << 21,
+	BP_REQ_YMAX = 1 << 22,		/* --ymax */
+	BP_REQ_EVERY = 1 << 23		/* --every */
 };
 
 /* Any of the bits given is refused with misuse. */
@@ -1177,7 +1188,12 @@ enum {
 	/* y is categories: a key of the table, as x is */
 	BP_KF_YKEY = 1 << 4,
 	/* each row is drawn as it is, never pooled into a sample */
-	BP_KF_ROWS = 1 << 5
+	BP_KF_ROWS = 1 << 5,
+	/*
+	 * x is the time stamps: the table keeps them (bs_table_opts.timecol)
+	 * and, when the input has a column success, each request's success.
+	 */
+	BP_KF_TIME = 1 << 6
 };
 
 /* What a kind's chart is drawn with; data is what its gather made. */

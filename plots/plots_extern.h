@@ -136,6 +136,7 @@ struct bp_frame {
 	const char	*title;
 	struct bp_axspec ax, ay;
 	double		 right;		/* reserved right of the plot area */
+	double		 left;		/* the plot area starts here at least */
 	double		 bottom;	/* reserved below the x-axis title */
 	enum bp_legend_pos legend;	/* where bp_legend_place() puts it */
 	const struct bp_chart *chart;	/* its callouts */
@@ -361,5 +362,13 @@ bp_kind_refuses(const struct bp_kind *k, unsigned given)
 			return 1;
 	return 0;
 }
+
+/*
+ * The length of a time column or window (latmap.c): 1, 2, 5 ms, ... 1,
+ * 2, 5, 10, 15, 30 s, 1, 2, 5, 10, 15, 30 min, ...: the shortest giving
+ * at most 60 of them over span seconds, with 30 of the n requests each
+ * on average.
+ */
+double	 bp_time_step(double span, size_t n);
 
 #endif /* PLOTS_EXTERN_H */

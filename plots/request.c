@@ -20,6 +20,7 @@ bp_request_init(struct bp_request *q)
 	memset(q, 0, sizeof(*q));
 	q->fit = q->cmap = -1;
 	q->center = NAN;
+	q->ymax = NAN;
 	q->width = 800;
 	q->height = 500;
 	q->legend = BP_LEGEND_AUTO;
@@ -51,6 +52,8 @@ static const struct rule {
 	{ BP_MISUSE_DENSITY, BP_REQ_DENSITY, BP_REQ_DENSITY },
 	{ BP_MISUSE_STEADY, BP_REQ_STEADY, BP_REQ_STEADY },
 	{ BP_MISUSE_CI, BP_REQ_CI, BP_REQ_CI },
+	{ BP_MISUSE_YMAX, BP_REQ_YMAX, BP_REQ_YMAX },
+	{ BP_MISUSE_EVERY, BP_REQ_EVERY, BP_REQ_EVERY },
 	{ BP_MISUSE_VLINE, BP_REQ_VLINE, BP_REQ_VLINE },
 	{ BP_MISUSE_HLINE, BP_REQ_HLINE, BP_REQ_HLINE },
 	{ BP_MISUSE_HEAT_ONLY, BP_REQ_Z,
@@ -76,6 +79,8 @@ given(const struct bp_request *q)
 	g |= q->density ? BP_REQ_DENSITY : 0;
 	g |= q->steady > 0 ? BP_REQ_STEADY : 0;
 	g |= q->ci ? BP_REQ_CI : 0;
+	g |= isfinite(q->ymax) ? BP_REQ_YMAX : 0;
+	g |= q->every > 0 ? BP_REQ_EVERY : 0;
 	g |= q->z != NULL ? BP_REQ_Z : BP_REQ_NOZ;
 	g |= q->cmap >= 0 ? BP_REQ_CMAP : 0;
 	g |= isfinite(q->center) ? BP_REQ_CENTER : 0;
@@ -259,6 +264,10 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	if (bp_header_read(&h, &in->bufs[0], &to->read, e) == -1)
 		return -1;
 	in->columns = bp_request_columns(q, p, &h, e);
+	if (q->kind->flags & BP_KF_TIME) {
+		to->timecol = q->x;
+		to->ok = bp_header_has(&h, "success") ? "success" : NULL;
+	}
 	bp_header_free(&h);
 	if (in->columns == NULL)
 		return -1;
@@ -308,7 +317,7 @@ enum {
 	O_LOGY, O_TITLE, O_XLABEL, O_YLABEL, O_ZLABEL, O_LEGEND, O_WIDTH,
 	O_HEIGHT, O_CMAP, O_CENTER, O_REVERSE, O_LABEL, O_XLO, O_XHI, O_YLO,
 	O_YHI, O_HLINE, O_HLABEL, O_VLINE, O_VLABEL, O_SLO, O_LITTLE,
-	O_LIMIT, O_DENSITY, O_STEADY, O_CI
+	O_LIMIT, O_DENSITY, O_STEADY, O_CI, O_YMAX, O_EVERY
 };
 
 const struct bp_optdef bp_optdefs[] = {
@@ -345,6 +354,8 @@ const struct bp_optdef bp_optdefs[] = {
 	{ "density", 0, O_DENSITY },
 	{ "steady", 1, O_STEADY },
 	{ "ci", 0, O_CI },
+	{ "ymax", 1, O_YMAX },
+	{ "every", 1, O_EVERY },
 	{ NULL, 0, 0 }
 };
 
@@ -468,6 +479,18 @@ bp_request_opt(struct bp_request *q, int code, const char *arg,
 	case O_CI:
 		q->ci = 1;
 		return 0;
+	case O_EVERY:
+		if (bs_parse_duration(arg, &q->every) == -1)
+			return bp_err(e, "--every takes a duration (10s, 500ms, "
+			    "1m), not '%s'", arg);
+		return 0;
+	case O_YMAX:
+		if (bs_parse_double(arg, &v) == -1 || !(v > 0) ||
+		    !isfinite(v))
+			return bp_err(e, "--ymax takes a latency > 0, not '%s'",
+			    arg);
+		q->ymax = v;
+		return 0;
 	case O_STEADY:
 		if (bs_parse_double(arg, &v) == -1 || !(v >= 2 && v <= 1e6) ||
 		    v != floor(v))
@@ -582,7 +605,20 @@ static const struct {
 	[BP_MISUSE_NOX] = { "", " has no -x: its values come from -y COL" },
 	[BP_MISUSE_PATH_XY] = { "path needs -x COL and -y COL (joined in the "
 	    "order of the input)", NULL },
-	[BP_MISUSE_CI] = { "--ci applies to percentiles charts, not ", "" }
+	[BP_MISUSE_CI] = { "--ci applies to percentiles charts, not ", "" },
+	[BP_MISUSE_YMAX] = { "--ymax applies to latency-map charts, not ", "" },
+	[BP_MISUSE_EVERY] = { "--every applies to latency-map and timeline "
+	    "charts, not ", "" },
+	[BP_MISUSE_LATMAP_AXES] = { "--series, --logx and --logy do not apply "
+	    "to ", " (its scales are its own, every request in one map)" },
+	[BP_MISUSE_LATMAP_XY] = { "latency-map needs -x COL (the time stamps) "
+	    "and -y COL (the latencies)", NULL },
+	[BP_MISUSE_TIMELINE_XY] = { "timeline needs -x COL (the time stamps) "
+	    "and -y COL (the latencies)", NULL },
+	[BP_MISUSE_TIMELINE_LOGY] = { "--logy does not apply to a timeline "
+	    "(its panels share linear scales from 0)", NULL },
+	[BP_MISUSE_OFFMAP_X] = { "offset-map needs -x COL (the time stamps)",
+	    NULL }
 };
 
 void

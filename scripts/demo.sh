@@ -122,6 +122,27 @@ if [ -x ./bplot ]; then
 	    testdata/real/generated-here-2/base.hgrm \
 	    testdata/real/generated-here-2/cand.hgrm -o out/percentiles.png
 
+	step "Analyse a load test: windows, errors, Apdex, heat map, timeline, knee" \
+	    "bstat -c elapsed -t timeStamp --every 10s --ok success ... / bplot latency-map ... / bplot timeline ..."
+	# JMeter-like request logs made by testdata/load/gen.py and ramp.py.
+	bstat -c elapsed -t timeStamp --every 10s --ok success \
+	    --stats n,median,p99,errors,error_rate,error_lo,error_hi \
+	    testdata/load/windows.csv
+	bstat -c elapsed -g label --ok success --apdex 500 \
+	    --target 'error_rate<0.05' --target 'apdex>=0.9' \
+	    --stats n,p95,error_rate,error_hi,apdex,apdex_lo \
+	    testdata/load/cand.csv
+	bcompare -c elapsed -g label --ok success --apdex 500 \
+	    testdata/load/base.csv testdata/load/cand.csv
+	bplot latency-map -x timeStamp -y elapsed testdata/load/windows.csv \
+	    -o out/latency_map.png
+	bplot offset-map -x timeStamp testdata/load/periodic.csv \
+	    -o out/offset_map.png
+	bplot timeline -x timeStamp -y elapsed testdata/load/base.csv \
+	    testdata/load/cand.csv -o out/timeline.png
+	bplot path -x throughput_rps -y p99_latency_ms --label clients \
+	    --slo 'p99_latency_ms<=20' testdata/load/ramp.csv -o out/knee.png
+
 	step "Charts: distributions as histograms and violins; runs in order" \
 	    "bplot hist ... / bplot violin ... / bplot runs --skip 3 --steady 8 ..."
 	bplot hist -y latency_us --series file \

@@ -499,6 +499,8 @@ sketch_summaries(const struct tool_common *com, struct bs_summary_opts *so,
 	return res;
 }
 
+static void rates_opts(struct tool_common *, const struct bs_summary_opts *);
+
 static int
 sketch_main(struct tool_common *com, struct bs_summary_opts *so,
     const struct sketchopts *sko, int argc, char **argv)
@@ -508,6 +510,7 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 	struct bs_result *res;
 	size_t absent = 0;
 
+	rates_opts(com, so);
 	sketch_read(com, sko, &set, &units, argc, argv);
 	if (sko->out) {
 		struct bs_err e;
@@ -575,8 +578,9 @@ static const struct tool_rule rules[] = {
 	    "--autocorr and --steady need them" },
 	{ IS(TARGET) | IS(GATE), SKETCHY, "--target and --gate are not "
 	    "available with --sketch or --merge" },
-	{ IS(RATES), SKETCHY | IS(LEVELS), "--ok and --apdex are not "
-	    "available with --sketch, --merge, -f sketch or --levels" },
+	{ IS(RATES), IS(MERGE) | IS(FSKETCH) | IS(LEVELS), "--ok and --apdex "
+	    "are not available with --merge, -f sketch or --levels (a sketch "
+	    "file keeps no rates)" },
 	{ IS(EVERY), SKETCHY | IS(LEVELS) | IS(WIDE) | IS(TARGET) |
 	    IS(NOQUANT) | IS(REPLICATE), "--every is not available with "
 	    "--sketch, --merge, -f sketch, --levels, --wide, --target, "

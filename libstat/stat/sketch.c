@@ -576,6 +576,11 @@ bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
 
 			s->missing += ts->missing;
 			s->present |= ts->present;
+			s->req += ts->req;
+			s->err += ts->err;
+			s->sat += ts->sat;
+			s->tol += ts->tol;
+			s->apn += ts->apn;
 			if (m != NULL && m->sk != NULL) {
 				s->sk = m->sk;
 				m->sk = NULL;
@@ -1494,6 +1499,7 @@ bs_sketch_summarize(const struct bs_sketch_series *s,
 	size_t i, nq;
 
 	bs_summary_clear(r);
+	bs_rates_fill(s->req, s->err, s->sat, s->tol, s->apn, o, r);
 	r->n = (size_t)s->n;
 	r->missing = (size_t)s->missing;
 	if (s->n == 0)

@@ -199,4 +199,11 @@ const uint32_t *bs_table_units(const struct bs_table *, size_t g,
 uint32_t *bs_levels_units(const struct bs_table *, size_t g, size_t c,
 	    size_t skip, size_t *nunits);
 
+/*
+ * The error rate and Apdex of a series' counts (summary.c): for
+ * bs_summarize() and a sketch's summary alike.
+ */
+void	 bs_rates_fill(uint64_t req, uint64_t err, uint64_t sat, uint64_t tol,
+	    uint64_t apn, const struct bs_summary_opts *, struct bs_summary *);
+
 #endif /* LIBSTAT_STAT_H */

@@ -605,25 +605,32 @@ bs_wilson(double x, double n, double confidence, double *lo, double *hi)
  * and its score (0, 1/2, 1) varies at most as a success does, so the
  * interval is conservative.
  */
+void
+bs_rates_fill(uint64_t req, uint64_t err, uint64_t sat, uint64_t tol,
+    uint64_t apn, const struct bs_summary_opts *o, struct bs_summary *r)
+{
+	if (o->rates) {
+		r->requests = (double)req;
+		r->errors = (double)err;
+		if (req > 0)
+			r->error_rate = (double)err / (double)req;
+		bs_wilson((double)err, (double)req, o->confidence,
+		    &r->error_lo, &r->error_hi);
+	}
+	if (o->apdex > 0 && apn > 0) {
+		double x = (double)sat + (double)tol / 2;
+
+		r->apdex = x / (double)apn;
+		bs_wilson(x, (double)apn, o->confidence, &r->apdex_lo,
+		    &r->apdex_hi);
+	}
+}
+
 static void
 rates(const struct bs_series *s, const struct bs_summary_opts *o,
     struct bs_summary *r)
 {
-	if (o->rates) {
-		r->requests = (double)s->req;
-		r->errors = (double)s->err;
-		if (s->req > 0)
-			r->error_rate = (double)s->err / (double)s->req;
-		bs_wilson((double)s->err, (double)s->req, o->confidence,
-		    &r->error_lo, &r->error_hi);
-	}
-	if (o->apdex > 0 && s->apn > 0) {
-		double x = (double)s->sat + (double)s->tol / 2;
-
-		r->apdex = x / (double)s->apn;
-		bs_wilson(x, (double)s->apn, o->confidence, &r->apdex_lo,
-		    &r->apdex_hi);
-	}
+	bs_rates_fill(s->req, s->err, s->sat, s->tol, s->apn, o, r);
 }
 
 /* A summary from the running moments the streaming table kept. */

@@ -76,11 +76,19 @@ bs_windows(const struct bs_table *t, size_t g, size_t c, double every,
     const struct bs_summary_opts *so, struct bs_window *w, int *unsorted,
     struct bs_err *e)
 {
+	return bs_windows_at(t, g, c, every, bs_window_origin(t, every),
+	    bs_window_count(t, every), so, w, unsorted, e);
+}
+
+int
+bs_windows_at(const struct bs_table *t, size_t g, size_t c, double every,
+    double origin, size_t nw, const struct bs_summary_opts *so,
+    struct bs_window *w, int *unsorted, struct bs_err *e)
+{
 	const struct bs_group *gr = &t->groups[g];
 	const struct bs_series *s = &gr->s[c];
 	struct bs_summary_opts wo = *so;
-	size_t nw = bs_window_count(t, every), n = s->n, *idx, k, j, lo;
-	double origin = bs_window_origin(t, every);
+	size_t n = s->n, *idx, k, j, lo;
 	struct bs_series ws;
 	int rc = -1;
 

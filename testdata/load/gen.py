@@ -76,3 +76,17 @@ with open("testdata/load/mixed_units.csv", "w") as f:
         if i == 4:
             ts //= 1000
         f.write("%d,%d,home,200,true,vu-1\n" % (ts, 100 + i))
+
+# Periodic work (the subsecond-offset map): 30 s of 40 requests a second,
+# 25 of them in the first 50 ms of the second, 10 from 500 to 520 ms, 5
+# anywhere.
+rng = random.Random(307)
+with open("testdata/load/periodic.csv", "w") as f:
+    f.write(HEADER + "\n")
+    for sec in range(30):
+        for k in range(40):
+            off = (rng.randrange(0, 50) if k < 25 else
+                   500 + rng.randrange(0, 20) if k < 35 else
+                   rng.randrange(0, 1000))
+            f.write("%d,%d,job,200,true,vu-1\n" % (1764640800000 +
+                    sec * 1000 + off, 50 + rng.randrange(0, 30)))

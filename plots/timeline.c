@@ -1,0 +1,306 @@
+/*
+ * Timeline: a request log over time in windows, as small multiples that
+ * share the time axis (never a second y axis): the p50, p90 and p99 of
+ * each window on top, the requests per second below, and the error
+ * rate when the input says which requests succeeded (a column
+ * success).  Each series (run, file) is drawn from its own start, so
+ * that two runs overlay: the first solid, the second dashed, the third
+ * dotted.  An empty window breaks the percentile lines (no
+ * interpolation) and counts 0 requests.  The windows are bstat
+ * --every's (bs_windows_at()), their length the shortest of 1, 2, 5,
+ * 10, 15, 30 s, ... giving at most 60 of 30 requests on average.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plots_extern.h"
+
+#define TL_MAXSER	3		/* line styles: solid, dashed, dotted */
+
+struct tl_series {
+	const char	*name;
+	struct bs_window *w;
+	size_t		 nw;
+};
+
+struct tl {
+	struct tl_series s[TL_MAXSER];
+	size_t		 ns;
+	double		 every;
+	int		 rates;		/* error rates counted */
+	double		 ymax[3];	/* per panel */
+};
+
+static const double tl_pct[3] = { 50, 90, 99 };
+
+/* A group's first and last stamp. */
+static void
+group_span(const struct bs_group *gr, double *lo, double *hi)
+{
+	*lo = HUGE_VAL;
+	*hi = -HUGE_VAL;
+	for (size_t i = 0; i < gr->nrows; i++) {
+		*lo = fmin(*lo, gr->time[i]);
+		*hi = fmax(*hi, gr->time[i]);
+	}
+}
+
+/* Each series' windows from its own start, one length for all. */
+static int
+tl_gather(struct tl *tl, const struct bp_inputs *in, double every,
+    struct bs_err *e)
+{
+	const struct bs_table *t = in->t;
+	struct bs_summary_opts so;
+	double span = 0, lo, hi;
+	size_t nmin = SIZE_MAX;
+	int unsorted;
+
+	if (t->ngroups > TL_MAXSER)
+		return bp_err(e, "timeline: %zu series, at most %d (solid, "
+		    "dashed, dotted)", t->ngroups, TL_MAXSER);
+	for (size_t g = 0; g < t->ngroups; g++) {
+		group_span(&t->groups[g], &lo, &hi);
+		span = fmax(span, hi - lo);
+		nmin = t->groups[g].nrows < nmin ? t->groups[g].nrows : nmin;
+	}
+	tl->every = every > 0 ? every : bp_time_step(span, nmin);
+	if (span / tl->every > 1e5)
+		return bp_err(e, "timeline: --every %g s makes more than 10^5 "
+		    "windows", every);
+	bs_summary_opts_default(&so);
+	memcpy(so.pct, tl_pct, sizeof(tl_pct));
+	so.npct = 3;
+	so.skip = in->r.skip;
+	so.rates = tl->rates = t->groups[0].okrow != NULL;
+	for (size_t g = 0; g < t->ngroups; g++) {
+		struct tl_series *s = &tl->s[tl->ns++];
+		double origin;
+
+		group_span(&t->groups[g], &lo, &hi);
+		origin = floor(lo / tl->every) * tl->every;
+		s->nw = (size_t)floor((hi - origin) / tl->every) + 1;
+		s->name = NULL;
+		if ((s->w = calloc(s->nw + 1, sizeof(*s->w))) == NULL)
+			return bp_err(e, "out of memory");
+		if (bs_windows_at(t, g, 0, tl->every, origin, s->nw, &so, s->w,
+		    &unsorted, e) == -1)
+			return -1;
+		for (size_t k = 0; k < s->nw; k++) {
+			const struct bs_summary *m = &s->w[k].s;
+
+			tl->ymax[0] = fmax(tl->ymax[0], isfinite(m->pct[2]) ?
+			    m->pct[2] : 0);
+			tl->ymax[1] = fmax(tl->ymax[1], s->w[k].throughput);
+			tl->ymax[2] = fmax(tl->ymax[2], isfinite(m->error_rate) ?
+			    m->error_rate * 100 : 0);
+		}
+	}
+	return 0;
+}
+
+/* Panel p's value of window w: a percentile k, throughput, errors %. */
+static double
+tl_value(const struct bs_window *w, int p, size_t k)
+{
+	if (p == 0)
+		return w->s.pct[k];
+	if (p == 1)
+		return (double)w->throughput;
+	return w->s.error_rate * 100;
+}
+
+/* One panel's lines: per series (its dash), per percentile (colour). */
+static void
+tl_lines(cairo_t *cr, const struct bp_frame *f, const struct tl *tl, int p,
+    double fy)
+{
+	static const double dash[TL_MAXSER][2] = { { 0, 0 }, { 6, 3 },
+	    { 1.5, 2.5 } };
+
+	cairo_save(cr);
+	bp_frame_clip(cr, f);
+	cairo_set_line_width(cr, f->st.line);
+	for (size_t i = 0; i < tl->ns; i++) {
+		const struct tl_series *s = &tl->s[i];
+		double d[2] = { dash[i][0] * f->st.line, dash[i][1] *
+		    f->st.line };
+
+		cairo_set_dash(cr, d, i == 0 ? 0 : 2, 0);
+		for (size_t k = 0; k < (p == 0 ? 3 : 1); k++) {
+			int pen = 0;
+
+			bp_set_rgb(cr, p == 0 ? bp_palette(k) : bp_grey(0.15));
+			for (size_t j = 0; j < s->nw; j++) {
+				double v = tl_value(&s->w[j], p, k);
+				double x = bp_fx(f, ((double)j + 0.5) *
+				    tl->every);
+
+				if (!isfinite(v)) {
+					pen = 0;
+					continue;
+				}
+				if (pen)
+					cairo_line_to(cr, x, bp_fy(f, v * fy));
+				else
+					cairo_move_to(cr, x, bp_fy(f, v * fy));
+				pen = 1;
+			}
+			cairo_stroke(cr);
+		}
+	}
+	cairo_restore(cr);
+}
+
+/* Panel p's frame: its axes from the data, the time axis shared. */
+static int
+tl_frame(struct bp_frame *f, double w, double h, const struct bp_chart *c,
+    const struct tl *tl, int p, double xmax, struct bs_err *e)
+{
+	bp_frame_init(f, w, h, c);
+	f->ax.kind = f->ay.kind = BP_SCALE_LINEAR;
+	f->ax.padlo = f->ax.padhi = 0;
+	f->ay.padlo = 0.02;
+	f->ay.padhi = 0.06;
+	if (bp_axspec_set(&f->ax, &c->x, 0, xmax, e) == -1 ||
+	    bp_axspec_set(&f->ay, &c->y, 0, fmax(tl->ymax[p] *
+	    bp_factor(&c->y), 1e-9), e) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * The panels top to bottom, their plot areas starting alike: each laid
+ * out once to find the widest left margin, then drawn with it.
+ */
+static int
+tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
+    const struct tl *tl, struct bs_err *e)
+{
+	double share[3] = { 0.45, 0.22, 0.33 }, y = 0, left = 0, xmax = 0;
+	int np = tl->rates ? 3 : 2, rc = -1;
+	struct bp_frame f;
+	struct bp_legend leg, none;
+
+	memset(&none, 0, sizeof(none));
+	if (!tl->rates)
+		share[0] = 0.55, share[1] = 0.45;
+	for (size_t i = 0; i < tl->ns; i++)
+		xmax = fmax(xmax, (double)tl->s[i].nw * tl->every);
+	for (int p = 0; p < np; p++) {
+		if (tl_frame(&f, w, h * share[p], &c[p], tl, p, xmax, e) ==
+		    -1 || bp_frame_layout(cr, &f, e) == -1)
+			return -1;
+		left = fmax(left, f.px);
+	}
+	memset(&leg, 0, sizeof(leg));
+	for (size_t k = 0; k < 3; k++)
+		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(k), k, "p%g",
+		    tl_pct[k]);
+	for (size_t i = 0; tl->ns > 1 && i < tl->ns; i++)
+		bp_legend_add(&leg, i == 0 ? BP_LEG_LINE : i == 1 ?
+		    BP_LEG_DASHED : BP_LEG_DOTTED, bp_grey(0.15), 0, "%s",
+		    tl->s[i].name ? tl->s[i].name : "?");
+	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "windows of %g s, "
+	    "each run from its start", tl->every);
+	for (int p = 0; p < np; p++) {
+		cairo_save(cr);
+		cairo_translate(cr, 0, y);
+		if (tl_frame(&f, w, h * share[p], &c[p], tl, p, xmax, e) == -1)
+			goto out;
+		f.left = left;
+		/* The legend under the last panel: every panel as wide. */
+		if (bp_frame_open(cr, &f, p + 1 == np ? &leg : &none, &c[p],
+		    e) != 0)
+			goto out;
+		tl_lines(cr, &f, tl, p, bp_factor(&c[p].y));
+		if (bp_frame_finish(cr, &f, p + 1 == np ? &leg : &none, e) ==
+		    -1)
+			goto out;
+		cairo_restore(cr);
+		y += h * share[p];
+	}
+	rc = 0;
+out:
+	if (rc == -1)
+		cairo_restore(cr);
+	bp_legend_free(&leg);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The kind: -x the time stamps, -y the latencies */
+
+static void
+tl_columns(struct bp_cols *c, const struct bp_request *q,
+    const struct bp_plan *p, const struct bp_header *h)
+{
+	(void)p, (void)h;
+	bp_cols_add(c, q->y);
+}
+
+static int
+tl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	const struct bp_request *q = d->q;
+	struct bp_chart c[3];
+	struct bp_style st;
+	struct bp_refs rf;
+	struct tl tl;
+	char *yt = NULL, **names = NULL;
+	int rc = -1;
+
+	memset(&tl, 0, sizeof(tl));
+	if (tl_gather(&tl, d->in, q->every, e) == -1)
+		goto out;
+	if ((names = calloc(tl.ns + 1, sizeof(*names))) == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < tl.ns; i++)
+		tl.s[i].name = names[i] = bp_group_series(&d->in->r, i);
+	bp_style_init(&st, s->width, s->height, 0);
+	for (int p = 0; p < 3; p++) {
+		bp_chart_init(&c[p]);
+		bp_chart_request(&c[p], q, d->in, &rf, NULL, NULL);
+		c[p].font_size = st.tick;
+		c[p].legend = p == (tl.rates ? 2 : 1) && c[p].legend !=
+		    BP_LEGEND_NONE ? BP_LEGEND_BELOW : BP_LEGEND_NONE;
+		if (p > 0)
+			c[p].title = NULL;
+		c[p].x.label = p == (tl.rates ? 2 : 1) ? (q->xlabel ?
+		    q->xlabel : "time (s from each run's start)") : NULL;
+	}
+	if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, tl.ymax[0],
+	    &c[0].y.factor, e) == -1)
+		goto out;
+	c[0].y.label = yt;
+	c[1].y.label = "req/s";
+	c[2].y.label = "errors (%)";
+	rc = tl_chart(s->cr, s->width, s->height, c, &tl, e);
+out:
+	for (size_t i = 0; i < tl.ns; i++) {
+		free(tl.s[i].w);
+		if (names != NULL)
+			free(names[i]);
+	}
+	free(names);
+	free(yt);
+	return rc;
+}
+
+const struct bp_kind bp_kind_timeline = {
+	.name = "timeline",
+	.synopsis = "-x TIME -y LATENCY [--series COL] [options] [FILE...] "
+	    "-o OUT",
+	/* x is the time stamps the table keeps, no key. */
+	.flags = BP_KF_LABELKEY | BP_KF_TIME,
+	.takes = BP_REQ_EVERY,
+	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
+	    { BP_REQ_LOGY, BP_MISUSE_TIMELINE_LOGY } },
+	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_TIMELINE_XY },
+	.columns = tl_columns,
+	.draw = tl_draw
+};
