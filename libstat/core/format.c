@@ -249,6 +249,14 @@ bs_scale_choose(struct bs_scale *sc, const struct bs_colunit *u,
 		list = dec_units;
 	} else if (rate && (size = unit_size(bin_units, unit, ul - 2)) > 0) {
 		list = bin_units;
+	} else if (u->qty == BS_QTY_RATE && strncmp(unit, "bit", 3) == 0) {
+		/* Bits a second take the prefix as networks write it: Gbit/s. */
+		d = pick(si_prefixes, typical);
+		sc->on = 1;
+		sc->factor = 1 / d->size;
+		snprintf(sc->unit, sizeof(sc->unit), "%s%s%s", d->name, unit,
+		    u->per);
+		return;
 	} else if (u->qty == BS_QTY_RATE) {
 		/* Other rates keep their unit with a prefix: 387.7k msg/s. */
 		d = pick(si_prefixes, typical);
