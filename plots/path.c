@@ -191,6 +191,8 @@ path_series(cairo_t *cr, const struct bp_frame *f, const struct bp_path_opts
 	/* The path itself, in the order of the input. */
 	cairo_set_line_width(cr, f->st.line);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	if (s->n > 256)
+		cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	bp_set_rgb(cr, c);
 	for (j = 0; j < s->n; j++) {
 		double x = bp_fx(f, s->p[j].x * fx), y = bp_fy(f,
@@ -201,11 +203,31 @@ path_series(cairo_t *cr, const struct bp_frame *f, const struct bp_path_opts
 		else
 			cairo_line_to(cr, x, y);
 		pen = 1;
+		/*
+		 * Stroked a few hundred segments at a time: cairo's stroker
+		 * finds the crossings of one path's segments, and a path of
+		 * 10^5 raw rows crossing itself took minutes.  The round
+		 * joins and caps make the pieces meet as one line.
+		 */
+		if (j % 256 == 255) {
+			cairo_stroke(cr);
+			cairo_move_to(cr, x, y);
+		}
 	}
 	cairo_stroke(cr);
-	for (j = 0; j < s->n; j++)
-		bp_marker(cr, i, bp_fx(f, s->p[j].x * fx), bp_fy(f,
-		    s->p[j].y * fy), f->st.marker * 0.8, c);
+	if (s->n > BP_DOTS_MIN) {
+		struct bp_dots d;
+
+		if (bp_dots_open(&d, cr, f) == 0) {
+			for (j = 0; j < s->n; j++)
+				bp_dots_add(&d, cr, bp_fx(f, s->p[j].x * fx),
+				    bp_fy(f, s->p[j].y * fy));
+			bp_dots_draw(&d, cr, i, f->st.marker * 0.8, c);
+		}
+	} else
+		for (j = 0; j < s->n; j++)
+			bp_marker(cr, i, bp_fx(f, s->p[j].x * fx), bp_fy(f,
+			    s->p[j].y * fy), f->st.marker * 0.8, c);
 	if (o->labels)
 		path_labels(cr, f, s, fx, fy);
 }

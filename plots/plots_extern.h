@@ -99,6 +99,22 @@ int	 bp_unit_known(const char *unit);
 int	 bp_marker_shape(size_t kind);
 void	 bp_marker(cairo_t *, size_t kind, double x, double y, double r,
 	    struct bp_rgb c);
+/*
+ * The markers of a long series (over BP_DOTS_MIN points), one on each
+ * device pixel a point falls on (dots.c): open the grid on the frame's
+ * plot area, add the points (user space), draw and free it.
+ */
+#define BP_DOTS_MIN	20000
+struct bp_dots {
+	unsigned char	*hit;
+	size_t		 nx, ny;
+	double		 x0, y0;	/* device space of the plot area */
+};
+struct bp_frame;
+int	 bp_dots_open(struct bp_dots *, cairo_t *, const struct bp_frame *);
+void	 bp_dots_add(struct bp_dots *, cairo_t *, double x, double y);
+void	 bp_dots_draw(struct bp_dots *, cairo_t *, size_t kind, double r,
+	    struct bp_rgb);
 
 /* ------------------------------------------------------------------ */
 /* Axes and frame */

@@ -33,58 +33,6 @@ moving_median(const double *v, size_t n, size_t j)
 }
 
 /*
- * The points of a long series (more than DOTS_MIN) on the chart's device
- * pixels: one (opaque) marker is drawn on each pixel that holds a point,
- * once however many it holds.  A million runs on 700 pixels are then
- * some ten thousand markers: cairo fills a marker in ~70,000
- * instructions, so drawing each took 9 s.  The points move by at most
- * half a pixel, under a marker's radius.  A shorter series keeps a
- * marker per point.
- */
-#define DOTS_MIN	20000
-
-static int
-dots(cairo_t *cr, const struct bp_frame *f, const double *v, size_t n,
-    double fy, size_t kind, struct bp_rgb c)
-{
-	double x, y, x0 = f->px, y0 = f->py, w = f->pw, h = f->ph;
-	size_t nx, ny, j, k;
-	unsigned char *hit;
-
-	cairo_user_to_device(cr, &x0, &y0);
-	cairo_user_to_device_distance(cr, &w, &h);
-	nx = (size_t)ceil(fabs(w)) + 2;
-	ny = (size_t)ceil(fabs(h)) + 2;
-	if ((hit = calloc(nx * ny, 1)) == NULL)
-		return -1;
-	for (j = 0; j < n; j++) {
-		long ix, iy;
-
-		if (!isfinite(v[j]))
-			continue;
-		x = bp_fx(f, (double)(j + 1));
-		y = bp_fy(f, v[j] * fy);
-		cairo_user_to_device(cr, &x, &y);
-		ix = lround(x - x0) + 1;
-		iy = lround(y - y0) + 1;
-		/* Beyond the plot area (clipped anyway): on its edge. */
-		ix = ix < 0 ? 0 : ix >= (long)nx ? (long)nx - 1 : ix;
-		iy = iy < 0 ? 0 : iy >= (long)ny ? (long)ny - 1 : iy;
-		hit[(size_t)iy * nx + (size_t)ix] = 1;
-	}
-	for (k = 0; k < nx * ny; k++) {
-		if (!hit[k])
-			continue;
-		x = x0 + (double)(k % nx) - 1;
-		y = y0 + (double)(k / nx) - 1;
-		cairo_device_to_user(cr, &x, &y);
-		bp_marker(cr, kind, x, y, f->st.marker * 0.5, c);
-	}
-	free(hit);
-	return 0;
-}
-
-/*
  * The moving median's line, one device pixel column at a time.  A
  * column of at most COL_MAX points is drawn through all of them, as
  * given; a fuller one (a long series on a narrow chart) through its
@@ -296,13 +244,19 @@ bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
 		for (size_t j = 0; j < s[i].n; j++)
 			v[j] = s[i].v[j];
 		bp_set_rgba(cr, c, 0.55);
-		if (s[i].n > DOTS_MIN) {
-			if (dots(cr, &f, v, s[i].n, fy, i, c) == -1) {
+		if (s[i].n > BP_DOTS_MIN) {
+			struct bp_dots d;
+
+			if (bp_dots_open(&d, cr, &f) == -1) {
 				free(v);
 				cairo_restore(cr);
 				bp_err(err, "out of memory");
 				goto out;
 			}
+			for (size_t j = 0; j < s[i].n; j++)
+				bp_dots_add(&d, cr, bp_fx(&f, (double)(j + 1)),
+				    bp_fy(&f, v[j] * fy));
+			bp_dots_draw(&d, cr, i, f.st.marker * 0.5, c);
 		} else
 			for (size_t j = 0; j < s[i].n; j++)
 				if (isfinite(v[j]))
