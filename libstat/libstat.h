@@ -1147,6 +1147,10 @@ struct bs_cmp_opts {
 	enum bs_cmp_stat stat;		/* BS_STAT_DEFAULT: the test's own */
 	double		 stat_p;	/* BS_STAT_QUANTILE: 0.99 for p99 */
 	const char	*stat_name;	/* "p99", "median", "mean" */
+	double		 power;		/* --power: of the runs needed (0.8) */
+	int		 plan;		/* --plan: the runs needed for every
+					   tested metric, not only the
+					   inconclusive */
 };
 
 void	 bs_cmp_opts_default(struct bs_cmp_opts *);
@@ -1208,6 +1212,10 @@ struct bs_metric {
 	enum bs_design	 design;	/* from tm_b, tm_c */
 	double		 conf_got;	/* BS_CN_CONF: the interval's level, %,
 					   the one asked being unattainable */
+	size_t		 need_n;	/* BS_CN_WIDE: runs (units) per side
+					   that detect the threshold (margin)
+					   with power o->power; 0: unknown */
+	double		 power_asked;	/* that power (o->power) */
 };
 
 struct bs_comparison {
@@ -1353,6 +1361,13 @@ struct bs_method {
 	const char	*effect;	/* the change's estimate or interval:
 					   "Hodges-Lehmann", "Fieller", NULL */
 	const char	*unpaired;	/* why not with --paired */
+	/*
+	 * Runs per side (pairs) that would detect a true change of delta
+	 * (in the values' unit) with the power asked, at the spread the
+	 * metric has (bs_metric.need_n); NULL or 0: not known.
+	 */
+	size_t		(*runs)(const struct bs_metric *, const struct bs_cmp_opts *,
+			    double delta);
 };
 
 /* The method of a --test value, or NULL. */

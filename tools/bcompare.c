@@ -30,7 +30,9 @@ enum {
 	OPT_LIB,
 	OPT_STAT,
 	OPT_SAME_ENV,
-	OPT_LANG
+	OPT_LANG,
+	OPT_POWER,
+	OPT_PLAN
 };
 
 struct opts {
@@ -55,6 +57,36 @@ static const struct tool_outfmt formats[] = {
 	{ "html", BS_OUT_HTML, "(one file)", 0 },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* --power P: the power of the runs needed, 0 < P < 1. */
+static double
+power_arg(const char *arg)
+{
+	double	 v;
+
+	if (bs_parse_double(arg, &v) == -1 || !(v > 0 && v < 1))
+		die("--power takes a power between 0 and 1, not '%s'", arg);
+	return v;
+}
+
+/* --plan 2% or 2: the change to detect, as a ratio (a threshold). */
+static double
+plan_pct(const char *arg)
+{
+	char	 buf[64];
+	size_t	 len = strlen(arg);
+	double	 v;
+
+	if (len > 0 && len < sizeof(buf) && arg[len - 1] == '%')
+		len--;
+	if (len >= sizeof(buf))
+		len = 0;
+	memcpy(buf, arg, len);
+	buf[len] = '\0';
+	if (bs_parse_double(buf, &v) == -1 || !(v > 0) || !(v < 1e6))
+		die("--plan takes a percentage (> 0), not '%s'", arg);
+	return v / 100;
+}
 
 static void
 usage(FILE *fp, int status)
@@ -91,6 +123,10 @@ usage(FILE *fp, int status)
 "      --threshold [COL=]PCT  smallest change that matters, percent (0);\n"
 "                          repeat for columns (names or globs)\n"
 "      --equivalence PCT   margin of \"unchanged\" when no threshold (1)\n"
+"      --power P           power of the runs needed an inconclusive verdict\n"
+"                          names (0.8)\n"
+"      --plan PCT          the runs per side that detect PCT (2%%) for every\n"
+"                          metric, in its note (sets --threshold PCT)\n"
 "      --higher-is-better LIST  these columns improve upward (names or\n"
 "                          globs; rates already do: /s, _per_sec, rps, ...)\n"
 "      --lower-is-better LIST   these columns improve downward\n"
@@ -595,6 +631,8 @@ main(int argc, char *argv[])
 		{ "stat",	      required_argument, NULL, OPT_STAT },
 		{ "same-env",	      no_argument,	 NULL, OPT_SAME_ENV },
 		{ "lang",	      required_argument, NULL, OPT_LANG },
+		{ "power",	      required_argument, NULL, OPT_POWER },
+		{ "plan",	      required_argument, NULL, OPT_PLAN },
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -647,6 +685,13 @@ main(int argc, char *argv[])
 		case OPT_THRESHOLD:
 			tool_pct_rule("threshold", optarg, &o.c.threshold, o.thr,
 			    &o.c.nthr, sizeof(o.thr) / sizeof(o.thr[0]));
+			break;
+		case OPT_POWER:
+			o.c.power = power_arg(optarg);
+			break;
+		case OPT_PLAN:
+			o.c.threshold = plan_pct(optarg);
+			o.c.plan = 1;
 			break;
 		case OPT_EQUIV:
 			if (bs_parse_double(optarg, &v) == -1 || !(v > 0) ||
