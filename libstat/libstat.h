@@ -1117,6 +1117,8 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CN_DEPFEW	0x40000	/* dependent and fewer than 15 runs */
 #define BS_CN_ANCOVA	0x80000	/* blocked: change adjusted for a drift */
 #define BS_CN_CONF	0x100000 /* interval at conf_got: asked unattainable */
+#define BS_CN_TAILS	0x200000 /* ks: distributions differ, the shift's
+				    interval holds 0 (a tail, a spread) */
 
 /* The two sides' runs in time (a clock column on both sides). */
 enum bs_design { BS_DESIGN_UNKNOWN, BS_DESIGN_INTERLEAVED,

@@ -74,6 +74,13 @@ size_t	 bs_runs_welch(const struct bs_metric *, const struct bs_cmp_opts *,
 size_t	 bs_runs_paired_t(const struct bs_metric *,
 	    const struct bs_cmp_opts *, double delta);
 
+/*
+ * Kolmogorov-Smirnov D of cand against base and its two-sided p, as R's
+ * ks.test(cand, base) (method_ks.c); -1 when out of memory.
+ */
+int	 bs_ks_test(const double *base, size_t nb, const double *cand,
+	    size_t nc, double *d, double *p);
+
 #define BS_EXACT_TIES	50
 double	 bs_mwu_exact_ties(const double *x, size_t n, const double *y,
 	    size_t m);

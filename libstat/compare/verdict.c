@@ -1525,6 +1525,10 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 		    "alpha (smallest p %.3g)", m->minp);
 	if (n & BS_CN_NOTEST)
 		add(buf, len, "the test could not be computed");
+	if (n & BS_CN_TAILS)
+		add(buf, len, "the distributions differ (Kolmogorov-Smirnov D "
+		    "%.3g) though the shift's interval holds 0: the medians "
+		    "agree, the tails or the spread do not", m->stat);
 	if (n & BS_CN_CONF)
 		add(buf, len, "the interval is at %.4g%% confidence, the level "
 		    "the ranks of %zu and %zu values can attain", m->conf_got,
