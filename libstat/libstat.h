@@ -1451,6 +1451,23 @@ int	 bs_trend_table(struct bs_trend *, const struct bs_table *t,
 size_t	 bs_trend_since(const struct bs_trend *,
 	    const struct bs_trend_series *, const char *since);
 void	 bs_trend_free(struct bs_trend *);
+
+/*
+ * Where steady state begins in a run sequence (steady.c; bstat --steady
+ * auto): Barrett et al.'s classes on the change points of
+ * bs_trend_detect() over the runs in order; start the first run of the
+ * steady segment (0 when flat; meaningless with BS_SC_NONE), nseg the
+ * segments.  higher: the metric improves upward.  -1 and e on failure.
+ */
+enum bs_steady_class { BS_SC_FLAT, BS_SC_WARMUP, BS_SC_SLOWDOWN,
+	BS_SC_NONE };
+struct bs_steady {
+	enum bs_steady_class cls;
+	size_t		 start, nseg;
+};
+int	 bs_steady_auto(const double *x, size_t n, int higher,
+	    struct bs_steady *, struct bs_err *);
+const char *bs_steady_name(enum bs_steady_class);
 /*
  * The machine columns of a comparison (csv, tsv, json of
  * bs_comparison_write) as a result, for a tool to add to (--tag); NULL

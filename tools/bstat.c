@@ -72,7 +72,9 @@ usage(FILE *fp, int status)
 "      --percentiles LIST  percentile columns (default 95,99; 99.9 gives p99.9)\n"
 "      --quantile-type N   Hyndman-Fan quantile type 1-9 (default 7, as R)\n"
 "      --autocorr          add r1, the lag-1 autocorrelation in input order\n"
-"      --steady W          compare the means of the last two windows of W\n"
+"      --steady W|auto     compare the means of the last two windows of W\n"
+"                          samples; auto: classify the runs (flat, warm-up,\n"
+"                          slowdown, no steady state) from change points\n"
 "                          samples: columns steady_diff and steady\n"
 "      --steady-tol PCT    relative difference counted as steady (default 2)\n"
 "      --no-quantiles      keep no values: memory per group, not per value;\n"
@@ -187,6 +189,9 @@ addrow(struct bs_result *res, const struct bs_table *t, size_t g,
 	bs_result_str(res, row, col++, column);
 	bs_statcols_put(res, row, col, st, s, u, column);
 }
+
+/* --steady auto: classify each series' runs (steady_note()). */
+static int steady_auto;
 
 /* What is said about the series, the first few of each kind in full. */
 struct notes {
@@ -661,6 +666,43 @@ replicated(struct run *r, size_t g, size_t c, const struct bs_levels *lv,
 	}
 }
 
+/*
+ * --steady auto: the series' runs in order classified (flat, warm-up,
+ * slowdown, no steady state) and where steady state begins, from the
+ * change points libstat finds (bs_steady_auto()).
+ */
+static void
+steady_note(const struct bs_table *t, size_t g, size_t c,
+    const struct bs_series *ser, size_t skip)
+{
+	struct bs_steady st;
+	struct bs_colunit u;
+	struct bs_err e;
+	double *v;
+	size_t n;
+	char *label;
+
+	if ((v = bs_series_values(ser, skip, &n)) == NULL)
+		die("out of memory");
+	bs_column_unit_as(bs_table_vname(t, c), bs_table_unit(t, c), &u);
+	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
+	if (bs_steady_auto(v, n, u.higher, &st, &e) == -1)
+		die_group(t, g, "%s: %s", label, e.msg);
+	if (st.cls == BS_SC_FLAT)
+		warnmsg("note: %s: steady state: flat (no change point in %zu "
+		    "runs)", label, n);
+	else if (st.cls == BS_SC_NONE)
+		warnmsg("note: %s: steady state: none (%zu segments; the last "
+		    "from run %zu holds under a quarter of the %zu runs)", label,
+		    st.nseg, skip + st.start + 1, n);
+	else
+		warnmsg("note: %s: steady state: %s, from run %zu (%zu "
+		    "segments in %zu runs)", label, bs_steady_name(st.cls),
+		    skip + st.start + 1, st.nseg, n);
+	free(label);
+	free(v);
+}
+
 /* The row (or with --wide the cells) of value column c of group g. */
 static void
 value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
@@ -683,6 +725,8 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 		return;
 	}
 	/* Before the summary, which reorders the values. */
+	if (steady_auto)
+		steady_note(t, g, c, ser, r->so->skip);
 	if (bs_levels_compute(t, g, c, r->so->skip, r->so->confidence, &lv,
 	    NULL) == -1)
 		die("out of memory");
@@ -1092,6 +1136,10 @@ main(int argc, char *argv[])
 			so.autocorr = 1;
 			break;
 		case OPT_STEADY:
+			if (strcmp(optarg, "auto") == 0) {
+				steady_auto = 1;
+				break;
+			}
 			if (bs_parse_size(optarg, &so.steady) == -1 ||
 			    so.steady < 1)
 				die("--steady takes a window of at least 1 "
