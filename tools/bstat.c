@@ -572,7 +572,7 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
 	    TOOL_IF(C_STATS, statlist != NULL) | TOOL_IF(C_WIDE, wide) |
 	    TOOL_IF(C_PCTCI, so->pct_ci) | TOOL_IF(C_MVALUE, mvalue) |
 	    TOOL_IF(C_NOQUANT, so->no_quantiles) |
-	    TOOL_IF(C_AUTOCORR, so->autocorr) | TOOL_IF(C_STEADY, so->steady) |
+	    TOOL_IF(C_AUTOCORR, so->autocorr) | TOOL_IF(C_STEADY, so->steady || steady_auto) |
 	    TOOL_IF(C_TARGET, ntg > 0) | TOOL_IF(C_GATE, gate) |
 	    TOOL_IF(C_QTYPE, so->qtype != 7 && so->qtype != 1) |
 	    TOOL_IF(C_GROUP, to->groups) | TOOL_IF(C_COLUMN, to->columns) |
