@@ -1253,6 +1253,8 @@ enum bs_verdict { BS_V_IMPROVED, BS_V_REGRESSED, BS_V_UNCHANGED,
 #define BS_CN_DEPFEW	0x40000	/* dependent and fewer than 15 runs */
 #define BS_CN_ANCOVA	0x80000	/* blocked: change adjusted for a drift */
 #define BS_CN_CONF	0x100000 /* interval at conf_got: asked unattainable */
+#define BS_CN_TAILS	0x200000 /* ks: distributions differ, the shift's
+				    interval holds 0 (a tail, a spread) */
 
 /* The two sides' runs in time (a clock column on both sides). */
 enum bs_design { BS_DESIGN_UNKNOWN, BS_DESIGN_INTERLEAVED,
@@ -1290,6 +1292,10 @@ struct bs_cmp_opts {
 	 */
 	int		 rates;
 	double		 apdex;
+	double		 power;		/* --power: of the runs needed (0.8) */
+	int		 plan;		/* --plan: the runs needed for every
+					   tested metric, not only the
+					   inconclusive */
 };
 
 void	 bs_cmp_opts_default(struct bs_cmp_opts *);
@@ -1362,6 +1368,10 @@ struct bs_metric {
 	const char	*ratetest;
 	double		 conf_got;	/* BS_CN_CONF: the interval's level, %,
 					   the one asked being unattainable */
+	size_t		 need_n;	/* BS_CN_WIDE: runs (units) per side
+					   that detect the threshold (margin)
+					   with power o->power; 0: unknown */
+	double		 power_asked;	/* that power (o->power) */
 };
 enum { BS_RATE_ERRORS = 1, BS_RATE_APDEX };
 
@@ -1508,6 +1518,13 @@ struct bs_method {
 	const char	*effect;	/* the change's estimate or interval:
 					   "Hodges-Lehmann", "Fieller", NULL */
 	const char	*unpaired;	/* why not with --paired */
+	/*
+	 * Runs per side (pairs) that would detect a true change of delta
+	 * (in the values' unit) with the power asked, at the spread the
+	 * metric has (bs_metric.need_n); NULL or 0: not known.
+	 */
+	size_t		(*runs)(const struct bs_metric *, const struct bs_cmp_opts *,
+			    double delta);
 };
 
 /* The method of a --test value, or NULL. */
@@ -1627,6 +1644,22 @@ struct bs_trend_cells {
 void	 bs_trend_text(const struct bs_trend_series *,
 	    const struct bs_trend_cp *, const char *of,
 	    struct bs_trend_cells *);
+/*
+ * Where steady state begins in a run sequence (steady.c; bstat --steady
+ * auto): Barrett et al.'s classes on the change points of
+ * bs_trend_detect() over the runs in order; start the first run of the
+ * steady segment (0 when flat; meaningless with BS_SC_NONE), nseg the
+ * segments.  higher: the metric improves upward.  -1 and e on failure.
+ */
+enum bs_steady_class { BS_SC_FLAT, BS_SC_WARMUP, BS_SC_SLOWDOWN,
+	BS_SC_NONE };
+struct bs_steady {
+	enum bs_steady_class cls;
+	size_t		 start, nseg;
+};
+int	 bs_steady_auto(const double *x, size_t n, int higher,
+	    struct bs_steady *, struct bs_err *);
+const char *bs_steady_name(enum bs_steady_class);
 /*
  * The machine columns of a comparison (csv, tsv, json of
  * bs_comparison_write) as a result, for a tool to add to (--tag); NULL

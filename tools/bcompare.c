@@ -32,7 +32,9 @@ enum {
 	OPT_SAME_ENV,
 	OPT_OK,
 	OPT_APDEX,
-	OPT_SPREAD
+	OPT_SPREAD,
+	OPT_POWER,
+	OPT_PLAN
 };
 
 struct opts {
@@ -58,6 +60,36 @@ static const struct tool_outfmt formats[] = {
 	{ "html", BS_OUT_HTML, "(one file)", 0 },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* --power P: the power of the runs needed, 0 < P < 1. */
+static double
+power_arg(const char *arg)
+{
+	double	 v;
+
+	if (bs_parse_double(arg, &v) == -1 || !(v > 0 && v < 1))
+		die("--power takes a power between 0 and 1, not '%s'", arg);
+	return v;
+}
+
+/* --plan 2% or 2: the change to detect, as a ratio (a threshold). */
+static double
+plan_pct(const char *arg)
+{
+	char	 buf[64];
+	size_t	 len = strlen(arg);
+	double	 v;
+
+	if (len > 0 && len < sizeof(buf) && arg[len - 1] == '%')
+		len--;
+	if (len >= sizeof(buf))
+		len = 0;
+	memcpy(buf, arg, len);
+	buf[len] = '\0';
+	if (bs_parse_double(buf, &v) == -1 || !(v > 0) || !(v < 1e6))
+		die("--plan takes a percentage (> 0), not '%s'", arg);
+	return v / 100;
+}
 
 static void
 usage(FILE *fp, int status)
@@ -86,7 +118,8 @@ usage(FILE *fp, int status)
 "                          a fork), repeatable, outermost first: the methods\n"
 "                          compare the top units' means (default: the\n"
 "                          format's nesting; '' every value a run)\n"
-"      --test welch|mwu    Welch's t (default) or Mann-Whitney U\n"
+"      --test welch|mwu|ks  Welch's t (default), Mann-Whitney U or\n"
+"                          Kolmogorov-Smirnov (the whole distribution)\n"
 "      --stat mean|median|pNN  compare this statistic (p99, p99.9): its\n"
 "                          change with a bootstrap or order-statistic\n"
 "                          interval (default: the test's own)\n"
@@ -94,6 +127,10 @@ usage(FILE *fp, int status)
 "      --threshold [COL=]PCT  smallest change that matters, percent (0);\n"
 "                          repeat for columns (names or globs)\n"
 "      --equivalence PCT   margin of \"unchanged\" when no threshold (1)\n"
+"      --power P           power of the runs needed an inconclusive verdict\n"
+"                          names (0.8)\n"
+"      --plan PCT          the runs per side that detect PCT (2%%) for every\n"
+"                          metric, in its note (sets --threshold PCT)\n"
 "      --higher-is-better LIST  these columns improve upward (names or\n"
 "                          globs; rates already do: /s, _per_sec, rps, ...)\n"
 "      --lower-is-better LIST   these columns improve downward\n"
@@ -646,6 +683,8 @@ main(int argc, char *argv[])
 		{ "ok",		      required_argument, NULL, OPT_OK },
 		{ "apdex",	      required_argument, NULL, OPT_APDEX },
 		{ "spread",	      required_argument, NULL, OPT_SPREAD },
+		{ "power",	      required_argument, NULL, OPT_POWER },
+		{ "plan",	      required_argument, NULL, OPT_PLAN },
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -697,6 +736,13 @@ main(int argc, char *argv[])
 		case OPT_THRESHOLD:
 			tool_pct_rule("threshold", optarg, &o.c.threshold, o.thr,
 			    &o.c.nthr, sizeof(o.thr) / sizeof(o.thr[0]));
+			break;
+		case OPT_POWER:
+			o.c.power = power_arg(optarg);
+			break;
+		case OPT_PLAN:
+			o.c.threshold = plan_pct(optarg);
+			o.c.plan = 1;
 			break;
 		case OPT_EQUIV:
 			if (bs_parse_double(optarg, &v) == -1 || !(v > 0) ||

@@ -80,7 +80,9 @@ usage(FILE *fp, int status)
 "      --spread ci|sd      the table's spread beside the mean: the half-width\n"
 "                          of its CI (ci, default, headed ± CI) or the sd\n"
 "      --autocorr          add r1, the lag-1 autocorrelation in input order\n"
-"      --steady W          compare the means of the last two windows of W\n"
+"      --steady W|auto     compare the means of the last two windows of W\n"
+"                          samples; auto: classify the runs (flat, warm-up,\n"
+"                          slowdown, no steady state) from change points\n"
 "                          samples: columns steady_diff and steady\n"
 "      --steady-tol PCT    relative difference counted as steady (default 2)\n"
 "      --no-quantiles      keep no values: memory per group, not per value;\n"
@@ -211,6 +213,9 @@ addrow(struct bs_result *res, const struct bs_table *t, size_t g,
 	bs_result_str(res, row, col++, column);
 	bs_statcols_put(res, row, col, st, s, u, column);
 }
+
+/* --steady auto: classify each series' runs (steady_note()). */
+static int steady_auto;
 
 /* What is said about the series, the first few of each kind in full. */
 struct notes {
@@ -623,7 +628,7 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
 	    TOOL_IF(C_STATS, statlist != NULL) | TOOL_IF(C_WIDE, wide) |
 	    TOOL_IF(C_PCTCI, so->pct_ci) | TOOL_IF(C_MVALUE, mvalue) |
 	    TOOL_IF(C_NOQUANT, so->no_quantiles) |
-	    TOOL_IF(C_AUTOCORR, so->autocorr) | TOOL_IF(C_STEADY, so->steady) |
+	    TOOL_IF(C_AUTOCORR, so->autocorr) | TOOL_IF(C_STEADY, so->steady || steady_auto) |
 	    TOOL_IF(C_TARGET, ntg > 0) | TOOL_IF(C_GATE, gate) |
 	    TOOL_IF(C_QTYPE, so->qtype != 7 && so->qtype != 1) |
 	    TOOL_IF(C_GROUP, to->groups) | TOOL_IF(C_COLUMN, to->columns) |
@@ -719,6 +724,43 @@ replicated(struct run *r, size_t g, size_t c, const struct bs_levels *lv,
 	}
 }
 
+/*
+ * --steady auto: the series' runs in order classified (flat, warm-up,
+ * slowdown, no steady state) and where steady state begins, from the
+ * change points libstat finds (bs_steady_auto()).
+ */
+static void
+steady_note(const struct bs_table *t, size_t g, size_t c,
+    const struct bs_series *ser, size_t skip)
+{
+	struct bs_steady st;
+	struct bs_colunit u;
+	struct bs_err e;
+	double *v;
+	size_t n;
+	char *label;
+
+	if ((v = bs_series_values(ser, skip, &n)) == NULL)
+		die("out of memory");
+	bs_column_unit_as(bs_table_vname(t, c), bs_table_unit(t, c), &u);
+	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
+	if (bs_steady_auto(v, n, u.higher, &st, &e) == -1)
+		die_group(t, g, "%s: %s", label, e.msg);
+	if (st.cls == BS_SC_FLAT)
+		warnmsg("note: %s: steady state: flat (no change point in %zu "
+		    "runs)", label, n);
+	else if (st.cls == BS_SC_NONE)
+		warnmsg("note: %s: steady state: none (%zu segments; the last "
+		    "from run %zu holds under a quarter of the %zu runs)", label,
+		    st.nseg, skip + st.start + 1, n);
+	else
+		warnmsg("note: %s: steady state: %s, from run %zu (%zu "
+		    "segments in %zu runs)", label, bs_steady_name(st.cls),
+		    skip + st.start + 1, st.nseg, n);
+	free(label);
+	free(v);
+}
+
 /* The row (or with --wide the cells) of value column c of group g. */
 static void
 value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
@@ -741,6 +783,8 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 		return;
 	}
 	/* Before the summary, which reorders the values. */
+	if (steady_auto)
+		steady_note(t, g, c, ser, r->so->skip);
 	if (bs_levels_compute(t, g, c, r->so->skip, r->so->confidence, &lv,
 	    NULL) == -1)
 		die("out of memory");
@@ -1242,6 +1286,10 @@ summary_opt(int ch, const char *arg, struct bs_summary_opts *so)
 		so->spread_sd = arg[0] == 's';
 		break;
 	case OPT_STEADY:
+		if (strcmp(arg, "auto") == 0) {
+			steady_auto = 1;
+			break;
+		}
 		if (bs_parse_size(arg, &so->steady) == -1 || so->steady < 1)
 			die("--steady takes a window of at least 1 sample, not "
 			    "'%s'", arg);

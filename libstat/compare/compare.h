@@ -56,6 +56,31 @@ int	 bs_signed_rank(const double *base, const double *cand, size_t n,
  * signed ranks of n nonzero values sorted by absolute value.  NaN when
  * out of memory.  For fewer than BS_EXACT_TIES values (a side's).
  */
+/*
+ * Power and runs needed (power.c): the noncentral t's distribution
+ * function (R's pt(t, df, ncp)); the power of the two-sided t test
+ * (R's power.t.test, strict = FALSE; Welch's df at equal sizes, or
+ * paired); the fewest runs per side, at most BS_RUNS_MAX (0: more, or
+ * unknown); the methods' runs hooks.
+ */
+#define BS_RUNS_MAX	10000000
+double	 bs_pnt(double t, double df, double delta);
+double	 bs_t_power(double sb, double sc, int paired, double n,
+	    double delta, double alpha);
+size_t	 bs_t_runs_needed(double sb, double sc, int paired, double delta,
+	    double alpha, double power);
+size_t	 bs_runs_welch(const struct bs_metric *, const struct bs_cmp_opts *,
+	    double delta);
+size_t	 bs_runs_paired_t(const struct bs_metric *,
+	    const struct bs_cmp_opts *, double delta);
+
+/*
+ * Kolmogorov-Smirnov D of cand against base and its two-sided p, as R's
+ * ks.test(cand, base) (method_ks.c); -1 when out of memory.
+ */
+int	 bs_ks_test(const double *base, size_t nb, const double *cand,
+	    size_t nc, double *d, double *p);
+
 #define BS_EXACT_TIES	50
 double	 bs_mwu_exact_ties(const double *x, size_t n, const double *y,
 	    size_t m);

@@ -24,6 +24,7 @@ const struct bs_method bs_method_paired_t = {
 	.centre = BS_MC_MEAN,
 	.needs = BS_MN_VALUES | BS_MN_PAIRS,
 	.compare = compare,
+	.runs = bs_runs_paired_t,
 	.sentence = bs_sentence_t,
 	.centre_en = "mean",
 	.centre_zh = "均值",

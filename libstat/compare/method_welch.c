@@ -98,6 +98,7 @@ const struct bs_method bs_method_welch = {
 	.compare = compare,
 	.change = change,
 	.moments = moments,
+	.runs = bs_runs_welch,
 	.sentence = bs_sentence_t,
 	.centre_en = "mean",
 	.centre_zh = "均值",

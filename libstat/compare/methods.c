@@ -16,6 +16,7 @@ extern const struct bs_method bs_method_mwu;
 extern const struct bs_method bs_method_paired_t;
 extern const struct bs_method bs_method_signed_rank;
 extern const struct bs_method bs_method_pctl;
+extern const struct bs_method bs_method_ks;
 
 const struct bs_method *const bs_methods[] = {
 	&bs_method_welch,
@@ -23,6 +24,7 @@ const struct bs_method *const bs_methods[] = {
 	&bs_method_paired_t,
 	&bs_method_signed_rank,
 	&bs_method_pctl,
+	&bs_method_ks,
 	NULL
 };
 

@@ -44,6 +44,7 @@ bs_cmp_opts_default(struct bs_cmp_opts *o)
 	o->equivalence = 0.01;
 	o->confidence = 95;
 	o->adjust = BS_ADJ_HOLM;
+	o->power = 0.8;
 }
 
 void
@@ -957,6 +958,25 @@ rate_rules(struct bs_metric *m, const struct bs_cmp_opts *o)
 	bs_rate_compare(m, o);
 }
 
+/*
+ * An inconclusive metric whose interval is too wide: how many runs per
+ * side would detect a change of the threshold (the equivalence margin
+ * when it is 0) with the power asked, at the spread seen (the method's
+ * runs hook: the t tests by the noncentral t, power.c).
+ */
+static void
+need_runs(struct bs_metric *m, const struct bs_method *mt,
+    const struct bs_cmp_opts *o)
+{
+	double	 r = m->threshold > 0 ? m->threshold : m->margin;
+
+	if (!((m->note & BS_CN_WIDE) || (o->plan && m->testable)) ||
+	    mt->runs == NULL || !(r > 0) || !isfinite(m->mean_b))
+		return;
+	m->need_n = mt->runs(m, o, r * fabs(m->mean_b));
+	m->power_asked = o->power;
+}
+
 /* Compare every paired metric, adjust the p-values, decide. */
 static int
 run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
@@ -1020,6 +1040,7 @@ run(struct bs_comparison *cmp, const struct bs_cmp_opts *o,
 	for (i = 0; i < cmp->n; i++) {
 		cmp->m[i].p_indep_adj = cmp->m[i].testable ? ps[i] : NAN;
 		decide(&cmp->m[i], o);
+		need_runs(&cmp->m[i], mt, o);
 	}
 	free(ps);
 	return 0;
@@ -1610,6 +1631,10 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 		    "alpha (smallest p %.3g)", m->minp);
 	if (n & BS_CN_NOTEST)
 		add(buf, len, "the test could not be computed");
+	if (n & BS_CN_TAILS)
+		add(buf, len, "the distributions differ (Kolmogorov-Smirnov D "
+		    "%.3g) though the shift's interval holds 0: the medians "
+		    "agree, the tails or the spread do not", m->stat);
 	if (n & BS_CN_CONF)
 		add(buf, len, "the interval is at %.4g%% confidence, the level "
 		    "the ranks of %zu and %zu values can attain", m->conf_got,
@@ -1623,6 +1648,12 @@ bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
 	if (n & BS_CN_WIDE)
 		add(buf, len, "not significant, and the interval reaches "
 		    "beyond +-%g%%: more runs needed", 100 * m->margin);
+	if (m->need_n > 0)
+		add(buf, len, "about %zu %s per side would detect a change of "
+		    "%g%% with %g%% power at the spread seen", m->need_n,
+		    m->lv_b.state == BS_LV_ON || m->lv_c.state == BS_LV_ON ?
+		    "top-level units" : "runs", 100 * (m->threshold > 0 ?
+		    m->threshold : m->margin), 100 * m->power_asked);
 	if (n & BS_CN_SMALLWIDE)
 		add(buf, len, "significant but below the threshold, and the "
 		    "interval reaches beyond +-%g%%", 100 * m->margin);
