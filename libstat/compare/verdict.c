@@ -970,8 +970,10 @@ need_runs(struct bs_metric *m, const struct bs_method *mt,
 {
 	double	 r = m->threshold > 0 ? m->threshold : m->margin;
 
+	/* A rate of requests has counts, not runs: no figure for it. */
 	if (!((m->note & BS_CN_WIDE) || (o->plan && m->testable)) ||
-	    mt->runs == NULL || !(r > 0) || !isfinite(m->mean_b))
+	    mt->runs == NULL || m->rate != 0 || !(r > 0) ||
+	    !isfinite(m->mean_b))
 		return;
 	m->need_n = mt->runs(m, o, r * fabs(m->mean_b));
 	m->power_asked = o->power;
