@@ -51,6 +51,8 @@ static const struct rule {
 	{ BP_MISUSE_DENSITY, BP_REQ_DENSITY, BP_REQ_DENSITY },
 	{ BP_MISUSE_STEADY, BP_REQ_STEADY, BP_REQ_STEADY },
 	{ BP_MISUSE_CI, BP_REQ_CI, BP_REQ_CI },
+	{ BP_MISUSE_FACET, BP_REQ_FACET, BP_REQ_FACET },
+	{ BP_MISUSE_FACET_OPTS, 0, BP_REQ_FACET_OPTS },
 	{ BP_MISUSE_VLINE, BP_REQ_VLINE, BP_REQ_VLINE },
 	{ BP_MISUSE_HLINE, BP_REQ_HLINE, BP_REQ_HLINE },
 	{ BP_MISUSE_HEAT_ONLY, BP_REQ_Z,
@@ -76,6 +78,10 @@ given(const struct bp_request *q)
 	g |= q->density ? BP_REQ_DENSITY : 0;
 	g |= q->steady > 0 ? BP_REQ_STEADY : 0;
 	g |= q->ci ? BP_REQ_CI : 0;
+	g |= q->facet != NULL ? BP_REQ_FACET : 0;
+	/* A panel is too small for the table; the checks see the whole. */
+	g |= q->facet != NULL && (q->fit_table || q->slo.set ||
+	    q->limit.set || q->little[0][0]) ? BP_REQ_FACET_OPTS : 0;
 	g |= q->z != NULL ? BP_REQ_Z : BP_REQ_NOZ;
 	g |= q->cmap >= 0 ? BP_REQ_CMAP : 0;
 	g |= isfinite(q->center) ? BP_REQ_CENTER : 0;
@@ -124,6 +130,9 @@ bp_request_check(const struct bp_request *q, size_t *which)
 		return BP_MISUSE_SAME_XY;
 	if (same(q->series, q->x) || same(q->series, q->y))
 		return BP_MISUSE_SAME_SERIES;
+	if (same(q->facet, q->x) || same(q->facet, q->y) ||
+	    same(q->facet, q->series))
+		return BP_MISUSE_SAME_FACET;
 	/* Titles are drawn as text: they must be UTF-8. */
 	for (*which = 0; *which < 4; (*which)++)
 		if (txt[*which] != NULL && !g_utf8_validate(txt[*which], -1,
@@ -233,7 +242,7 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
     const struct bp_plan *p, struct bs_table_opts *to, size_t skip,
     struct bs_err *e)
 {
-	const char *role[4];
+	const char *role[5];
 	struct bp_roles *r = &in->r;
 	struct bp_header h;
 
@@ -245,6 +254,7 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	    bp_kind_refuses(q->kind, BP_REQ_X) ? NULL : q->x;
 	role[2] = q->kind->flags & BP_KF_YKEY ? q->y : NULL;
 	role[3] = p->bycol ? "column" : NULL;
+	role[4] = q->facet;
 	if (bp_roles_groups(r, role, &in->groups) == -1)
 		return bp_err(e, "out of memory");
 	to->groups = in->groups;
@@ -308,7 +318,7 @@ enum {
 	O_LOGY, O_TITLE, O_XLABEL, O_YLABEL, O_ZLABEL, O_LEGEND, O_WIDTH,
 	O_HEIGHT, O_CMAP, O_CENTER, O_REVERSE, O_LABEL, O_XLO, O_XHI, O_YLO,
 	O_YHI, O_HLINE, O_HLABEL, O_VLINE, O_VLABEL, O_SLO, O_LITTLE,
-	O_LIMIT, O_DENSITY, O_STEADY, O_CI
+	O_LIMIT, O_DENSITY, O_STEADY, O_CI, O_FACET
 };
 
 const struct bp_optdef bp_optdefs[] = {
@@ -345,6 +355,7 @@ const struct bp_optdef bp_optdefs[] = {
 	{ "density", 0, O_DENSITY },
 	{ "steady", 1, O_STEADY },
 	{ "ci", 0, O_CI },
+	{ "facet", 1, O_FACET },
 	{ NULL, 0, 0 }
 };
 
@@ -468,6 +479,9 @@ bp_request_opt(struct bp_request *q, int code, const char *arg,
 	case O_CI:
 		q->ci = 1;
 		return 0;
+	case O_FACET:
+		q->facet = arg;
+		return 0;
 	case O_STEADY:
 		if (bs_parse_double(arg, &v) == -1 || !(v >= 2 && v <= 1e6) ||
 		    v != floor(v))
@@ -582,7 +596,14 @@ static const struct {
 	[BP_MISUSE_NOX] = { "", " has no -x: its values come from -y COL" },
 	[BP_MISUSE_PATH_XY] = { "path needs -x COL and -y COL (joined in the "
 	    "order of the input)", NULL },
-	[BP_MISUSE_CI] = { "--ci applies to percentiles charts, not ", "" }
+	[BP_MISUSE_CI] = { "--ci applies to percentiles charts, not ", "" },
+	[BP_MISUSE_FACET] = { "--facet is not drawn for ", " charts yet "
+	    "(scalability only)" },
+	[BP_MISUSE_FACET_OPTS] = { "--facet does not go with --fit-table, "
+	    "--slo, --little or --limit (one panel each is too small, the "
+	    "checks read the whole table)", NULL },
+	[BP_MISUSE_SAME_FACET] = { "--facet names the same column as -x, -y "
+	    "or --series", NULL }
 };
 
 void

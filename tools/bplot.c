@@ -100,6 +100,9 @@ usage(FILE *fp, int status)
 "      --steady W          runs: mark the two last windows of W runs\n"
 "      --ci                percentiles from raw values: the interval of each\n"
 "                          percentile as a band (--confidence)\n"
+"      --facet COL         scalability: a panel per value of COL (small\n"
+"                          multiples), axes, units and colours shared, one\n"
+"                          legend\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    %s\n"
@@ -256,6 +259,7 @@ read_input(struct bp_inputs *in, struct tool_common *com,
 			check_column(&h, in->bufs[0].name, "--series",
 			    o->series);
 		check_column(&h, in->bufs[0].name, "--label", o->label);
+		check_column(&h, in->bufs[0].name, "--facet", o->facet);
 		for (int i = 0; i < 4; i++)
 			check_column(&h, in->bufs[0].name, lohi_opt[i],
 			    o->lohi[i]);
