@@ -1021,7 +1021,7 @@ scal_facets(struct bp_surface *s, const struct bp_request *q,
 	struct bp_panels pn;
 	double u[4] = { HUGE_VAL, -HUGE_VAL, HUGE_VAL, -HUGE_VAL };
 	size_t npanel, nser, *panel = facet_panels(ss, ls, &npanel, &nser);
-	int legend, rc = -1, anyfit = 0;
+	int legend, rc = -1, marks = 0;
 
 	if (ps == NULL || panel == NULL) {
 		bp_err(e, "out of memory");
@@ -1033,9 +1033,12 @@ scal_facets(struct bp_surface *s, const struct bp_request *q,
 		    "%d panels", npanel, BP_MAX_PANELS);
 		goto out;
 	}
+	/* The legend names the series, the fits' marks, the error bars. */
 	for (size_t i = 0; i < ls->n; i++)
-		anyfit |= ss[i].fit != NULL;
-	legend = q->legend != BP_LEGEND_NONE && (nser > 1 || anyfit);
+		for (size_t j = 0; j < ss[i].n && !marks; j++)
+			marks = ss[i].fit != NULL || isfinite(ss[i].lo[j]) ||
+			    isfinite(ss[i].hi[j]);
+	legend = q->legend != BP_LEGEND_NONE && (nser > 1 || marks);
 	bp_panels_layout(s->cr, q->title, s->width, s->height, npanel +
 	    (legend ? 1 : 0), &pn);
 	pp.chart.font_size = pn.font;
