@@ -171,6 +171,52 @@ bp_drawing_summary(const struct bp_drawing *d, struct bs_summary_opts *so)
 }
 
 /* ------------------------------------------------------------------ */
+/* Small multiples */
+
+void
+bp_panels_layout(cairo_t *cr, const char *title, double w, double h,
+    size_t ncell, struct bp_panels *p)
+{
+	struct bp_style st;
+	double best = HUGE_VAL, tw, th;
+
+	bp_style_init(&st, w, h, 0);
+	/* A little smaller than one chart's: a panel is a third as wide. */
+	p->font = fmax(8, st.tick * 0.85);
+	p->top = 0;
+	if (title != NULL && *title != '\0') {
+		bp_measure(cr, title, st.title, 0, 1, w - 2 * st.pad, &tw, &th);
+		bp_text(cr, title, st.title, 0, 1, w - 2 * st.pad, w / 2,
+		    st.pad, BP_HCENTER, BP_VTOP, 0, bp_grey(0));
+		p->top = th + st.pad;
+	}
+	p->cols = p->rows = 1;
+	/* The grid whose cells are nearest the image's shape. */
+	for (size_t c = 1; c <= ncell; c++) {
+		size_t r = (ncell + c - 1) / c;
+		double d = fabs(log((w / (double)c) / ((h - p->top) /
+		    (double)r) / (w / h)));
+
+		if (c * r - ncell >= c)
+			continue;	/* a whole row empty */
+		if (d < best - 1e-9) {
+			best = d;
+			p->cols = c;
+			p->rows = r;
+		}
+	}
+	p->cw = w / (double)p->cols;
+	p->ch = (h - p->top) / (double)p->rows;
+}
+
+void
+bp_panels_cell(cairo_t *cr, const struct bp_panels *p, size_t i)
+{
+	cairo_translate(cr, p->cw * (double)(i % p->cols), p->top + p->ch *
+	    (double)(i / p->cols));
+}
+
+/* ------------------------------------------------------------------ */
 /* A request's chart through its kind */
 
 int

@@ -130,13 +130,14 @@ bp_header_bstat(const struct bp_header *p, const char *y, int *bycolumn)
 }
 
 int
-bp_roles_groups(struct bp_roles *r, const char *const role[4],
+bp_roles_groups(struct bp_roles *r, const char *const role[5],
     char **groups)
 {
-	long *key[4] = { &r->kseries, &r->kx, &r->ky, &r->kcol }, ng = 0;
+	long *key[5] = { &r->kseries, &r->kx, &r->ky, &r->kcol, &r->kfacet },
+	    ng = 0;
 
 	*groups = NULL;
-	for (size_t k = 0; k < 4; k++) {
+	for (size_t k = 0; k < 5; k++) {
 		*key[k] = -1;
 		if (role[k] == NULL)
 			continue;

@@ -72,15 +72,38 @@ fail(struct bp_lines *ls, enum bp_lines_fail why, const char *a,
 	return -1;
 }
 
+/*
+ * The name of group g's line: its series, after its panel's value with
+ * --facet ("facet / series", as the fit report names it); *off is where
+ * the series starts.  NULL: out of memory.
+ */
+static char *
+line_name(const struct bp_roles *r, size_t g, size_t *off)
+{
+	const char *f;
+	char *ser, *name;
+
+	*off = 0;
+	if ((ser = bp_group_series(r, g)) == NULL || r->kfacet < 0)
+		return ser;
+	f = r->t->groups[g].key[r->kfacet];
+	if (asprintf(&name, "%s%s%s", f, *ser ? " / " : "", ser) < 0)
+		name = NULL;
+	else
+		*off = strlen(name) - strlen(ser);
+	free(ser);
+	return name;
+}
+
 /* The line of group g, added (empty) when its series is new; NULL: OOM. */
 static struct bp_line *
 line_of(const struct bp_roles *r, size_t g, struct bp_lines *ls)
 {
 	struct bp_line *l;
 	char *name;
-	size_t i;
+	size_t i, off;
 
-	if ((name = bp_group_series(r, g)) == NULL)
+	if ((name = line_name(r, g, &off)) == NULL)
 		return NULL;
 	for (i = 0; i < ls->n; i++)
 		if (strcmp(ls->l[i].name, name) == 0) {
@@ -94,6 +117,12 @@ line_of(const struct bp_roles *r, size_t g, struct bp_lines *ls)
 	ls->l = l;
 	memset(&l[ls->n], 0, sizeof(*l));
 	l[ls->n].name = name;
+	l[ls->n].series = name + off;
+	if (r->kfacet >= 0 && (l[ls->n].facet =
+	    strdup(r->t->groups[g].key[r->kfacet])) == NULL) {
+		free(name);
+		return NULL;
+	}
 	return &l[ls->n++];
 }
 
@@ -225,6 +254,7 @@ bp_lines_free(struct bp_lines *ls)
 {
 	for (size_t i = 0; i < ls->n; i++) {
 		free(ls->l[i].name);
+		free(ls->l[i].facet);
 		free(ls->l[i].x);
 		free(ls->l[i].y);
 		free(ls->l[i].lo);

@@ -331,6 +331,11 @@ struct bp_chart {
 	 * in user units, for callers that annotate or test the image.
 	 */
 	struct bp_rect	*plot_area;
+	/*
+	 * Out, optional: the range of the data drawn, x lo, hi, y lo, hi in
+	 * displayed units (scalability), for panels that share axes.
+	 */
+	double		*range;
 };
 
 /*
@@ -367,6 +372,10 @@ struct bp_scal_series {
 	 * measured range is stated in the legend.
 	 */
 	const struct bs_usl *fit;
+	/* Palette colour and marker + 1, kept across panels; 0: its place. */
+	size_t		 color;
+	/* The panel it is drawn in (small multiples), for notes; or NULL. */
+	const char	*panel;
 };
 
 struct bp_scal_opts {
@@ -390,6 +399,14 @@ struct bp_scal_opts {
 	int		 fit_table;
 	/* A single series gets a legend entry too (0: the axis names it). */
 	int		 single_entry;
+	/* Draw the legend alone, filling the image: small multiples' (0). */
+	int		 legend_only;
+	/*
+	 * Small multiples: the data range of every panel (x lo, hi, y lo,
+	 * hi, displayed units) that this one's axes cover too, so that all
+	 * get the same axes; NULL: its own.
+	 */
+	const double	*share;
 };
 
 void	 bp_scal_opts_init(struct bp_scal_opts *);
@@ -680,6 +697,7 @@ int	 bp_cdf(cairo_t *, double width, double height,
 struct bp_roles {
 	const struct bs_table *t;
 	long		 kseries, kx, ky, kcol;
+	long		 kfacet;	/* --facet: the panel's key, or -1 */
 	int		 filecol;	/* key 0 is the input file */
 	const struct bs_buf *bufs;	/* the inputs */
 	char *const	*flabel;	/* their names in legends */
@@ -750,11 +768,12 @@ int	 bp_header_bstat(const struct bp_header *, const char *y,
 	    int *bycolumn);
 /*
  * The group columns of a chart's table in role order, role[] being
- * series, x, y and bstat's "column" (NULL: none), after the file column
+ * series, x, y, bstat's "column" and the facet (NULL: none), after the
+ * file column
  * that r->filecol adds: their list for bs_table_opts.groups ("a,b"),
  * and r's key indices.  *groups NULL: no groups.  -1: no memory.
  */
-int	 bp_roles_groups(struct bp_roles *r, const char *const role[4],
+int	 bp_roles_groups(struct bp_roles *r, const char *const role[5],
 	    char **groups);
 
 /* Means per (kx, ky) pair, y categories growing upwards. */
@@ -770,7 +789,9 @@ void	 bp_grid_free(struct bp_grid *);
 
 /* One line of a scalability chart: means with intervals, and raw rows. */
 struct bp_line {
-	char		*name;
+	char		*name;		/* with a facet: "facet / series" */
+	char		*facet;		/* the panel's value, or NULL */
+	const char	*series;	/* the name without the facet */
 	double		*x, *y, *lo, *hi;
 	size_t		 n, cap;
 	double		*rx, *ry;	/* the rows a fit uses */
@@ -964,6 +985,7 @@ struct bp_request {
 	int		 ci;		/* percentiles: the intervals' band */
 	double		 ymax;		/* latency-map: --ymax, NaN none */
 	double		 every;		/* latency-map, timeline: --every, s; 0 */
+	const char	*facet;		/* --facet: a panel per value, or NULL */
 };
 
 /*
@@ -1028,7 +1050,10 @@ enum bp_misuse {
 	BP_MISUSE_TIMELINE_XY,	/* timeline without -x or -y */
 	BP_MISUSE_TIMELINE_LOGY,	/* --logy on a timeline */
 	BP_MISUSE_OFFMAP_X,	/* offset-map without -x */
-	BP_MISUSE_EVERY		/* --every off a latency map or timeline */
+	BP_MISUSE_EVERY,		/* --every off a latency map or timeline */
+	BP_MISUSE_FACET,	/* --facet on a kind not drawn in panels */
+	BP_MISUSE_FACET_OPTS,	/* --facet with --fit-table or the checks */
+	BP_MISUSE_SAME_FACET	/* --facet names -x, -y or --series */
 };
 
 /*
@@ -1163,7 +1188,9 @@ enum {
 	BP_REQ_STEADY = 1 << 20,
 	BP_REQ_CI = 1 << 21,
 	BP_REQ_YMAX = 1 << 22,		/* --ymax */
-	BP_REQ_EVERY = 1 << 23		/* --every */
+	BP_REQ_EVERY = 1 << 23,		/* --every */
+	BP_REQ_FACET = 1 << 24,		/* --facet */
+	BP_REQ_FACET_OPTS = 1 << 25	/* --facet with --fit-table, --slo... */
 };
 
 /* Any of the bits given is refused with misuse. */

@@ -335,6 +335,25 @@ int	 bp_axis_title_in(char **t, const struct bp_inputs *,
  */
 void	 bp_legend_unit(const struct bp_inputs *, const char *col,
 	    double maxabs, double factor, char *buf, size_t len);
+/*
+ * Small multiples (--facet): ncell cells (the panels, then the common
+ * legend's) in a grid filling w x h under the image's title, cells as
+ * near the image's own shape as the count allows.  font is the tick
+ * size of the whole image, which every panel draws with so that its
+ * text stays as readable as in one chart.  bp_panels_layout() draws the
+ * title.
+ */
+#define BP_MAX_PANELS	64
+struct bp_panels {
+	size_t		 cols, rows;
+	double		 top, cw, ch;	/* cells start below top */
+	double		 font;
+};
+void	 bp_panels_layout(cairo_t *, const char *title, double w, double h,
+	    size_t ncell, struct bp_panels *);
+/* Move cr's origin to the top left of cell i (inside cairo_save()). */
+void	 bp_panels_cell(cairo_t *, const struct bp_panels *, size_t i);
+
 /* The unit the reader declared for column col of t, or NULL. */
 const char *bp_declared_unit(const struct bs_table *t, const char *col);
 /*

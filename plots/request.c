@@ -54,6 +54,8 @@ static const struct rule {
 	{ BP_MISUSE_CI, BP_REQ_CI, BP_REQ_CI },
 	{ BP_MISUSE_YMAX, BP_REQ_YMAX, BP_REQ_YMAX },
 	{ BP_MISUSE_EVERY, BP_REQ_EVERY, BP_REQ_EVERY },
+	{ BP_MISUSE_FACET, BP_REQ_FACET, BP_REQ_FACET },
+	{ BP_MISUSE_FACET_OPTS, 0, BP_REQ_FACET_OPTS },
 	{ BP_MISUSE_VLINE, BP_REQ_VLINE, BP_REQ_VLINE },
 	{ BP_MISUSE_HLINE, BP_REQ_HLINE, BP_REQ_HLINE },
 	{ BP_MISUSE_HEAT_ONLY, BP_REQ_Z,
@@ -81,6 +83,10 @@ given(const struct bp_request *q)
 	g |= q->ci ? BP_REQ_CI : 0;
 	g |= isfinite(q->ymax) ? BP_REQ_YMAX : 0;
 	g |= q->every > 0 ? BP_REQ_EVERY : 0;
+	g |= q->facet != NULL ? BP_REQ_FACET : 0;
+	/* A panel is too small for the table; the checks see the whole. */
+	g |= q->facet != NULL && (q->fit_table || q->slo.set ||
+	    q->limit.set || q->little[0][0]) ? BP_REQ_FACET_OPTS : 0;
 	g |= q->z != NULL ? BP_REQ_Z : BP_REQ_NOZ;
 	g |= q->cmap >= 0 ? BP_REQ_CMAP : 0;
 	g |= isfinite(q->center) ? BP_REQ_CENTER : 0;
@@ -129,6 +135,9 @@ bp_request_check(const struct bp_request *q, size_t *which)
 		return BP_MISUSE_SAME_XY;
 	if (same(q->series, q->x) || same(q->series, q->y))
 		return BP_MISUSE_SAME_SERIES;
+	if (same(q->facet, q->x) || same(q->facet, q->y) ||
+	    same(q->facet, q->series))
+		return BP_MISUSE_SAME_FACET;
 	/* Titles are drawn as text: they must be UTF-8. */
 	for (*which = 0; *which < 4; (*which)++)
 		if (txt[*which] != NULL && !g_utf8_validate(txt[*which], -1,
@@ -238,7 +247,7 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
     const struct bp_plan *p, struct bs_table_opts *to, size_t skip,
     struct bs_err *e)
 {
-	const char *role[4];
+	const char *role[5];
 	struct bp_roles *r = &in->r;
 	struct bp_header h;
 
@@ -250,6 +259,7 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	    bp_kind_refuses(q->kind, BP_REQ_X) ? NULL : q->x;
 	role[2] = q->kind->flags & BP_KF_YKEY ? q->y : NULL;
 	role[3] = p->bycol ? "column" : NULL;
+	role[4] = q->facet;
 	if (bp_roles_groups(r, role, &in->groups) == -1)
 		return bp_err(e, "out of memory");
 	to->groups = in->groups;
@@ -317,7 +327,7 @@ enum {
 	O_LOGY, O_TITLE, O_XLABEL, O_YLABEL, O_ZLABEL, O_LEGEND, O_WIDTH,
 	O_HEIGHT, O_CMAP, O_CENTER, O_REVERSE, O_LABEL, O_XLO, O_XHI, O_YLO,
 	O_YHI, O_HLINE, O_HLABEL, O_VLINE, O_VLABEL, O_SLO, O_LITTLE,
-	O_LIMIT, O_DENSITY, O_STEADY, O_CI, O_YMAX, O_EVERY
+	O_LIMIT, O_DENSITY, O_STEADY, O_CI, O_YMAX, O_EVERY, O_FACET
 };
 
 const struct bp_optdef bp_optdefs[] = {
@@ -356,6 +366,7 @@ const struct bp_optdef bp_optdefs[] = {
 	{ "ci", 0, O_CI },
 	{ "ymax", 1, O_YMAX },
 	{ "every", 1, O_EVERY },
+	{ "facet", 1, O_FACET },
 	{ NULL, 0, 0 }
 };
 
@@ -491,6 +502,9 @@ bp_request_opt(struct bp_request *q, int code, const char *arg,
 			    arg);
 		q->ymax = v;
 		return 0;
+	case O_FACET:
+		q->facet = arg;
+		return 0;
 	case O_STEADY:
 		if (bs_parse_double(arg, &v) == -1 || !(v >= 2 && v <= 1e6) ||
 		    v != floor(v))
@@ -618,7 +632,14 @@ static const struct {
 	[BP_MISUSE_TIMELINE_LOGY] = { "--logy does not apply to a timeline "
 	    "(its panels share linear scales from 0)", NULL },
 	[BP_MISUSE_OFFMAP_X] = { "offset-map needs -x COL (the time stamps)",
-	    NULL }
+	    NULL },
+	[BP_MISUSE_FACET] = { "--facet is not drawn for ", " charts yet "
+	    "(scalability only)" },
+	[BP_MISUSE_FACET_OPTS] = { "--facet does not go with --fit-table, "
+	    "--slo, --little or --limit (one panel each is too small, the "
+	    "checks read the whole table)", NULL },
+	[BP_MISUSE_SAME_FACET] = { "--facet names the same column as -x, -y "
+	    "or --series", NULL }
 };
 
 void

@@ -211,6 +211,13 @@ struct scal {
 	struct bp_legend leg;
 };
 
+/* Series i's colour and marker: its own across panels, else its place. */
+static size_t
+scal_col(const struct scal *sc, size_t i)
+{
+	return sc->s[i].color > 0 ? sc->s[i].color - 1 : i;
+}
+
 static int
 scal_anyfit(const struct scal *sc)
 {
@@ -391,10 +398,18 @@ scal_fit_notes(struct scal *sc, int detail)
 		const struct bs_usl *u = sc->s[i].fit;
 		const char *name = sc->s[i].name ? sc->s[i].name : "";
 		const char *sep = *name ? ": " : "";
-		char a[32];
+		char a[32], who[160];
 
 		if (u == NULL)
 			continue;
+		/* In the legend of panels, the panel says whose fit. */
+		if (sc->s[i].panel != NULL) {
+			snprintf(who, sizeof(who), "%s%s%s", sc->s[i].panel,
+			    *name ? " / " : "", name);
+			bp_utf8_trim(who);
+			name = who;
+			sep = ": ";
+		}
 		if (u->poor & BS_USL_POOR_R2)
 			bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
 			    "%s%spoor fit (R\xc2\xb2 %.3f)", name, sep, u->r2);
@@ -433,15 +448,22 @@ scal_legend(struct scal *sc, int detail)
 		peak |= o->peak && u->model == BS_USL_USL &&
 		    isfinite(u->peak_n) && !u->peak_outside;
 	}
-	for (size_t i = 0; i < sc->ns && (sc->ns > 1 || o->single_entry);
-	    i++) {
+	for (size_t i = 0; i < sc->ns && (o->legend_only ? o->single_entry :
+	    sc->ns > 1 || o->single_entry); i++) {
 		const char *name = sc->s[i].name;
+		size_t j;
 
+		/* Panels: a series' first line speaks for it in all. */
+		for (j = 0; j < i && scal_col(sc, j) != scal_col(sc, i); j++)
+			;
+		if (j < i)
+			continue;
 		if (name == NULL) {
 			snprintf(def, sizeof(def), "series %zu", i + 1);
 			name = def;
 		}
-		bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i, "%s", name);
+		bp_legend_add(leg, BP_LEG_LINE, bp_palette(scal_col(sc, i)), scal_col(sc, i),
+		    "%s", name);
 	}
 	if (u0 != NULL) {
 		const char *m = u0->model == BS_USL_AMDAHL ? "Amdahl" : "USL";
@@ -463,8 +485,10 @@ scal_legend(struct scal *sc, int detail)
 			    BP_MARK_OPEN, "%s", bs_tr("peak N* of the fit"));
 	}
 	bp_legend_callouts(leg, &o->chart);
-	scal_fit_notes(sc, detail);
-	if (detail >= 1)
+	/* The legend of panels sheds the notes first (detail 1). */
+	if (!o->legend_only || detail == 0)
+		scal_fit_notes(sc, detail);
+	if (detail >= 1 && !o->legend_only)
 		return;
 	if (sc->anyci && o->ci_level > 0)
 		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
@@ -580,7 +604,7 @@ ft_draw(cairo_t *cr, const struct scal *sc, double x, double y)
 			continue;
 		if (i < sc->ns) {
 			cairo_save(cr);
-			bp_set_rgb(cr, bp_palette(i));
+			bp_set_rgb(cr, bp_palette(scal_col(sc, i)));
 			cairo_rectangle(cr, x, y + rowh * 0.2, st->small,
 			    st->small);
 			cairo_fill(cr);
@@ -655,7 +679,7 @@ scal_line(cairo_t *cr, const struct scal *sc, size_t i)
 	bp_frame_clip(cr, f);
 	cairo_set_line_width(cr, f->st.line);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-	bp_set_rgb(cr, bp_palette(i));
+	bp_set_rgb(cr, bp_palette(scal_col(sc, i)));
 	for (size_t j = 0; j < sc->np[i]; j++) {
 		double x = bp_fx(f, sc->pts[i][j].x) + sc->dodge[i];
 		double y = bp_fy(f, sc->pts[i][j].y);
@@ -677,7 +701,7 @@ scal_errorbars(cairo_t *cr, const struct scal *sc, size_t i)
 	double cap = f->st.marker * 1.1;
 
 	cairo_set_line_width(cr, f->st.thin * 1.6);
-	bp_set_rgb(cr, bp_palette(i));
+	bp_set_rgb(cr, bp_palette(scal_col(sc, i)));
 	for (size_t j = 0; j < sc->np[i]; j++) {
 		struct pt *p = &sc->pts[i][j];
 		double x = bp_fx(f, p->x) + sc->dodge[i];
@@ -712,7 +736,7 @@ scal_peak(cairo_t *cr, const struct scal *sc, size_t i)
 		return;
 	cairo_save(cr);
 	cairo_set_line_width(cr, f->st.thin);
-	bp_set_rgba(cr, bp_palette(i), 0.6);
+	bp_set_rgba(cr, bp_palette(scal_col(sc, i)), 0.6);
 	cairo_move_to(cr, bp_fx(f, x), bp_fy(f, u->peak_y * sc->fy));
 	cairo_line_to(cr, bp_fx(f, x), f->py + f->ph);
 	cairo_stroke(cr);
@@ -722,7 +746,7 @@ scal_peak(cairo_t *cr, const struct scal *sc, size_t i)
 	 * so that a point measured at the peak stays in sight inside it.
 	 */
 	bp_marker(cr, BP_MARK_STAR | BP_MARK_OPEN, bp_fx(f, x),
-	    bp_fy(f, u->peak_y * sc->fy), f->st.marker * 2.2, bp_palette(i));
+	    bp_fy(f, u->peak_y * sc->fy), f->st.marker * 2.2, bp_palette(scal_col(sc, i)));
 }
 
 /* Marks pass: fits, lines, error bars, then markers and peaks on top. */
@@ -734,7 +758,7 @@ scal_marks(cairo_t *cr, const struct scal *sc)
 	for (size_t i = 0; i < sc->ns; i++)
 		if (sc->s[i].fit != NULL)
 			draw_fit(cr, f, sc->o, sc->s[i].fit, sc->fx, sc->fy,
-			    bp_palette(i));
+			    bp_palette(scal_col(sc, i)));
 	cairo_save(cr);
 	for (size_t i = 0; i < sc->ns; i++)
 		if (sc->s[i].fit == NULL && sc->np[i] >= 2)
@@ -745,10 +769,46 @@ scal_marks(cairo_t *cr, const struct scal *sc)
 		scal_peak(cr, sc, i);
 	for (size_t i = 0; i < sc->ns; i++)
 		for (size_t j = 0; j < sc->np[i]; j++)
-			bp_marker(cr, i, bp_fx(f, sc->pts[i][j].x) +
+			bp_marker(cr, scal_col(sc, i), bp_fx(f, sc->pts[i][j].x) +
 			    sc->dodge[i], bp_fy(f, sc->pts[i][j].y),
-			    f->st.marker, bp_palette(i));
+			    f->st.marker, bp_palette(scal_col(sc, i)));
 	cairo_restore(cr);
+}
+
+/*
+ * The legend of small multiples, alone in its cell of w x h: what every
+ * panel's colours and marks mean, in the style of the whole image (the
+ * caller's font size), without the notes of single fits (the fit
+ * report and the warnings say those).
+ */
+static int
+scal_legend_alone(cairo_t *cr, struct scal *sc, double w, double h,
+    struct bs_err *err)
+{
+	struct bp_legend *leg = &sc->leg;
+
+	bp_frame_init(&sc->f, w, h, &sc->o->chart);
+	/* The notes of the fits, when they leave no room, are shed. */
+	for (int detail = 0; detail < 2; detail++) {
+		bp_legend_free(leg);
+		scal_legend(sc, detail);
+		/* Room for the symbols beside the text. */
+		leg->wrap = leg->notewrap = w - 2 * sc->f.st.pad -
+		    5 * sc->f.st.legend;
+		leg->ncol = 1;
+		bp_legend_measure(cr, leg, &sc->f.st);
+		if (leg->h <= h && leg->w <= w)
+			break;
+		if (detail == 1)
+			return bp_err(err, "the legend does not fit in its "
+			    "cell of %.0f x %.0f (make the image larger)", w, h);
+	}
+	if (leg->n == 0)
+		return 0;
+	bp_legend_draw(cr, leg, &sc->f.st, (w - leg->w) / 2,
+	    (h - leg->h) / 2);
+	return cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : bp_err(err,
+	    "drawing: %s", cairo_status_to_string(cairo_status(cr)));
 }
 
 int
@@ -772,6 +832,22 @@ bp_scalability(cairo_t *cr, double w, double h, const struct bp_scal_opts *o,
 	sc.fy = bp_factor(&o->chart.y);
 	if (scal_points(&sc, err) == -1)
 		goto out;
+	if (o->chart.range != NULL) {
+		o->chart.range[0] = sc.xmin;
+		o->chart.range[1] = sc.xmax;
+		o->chart.range[2] = sc.ymin;
+		o->chart.range[3] = sc.ymax;
+	}
+	if (o->share != NULL) {
+		sc.xmin = fmin(sc.xmin, o->share[0]);
+		sc.xmax = fmax(sc.xmax, o->share[1]);
+		sc.ymin = fmin(sc.ymin, o->share[2]);
+		sc.ymax = fmax(sc.ymax, o->share[3]);
+	}
+	if (o->legend_only) {
+		rc = scal_legend_alone(cr, &sc, w, h, err);
+		goto out;
+	}
 	/*
 	 * A chart that cannot fit its legend drops detail before it is
 	 * refused: the notes, then the legend's place beside the plot,
@@ -828,6 +904,168 @@ out:
  * bstat's means as given; drawn by the tool, whose are the fits.
  */
 
+/*
+ * Small multiples of the lines: the panel of each line's facet value (in
+ * order of value when they are numbers), the series' names and colours
+ * (ss[].name, ss[].color) the same in every panel.  *np: how many.
+ */
+static size_t *
+facet_panels(struct bp_scal_series *ss, const struct bp_lines *ls,
+    size_t *np, size_t *nser)
+{
+	char **fac = calloc(ls->n + 1, sizeof(*fac));
+	const char **ser = calloc(ls->n + 1, sizeof(*ser));
+	size_t *panel = calloc(ls->n + 1, sizeof(*panel));
+	size_t *map = calloc(ls->n + 1, sizeof(*map)), k;
+
+	*np = *nser = 0;
+	if (fac == NULL || ser == NULL || panel == NULL || map == NULL)
+		goto fail;
+	for (size_t i = 0; i < ls->n; i++) {
+		const struct bp_line *l = &ls->l[i];
+
+		for (k = 0; k < *np && strcmp(fac[k], l->facet) != 0; k++)
+			;
+		if (k == *np)
+			fac[(*np)++] = l->facet;
+		panel[i] = k;
+		for (k = 0; k < *nser && strcmp(ser[k], l->series) != 0; k++)
+			;
+		if (k == *nser)
+			ser[(*nser)++] = l->series;
+		/* Unnamed: the panel's title and the axis say what it is. */
+		ss[i].name = *l->series ? l->series : NULL;
+		ss[i].color = k + 1;
+		ss[i].panel = l->facet;
+	}
+	if (bp_order_categories(fac, *np, map, 0) == -1)
+		goto fail;
+	for (size_t i = 0; i < ls->n; i++)
+		panel[i] = map[panel[i]];
+	free(fac);
+	free(ser);
+	free(map);
+	return panel;
+fail:
+	free(fac);
+	free(ser);
+	free(map);
+	free(panel);
+	return NULL;
+}
+
+/* Panel p's series into ps, *title its value; returns how many. */
+static size_t
+facet_series(const struct bp_scal_series *ss, const struct bp_lines *ls,
+    const size_t *panel, size_t p, struct bp_scal_series *ps,
+    const char **title)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < ls->n; i++)
+		if (panel[i] == p) {
+			ps[n++] = ss[i];
+			*title = ls->l[i].facet;
+		}
+	return n;
+}
+
+/* One pass over the panels: drawn on a group (pass 0) or for good. */
+static int
+facet_pass(struct bp_surface *s, const struct bp_panels *pn,
+    struct bp_scal_opts *pp, const struct bp_scal_series *ss,
+    const struct bp_lines *ls, const size_t *panel, size_t npanel,
+    struct bp_scal_series *ps, double *u, struct bs_err *e)
+{
+	double r[4];
+
+	for (size_t p = 0; p < npanel; p++) {
+		size_t n = facet_series(ss, ls, panel, p, ps, &pp->chart.title);
+		cairo_pattern_t *pat;
+		int rc;
+
+		cairo_save(s->cr);
+		bp_panels_cell(s->cr, pn, p);
+		if (u != NULL)
+			cairo_push_group(s->cr);
+		pp->chart.range = u != NULL ? r : NULL;
+		rc = bp_scalability(s->cr, pn->cw, pn->ch, pp, ps, n, e);
+		if (u != NULL && (pat = cairo_pop_group(s->cr)) != NULL)
+			cairo_pattern_destroy(pat);
+		cairo_restore(s->cr);
+		if (rc == -1)
+			return -1;
+		if (u != NULL) {
+			u[0] = fmin(u[0], r[0]);
+			u[1] = fmax(u[1], r[1]);
+			u[2] = fmin(u[2], r[2]);
+			u[3] = fmax(u[3], r[3]);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Small multiples (--facet): a panel per value, the axes every panel
+ * would choose for itself made one (their union, drawn once on a group
+ * to learn them), the units the whole table's (po's factors), and the
+ * legend once, in a cell of its own after the panels.
+ */
+static int
+scal_facets(struct bp_surface *s, const struct bp_request *q,
+    const struct bp_scal_opts *po, struct bp_scal_series *ss,
+    const struct bp_lines *ls, struct bs_err *e)
+{
+	struct bp_scal_series *ps = calloc(ls->n + 1, sizeof(*ps));
+	struct bp_scal_opts pp = *po;
+	struct bp_panels pn;
+	double u[4] = { HUGE_VAL, -HUGE_VAL, HUGE_VAL, -HUGE_VAL };
+	size_t npanel, nser, *panel = facet_panels(ss, ls, &npanel, &nser);
+	int legend, rc = -1, marks = 0;
+
+	if (ps == NULL || panel == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	/* More panels than this leave none a readable size. */
+	if (npanel > BP_MAX_PANELS) {
+		bp_err(e, "--facet: %zu values, small multiples show at most "
+		    "%d panels", npanel, BP_MAX_PANELS);
+		goto out;
+	}
+	/* The legend names the series, the fits' marks, the error bars. */
+	for (size_t i = 0; i < ls->n; i++)
+		for (size_t j = 0; j < ss[i].n && !marks; j++)
+			marks = ss[i].fit != NULL || isfinite(ss[i].lo[j]) ||
+			    isfinite(ss[i].hi[j]);
+	legend = q->legend != BP_LEGEND_NONE && (nser > 1 || marks);
+	bp_panels_layout(s->cr, q->title, s->width, s->height, npanel +
+	    (legend ? 1 : 0), &pn);
+	pp.chart.font_size = pn.font;
+	pp.chart.legend = BP_LEGEND_NONE;
+	if (facet_pass(s, &pn, &pp, ss, ls, panel, npanel, ps, u, e) == -1)
+		goto out;
+	pp.share = u;
+	if (facet_pass(s, &pn, &pp, ss, ls, panel, npanel, ps, NULL, e) == -1)
+		goto out;
+	rc = 0;
+	if (legend) {
+		pp = *po;
+		pp.chart.font_size = pn.font;
+		pp.chart.title = NULL;
+		pp.legend_only = 1;
+		pp.single_entry = nser > 1;
+		cairo_save(s->cr);
+		bp_panels_cell(s->cr, &pn, npanel);
+		rc = bp_scalability(s->cr, pn.cw, pn.ch, &pp, ss, ls->n, e);
+		cairo_restore(s->cr);
+	}
+out:
+	free(ps);
+	free(panel);
+	return rc;
+}
+
 int
 bp_draw_scalability(struct bp_surface *s, const struct bp_request *q,
     const struct bp_inputs *in, const struct bp_lines *ls,
@@ -875,7 +1113,11 @@ bp_draw_scalability(struct bp_surface *s, const struct bp_request *q,
 		ss[i].n = ls->l[i].n;
 		ss[i].fit = fit != NULL ? &fit[i] : NULL;
 	}
-	rc = bp_scalability(s->cr, s->width, s->height, &po, ss, ls->n, e);
+	if (in->r.kfacet >= 0)
+		rc = scal_facets(s, q, &po, ss, ls, e);
+	else
+		rc = bp_scalability(s->cr, s->width, s->height, &po, ss,
+		    ls->n, e);
 out:
 	free(ss);
 	free(xt);
@@ -888,6 +1130,7 @@ const struct bp_kind bp_kind_scalability = {
 	.synopsis = "-x COL [-y COL] [--series COL] [--fit usl|amdahl]\n"
 	    "[--fit-report FILE] [options] [FILE...] -o OUT",
 	.flags = BP_KF_MEANS | BP_KF_XNUM | BP_KF_XLINE,
-	.takes = BP_REQ_FIT | BP_REQ_CHECKS | BP_REQ_VLINE | BP_REQ_HLINE,
+	.takes = BP_REQ_FIT | BP_REQ_CHECKS | BP_REQ_VLINE | BP_REQ_HLINE |
+	    BP_REQ_FACET,
 	.needs = { BP_REQ_NOX, BP_MISUSE_NEED_X }
 };

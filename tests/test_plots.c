@@ -610,9 +610,9 @@ draw(enum kind k, struct bp_surface *s, struct bp_rect *area, int values,
 		struct bp_scal_opts o;
 		struct bp_scal_series ss[2] = {
 			{ "candidate", peak.mx, peak.my, peak.lo, peak.hi,
-			    peak.m, &peak.fit },
+			    peak.m, &peak.fit, 0, NULL },
 			{ "baseline", amd.mx, amd.my, amd.lo, amd.hi, amd.m,
-			    &amd.fit },
+			    &amd.fit, 0, NULL },
 		};
 		struct bp_unit u;
 		char yl[64];
@@ -640,8 +640,8 @@ draw(enum kind k, struct bp_surface *s, struct bp_rect *area, int values,
 		double y2[32];
 		struct bp_scal_series ss[2] = {
 			{ "lock-free queue", lin.mx, lin.my, lin.lo, lin.hi,
-			    lin.m, &lin.fit },
-			{ "mutex queue", lin.mx, y2, NULL, NULL, lin.m, NULL },
+			    lin.m, &lin.fit, 0, NULL },
+			{ "mutex queue", lin.mx, y2, NULL, NULL, lin.m, NULL, 0, NULL },
 		};
 
 		for (size_t i = 0; i < lin.m; i++)
@@ -1000,7 +1000,7 @@ test_render_errors(void **state)
 	struct bp_scal_opts o;
 	struct bp_heatmap_opts ho;
 	double x[] = { 0, 1, 2 }, y[] = { 1, 2, 3 };
-	struct bp_scal_series ss = { "s", x, y, NULL, NULL, 3, NULL };
+	struct bp_scal_series ss = { "s", x, y, NULL, NULL, 3, NULL, 0, NULL };
 	DIR *d;
 	struct dirent *de;
 
@@ -1058,8 +1058,8 @@ test_render_pow2(void **state)
 	double x[] = { 1, 2, 4, 8, 16, 32, 64, 128 };
 	double y[8], y2[8];
 	struct bp_scal_series ss[2] = {
-		{ "ring buffer", x, y, NULL, NULL, 8, NULL },
-		{ "channel", x, y2, NULL, NULL, 8, NULL },
+		{ "ring buffer", x, y, NULL, NULL, 8, NULL, 0, NULL },
+		{ "channel", x, y2, NULL, NULL, 8, NULL, 0, NULL },
 	};
 	struct bp_scal_opts o;
 	struct bs_err err;
@@ -1409,7 +1409,7 @@ test_single_series(void **state)
 {
 	double x[] = { 1, 2, 4, 8 }, y[] = { 10, 19, 35, 60 };
 	double lo[] = { 9, 18, 33, 57 }, hi[] = { 11, 20, 37, 63 };
-	struct bp_scal_series ss = { "mean", x, y, lo, hi, 4, NULL };
+	struct bp_scal_series ss = { "mean", x, y, lo, hi, 4, NULL, 0, NULL };
 	struct bp_scal_opts o;
 	struct bp_rect a;
 	struct bs_err err;
@@ -1716,6 +1716,7 @@ test_lines_level(void **state)
 		r.kx = 0;
 		r.ky = -1;
 		r.kcol = 1;
+		r.kfacet = -1;
 		bs_summary_opts_default(&so);
 		assert_int_equal(bp_lines_gather(&r, NULL, 1, &so, &ls), 0);
 		assert_true(fabs(ls.level - want[i]) < 1e-9);

@@ -104,6 +104,9 @@ usage(FILE *fp, int status)
 "                          window (10s, 500ms; default: from the span)\n"
 "      --ymax V            latency-map: leave out latencies above V (the\n"
 "                          outliers counted in the legend)\n"
+"      --facet COL         scalability: a panel per value of COL (small\n"
+"                          multiples), axes, units and colours shared, one\n"
+"                          legend\n"
 "  -d, --delimiter C       field delimiter (default: detected)\n"
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    %s\n"
@@ -261,6 +264,7 @@ read_input(struct bp_inputs *in, struct tool_common *com,
 			check_column(&h, in->bufs[0].name, "--series",
 			    o->series);
 		check_column(&h, in->bufs[0].name, "--label", o->label);
+		check_column(&h, in->bufs[0].name, "--facet", o->facet);
 		for (int i = 0; i < 4; i++)
 			check_column(&h, in->bufs[0].name, lohi_opt[i],
 			    o->lohi[i]);
