@@ -437,6 +437,16 @@ int	 bs_bencher_line(const char *s, size_t ll, const char **name,
 size_t	 bs_text_whole(const char *p, size_t len, const char *tool,
 	    const struct bs_reader_cb *);
 /*
+ * The blank-separated words of a tool's line (fmt/libtest.c): at most
+ * max of them into t, their number returned; bs_tok_is: is t word w?
+ */
+struct bs_tok {
+	const char	*s;
+	size_t		 n;
+};
+size_t	 bs_tokens(const char *s, size_t len, struct bs_tok *t, size_t max);
+int	 bs_tok_is(const struct bs_tok *, const char *w);
+/*
  * Load testers' request logs (reqlog.c), streamed a record at a time
  * so that a log of 10^8 requests is read in bounded memory (bstat
  * --sketch), and a truncated or interleaved log is read up to its last

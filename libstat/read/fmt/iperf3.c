@@ -222,53 +222,23 @@ iperf_stream(const char *p, size_t len, struct bs_rows *r,
 
 #define MAXTOK	24
 
-struct itok {
-	const char	*s;
-	size_t		 n;
-};
-
-static size_t
-split(const char *s, size_t len, struct itok *t)
-{
-	size_t k = 0, n = 0;
-
-	while (n < MAXTOK) {
-		while (k < len && isspace((unsigned char)s[k]))
-			k++;
-		if (k == len)
-			break;
-		t[n].s = s + k;
-		while (k < len && !isspace((unsigned char)s[k]))
-			k++;
-		t[n].n = (size_t)(s + k - t[n].s);
-		n++;
-	}
-	return n;
-}
-
 static int
-tis(const struct itok *t, const char *w)
-{
-	return t->n == strlen(w) && memcmp(t->s, w, t->n) == 0;
-}
-
-static int
-tnum(const struct itok *t)
+tnum(const struct bs_tok *t)
 {
 	return t->n > 0 && (isdigit((unsigned char)t->s[0]) || t->s[0] == '.');
 }
 
 /* "1012 MBytes": bytes, in iperf3's binary units. */
 static int
-bytes(struct bs_rows *r, const char *col, const struct itok *num,
-    const struct itok *unit)
+bytes(struct bs_rows *r, const char *col, const struct bs_tok *num,
+    const struct bs_tok *unit)
 {
 	static const char *const u[] = { "Bytes", "KBytes", "MBytes",
 	    "GBytes", "TBytes", NULL };
 	double v = strtod(num->s, NULL), m = 1;
 
 	for (size_t i = 0; u[i] != NULL; i++, m *= 1024)
-		if (tis(unit, u[i])) {
+		if (bs_tok_is(unit, u[i])) {
 			bs_rows_setnum(r, col, v * m);
 			return 0;
 		}
@@ -277,13 +247,13 @@ bytes(struct bs_rows *r, const char *col, const struct itok *num,
 
 /* "8.49 Gbits/sec": bit/s, in decimal units (exact: a shift of 10^k). */
 static int
-bits(struct bs_rows *r, const struct itok *num, const struct itok *unit)
+bits(struct bs_rows *r, const struct bs_tok *num, const struct bs_tok *unit)
 {
 	static const char *const u[] = { "bits/sec", "Kbits/sec", "Mbits/sec",
 	    "Gbits/sec", "Tbits/sec", NULL };
 
 	for (int i = 0; u[i] != NULL; i++)
-		if (tis(unit, u[i]))
+		if (bs_tok_is(unit, u[i]))
 			return bs_rows_setscaled(r, "bits_per_second", num->s,
 			    num->n, 3 * i);
 	return -1;
@@ -291,12 +261,12 @@ bits(struct bs_rows *r, const struct itok *num, const struct itok *unit)
 
 /* What follows the rate: Retr [Cwnd], or Jitter Lost/Total (%), or datagrams. */
 static void
-rest(struct bs_rows *r, const struct itok *t, size_t i, size_t nt)
+rest(struct bs_rows *r, const struct bs_tok *t, size_t i, size_t nt)
 {
 	const char *sl;
 
 	for (; i < nt; i++) {
-		if (i + 1 < nt && tnum(&t[i]) && tis(&t[i + 1], "ms")) {
+		if (i + 1 < nt && tnum(&t[i]) && bs_tok_is(&t[i + 1], "ms")) {
 			bs_rows_setn(r, "jitter_ms", t[i].s, t[i].n);
 			i++;
 		} else if (tnum(&t[i]) && (sl = memchr(t[i].s, '/', t[i].n))) {
@@ -321,21 +291,21 @@ textline(struct bs_rows *r, const char *s, size_t ll, int udp, int reverse,
 {
 	const char *rb = memchr(s, ']', ll), *id = s + 1, *dash;
 	size_t idn, nt;
-	struct itok t[MAXTOK];
+	struct bs_tok t[MAXTOK];
 	const char *side = NULL;
 
 	if (rb == NULL)
 		return 0;
 	idn = (size_t)(rb - id);
 	bs_trim(&id, &idn);
-	if (idn == 0 || tis(&(struct itok){ id, idn }, "ID"))
+	if (idn == 0 || bs_tok_is(&(struct bs_tok){ id, idn }, "ID"))
 		return 0;
-	nt = split(rb + 1, (size_t)(s + ll - rb - 1), t);
-	if (nt < 6 || !tis(&t[1], "sec") || (dash = memchr(t[0].s, '-',
+	nt = bs_tokens(rb + 1, (size_t)(s + ll - rb - 1), t, MAXTOK);
+	if (nt < 6 || !bs_tok_is(&t[1], "sec") || (dash = memchr(t[0].s, '-',
 	    t[0].n)) == NULL)
 		return 0;
-	if (tis(&t[nt - 1], "sender") || tis(&t[nt - 1], "receiver"))
-		side = tis(&t[nt - 1], "sender") ? "sender" : "receiver";
+	if (bs_tok_is(&t[nt - 1], "sender") || bs_tok_is(&t[nt - 1], "receiver"))
+		side = bs_tok_is(&t[nt - 1], "sender") ? "sender" : "receiver";
 	bs_rows_set(r, "kind", side ? "summary" : "interval");
 	bs_rows_setn(r, "stream", id, idn);
 	/* An interval line is the side this end is: -R receives. */

@@ -241,3 +241,28 @@ bs_text_whole(const char *p, size_t len, const char *tool,
 	    "out, read up to line %zu", tool, lines + 1, lines);
 	return (size_t)(nl - p) + 1;
 }
+
+size_t
+bs_tokens(const char *s, size_t len, struct bs_tok *t, size_t max)
+{
+	size_t k = 0, n = 0;
+
+	while (n < max) {
+		while (k < len && isspace((unsigned char)s[k]))
+			k++;
+		if (k == len)
+			break;
+		t[n].s = s + k;
+		while (k < len && !isspace((unsigned char)s[k]))
+			k++;
+		t[n].n = (size_t)(s + k - t[n].s);
+		n++;
+	}
+	return n;
+}
+
+int
+bs_tok_is(const struct bs_tok *t, const char *w)
+{
+	return t->n == strlen(w) && memcmp(t->s, w, t->n) == 0;
+}

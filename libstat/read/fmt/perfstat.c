@@ -226,49 +226,19 @@ add(struct perf *p, const struct pev *v)
 
 #define MAXTOK	32
 
-struct ptok {
-	const char	*s;
-	size_t		 n;
-};
-
-static size_t
-split(const char *s, size_t len, struct ptok *t)
-{
-	size_t k = 0, n = 0;
-
-	while (n < MAXTOK) {
-		while (k < len && isspace((unsigned char)s[k]))
-			k++;
-		if (k == len)
-			break;
-		t[n].s = s + k;
-		while (k < len && !isspace((unsigned char)s[k]))
-			k++;
-		t[n].n = (size_t)(s + k - t[n].s);
-		n++;
-	}
-	return n;
-}
-
-static int
-tis(const struct ptok *t, const char *w)
-{
-	return t->n == strlen(w) && memcmp(t->s, w, t->n) == 0;
-}
-
 /* "( +-  2.56% )" from token i on: the per cent, or NaN. */
 static double
-plusminus(const struct ptok *t, size_t nt, size_t i)
+plusminus(const struct bs_tok *t, size_t nt, size_t i)
 {
 	for (; i + 2 < nt; i++)
-		if (tis(&t[i], "(") && tis(&t[i + 1], "+-"))
+		if (bs_tok_is(&t[i], "(") && bs_tok_is(&t[i + 1], "+-"))
 			return strtod(t[i + 2].s, NULL);
 	return NAN;
 }
 
 /* The text's "0.22 seconds time elapsed", "0.066 seconds user" lines. */
 static int
-timeline(struct perf *p, const struct ptok *t, size_t nt)
+timeline(struct perf *p, const struct bs_tok *t, size_t nt)
 {
 	const char *col;
 	size_t i = 1;
@@ -276,15 +246,15 @@ timeline(struct perf *p, const struct ptok *t, size_t nt)
 
 	if (nt < 3 || !isnum(t[0].s, t[0].n))
 		return 0;
-	if (tis(&t[1], "+-") && nt >= 5)
+	if (bs_tok_is(&t[1], "+-") && nt >= 5)
 		i = 3;
-	if (!tis(&t[i], "seconds"))
+	if (!bs_tok_is(&t[i], "seconds"))
 		return 0;
-	if (i + 2 < nt && tis(&t[i + 1], "time") && tis(&t[i + 2], "elapsed"))
+	if (i + 2 < nt && bs_tok_is(&t[i + 1], "time") && bs_tok_is(&t[i + 2], "elapsed"))
 		col = "elapsed";
-	else if (i + 1 < nt && tis(&t[i + 1], "user"))
+	else if (i + 1 < nt && bs_tok_is(&t[i + 1], "user"))
 		col = "user";
-	else if (i + 1 < nt && tis(&t[i + 1], "sys"))
+	else if (i + 1 < nt && bs_tok_is(&t[i + 1], "sys"))
 		col = "sys";
 	else
 		return 0;
@@ -307,8 +277,8 @@ timeline(struct perf *p, const struct ptok *t, size_t nt)
 static int
 textline(struct perf *p, const char *s, size_t ll, int interval)
 {
-	struct ptok t[MAXTOK];
-	size_t nt = split(s, ll, t), i = 0, j, end;
+	struct bs_tok t[MAXTOK];
+	size_t nt = bs_tokens(s, ll, t, MAXTOK), i = 0, j, end;
 	struct pev v;
 
 	if (nt == 0 || timeline(p, t, nt))
@@ -329,7 +299,7 @@ textline(struct perf *p, const char *s, size_t ll, int interval)
 		i++;
 	} else
 		return -1;
-	for (end = i; end < nt && !tis(&t[end], "#") && t[end].s[0] != '(';)
+	for (end = i; end < nt && !bs_tok_is(&t[end], "#") && t[end].s[0] != '(';)
 		end++;
 	if (end == i)
 		return -1;
@@ -338,7 +308,7 @@ textline(struct perf *p, const char *s, size_t ll, int interval)
 		i++;
 	}
 	cpy(v.event, sizeof(v.event), t[i].s, t[i].n);
-	if (end < nt && tis(&t[end], "#") && end + 2 < nt) {
+	if (end < nt && bs_tok_is(&t[end], "#") && end + 2 < nt) {
 		v.mval = strtod(t[end + 1].s, NULL);
 		for (j = end + 2; j < nt && t[j].s[0] != '('; j++)
 			;
@@ -578,13 +548,13 @@ static int
 detect_interval(const char *p, size_t len)
 {
 	const char *dot;
-	struct ptok t[MAXTOK];
+	struct bs_tok t[MAXTOK];
 	size_t nt = 0, pos = 0, ll;
 	const char *s;
 
 	/* Its header and the blank line before it are not skipped yet. */
 	while (bs_nextline(p, len, &pos, &s, &ll))
-		if ((nt = split(s, ll, t)) > 0 && t[0].s[0] != '#')
+		if ((nt = bs_tokens(s, ll, t, MAXTOK)) > 0 && t[0].s[0] != '#')
 			break;
 	if (nt < 3 || !isnum(t[0].s, t[0].n) || (dot = memchr(t[0].s, '.',
 	    t[0].n)) == NULL || t[0].s + t[0].n - dot != 10)
