@@ -1,13 +1,14 @@
 #!/bin/sh
 # Install, through apt-get, the Debian packages that building and testing
 # b-tools needs, and only those that are missing: the libraries, and every
-# program a test calls (pdfinfo, tidy, python3, nm, mandoc): a test never passes
+# program a test calls (pdfinfo, tidy, python3, nm, mandoc, rsvg-convert,
+# file): a test never passes
 # because a tool is absent.  Run as root, or as a user
 # who can sudo; otherwise print the exact command to run and fail.
 set -e
 PKGS="build-essential pkg-config libgsl-dev libcsv-dev libjansson-dev \
 libcairo2-dev libpango1.0-dev libfontconfig-dev libcmocka-dev zlib1g-dev fonts-dejavu-core \
-fonts-wqy-microhei poppler-utils tidy python3 binutils mandoc librsvg2-bin"
+fonts-wqy-microhei poppler-utils tidy python3 binutils mandoc librsvg2-bin file"
 [ -n "$BTOOLS_EXTRA_PKGS" ] && PKGS="$PKGS $BTOOLS_EXTRA_PKGS"
 missing=""
 for p in $PKGS; do
