@@ -170,6 +170,32 @@ shifted(struct bs_series *s, const struct bs_dec *d)
 	return v;
 }
 
+/*
+ * shifted(), the same double without bs_dec_sub()'s 128-bit arithmetic
+ * in the common case: the same scale, exact integers whose difference
+ * is below 2^53 (and so exact), a power of ten up to 1e22 (exact too):
+ * one correctly rounded division, as bs_dec_sub() does then.  A zero
+ * difference is +0, as there.  Streaming mode's cost on every value
+ * (84 of 800 M instructions for 1M rows with --sketch).
+ */
+static double
+shifted_same(struct bs_series *s, const struct bs_dec *d)
+{
+	if (d->exp == s->ref.exp && d->mant < (UINT64_C(1) << 53) &&
+	    s->ref.mant < (UINT64_C(1) << 53) && d->exp >= -22 &&
+	    d->exp <= 0) {
+		double a = d->neg ? -(double)d->mant : (double)d->mant;
+		double b = s->ref.neg ? -(double)s->ref.mant :
+		    (double)s->ref.mant;
+		double x = a - b;
+
+		if (fabs(x) < 0x1p53)
+			return x == 0.0 ? 0.0 : d->exp == 0 ? x :
+			    x / bs_pow10[-d->exp];
+	}
+	return shifted(s, d);
+}
+
 /* The bits of a double, counting in the order of the doubles. */
 static uint64_t
 okey(double d)
@@ -1288,7 +1314,7 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 	if (rc != BS_NUM_OK && rc != BS_NUM_MISSING)
 		return bad_field(t, k, f, r, rc, e);
 	if (moments_add(&p->arena, s, p->o->skip, rc == BS_NUM_MISSING,
-	    rc == BS_NUM_OK ? shifted(s, &d) : 0, v, p->o->sketch) == -1)
+	    rc == BS_NUM_OK ? shifted_same(s, &d) : 0, v, p->o->sketch) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	if (rc == BS_NUM_OK)
 		p->state[k] = COL_NUMERIC;
