@@ -233,54 +233,75 @@ ab_gnuplot(struct dctx *c, const struct bs_record *r)
 		c->cb->unit(c->cb->arg, cols[k], "ms");
 }
 
-/* Hand a complete record (fields in c->f) to the header or record hook. */
-static int
-emit(struct dctx *c, const struct bs_record *r)
+/*
+ * The first record: the header (1 when it is a record too, with
+ * --no-header: the columns are then named 1, 2, ...), 0, or -1.
+ */
+static __attribute__((noinline)) int
+first_record(struct dctx *c, const struct bs_record *r)
 {
-	if (!c->have_header) {
-		c->have_header = 1;
-		c->nhdr = r->nf;
-		if (!c->no_header && keep_names(c, r) == -1)
-			return bs_seterr(c->e, c->src->name, r->line,
-			    "out of memory");
-		if (c->no_header) {
-			/* Columns are named 1, 2, ... */
-			struct bs_field *h = calloc(r->nf, sizeof(*h));
-			char *names = malloc(r->nf * 24 + 1);
-			int rc;
+	c->have_header = 1;
+	c->nhdr = r->nf;
+	if (!c->no_header && keep_names(c, r) == -1)
+		return bs_seterr(c->e, c->src->name, r->line,
+		    "out of memory");
+	if (c->no_header) {
+		/* Columns are named 1, 2, ... */
+		struct bs_field *h = calloc(r->nf, sizeof(*h));
+		char *names = malloc(r->nf * 24 + 1);
+		int rc;
 
-			if (h == NULL || names == NULL) {
-				free(h);
-				free(names);
-				return bs_seterr(c->e, c->src->name, 0,
-				    "out of memory");
-			}
-			for (size_t k = 0; k < r->nf; k++) {
-				h[k].s = names + 24 * k;
-				h[k].len = (size_t)snprintf(names + 24 * k, 24,
-				    "%zu", k + 1);
-			}
-			rc = c->cb->header(c->cb->arg, h, r->nf, c->e);
+		if (h == NULL || names == NULL) {
 			free(h);
 			free(names);
-			if (rc == -1)
-				return -1;
-		} else if (ab_percentiles(r))
-			return ab_header(c);
-		else {
-			if (c->cb->header(c->cb->arg, r->f, r->nf, c->e) == -1)
-				return -1;
-			ab_gnuplot(c, r);
-			return 0;
+			return bs_seterr(c->e, c->src->name, 0,
+			    "out of memory");
 		}
-	}
-	if (!c->no_header && other_header(c, r))
+		for (size_t k = 0; k < r->nf; k++) {
+			h[k].s = names + 24 * k;
+			h[k].len = (size_t)snprintf(names + 24 * k, 24,
+			    "%zu", k + 1);
+		}
+		rc = c->cb->header(c->cb->arg, h, r->nf, c->e);
+		free(h);
+		free(names);
+		return rc == -1 ? -1 : 1;
+	} else if (ab_percentiles(r))
+		return ab_header(c);
+	if (c->cb->header(c->cb->arg, r->f, r->nf, c->e) == -1)
+		return -1;
+	ab_gnuplot(c, r);
+	return 0;
+}
+
+/* A record that is no data row: the header again, or of another width. */
+static __attribute__((noinline)) int
+bad_record(struct dctx *c, const struct bs_record *r, int header)
+{
+	if (header)
 		return bs_seterr(c->e, c->src->name, r->line,
 		    "a header line other than the first (inputs appended "
 		    "with different columns?)");
+	return bs_seterr(c->e, c->src->name, r->line,
+	    "row has %zu fields, the header has %zu", r->nf, c->nhdr);
+}
+
+/*
+ * Hand a complete record (fields in c->f) to the header or record hook.
+ * Called for every record: what is rare is in functions of its own, so
+ * that this one saves no registers and ends in a jump to the hook.
+ */
+static int
+emit(struct dctx *c, const struct bs_record *r)
+{
+	int rc;
+
+	if (!c->have_header && (rc = first_record(c, r)) != 1)
+		return rc;
+	if (!c->no_header && other_header(c, r))
+		return bad_record(c, r, 1);
 	if (r->nf != c->nhdr)
-		return bs_seterr(c->e, c->src->name, r->line,
-		    "row has %zu fields, the header has %zu", r->nf, c->nhdr);
+		return bad_record(c, r, 0);
 	return c->cb->record(c->cb->arg, r, c->e);
 }
 
