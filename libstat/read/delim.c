@@ -401,31 +401,6 @@ delim_record(struct dctx *c, const char *p, size_t len, int quoted,
 }
 
 /*
- * The first byte of q[0..e) of a class other than 0, or e: four bytes a
- * step, since most fields are a few bytes long.
- */
-static inline const char *
-stop_at(const unsigned char *cls, const char *q, const char *e)
-{
-	const unsigned char *u = (const unsigned char *)q;
-	const unsigned char *ue = (const unsigned char *)e;
-
-	for (; ue - u >= 4; u += 4) {
-		if (cls[u[0]])
-			return (const char *)u;
-		if (cls[u[1]])
-			return (const char *)u + 1;
-		if (cls[u[2]])
-			return (const char *)u + 2;
-		if (cls[u[3]])
-			return (const char *)u + 3;
-	}
-	for (; u < ue && !cls[*u]; u++)
-		;
-	return (const char *)u;
-}
-
-/*
  * A record after the header in one pass over its bytes, the common case
  * of a large file: no quote, a line feed in the window.  The general
  * path scans a record three times (line feed, quote, delimiter) and
@@ -446,7 +421,7 @@ plain_record(struct dctx *c, const struct bs_src *s, size_t pos,
 	int cl;
 
 	for (;;) {
-		d = stop_at(cls, q, e);
+		d = bs_stop_at(cls, q, e);
 		if (d == e || (cl = cls[(unsigned char)*d]) == 3)
 			return 0;
 		fl = (size_t)(d - q);
