@@ -1295,6 +1295,15 @@ bad_field(struct bs_table *t, size_t k, const struct bs_field *f,
 	    " (a decimal comma? numbers are read with a point)" : "");
 }
 
+/* bs_parse_number(), its common case inline: a call less on every value. */
+static inline enum bs_numparse
+parse_field(const struct bs_field *f, struct bs_dec *d, double *v)
+{
+	if (bs_number_fast(f->s, f->len, d, v))
+		return BS_NUM_OK;
+	return bs_parse_number(f->s, f->len, d, v);
+}
+
 /* A number into the running moments (and sketch) of its series. */
 static int
 field_moments(struct bs_table *t, size_t k, struct bs_series *s,
@@ -1305,7 +1314,7 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 	struct bs_dec d;
 	double v;
 
-	rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) : BS_NUM_MISSING;
+	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
 	if (rc == BS_NUM_OK && !s->hasref) {
 		s->ref = d;
 		s->refd = v;
@@ -1360,7 +1369,7 @@ field_value(struct bs_table *t, size_t k, struct bs_series *s,
 
 	if (s->n == s->cap && series_grow(s, p->o->raw) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
-	rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) : BS_NUM_MISSING;
+	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
 	switch (rc) {
 	case BS_NUM_OK:
 		if (series_put(s, shift_value(s, &d, v), v) == -1)
