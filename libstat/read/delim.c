@@ -409,51 +409,54 @@ delim_record(struct dctx *c, const char *p, size_t len, int quoted,
  * with *endp the index of its line feed; 0 when it is not that case
  * (nothing done); -1 on error.
  */
+/* One more field q[0..fl) of c->f, trimmed; 0 or -1 (out of memory). */
+static inline int
+add_field(struct dctx *c, size_t nf, const char *q, size_t fl)
+{
+	if (nf == c->fcap && bs_grow(&c->f, &c->fcap, nf + 1,
+	    sizeof(*c->f)) == -1)
+		return -1;
+	bs_trim(&q, &fl);
+	c->f[nf].s = q;
+	c->f[nf].len = fl;
+	return 0;
+}
+
 static int
 plain_record(struct dctx *c, const struct bs_src *s, size_t pos,
     size_t line, size_t *endp)
 {
 	const char *p = s->win + pos, *e = s->win + s->len, *q = p, *d;
-	struct bs_field *f = c->f;
-	size_t nf = 0, cap = c->fcap, fl, len;
 	const unsigned char *cls = c->cls;
+	size_t nf = 0, len;
 	struct bs_record r;
 	int cl;
 
+	/* The fields before the last, each ended by a delimiter. */
 	for (;;) {
 		d = bs_stop_at(cls, q, e);
-		if (d == e || (cl = cls[(unsigned char)*d]) == 3)
+		if (d == e)
 			return 0;
-		fl = (size_t)(d - q);
-		if (cl == 2 && fl > 0 && d[-1] == '\r')
-			fl--;
-		if (cl == 2 && nf == 0 && fl == 0)
-			return 0;	/* a blank line */
-		if (nf == cap) {
-			if (bs_grow(&c->f, &c->fcap, nf + 1, sizeof(*f)) == -1)
-				return bs_seterr(c->e, c->src->name, line,
-				    "out of memory");
-			f = c->f;
-			cap = c->fcap;
-		}
-		if (fl > 0 && ((unsigned char)q[0] <= ' ' ||
-		    (unsigned char)q[fl - 1] <= ' '))
-			bs_trim(&q, &fl);
-		f[nf].s = q;
-		f[nf].len = fl;
-		nf++;
-		if (cl == 2)
+		if ((cl = cls[(unsigned char)*d]) != 1)
 			break;
+		if (add_field(c, nf++, q, (size_t)(d - q)) == -1)
+			return bs_seterr(c->e, c->src->name, line,
+			    "out of memory");
 		q = d + 1;
 	}
+	if (cl == 3)
+		return 0;	/* a quote */
 	len = (size_t)(d - p);
 	r.eollen = 1;
-	if (d[-1] == '\r') {
+	if (len > 0 && d[-1] == '\r') {
 		len--;
 		r.eollen = 2;
 	}
-	if (len > BS_MAX_RECORD)
-		return 0;
+	if (len == 0 || len > BS_MAX_RECORD)
+		return 0;	/* a blank line; one too long */
+	/* The last field ends where the record does, before a '\r'. */
+	if (add_field(c, nf++, q, (size_t)(p + len - q)) == -1)
+		return bs_seterr(c->e, c->src->name, line, "out of memory");
 	*endp = (size_t)(d - s->win);
 	c->nf = nf;
 	if (!c->no_header && len == c->hdrlen && memcmp(p, c->hdr, len) == 0)
