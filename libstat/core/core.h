@@ -115,6 +115,47 @@ double	 bs_typical(const double *, size_t);
 /* 1e0 .. 1e22, the powers of ten that are exact doubles. */
 extern const double bs_pow10[23];
 
+/*
+ * The common case first: [-]digits[.digits], 1 to 19 digits in all, no
+ * blanks, no exponent.  Returns 0 when the text is anything else, for
+ * the general scanner.  bs_parse_number() begins with it; here for the
+ * readers of large files to call inline (bs_parse_number() when it says
+ * 0: the same answer, a call less on every value).
+ */
+static inline int
+bs_number_fast(const char *s, size_t len, struct bs_dec *d, double *val)
+{
+	const char *p = s, *end = s + len, *q;
+	uint64_t mant = 0;
+	int neg = 0, nint, nfrac = 0;
+
+	if (p < end && *p == '-') {
+		neg = 1;
+		p++;
+	}
+	for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
+		mant = mant * 10 + (uint64_t)(*p - '0');
+	nint = (int)(p - q);
+	if (p < end && *p == '.') {
+		for (q = ++p; p < end && (unsigned)(*p - '0') < 10; p++)
+			mant = mant * 10 + (uint64_t)(*p - '0');
+		nfrac = (int)(p - q);
+	}
+	if (p != end || nint + nfrac == 0 || nint + nfrac > 19 ||
+	    nfrac > 22)
+		return 0;
+	d->mant = mant;
+	d->exp = mant ? -nfrac : 0;
+	d->neg = neg;
+	d->inexact = 0;
+	if (mant >= (UINT64_C(1) << 53))
+		return 0;	/* the general path rounds it exactly */
+	*val = nfrac ? (double)mant / bs_pow10[nfrac] : (double)mant;
+	if (neg)
+		*val = -*val;
+	return 1;
+}
+
 /* FNV-1a hash of a string, for the hash tables of readers and tables. */
 uint64_t bs_fnv1a(const char *s, size_t len);
 

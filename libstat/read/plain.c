@@ -49,7 +49,8 @@ bs_plain_looks_numeric(const char *s, size_t len)
 
 /*
  * Plain numbers: one pass over each line finds both its end and a '#'
- * (lines are short, so a byte loop beats two memchr() calls).
+ * (lines are short, so a byte loop beats two memchr() calls); the rest
+ * of a line with a comment is searched for its end alone.
  */
 static int
 bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
@@ -59,20 +60,26 @@ bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
 	struct bs_record r;
 	size_t pos, line = 1;
 	const char *p, *q, *lim, *hash;
+	unsigned char cls[256] = { 0 };
 
 	if (cb->header(cb->arg, &h, 1, e) == -1)
 		return -1;
 	memset(&r, 0, sizeof(r));
 	r.f = &f;
 	r.nf = 1;
+	cls['\n'] = 1;
+	cls['#'] = 2;
 	pos = bs_skipbom(s->win, s->len);
 	for (;;) {
 		p = s->win + pos;
 		lim = s->win + s->len;
 		hash = NULL;
-		for (q = p; q < lim && *q != '\n'; q++)
-			if (*q == '#' && hash == NULL)
-				hash = q;
+		q = bs_stop_at(cls, p, lim);
+		if (q < lim && *q == '#') {
+			hash = q;
+			if ((q = memchr(q, '\n', (size_t)(lim - q))) == NULL)
+				q = lim;
+		}
 		if (q == lim && !s->eof) {
 			if (s->len - pos > BS_MAX_RECORD)
 				return bs_seterr(e, s->name, line,

@@ -246,14 +246,46 @@ int	 bs_src_slurp(struct bs_src *, struct bs_err *);
 /* Offset of the first byte after a UTF-8 byte order mark. */
 size_t	 bs_skipbom(const char *p, size_t len);
 
-/* Leave out the blanks (space, tab) around a field. */
+/*
+ * Leave out the blanks (space, tab) around a field.  Most fields have
+ * none, which two comparisons tell (both blanks are at most ' ').
+ */
 static inline void
 bs_trim(const char **s, size_t *len)
 {
+	if (*len == 0 || ((unsigned char)(*s)[0] > ' ' &&
+	    (unsigned char)(*s)[*len - 1] > ' '))
+		return;
 	while (*len > 0 && (**s == ' ' || **s == '\t'))
 		(*s)++, (*len)--;
 	while (*len > 0 && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t'))
 		(*len)--;
+}
+
+/*
+ * The first byte of q[0..e) whose class in cls[] is not 0, or e: four
+ * bytes a step, the loop of the readers of lines and fields, most of
+ * which are a few bytes long.
+ */
+static inline const char *
+bs_stop_at(const unsigned char *cls, const char *q, const char *e)
+{
+	const unsigned char *u = (const unsigned char *)q;
+	const unsigned char *ue = (const unsigned char *)e;
+
+	for (; ue - u >= 4; u += 4) {
+		if (cls[u[0]])
+			return (const char *)u;
+		if (cls[u[1]])
+			return (const char *)u + 1;
+		if (cls[u[2]])
+			return (const char *)u + 2;
+		if (cls[u[3]])
+			return (const char *)u + 3;
+	}
+	for (; u < ue && !cls[*u]; u++)
+		;
+	return (const char *)u;
 }
 
 /* Does the text p[0..len) hold the string w? */

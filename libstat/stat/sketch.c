@@ -157,8 +157,11 @@ reserve(struct store *s, int32_t klo, int32_t khi, int32_t kmin, int32_t kmax)
 	return 0;
 }
 
-/* Count x in the buckets (n and sum are the caller's). */
-static int
+/*
+ * Count x in the buckets (n and sum are the caller's).  Inline, as add1
+ * into bs_sketch_add: a value of a --sketch series paid three calls.
+ */
+static inline __attribute__((always_inline)) int
 bucket(struct bs_sketch *k, double x)
 {
 	struct store *s = &k->pos;
@@ -223,7 +226,7 @@ keep(struct bs_sketch *k, double x)
 }
 
 /* Count x: kept, or in the buckets (the sum is the caller's). */
-static int
+static inline __attribute__((always_inline)) int
 add1(struct bs_sketch *k, double x)
 {
 	if (k->exact && k->n < BS_SKETCH_EXACT)

@@ -190,6 +190,32 @@ shifted(struct bs_series *s, const struct bs_dec *d)
 	return v;
 }
 
+/*
+ * shifted(), the same double without bs_dec_sub()'s 128-bit arithmetic
+ * in the common case: the same scale, exact integers whose difference
+ * is below 2^53 (and so exact), a power of ten up to 1e22 (exact too):
+ * one correctly rounded division, as bs_dec_sub() does then.  A zero
+ * difference is +0, as there.  Streaming mode's cost on every value
+ * (84 of 800 M instructions for 1M rows with --sketch).
+ */
+static double
+shifted_same(struct bs_series *s, const struct bs_dec *d)
+{
+	if (d->exp == s->ref.exp && d->mant < (UINT64_C(1) << 53) &&
+	    s->ref.mant < (UINT64_C(1) << 53) && d->exp >= -22 &&
+	    d->exp <= 0) {
+		double a = d->neg ? -(double)d->mant : (double)d->mant;
+		double b = s->ref.neg ? -(double)s->ref.mant :
+		    (double)s->ref.mant;
+		double x = a - b;
+
+		if (fabs(x) < 0x1p53)
+			return x == 0.0 ? 0.0 : d->exp == 0 ? x :
+			    x / bs_pow10[-d->exp];
+	}
+	return shifted(s, d);
+}
+
 /* The bits of a double, counting in the order of the doubles. */
 static uint64_t
 okey(double d)
@@ -1494,6 +1520,15 @@ bad_field(struct bs_table *t, size_t k, const struct bs_field *f,
 	    " (a decimal comma? numbers are read with a point)" : "");
 }
 
+/* bs_parse_number(), its common case inline: a call less on every value. */
+static inline enum bs_numparse
+parse_field(const struct bs_field *f, struct bs_dec *d, double *v)
+{
+	if (bs_number_fast(f->s, f->len, d, v))
+		return BS_NUM_OK;
+	return bs_parse_number(f->s, f->len, d, v);
+}
+
 /* A number into the running moments (and sketch) of its series. */
 static int
 field_moments(struct bs_table *t, size_t k, struct bs_series *s,
@@ -1504,7 +1539,7 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 	struct bs_dec d;
 	double v;
 
-	rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) : BS_NUM_MISSING;
+	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
 	if (p->okcol >= 0 || p->o->apdex > 0)
 		rates_add(p, s, s->n, rc == BS_NUM_OK ? v : (double)NAN);
 	if (rc == BS_NUM_OK && !s->hasref) {
@@ -1515,7 +1550,7 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 	if (rc != BS_NUM_OK && rc != BS_NUM_MISSING)
 		return bad_field(t, k, f, r, rc, e);
 	if (moments_add(&p->arena, s, p->o->skip, rc == BS_NUM_MISSING,
-	    rc == BS_NUM_OK ? shifted(s, &d) : 0, v, p->o->sketch) == -1)
+	    rc == BS_NUM_OK ? shifted_same(s, &d) : 0, v, p->o->sketch) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	if (rc == BS_NUM_OK)
 		p->state[k] = COL_NUMERIC;
@@ -1561,7 +1596,7 @@ field_value(struct bs_table *t, size_t k, struct bs_series *s,
 
 	if (s->n == s->cap && series_grow(s, p->o->raw) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
-	rc = f->s ? bs_parse_number(f->s, f->len, &d, &v) : BS_NUM_MISSING;
+	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
 	if (p->okcol >= 0 || p->o->apdex > 0)
 		rates_add(p, s, s->n, rc == BS_NUM_OK ? v : (double)NAN);
 	switch (rc) {
