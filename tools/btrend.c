@@ -74,8 +74,9 @@ usage(FILE *fp, int status)
 "Columns: <groups>, column, <order>, n_before, n_after, mean_before,\n"
 "mean_after, change, change_ci_lo, change_ci_hi, p, direction, verdict,\n"
 "kind (step, outlier, drift), status (confirmed, provisional, moved,\n"
-"withdrawn), was, end and slope (a drift's last revision, change per\n"
-"revision); column is metric where a group column has that name.  table, md:\n"
+"withdrawn), was, end, slope, slope_lo and slope_hi (a drift's last\n"
+"revision, change per revision and its interval); column is metric where a\n"
+"group column has that name.  table, md:\n"
 "<groups>, metric, <order>, kind, status, before, after, change, p, verdict.\n"
 "Exit status: 0; 1 with --gate when a regression is reported; 2 error.\n",
 	    tool_outfmts(NULL));
@@ -258,12 +259,16 @@ cp_cells(struct report *r, size_t row, size_t col,
 	if (r->human) {
 		bs_trend_text(s, c, of, &tx);
 		if (c->kind == BS_TK_DRIFT) {
-			char sl[48];
+			char sl[48], lo[48], hi[48];
+			double b = fabs(c->mean_b);
 
-			bs_fmt_pct(sl, sizeof(sl), c->mean_b != 0 ? c->slope /
-			    fabs(c->mean_b) : NAN);
-			snprintf(kd, sizeof(kd), "drift to %s (%s/rev)",
-			    s->x[c->end], sl);
+			bs_fmt_pct(sl, sizeof(sl), b != 0 ? c->slope / b : NAN);
+			bs_fmt_pct(lo, sizeof(lo), b != 0 ? c->slope_lo / b :
+			    NAN);
+			bs_fmt_pct(hi, sizeof(hi), b != 0 ? c->slope_hi / b :
+			    NAN);
+			snprintf(kd, sizeof(kd), "drift to %s (%s/rev [%s, %s])",
+			    s->x[c->end], sl, lo, hi);
 			bs_result_str(r->res, row, col++, kd);
 		} else
 			bs_result_str(r->res, row, col++, kinds[c->kind]);
@@ -292,6 +297,10 @@ cp_cells(struct report *r, size_t row, size_t col,
 	bs_result_str(r->res, row, col++, c->kind == BS_TK_DRIFT ?
 	    s->x[c->end] : "");
 	bs_result_num(r->res, row, col++, c->slope);
+	bs_result_num(r->res, row, col++, c->kind == BS_TK_DRIFT ?
+	    c->slope_lo : NAN);
+	bs_result_num(r->res, row, col++, c->kind == BS_TK_DRIFT ?
+	    c->slope_hi : NAN);
 }
 
 /* The change points of series s that the report shows (--since, --last). */
@@ -385,7 +394,7 @@ build_report(struct report *r, const struct bs_table *t, const struct bs_trend *
 	const char *cols[] = { metric, xname, "n_before", "n_after",
 	    "mean_before", "mean_after", "change", "change_ci_lo",
 	    "change_ci_hi", "p", "direction", "verdict", "kind", "status",
-	    "was", "end", "slope" };
+	    "was", "end", "slope", "slope_lo", "slope_hi" };
 	const char *hcols[] = { metric, xname, "kind", "status", "before",
 	    "after", chg, "p", "verdict" };
 	const char *ncols[] = { metric, "revisions", "note" };
