@@ -242,6 +242,23 @@ summary_of(const struct bs_table *t, const struct bs_trend *tr,
 	return NULL;
 }
 
+/*
+ * A drift's slope per revision as a percentage of the level before it:
+ * as bcompare writes a change, but a slow drift moves by less than
+ * 0.1% a revision, where one decimal would say +0.1% for 0.05% and
+ * 0.14% alike: three decimals below 1%.
+ */
+static void
+slope_pct(char *buf, size_t len, double slope, double level)
+{
+	double x = level != 0 ? slope / level : NAN;
+
+	if (isfinite(x) && fabs(x) < 0.01)
+		snprintf(buf, len, "%+.3f%%", 100 * x);
+	else
+		bs_fmt_pct(buf, len, x);
+}
+
 /* One change point's cells after the group and metric columns. */
 static void
 cp_cells(struct report *r, size_t row, size_t col,
@@ -262,11 +279,9 @@ cp_cells(struct report *r, size_t row, size_t col,
 			char sl[48], lo[48], hi[48];
 			double b = fabs(c->mean_b);
 
-			bs_fmt_pct(sl, sizeof(sl), b != 0 ? c->slope / b : NAN);
-			bs_fmt_pct(lo, sizeof(lo), b != 0 ? c->slope_lo / b :
-			    NAN);
-			bs_fmt_pct(hi, sizeof(hi), b != 0 ? c->slope_hi / b :
-			    NAN);
+			slope_pct(sl, sizeof(sl), c->slope, b);
+			slope_pct(lo, sizeof(lo), c->slope_lo, b);
+			slope_pct(hi, sizeof(hi), c->slope_hi, b);
 			snprintf(kd, sizeof(kd), "drift to %s (%s/rev [%s, %s])",
 			    s->x[c->end], sl, lo, hi);
 			bs_result_str(r->res, row, col++, kd);
