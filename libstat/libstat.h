@@ -1565,6 +1565,7 @@ struct bs_trend_cp {
 					   left out (outlier: neighbours, 1) */
 	size_t		 end;		/* drift: its last revision; else at */
 	double		 slope;		/* drift: change per revision */
+	double		 slope_lo, slope_hi; /* drift: its interval */
 };
 
 #define BS_TK_STEP	0	/* the level moved at `at` */

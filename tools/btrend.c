@@ -74,8 +74,9 @@ usage(FILE *fp, int status)
 "Columns: <groups>, column, <order>, n_before, n_after, mean_before,\n"
 "mean_after, change, change_ci_lo, change_ci_hi, p, direction, verdict,\n"
 "kind (step, outlier, drift), status (confirmed, provisional, moved,\n"
-"withdrawn), was, end and slope (a drift's last revision, change per\n"
-"revision); column is metric where a group column has that name.  table, md:\n"
+"withdrawn), was, end, slope, slope_lo and slope_hi (a drift's last\n"
+"revision, change per revision and its interval); column is metric where a\n"
+"group column has that name.  table, md:\n"
 "<groups>, metric, <order>, kind, status, before, after, change, p, verdict.\n"
 "Exit status: 0; 1 with --gate when a regression is reported; 2 error.\n",
 	    tool_outfmts(NULL));
@@ -241,6 +242,23 @@ summary_of(const struct bs_table *t, const struct bs_trend *tr,
 	return NULL;
 }
 
+/*
+ * A drift's slope per revision as a percentage of the level before it:
+ * as bcompare writes a change, but a slow drift moves by less than
+ * 0.1% a revision, where one decimal would say +0.1% for 0.05% and
+ * 0.14% alike: three decimals below 1%.
+ */
+static void
+slope_pct(char *buf, size_t len, double slope, double level)
+{
+	double x = level != 0 ? slope / level : NAN;
+
+	if (isfinite(x) && fabs(x) < 0.01)
+		snprintf(buf, len, "%+.3f%%", 100 * x);
+	else
+		bs_fmt_pct(buf, len, x);
+}
+
 /* One change point's cells after the group and metric columns. */
 static void
 cp_cells(struct report *r, size_t row, size_t col,
@@ -258,12 +276,14 @@ cp_cells(struct report *r, size_t row, size_t col,
 	if (r->human) {
 		bs_trend_text(s, c, of, &tx);
 		if (c->kind == BS_TK_DRIFT) {
-			char sl[48];
+			char sl[48], lo[48], hi[48];
+			double b = fabs(c->mean_b);
 
-			bs_fmt_pct(sl, sizeof(sl), c->mean_b != 0 ? c->slope /
-			    fabs(c->mean_b) : NAN);
-			snprintf(kd, sizeof(kd), "drift to %s (%s/rev)",
-			    s->x[c->end], sl);
+			slope_pct(sl, sizeof(sl), c->slope, b);
+			slope_pct(lo, sizeof(lo), c->slope_lo, b);
+			slope_pct(hi, sizeof(hi), c->slope_hi, b);
+			snprintf(kd, sizeof(kd), "drift to %s (%s/rev [%s, %s])",
+			    s->x[c->end], sl, lo, hi);
 			bs_result_str(r->res, row, col++, kd);
 		} else
 			bs_result_str(r->res, row, col++, kinds[c->kind]);
@@ -292,6 +312,10 @@ cp_cells(struct report *r, size_t row, size_t col,
 	bs_result_str(r->res, row, col++, c->kind == BS_TK_DRIFT ?
 	    s->x[c->end] : "");
 	bs_result_num(r->res, row, col++, c->slope);
+	bs_result_num(r->res, row, col++, c->kind == BS_TK_DRIFT ?
+	    c->slope_lo : NAN);
+	bs_result_num(r->res, row, col++, c->kind == BS_TK_DRIFT ?
+	    c->slope_hi : NAN);
 }
 
 /* The change points of series s that the report shows (--since, --last). */
@@ -385,7 +409,7 @@ build_report(struct report *r, const struct bs_table *t, const struct bs_trend *
 	const char *cols[] = { metric, xname, "n_before", "n_after",
 	    "mean_before", "mean_after", "change", "change_ci_lo",
 	    "change_ci_hi", "p", "direction", "verdict", "kind", "status",
-	    "was", "end", "slope" };
+	    "was", "end", "slope", "slope_lo", "slope_hi" };
 	const char *hcols[] = { metric, xname, "kind", "status", "before",
 	    "after", chg, "p", "verdict" };
 	const char *ncols[] = { metric, "revisions", "note" };

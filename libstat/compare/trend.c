@@ -664,7 +664,7 @@ judge(struct bs_trend_cp *c, struct seg l, struct seg r, const struct ctx *cx)
 	    BS_TS_CONFIRMED;
 	c->was = SIZE_MAX;
 	c->end = c->at;
-	c->slope = NAN;
+	c->slope = c->slope_lo = c->slope_hi = NAN;
 }
 
 /* Does a candidate fail: not significant, or a change below threshold? */
@@ -860,6 +860,7 @@ drifts(struct bs_trend_cp *cp, size_t *ncp, const double *mean,
 	for (i = 0; i < n; i = k + 1) {
 		sign = cp_sign(&cp[i]);
 		for (k = i; k + 1 < n && cp_sign(&cp[k + 1]) == sign &&
+		    cp[k].kind == BS_TK_STEP && cp[k + 1].kind == BS_TK_STEP &&
 		    drifting(mean, cp[k].at, cp[k + 1].at, sign,
 		    fmin(fabs(cp[k].mean_a - cp[k].mean_b),
 		    fabs(cp[k + 1].mean_a - cp[k + 1].mean_b))); k++)
@@ -875,10 +876,283 @@ drifts(struct bs_trend_cp *cp, size_t *ncp, const double *mean,
 			d->end = cp[k].at;
 			d->slope = (d->mean_a - d->mean_b) /
 			    (double)(d->end - d->at + 1);
+			d->slope_lo = d->change_lo * d->mean_b /
+			    (double)(d->end - d->at + 1);
+			d->slope_hi = d->change_hi * d->mean_b /
+			    (double)(d->end - d->at + 1);
 			d->status = d->to - d->end < cx->m ?
 			    BS_TS_PROVISIONAL : BS_TS_CONFIRMED;
 		}
 		out++;
+	}
+	*ncp = out;
+}
+
+/*
+ * A ramp over the span [F, T): level a up to revision s, a + b from
+ * revision e on, a straight line between (a continuous piecewise line,
+ * h its 0..1 basis).  Least squares from the span's prefix sums (local
+ * x, y about the span's mean), so each (s, e) is O(1).
+ */
+struct rsum {
+	double	*p0, *p1, *p2, *y, *xy;	/* prefix: 1, x, x^2, y, x y */
+	double	 yy;			/* squares of y over the span */
+	size_t	 L;
+};
+
+struct rfit {
+	size_t	 s, e;
+	double	 a, b, rss, va, vb, cab;
+};
+
+static int
+rsum_build(struct rsum *r, const double *mean, size_t F, size_t T)
+{
+	size_t i, L = T - F;
+	double c = 0, x, y;
+
+	r->L = L;
+	r->p0 = malloc(5 * (L + 1) * sizeof(double));
+	if (r->p0 == NULL)
+		return -1;
+	r->p1 = r->p0 + (L + 1);
+	r->p2 = r->p1 + (L + 1);
+	r->y = r->p2 + (L + 1);
+	r->xy = r->y + (L + 1);
+	for (i = F; i < T; i++)
+		c += mean[i] / (double)L;
+	r->p0[0] = r->p1[0] = r->p2[0] = r->y[0] = r->xy[0] = r->yy = 0;
+	for (i = 0; i < L; i++) {
+		x = (double)i;
+		y = mean[F + i] - c;
+		r->p0[i + 1] = r->p0[i] + 1;
+		r->p1[i + 1] = r->p1[i] + x;
+		r->p2[i + 1] = r->p2[i] + x * x;
+		r->y[i + 1] = r->y[i] + y;
+		r->xy[i + 1] = r->xy[i] + x * y;
+		r->yy += y * y;
+	}
+	return 0;
+}
+
+/* The ramp's fit with s and e local to the span (s < e < L). */
+static void
+ramp_fit(const struct rsum *r, size_t s, size_t e, struct rfit *f)
+{
+	double n = (double)r->L, w = (double)(e - s), xs = (double)s;
+	double c0 = r->p0[e] - r->p0[s + 1], c1 = r->p1[e] - r->p1[s + 1],
+	    c2 = r->p2[e] - r->p2[s + 1], cy = r->y[e] - r->y[s + 1],
+	    cxy = r->xy[e] - r->xy[s + 1];
+	double tail = n - (double)e, ty = r->y[r->L] - r->y[e];
+	double sh, shh, shy, sy = r->y[r->L], sxx, sxy, s2;
+
+	sh = (c1 - xs * c0) / w + tail;
+	shh = (c2 - 2 * xs * c1 + xs * xs * c0) / (w * w) + tail;
+	shy = (cxy - xs * cy) / w + ty;
+	sxx = shh - sh * sh / n;
+	sxy = shy - sh * sy / n;
+	f->s = s;
+	f->e = e;
+	f->b = sxx > 0 ? sxy / sxx : 0;
+	f->a = (sy - f->b * sh) / n;
+	f->rss = fmax(0, r->yy - sy * sy / n - f->b * sxy);
+	s2 = n > 4 ? f->rss / (n - 4) : NAN;
+	f->vb = s2 / sxx;
+	f->va = s2 * (1 / n + (sh / n) * (sh / n) / sxx);
+	f->cab = -s2 * (sh / n) / sxx;
+}
+
+/*
+ * The best ramp with its start s in [s0, s1] and end e in [e0, e1]
+ * (local), e - s >= 2: on a grid of at most RAMP_GRID places a side,
+ * then place by place around the grid's best.
+ */
+#define RAMP_GRID	120
+
+static int
+ramp_best(const struct rsum *r, size_t s0, size_t s1, size_t e0, size_t e1,
+    struct rfit *best)
+{
+	size_t g, s, e, lo, hi, elo, ehi, span;
+	struct rfit f;
+	int found = 0, pass;
+
+	memset(best, 0, sizeof(*best));
+
+	span = s1 - s0 > e1 - e0 ? s1 - s0 : e1 - e0;
+	g = span / RAMP_GRID + 1;
+	for (pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			if (!found || g == 1)
+				break;
+			lo = best->s > s0 + g ? best->s - g : s0;
+			hi = best->s + g < s1 ? best->s + g : s1;
+			elo = best->e > e0 + g ? best->e - g : e0;
+			ehi = best->e + g < e1 ? best->e + g : e1;
+			g = 1;
+		} else {
+			lo = s0;
+			hi = s1;
+			elo = e0;
+			ehi = e1;
+		}
+		for (s = lo; s <= hi; s += g)
+			for (e = elo; e <= ehi; e += g) {
+				if (e < s + 2)
+					continue;
+				ramp_fit(r, s, e, &f);
+				if (!found || f.rss < best->rss) {
+					*best = f;
+					found = 1;
+				}
+			}
+	}
+	return found;
+}
+
+/*
+ * The squares left by the best single step anywhere in the span: a run
+ * of steps the same way may be one real step and a weak one beside it,
+ * which a long ramp through both fits better than the two steps.
+ */
+/*
+ * How much better than the best single step a ramp must fit, in units
+ * of BIC's penalty per parameter: a clear step in 5% noise is fitted
+ * better by a ramp over its neighbours about one time in fifty by one
+ * penalty; a slow drift's ramp wins by a dozen.
+ */
+#define RAMP_MARGIN	3
+
+static double
+step_best(const struct rsum *r)
+{
+	double best = r->yy, y1, y2, n1, n2, v;
+	size_t t;
+
+	for (t = 1; t < r->L; t++) {
+		y1 = r->y[t];
+		y2 = r->y[r->L] - y1;
+		n1 = (double)t;
+		n2 = (double)(r->L - t);
+		v = r->yy - y1 * y1 / n1 - y2 * y2 / n2;
+		if (v < best)
+			best = v;
+	}
+	return fmax(0, best);
+}
+
+/*
+ * Are the steps cp[i..k], one after another the same way, a drift: a
+ * ramp over their span [from of the first, to of the last) explains it
+ * better than the steps do, by the Bayesian information criterion (the
+ * ramp has 4 parameters, k - i + 1 steps 2 (k - i + 1) + 1; a slow drift
+ * cut into steps leaves a slope inside each segment, a step cut into a
+ * ramp leaves its middle revisions off both levels), and its change is
+ * significant?  Then cp[i] becomes the drift: from the ramp's first
+ * revision off the old level to its first on the new one (end), the
+ * change between the two levels with its interval (delta method on the
+ * fit's covariance), p times the span's places (Bonferroni), the slope
+ * per revision with its interval.
+ */
+static int
+ramp(struct bs_trend_cp *cp, size_t i, size_t k, const double *mean,
+    const struct ctx *cx)
+{
+	size_t F = cp[i].from, T = cp[k].to, j, nst = k - i + 1;
+	struct bs_trend_cp d = cp[i];
+	struct bs_metric m;
+	struct rsum r;
+	struct rfit f;
+	struct seg g;
+	double L = (double)(T - F), rss = 0, rss1, q, se, w, ratio, vr;
+	int ok;
+
+	memset(&f, 0, sizeof(f));
+	/* min_seg revisions on each level, as a step has. */
+	if (T - F < 8 || cp[i].at < F + cx->m || cp[k].at + cx->m > T)
+		return 0;
+	for (j = i; j <= k + 1; j++) {
+		g = segment_exact(mean, &cx->md, j == i ? F : cp[j - 1].at,
+		    j <= k ? cp[j].at : T);
+		rss += g.ss;
+	}
+	if (!(rss > 0) || rsum_build(&r, mean, F, T) == -1)
+		return 0;
+	ok = ramp_best(&r, cx->m - 1, cp[i].at - 1 - F, cp[k].at - F,
+	    T - cx->m - F, &f);
+	rss1 = step_best(&r);
+	free(r.p0);
+	if (!ok || L * log(f.rss) + 4 * log(L) >=
+	    L * log(rss) + (double)(2 * nst + 1) * log(L) ||
+	    L * log(f.rss) + RAMP_MARGIN * log(L) >= L * log(rss1))
+		return 0;
+	q = gsl_cdf_tdist_Qinv((1 - cx->o->confidence / 100) / 2, L - 4);
+	se = sqrt(f.vb);
+	memset(&m, 0, sizeof(m));
+	m.change = m.change_lo = m.change_hi = NAN;
+	d.p = se > 0 ? fmin(1, 2 * gsl_cdf_tdist_Q(fabs(f.b) / se, L - 4) *
+	    L) : 0;
+	/* The levels in the series' units: the fit's y is about its mean. */
+	g = segment_exact(mean, &cx->md, F, T);
+	d.mean_b = g.mean + f.a;
+	d.mean_a = g.mean + f.a + f.b;
+	m.diff = f.b;
+	m.diff_lo = f.b - q * se;
+	m.diff_hi = f.b + q * se;
+	if (d.mean_b > 0) {
+		ratio = f.b / d.mean_b;
+		vr = (f.vb - 2 * ratio * f.cab + ratio * ratio * f.va) /
+		    (d.mean_b * d.mean_b);
+		m.change = ratio;
+		m.change_lo = ratio - q * sqrt(fmax(0, vr));
+		m.change_hi = ratio + q * sqrt(fmax(0, vr));
+	}
+	verdict(&d, &m, cx);
+	if (!(d.p < cx->o->max_p) || (d.v != BS_V_IMPROVED &&
+	    d.v != BS_V_REGRESSED) || (d.mean_a > d.mean_b) !=
+	    (cp[i].mean_a > cp[i].mean_b))
+		return 0;
+	w = (double)(f.e - f.s);
+	d.from = F;
+	d.to = T;
+	d.at = F + f.s + 1;
+	d.end = F + f.e;
+	d.nb = f.s + 1;
+	d.na = T - d.end;
+	d.kind = BS_TK_DRIFT;
+	d.slope = f.b / w;
+	d.slope_lo = m.diff_lo / w;
+	d.slope_hi = m.diff_hi / w;
+	d.status = T - d.end < cx->m ? BS_TS_PROVISIONAL : BS_TS_CONFIRMED;
+	d.was = SIZE_MAX;
+	cp[i] = d;
+	return 1;
+}
+
+/*
+ * Runs of steps the same way that a ramp explains better are drifts
+ * (the whole run, else each step of it alone); what is left, steps.
+ */
+static void
+ramps(struct bs_trend_cp *cp, size_t *ncp, const double *mean,
+    const struct ctx *cx)
+{
+	size_t i, k, j, n = *ncp, out = 0;
+	int sign;
+
+	for (i = 0; i < n; i = k + 1) {
+		sign = cp_sign(&cp[i]);
+		for (k = i; k + 1 < n && cp_sign(&cp[k + 1]) == sign; k++)
+			;
+		if (ramp(cp, i, k, mean, cx)) {
+			cp[out++] = cp[i];
+			continue;
+		}
+		for (j = i; j <= k; j++) {
+			if (k > i)
+				(void)ramp(cp, j, j, mean, cx);
+			cp[out++] = cp[j];
+		}
 	}
 	*ncp = out;
 }
@@ -956,6 +1230,7 @@ steps(const double *mean, const double *var, const size_t *n, size_t len,
 		judge(&cp[i], segment_exact(mean, &cx->md, cp[i].from,
 		    cp[i].at), segment_exact(mean, &cx->md, cp[i].at,
 		    cp[i].to), cx);
+	ramps(cp, &ncp, mean, cx);
 	drifts(cp, &ncp, mean, cx);
 	*out = cp;
 	*nout = ncp;
@@ -1049,7 +1324,7 @@ outlier(const double *mean, size_t len, size_t i, const struct ctx *cx,
 	c->status = BS_TS_CONFIRMED;
 	c->was = SIZE_MAX;
 	c->end = i;
-	c->slope = NAN;
+	c->slope = c->slope_lo = c->slope_hi = NAN;
 	return c->v == BS_V_IMPROVED || c->v == BS_V_REGRESSED;
 }
 
