@@ -304,7 +304,7 @@ cdf_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 const struct bp_kind bp_kind_cdf = {
 	.name = "cdf",
 	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
-	.takes = BP_REQ_VLINE | BP_REQ_HLINE,
+	.takes = BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGY, BP_MISUSE_CDF_LOGY },
 	    { BP_REQ_X, BP_MISUSE_CDF_X } },
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },

@@ -456,7 +456,7 @@ out:
 const struct bp_kind bp_kind_hist = {
 	.name = "hist",
 	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
-	.takes = BP_REQ_DENSITY | BP_REQ_VLINE | BP_REQ_HLINE,
+	.takes = BP_REQ_DENSITY | BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_FACET,
 	.refuses = { { BP_REQ_X, BP_MISUSE_NOX } },
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
 	.draw = hist_draw
@@ -510,7 +510,7 @@ out:
 const struct bp_kind bp_kind_violin = {
 	.name = "violin",
 	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
-	.takes = BP_REQ_HLINE,
+	.takes = BP_REQ_HLINE | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND } },
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
 	.draw = violin_draw

@@ -298,6 +298,17 @@ struct bp_axis {
 	double		 factor;
 	const struct bp_ref *ref;	/* nref reference lines, or NULL */
 	size_t		 nref;
+	/*
+	 * Small multiples (--facet): the range every panel's data span
+	 * (bp_axspec_set() widens it on a first pass, then covers it), so
+	 * that all panels get the same axis; NULL: the axis's own.
+	 */
+	struct bp_axshare *share;
+};
+
+struct bp_axshare {
+	double		 lo, hi;	/* displayed units */
+	int		 apply;		/* 0: widen lo..hi; 1: cover it */
 };
 
 struct bp_rect {
@@ -336,6 +347,11 @@ struct bp_chart {
 	 * displayed units (scalability), for panels that share axes.
 	 */
 	double		*range;
+	/*
+	 * Small multiples' common legend: only the legend is drawn, in the
+	 * middle of the image (the chart is laid out and thrown away).
+	 */
+	int		 legend_only;
 };
 
 /*
@@ -1115,6 +1131,28 @@ struct bp_inputs {
 	struct bs_table	*t;
 	struct bp_roles	 r;
 	struct bp_findings found;	/* of bp_inputs_check() */
+	/* A panel of small multiples (bp_chart_draw()), or NULL. */
+	struct bp_facet	*facet;
+};
+
+/*
+ * What the panels of small multiples share, through their inputs: every
+ * chart's bp_chart_request() takes the panel's title, font size, axes
+ * and legend from it, bp_axis_title_in() and bp_legend_unit() the unit
+ * that the largest value of every panel chose (recorded on the first,
+ * discarded pass, used on the second).
+ */
+#define BP_FACET_UNITS	4
+struct bp_facet {
+	const char	*title;		/* the panel's value */
+	double		 font;
+	int		 legend_only;	/* the common legend's cell */
+	int		 apply;		/* 0: first pass, ranges gathered */
+	struct bp_axshare x, y;
+	struct {
+		const char	*col;
+		double		 maxabs;
+	}		 unit[BP_FACET_UNITS];
 };
 
 /* Load every path (whole, as standard input can be read only once). */
