@@ -69,6 +69,12 @@ cdf_legend(struct bp_legend *leg, const struct bp_cdf_opts *o,
 	double x7[NGUIDE];
 
 	for (size_t i = 0; i < ns; i++) {
+		/* Panels' common legend: figures of no panel left out. */
+		if (o->chart.legend_only) {
+			bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i, "%s",
+			    s[i].name ? s[i].name : "?");
+			continue;
+		}
 		if (n[i] == 0) {
 			bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i,
 			    bs_tr("%s (no data)"), s[i].name ? s[i].name : "?");

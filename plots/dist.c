@@ -184,7 +184,14 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 				cnt[i * nb + k] /= (double)n[i] * bw;
 			ymax = fmax(ymax, cnt[i * nb + k]);
 		}
-		if (n[i] > 0) {
+		/*
+		 * The common legend of panels names the series: its figures
+		 * would be the whole series', of no panel.
+		 */
+		if (n[i] > 0 && o->chart.legend_only)
+			bp_legend_add(&leg, BP_LEG_BOX, bp_palette(i), i, "%s",
+			    s[i].name ? s[i].name : "?");
+		else if (n[i] > 0) {
 			centres(v, n[i], logx, &med, &mean);
 			hist_legend(&leg, i, s[i].name, n[i], med, mean, unit);
 		}
