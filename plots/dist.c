@@ -123,13 +123,23 @@ centres(const double *v, size_t n, int logx, double *med, double *mean)
 		*med = pow(10, *med);
 }
 
-/* A series' entry: its count, median and mean, each with its unit. */
+/*
+ * A series' entry: its count, median and mean, each with its unit; unit
+ * NULL, its name alone (the common legend of panels: the figures would
+ * be the whole series', of no panel).
+ */
 static void
 hist_legend(struct bp_legend *leg, size_t i, const char *name, size_t n,
     double med, double mean, const char *unit)
 {
-	const char *sp = unit[0] ? "\xc2\xa0" : "";
+	const char *sp = unit != NULL && unit[0] ? "\xc2\xa0" : "";
 	char a[32], b[32];
+
+	if (unit == NULL) {
+		bp_legend_add(leg, BP_LEG_BOX, bp_palette(i), i, "%s",
+		    name ? name : "?");
+		return;
+	}
 
 	bp_fmt_num(a, sizeof(a), med);
 	bp_fmt_num(b, sizeof(b), mean);
@@ -184,16 +194,10 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 				cnt[i * nb + k] /= (double)n[i] * bw;
 			ymax = fmax(ymax, cnt[i * nb + k]);
 		}
-		/*
-		 * The common legend of panels names the series: its figures
-		 * would be the whole series', of no panel.
-		 */
-		if (n[i] > 0 && o->chart.legend_only)
-			bp_legend_add(&leg, BP_LEG_BOX, bp_palette(i), i, "%s",
-			    s[i].name ? s[i].name : "?");
-		else if (n[i] > 0) {
+		if (n[i] > 0) {
 			centres(v, n[i], logx, &med, &mean);
-			hist_legend(&leg, i, s[i].name, n[i], med, mean, unit);
+			hist_legend(&leg, i, s[i].name, n[i], med, mean,
+			    o->chart.legend_only ? NULL : unit);
 		}
 		free(v);
 	}
