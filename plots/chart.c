@@ -84,6 +84,7 @@ bp_chart_request(struct bp_chart *c, const struct bp_request *q,
 		c->legend = in->facet->legend_only ? q->legend :
 		    BP_LEGEND_NONE;
 		c->legend_only = in->facet->legend_only;
+		c->legend_n = &in->facet->legend_n;
 		c->x.share = &in->facet->x;
 		c->y.share = &in->facet->y;
 	}
@@ -389,6 +390,15 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		bp_err(e, "--facet: %zu values, small multiples show at most "
 		    "%d panels", np, BP_MAX_PANELS);
 		goto out;
+	}
+	if (legend) {
+		/* A legend without entries (one series) gets no cell. */
+		bp_panels_layout(s->cr, NULL, s->width, s->height, np + 1, &pn);
+		fc.font = pn.font;
+		fc.legend_only = 1;
+		(void)facet_panel(s, d, &pn, np, 1, &fc, &lin, e);
+		fc.legend_only = 0;
+		legend = fc.legend_n > 0;
 	}
 	bp_panels_layout(s->cr, d->q->title, s->width, s->height, np +
 	    (legend ? 1 : 0), &pn);

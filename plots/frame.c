@@ -1040,6 +1040,8 @@ legend_alone(cairo_t *cr, struct bp_frame *f, struct bp_legend *l,
 {
 	int rc;
 
+	if (c->legend_n != NULL)
+		*c->legend_n = l->n;
 	if (l->n > 0) {
 		l->right = 0;
 		l->ncol = 1;

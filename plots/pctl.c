@@ -123,6 +123,10 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 	if (!(ymax >= ymin))
 		return bp_err(err, "percentiles: no percentile between 0 and "
 		    "100 with a value");
+	/* Panels: the tail every one reaches, so that all tick alike. */
+	if (o->chart.x.share != NULL && o->chart.x.share->apply &&
+	    o->chart.x.share->hi >= o->chart.x.share->lo)
+		xmax = fmax(xmax, o->chart.x.share->hi);
 	pctl_ticks(xmax, &xt);
 	bp_frame_init(&f, w, h, &o->chart);
 	f.ax.kind = BP_SCALE_LOG10;

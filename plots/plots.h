@@ -349,9 +349,11 @@ struct bp_chart {
 	double		*range;
 	/*
 	 * Small multiples' common legend: only the legend is drawn, in the
-	 * middle of the image (the chart is laid out and thrown away).
+	 * middle of the image (the chart is laid out and thrown away);
+	 * *legend_n (if set) says how many entries it has.
 	 */
 	int		 legend_only;
+	size_t		*legend_n;
 };
 
 /*
@@ -1148,6 +1150,7 @@ struct bp_facet {
 	double		 font;
 	int		 legend_only;	/* the common legend's cell */
 	int		 apply;		/* 0: first pass, ranges gathered */
+	size_t		 legend_n;	/* the common legend's entries */
 	struct bp_axshare x, y;
 	struct {
 		const char	*col;
