@@ -379,6 +379,7 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	int rc = -1, legend = d->q->legend != BP_LEGEND_NONE;
 
 	memset(&fc, 0, sizeof(fc));
+	fc.whole = d->in;
 	fc.x.lo = fc.y.lo = HUGE_VAL;
 	fc.x.hi = fc.y.hi = -HUGE_VAL;
 	if (g == NULL || none == NULL || val == NULL) {

@@ -602,6 +602,12 @@ struct bp_hist_opts {
 	int		 density;	/* density, not counts */
 	enum bp_binrule	 rule;		/* Freedman-Diaconis by default */
 	const char	*unit;		/* the legend's values' unit; NULL none */
+	/*
+	 * The series whose pooled values choose the bins (small multiples:
+	 * every panel's, so that all bin alike); NULL: those drawn.
+	 */
+	const struct bp_dist_series *bins;
+	size_t		 nbins;
 };
 
 void	 bp_hist_opts_init(struct bp_hist_opts *);
@@ -1151,6 +1157,7 @@ struct bp_facet {
 	int		 legend_only;	/* the common legend's cell */
 	int		 apply;		/* 0: first pass, ranges gathered */
 	size_t		 legend_n;	/* the common legend's entries */
+	const struct bp_inputs *whole;	/* every panel's inputs */
 	struct bp_axshare x, y;
 	struct {
 		const char	*col;
