@@ -297,7 +297,7 @@ box_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 const struct bp_kind bp_kind_box = {
 	.name = "box",
 	.synopsis = "[-x COL] -y COL [--series COL] [options] [FILE...] -o OUT",
-	.takes = BP_REQ_HLINE,
+	.takes = BP_REQ_HLINE | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_BOX_LOGX } },
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
 	.gather = bp_drawing_samples,

@@ -69,6 +69,12 @@ cdf_legend(struct bp_legend *leg, const struct bp_cdf_opts *o,
 	double x7[NGUIDE];
 
 	for (size_t i = 0; i < ns; i++) {
+		/* Panels' common legend: figures of no panel left out. */
+		if (o->chart.legend_only) {
+			bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i, "%s",
+			    s[i].name ? s[i].name : "?");
+			continue;
+		}
 		if (n[i] == 0) {
 			bp_legend_add(leg, BP_LEG_LINE, bp_palette(i), i,
 			    bs_tr("%s (no data)"), s[i].name ? s[i].name : "?");
@@ -304,7 +310,7 @@ cdf_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 const struct bp_kind bp_kind_cdf = {
 	.name = "cdf",
 	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
-	.takes = BP_REQ_VLINE | BP_REQ_HLINE,
+	.takes = BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGY, BP_MISUSE_CDF_LOGY },
 	    { BP_REQ_X, BP_MISUSE_CDF_X } },
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },

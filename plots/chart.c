@@ -78,6 +78,43 @@ bp_chart_request(struct bp_chart *c, const struct bp_request *q,
 	c->y.nref = axis_refs(rf->y, q->hline, q->nhline, q, ycol, rf->yl);
 	c->callout = in->found.call;
 	c->ncallout = in->found.ncall;
+	if (in->facet != NULL) {
+		c->title = in->facet->title;
+		c->font_size = in->facet->font;
+		c->legend = in->facet->legend_only ? q->legend :
+		    BP_LEGEND_NONE;
+		c->legend_only = in->facet->legend_only;
+		c->legend_n = &in->facet->legend_n;
+		c->x.share = &in->facet->x;
+		c->y.share = &in->facet->y;
+	}
+}
+
+/*
+ * The largest value of column col that a panel's unit is chosen for:
+ * every panel's, so that all say the same unit (the first pass records
+ * them).
+ */
+static double
+facet_maxabs(const struct bp_inputs *in, const char *col, double m)
+{
+	struct bp_facet *f = in->facet;
+	size_t i;
+
+	if (f == NULL || col == NULL)
+		return m;
+	for (i = 0; i < BP_FACET_UNITS && f->unit[i].col != NULL &&
+	    strcmp(f->unit[i].col, col) != 0; i++)
+		;
+	if (i == BP_FACET_UNITS)
+		return m;
+	if (f->unit[i].col == NULL) {
+		f->unit[i].col = col;
+		f->unit[i].maxabs = m;
+	}
+	if (!f->apply)
+		f->unit[i].maxabs = fmax(f->unit[i].maxabs, m);
+	return fmax(m, f->unit[i].maxabs);
 }
 
 /*
@@ -99,6 +136,7 @@ int
 bp_axis_title_in(char **t, const struct bp_inputs *in, const char *col,
     const char *given, double maxabs, double *factor, struct bs_err *e)
 {
+	maxabs = facet_maxabs(in, col, maxabs);
 	if ((*t = bp_axis_title_as(col, bp_declared_unit(in->t, col), given,
 	    maxabs, factor)) == NULL)
 		return bp_err(e, "out of memory");
@@ -112,6 +150,7 @@ bp_legend_unit(const struct bp_inputs *in, const char *col, double maxabs,
 	struct bs_colunit cu;
 	struct bp_unit u;
 
+	maxabs = facet_maxabs(in, col, maxabs);
 	bs_column_unit_as(col, bp_declared_unit(in->t, col), &cu);
 	bp_unit_choose(cu.unit, maxabs, &u);
 	if (factor == u.factor && cu.unit[0] != '\0')
@@ -233,12 +272,182 @@ bp_chart_gather(struct bp_drawing *d, const struct bp_request *q,
 	return q->kind->gather != NULL ? q->kind->gather(d, e) : 0;
 }
 
+/*
+ * Small multiples: the panels' values of the facet column (in order of
+ * value when they are numbers), each group's panel in gp[].
+ */
+static char **
+facet_values(const struct bs_table *t, long k, size_t *gp, size_t *np)
+{
+	char **v = calloc(t->ngroups + 1, sizeof(*v)), **o;
+	size_t *map = calloc(t->ngroups + 1, sizeof(*map)), j;
+
+	*np = 0;
+	if (v == NULL || map == NULL || (o = calloc(t->ngroups + 1,
+	    sizeof(*o))) == NULL)
+		goto fail;
+	for (size_t g = 0; g < t->ngroups; g++) {
+		for (j = 0; j < *np && strcmp(v[j], t->groups[g].key[k]); j++)
+			;
+		if (j == *np)
+			v[(*np)++] = t->groups[g].key[k];
+		gp[g] = j;
+	}
+	if (bp_order_categories(v, *np, map, 0) == -1) {
+		free(o);
+		goto fail;
+	}
+	for (j = 0; j < *np; j++)
+		o[map[j]] = v[j];
+	for (size_t g = 0; g < t->ngroups; g++)
+		gp[g] = map[gp[g]];
+	free(v);
+	free(map);
+	return o;
+fail:
+	free(v);
+	free(map);
+	return NULL;
+}
+
+/*
+ * Panel p's chart: the kind's own, over a table whose groups of other
+ * panels are empty (so that every panel has the same series, colours and
+ * categories), drawn in cell p.
+ */
+static int
+facet_panel(struct bp_surface *s, struct bp_drawing *d,
+    const struct bp_panels *pn, size_t cell, int discard,
+    struct bp_facet *fc, struct bp_inputs *pin, struct bs_err *e)
+{
+	struct bp_surface ps = *s;
+	struct bp_drawing pd = *d;
+	cairo_pattern_t *pat;
+	int rc;
+
+	pin->facet = fc;
+	pd.in = pin;
+	pd.data = NULL;
+	ps.width = pn->cw;
+	ps.height = pn->ch;
+	cairo_save(s->cr);
+	bp_panels_cell(s->cr, pn, cell);
+	if (discard)
+		cairo_push_group(s->cr);
+	rc = d->q->kind->gather != NULL ? d->q->kind->gather(&pd, e) : 0;
+	if (rc == 0)
+		rc = d->q->kind->draw(&ps, &pd, e);
+	if (d->q->kind->release != NULL)
+		d->q->kind->release(&pd);
+	if (discard && (pat = cairo_pop_group(s->cr)) != NULL)
+		cairo_pattern_destroy(pat);
+	cairo_restore(s->cr);
+	return rc;
+}
+
+/* Table t with only panel p's groups holding rows, into pt. */
+static void
+facet_table(const struct bs_table *t, const size_t *gp, size_t p,
+    struct bs_group *g, struct bs_series *none, struct bs_table *pt)
+{
+	*pt = *t;
+	pt->groups = g;
+	for (size_t i = 0; i < t->ngroups; i++) {
+		g[i] = t->groups[i];
+		if (gp[i] == p)
+			continue;
+		g[i].s = none;
+		g[i].nrows = 0;
+		g[i].time = NULL;
+		g[i].okrow = NULL;
+	}
+}
+
+static int
+facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
+{
+	const struct bs_table *t = d->in->t;
+	struct bs_group *g = calloc(t->ngroups + 1, sizeof(*g));
+	struct bs_series *none = calloc(t->nvcols + 1, sizeof(*none));
+	size_t *gp = calloc(t->ngroups + 1, sizeof(*gp)), np = 0;
+	char **val = gp != NULL ? facet_values(t, d->in->r.kfacet, gp, &np) :
+	    NULL;
+	struct bp_facet fc;
+	struct bp_panels pn;
+	struct bp_inputs pin = *d->in, lin = *d->in;
+	struct bs_table pt;
+	int rc = -1, legend = d->q->legend != BP_LEGEND_NONE;
+
+	memset(&fc, 0, sizeof(fc));
+	fc.whole = d->in;
+	fc.x.lo = fc.y.lo = HUGE_VAL;
+	fc.x.hi = fc.y.hi = -HUGE_VAL;
+	if (g == NULL || none == NULL || val == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	/* More panels than this leave none a readable size. */
+	if (np > BP_MAX_PANELS) {
+		bp_err(e, "--facet: %zu values, small multiples show at most "
+		    "%d panels", np, BP_MAX_PANELS);
+		goto out;
+	}
+	if (legend) {
+		/* A legend without entries (one series) gets no cell. */
+		bp_panels_layout(s->cr, NULL, s->width, s->height, np + 1, &pn);
+		fc.font = pn.font;
+		fc.legend_only = 1;
+		(void)facet_panel(s, d, &pn, np, 1, &fc, &lin, e);
+		fc.legend_only = 0;
+		legend = fc.legend_n > 0;
+	}
+	bp_panels_layout(s->cr, d->q->title, s->width, s->height, np +
+	    (legend ? 1 : 0), &pn);
+	fc.font = pn.font;
+	pin.t = &pt;
+	pin.r.t = &pt;
+	/*
+	 * Pass 0 finds the unit of the largest value, pass 1 the ranges in
+	 * it, each on a group thrown away; pass 2 draws.
+	 */
+	for (int pass = 0; pass < 3; pass++) {
+		fc.apply = pass >= 1;
+		fc.x.apply = fc.y.apply = pass == 2;
+		if (pass == 1) {
+			fc.x.lo = fc.y.lo = HUGE_VAL;
+			fc.x.hi = fc.y.hi = -HUGE_VAL;
+		}
+		for (size_t p = 0; p < np; p++) {
+			facet_table(t, gp, p, g, none, &pt);
+			fc.title = val[p];
+			if (facet_panel(s, d, &pn, p, pass < 2, &fc, &pin,
+			    e) == -1)
+				goto out;
+		}
+	}
+	rc = 0;
+	if (legend) {
+		/* The whole table's legend: every series, once. */
+		fc.title = NULL;
+		fc.legend_only = 1;
+		rc = facet_panel(s, d, &pn, np, 0, &fc, &lin, e);
+	}
+out:
+	free(g);
+	free(none);
+	free(gp);
+	free(val);
+	return rc;
+}
+
 int
 bp_chart_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 {
 	if (d->q->kind->draw == NULL)
 		return bp_err(e, "%s charts are drawn by the tool",
 		    d->q->kind->name);
+	if (d->in->r.kfacet >= 0)
+		return facet_draw(s, d, e);
 	return d->q->kind->draw(s, d, e);
 }
 

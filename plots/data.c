@@ -332,12 +332,30 @@ bp_samples_gather(const struct bp_roles *r, struct bp_samples *sm)
 	if (sm->v == NULL || sm->n == NULL)
 		goto out;
 	for (size_t g = 0; g < t->ngroups; g++) {
+		double *v, *all;
+		size_t n;
+
 		k = gc[g] * sm->nser + gs[g];
-		if ((sm->v[k] = bs_series_values(&t->groups[g].s[0], r->skip,
-		    &sm->n[k])) == NULL)
+		if ((v = bs_series_values(&t->groups[g].s[0], r->skip, &n)) ==
+		    NULL)
 			goto out;
-		for (size_t i = 0; i < sm->n[k]; i++)
-			sm->maxabs = fmax(sm->maxabs, fabs(sm->v[k][i]));
+		for (size_t i = 0; i < n; i++)
+			sm->maxabs = fmax(sm->maxabs, fabs(v[i]));
+		if (sm->v[k] == NULL) {
+			sm->v[k] = v;
+			sm->n[k] = n;
+			continue;
+		}
+		/* --facet: groups of other panels share the cell; joined. */
+		if ((all = realloc(sm->v[k], (sm->n[k] + n + 1) *
+		    sizeof(*all))) == NULL) {
+			free(v);
+			goto out;
+		}
+		memcpy(all + sm->n[k], v, n * sizeof(*v));
+		sm->v[k] = all;
+		sm->n[k] += n;
+		free(v);
 	}
 	rc = 0;
 out:

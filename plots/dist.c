@@ -123,13 +123,23 @@ centres(const double *v, size_t n, int logx, double *med, double *mean)
 		*med = pow(10, *med);
 }
 
-/* A series' entry: its count, median and mean, each with its unit. */
+/*
+ * A series' entry: its count, median and mean, each with its unit; unit
+ * NULL, its name alone (the common legend of panels: the figures would
+ * be the whole series', of no panel).
+ */
 static void
 hist_legend(struct bp_legend *leg, size_t i, const char *name, size_t n,
     double med, double mean, const char *unit)
 {
-	const char *sp = unit[0] ? "\xc2\xa0" : "";
+	const char *sp = unit != NULL && unit[0] ? "\xc2\xa0" : "";
 	char a[32], b[32];
+
+	if (unit == NULL) {
+		bp_legend_add(leg, BP_LEG_BOX, bp_palette(i), i, "%s",
+		    name ? name : "?");
+		return;
+	}
 
 	bp_fmt_num(a, sizeof(a), med);
 	bp_fmt_num(b, sizeof(b), mean);
@@ -156,7 +166,8 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 	if (ns == 0 || ns > BP_MAX_SERIES)
 		return bp_err(err, "hist: %zu series (1 to %d)", ns,
 		    BP_MAX_SERIES);
-	if (bp_hist_bins(s, ns, fx, o->rule, logx, &lo, &bw, &nb) == -1)
+	if (bp_hist_bins(o->bins ? o->bins : s, o->bins ? o->nbins : ns, fx,
+	    o->rule, logx, &lo, &bw, &nb) == -1)
 		return bp_err(err, "hist: no finite%s values", logx ?
 		    " positive" : "");
 	if ((cnt = calloc(ns * nb + 1, sizeof(*cnt))) == NULL ||
@@ -186,7 +197,8 @@ bp_hist(cairo_t *cr, double w, double h, const struct bp_hist_opts *o,
 		}
 		if (n[i] > 0) {
 			centres(v, n[i], logx, &med, &mean);
-			hist_legend(&leg, i, s[i].name, n[i], med, mean, unit);
+			hist_legend(&leg, i, s[i].name, n[i], med, mean,
+			    o->chart.legend_only ? NULL : unit);
 		}
 		free(v);
 	}
@@ -420,21 +432,29 @@ hist_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
 {
 	const struct bp_request *q = dr->q;
 	const struct bp_inputs *in = dr->in;
-	struct bp_samples sm;
-	struct bp_dist_series *d = NULL;
+	const struct bp_inputs *all = in->facet ? in->facet->whole : NULL;
+	struct bp_samples sm, wsm;
+	struct bp_dist_series *d = NULL, *wd = NULL;
 	struct bp_refs rf;
 	struct bp_hist_opts o;
 	struct bp_chart *c = &o.chart;
 	char *t = NULL, unit[64];
 	int rc = -1;
 
-	if (bp_samples_gather(&in->r, &sm) == -1) {
+	memset(&wsm, 0, sizeof(wsm));
+	if (bp_samples_gather(&in->r, &sm) == -1 || (all != NULL &&
+	    bp_samples_gather(&all->r, &wsm) == -1)) {
 		bp_samples_free(&sm);
+		bp_samples_free(&wsm);
 		return bp_err(e, "out of memory");
 	}
-	if ((d = bp_dist_series_of(&sm, q->y, e)) == NULL)
+	if ((d = bp_dist_series_of(&sm, q->y, e)) == NULL || (all != NULL &&
+	    (wd = bp_dist_series_of(&wsm, q->y, e)) == NULL))
 		goto out;
 	bp_hist_opts_init(&o);
+	/* Panels: bins of every panel's values, the same in each. */
+	o.bins = wd;
+	o.nbins = wsm.nser;
 	o.density = q->density;
 	bp_chart_request(c, q, in, &rf, q->y, NULL);
 	rc = bp_axis_title_in(&t, in, q->y, q->xlabel, sm.maxabs,
@@ -448,15 +468,17 @@ hist_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
 		rc = bp_hist(s->cr, s->width, s->height, &o, d, sm.nser, e);
 out:
 	free(d);
+	free(wd);
 	free(t);
 	bp_samples_free(&sm);
+	bp_samples_free(&wsm);
 	return rc;
 }
 
 const struct bp_kind bp_kind_hist = {
 	.name = "hist",
 	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
-	.takes = BP_REQ_DENSITY | BP_REQ_VLINE | BP_REQ_HLINE,
+	.takes = BP_REQ_DENSITY | BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_FACET,
 	.refuses = { { BP_REQ_X, BP_MISUSE_NOX } },
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
 	.draw = hist_draw
@@ -510,7 +532,7 @@ out:
 const struct bp_kind bp_kind_violin = {
 	.name = "violin",
 	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
-	.takes = BP_REQ_HLINE,
+	.takes = BP_REQ_HLINE | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND } },
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
 	.draw = violin_draw

@@ -385,9 +385,14 @@ int
 bp_frame_finish(cairo_t *cr, const struct bp_frame *f,
     const struct bp_legend *leg, struct bs_err *err)
 {
+	if (f->chart->legend_only) {
+		cairo_pattern_destroy(cairo_pop_group(cr));
+		goto status;
+	}
 	bp_frame_refs(cr, f);
 	bp_frame_axes(cr, f);
 	bp_legend_draw_placed(cr, leg, f);
+status:
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		return bp_err(err, "drawing failed: %s",
 		    cairo_status_to_string(cairo_status(cr)));
@@ -414,6 +419,14 @@ bp_axspec_set(struct bp_axspec *a, const struct bp_axis *o, double dmin,
 			continue;
 		a->dmin = fmin(a->dmin, v);
 		a->dmax = fmax(a->dmax, v);
+	}
+	/* Panels: every one's range gathered, then covered by each. */
+	if (o->share != NULL && !o->share->apply) {
+		o->share->lo = fmin(o->share->lo, a->dmin);
+		o->share->hi = fmax(o->share->hi, a->dmax);
+	} else if (o->share != NULL && o->share->lo <= o->share->hi) {
+		a->dmin = fmin(a->dmin, o->share->lo);
+		a->dmax = fmax(a->dmax, o->share->hi);
 	}
 	if (isfinite(o->min) && isfinite(o->max)) {
 		a->dmin = o->min;
@@ -1016,12 +1029,50 @@ bp_frame_refs(cairo_t *cr, const struct bp_frame *f)
 	cairo_restore(cr);
 }
 
+/*
+ * The legend of small multiples, alone in the middle of its cell, one
+ * entry a row; the chart is still laid out (its kind draws it) but on a
+ * group that bp_frame_finish() throws away.
+ */
+static int
+legend_alone(cairo_t *cr, struct bp_frame *f, struct bp_legend *l,
+    const struct bp_chart *c, struct bs_err *err)
+{
+	int rc;
+
+	if (c->legend_n != NULL)
+		*c->legend_n = l->n;
+	if (l->n > 0) {
+		l->right = 0;
+		l->ncol = 1;
+		l->wrap = l->notewrap = f->w - 2 * f->st.pad -
+		    legend_symw(&f->st) - f->st.gap;
+		bp_legend_measure(cr, l, &f->st);
+		if (l->h > f->h)
+			return bp_err(err, "the legend does not fit in its "
+			    "cell of %.0f x %.0f (make the image larger)",
+			    f->w, f->h);
+		bp_legend_draw(cr, l, &f->st, (f->w - l->w) / 2,
+		    (f->h - l->h) / 2);
+	}
+	f->legend = BP_LEGEND_NONE;
+	bp_legend_place(cr, l, f);
+	cairo_push_group(cr);
+	if ((rc = bp_frame_place(cr, f, c, err)) != 0) {
+		cairo_pattern_destroy(cairo_pop_group(cr));
+		return rc;
+	}
+	return 0;
+}
+
 int
 bp_frame_open(cairo_t *cr, struct bp_frame *f, struct bp_legend *leg,
     const struct bp_chart *c, struct bs_err *err)
 {
 	int rc;
 
+	if (c->legend_only)
+		return legend_alone(cr, f, leg, c, err);
 	bp_legend_place(cr, leg, f);
 	if ((rc = bp_frame_place(cr, f, c, err)) != 0)
 		return rc;

@@ -376,7 +376,8 @@ const struct bp_kind bp_kind_path = {
 	    "[--xlo/--xhi/--ylo/--yhi COL]\n"
 	    "[--series COL] [options] [FILE...] -o OUT",
 	.flags = BP_KF_LABELKEY | BP_KF_XLINE,
-	.takes = BP_REQ_PATHOPT | BP_REQ_CHECKS | BP_REQ_VLINE | BP_REQ_HLINE,
+	.takes = BP_REQ_PATHOPT | BP_REQ_CHECKS | BP_REQ_VLINE | BP_REQ_HLINE |
+	    BP_REQ_FACET,
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_PATH_XY },
 	.columns = path_columns,
 	.draw = path_draw

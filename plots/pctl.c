@@ -123,6 +123,10 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 	if (!(ymax >= ymin))
 		return bp_err(err, "percentiles: no percentile between 0 and "
 		    "100 with a value");
+	/* Panels: the tail every one reaches, so that all tick alike. */
+	if (o->chart.x.share != NULL && o->chart.x.share->apply &&
+	    o->chart.x.share->hi >= o->chart.x.share->lo)
+		xmax = fmax(xmax, o->chart.x.share->hi);
 	pctl_ticks(xmax, &xt);
 	bp_frame_init(&f, w, h, &o->chart);
 	f.ax.kind = BP_SCALE_LOG10;
@@ -375,6 +379,27 @@ pctl_group(const struct bp_inputs *in, const struct bp_plan *pl, size_t g,
 	return 0;
 }
 
+/*
+ * --facet: a series is a group per panel, the other panels' empty; one
+ * entry each, where its name first appears (its colour in every panel),
+ * with the values of its panel.  Returns how many are left in s.
+ */
+static size_t
+pctl_facet_series(struct bp_pctl_series *s, size_t n)
+{
+	size_t k = 0, j;
+
+	for (size_t g = 0; g < n; g++) {
+		for (j = 0; j < k && strcmp(s[j].name, s[g].name) != 0; j++)
+			;
+		if (j == k)
+			s[k++] = s[g];
+		else if (s[j].n == 0 && s[g].n > 0)
+			s[j] = s[g];
+	}
+	return k;
+}
+
 static int
 pctl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 {
@@ -433,7 +458,8 @@ pctl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		goto out;
 	po.chart.y.label = yt;
 	po.chart.x.label = q->xlabel ? q->xlabel : "percentile";
-	rc = bp_pctl(s->cr, s->width, s->height, &po, ps.s, ps.n, e);
+	rc = bp_pctl(s->cr, s->width, s->height, &po, ps.s, in->r.kfacet >= 0 ?
+	    pctl_facet_series(ps.s, ps.n) : ps.n, e);
 out:
 	free(yt);
 	pctls_free(&ps);
@@ -444,7 +470,7 @@ const struct bp_kind bp_kind_percentiles = {
 	.name = "percentiles",
 	.synopsis = "[-y COL] [--series COL] [options] [FILE...] -o OUT",
 	.flags = BP_KF_ROWS,
-	.takes = BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_CI,
+	.takes = BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_CI | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
 	    { BP_REQ_X, BP_MISUSE_NOX } },
 	.plan = pctl_plan,

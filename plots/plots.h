@@ -298,6 +298,17 @@ struct bp_axis {
 	double		 factor;
 	const struct bp_ref *ref;	/* nref reference lines, or NULL */
 	size_t		 nref;
+	/*
+	 * Small multiples (--facet): the range every panel's data span
+	 * (bp_axspec_set() widens it on a first pass, then covers it), so
+	 * that all panels get the same axis; NULL: the axis's own.
+	 */
+	struct bp_axshare *share;
+};
+
+struct bp_axshare {
+	double		 lo, hi;	/* displayed units */
+	int		 apply;		/* 0: widen lo..hi; 1: cover it */
 };
 
 struct bp_rect {
@@ -336,6 +347,13 @@ struct bp_chart {
 	 * displayed units (scalability), for panels that share axes.
 	 */
 	double		*range;
+	/*
+	 * Small multiples' common legend: only the legend is drawn, in the
+	 * middle of the image (the chart is laid out and thrown away);
+	 * *legend_n (if set) says how many entries it has.
+	 */
+	int		 legend_only;
+	size_t		*legend_n;
 };
 
 /*
@@ -584,6 +602,12 @@ struct bp_hist_opts {
 	int		 density;	/* density, not counts */
 	enum bp_binrule	 rule;		/* Freedman-Diaconis by default */
 	const char	*unit;		/* the legend's values' unit; NULL none */
+	/*
+	 * The series whose pooled values choose the bins (small multiples:
+	 * every panel's, so that all bin alike); NULL: those drawn.
+	 */
+	const struct bp_dist_series *bins;
+	size_t		 nbins;
 };
 
 void	 bp_hist_opts_init(struct bp_hist_opts *);
@@ -1115,6 +1139,30 @@ struct bp_inputs {
 	struct bs_table	*t;
 	struct bp_roles	 r;
 	struct bp_findings found;	/* of bp_inputs_check() */
+	/* A panel of small multiples (bp_chart_draw()), or NULL. */
+	struct bp_facet	*facet;
+};
+
+/*
+ * What the panels of small multiples share, through their inputs: every
+ * chart's bp_chart_request() takes the panel's title, font size, axes
+ * and legend from it, bp_axis_title_in() and bp_legend_unit() the unit
+ * that the largest value of every panel chose (recorded on the first,
+ * discarded pass, used on the second).
+ */
+#define BP_FACET_UNITS	4
+struct bp_facet {
+	const char	*title;		/* the panel's value */
+	double		 font;
+	int		 legend_only;	/* the common legend's cell */
+	int		 apply;		/* 0: first pass, ranges gathered */
+	size_t		 legend_n;	/* the common legend's entries */
+	const struct bp_inputs *whole;	/* every panel's inputs */
+	struct bp_axshare x, y;
+	struct {
+		const char	*col;
+		double		 maxabs;
+	}		 unit[BP_FACET_UNITS];
 };
 
 /* Load every path (whole, as standard input can be read only once). */

@@ -335,7 +335,7 @@ out:
 const struct bp_kind bp_kind_runs = {
 	.name = "runs",
 	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
-	.takes = BP_REQ_STEADY | BP_REQ_VLINE | BP_REQ_HLINE,
+	.takes = BP_REQ_STEADY | BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
 	    { BP_REQ_X, BP_MISUSE_NOX } },
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },

@@ -374,8 +374,9 @@ name_ticks(const char *const *x, size_t n, struct bp_ticks *t)
 
 /* Series i of the chart from btrend's series a; -1: no memory. */
 static int
-trend_from(const struct bs_table *t, long xcol, const struct bs_trend_series
-    *a, double conf, struct bp_trend_series *b, double *maxabs)
+trend_from(const struct bs_table *t, long xcol, long kfacet,
+    const struct bs_trend_series *a, double conf, struct bp_trend_series *b,
+    double *maxabs)
 {
 	struct bp_trend_cp *cp;
 	double *x, *lo, *hi, sum = 0, v;
@@ -424,8 +425,9 @@ trend_from(const struct bs_table *t, long xcol, const struct bs_trend_series
 		cp[ncp++].outlier = a->cp[k].kind == BS_TK_OUTLIER;
 	}
 	b->name = NULL;
+	/* The panel's value is its title, not the series' name. */
 	for (k = 0; k < t->ngcols; k++)
-		if ((long)k != xcol)
+		if ((long)k != xcol && (long)k != kfacet)
 			b->name = a->key[k];
 	if (b->name == NULL)
 		b->name = a->column;
@@ -442,6 +444,29 @@ trend_from(const struct bs_table *t, long xcol, const struct bs_trend_series
 	return 0;
 }
 
+/*
+ * The series drawn, copied after the n of s: all of them, or with
+ * --facet one a name (where it first appears: its colour in every
+ * panel), with its panel's revisions (the other panels' have none).
+ * Returns how many.
+ */
+static size_t
+trend_facet_series(struct bp_trend_series *s, size_t n)
+{
+	struct bp_trend_series *d = s + n;
+	size_t k = 0, j;
+
+	for (size_t i = 0; i < n; i++) {
+		for (j = 0; j < k && strcmp(d[j].name, s[i].name) != 0; j++)
+			;
+		if (j == k)
+			d[k++] = s[i];
+		else if (d[j].n == 0 && s[i].n > 0)
+			d[j] = s[i];
+	}
+	return k;
+}
+
 static int
 trend_chart(struct bp_surface *s, const struct bp_request *q,
     const struct bp_inputs *in, double conf, struct bs_err *e)
@@ -455,19 +480,24 @@ trend_chart(struct bp_surface *s, const struct bp_request *q,
 	struct bp_ticks xt;
 	double maxabs = 0, d0 = HUGE_VAL, d1 = -HUGE_VAL, v;
 	char *yt = NULL;
-	long xcol = q->x != NULL ? (long)t->ngcols - 1 : -1;
+	/* -x is the last group column but for --facet's, after it. */
+	long xcol = q->x == NULL ? -1 : in->r.kfacet >= 0 ? in->r.kx :
+	    (long)t->ngcols - 1;
+	size_t nd;
 	int rc = -1;
 
 	bs_trend_opts_default(&to);
 	to.confidence = conf;
 	if (bs_trend_table(&tr, t, xcol, &to, e) == -1)
 		return -1;
-	if ((ts = calloc(tr.n + 1, sizeof(*ts))) == NULL) {
+	/* Room for the series drawn after them (trend_facet_series()). */
+	if ((ts = calloc(2 * tr.n + 1, sizeof(*ts))) == NULL) {
 		bp_err(e, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < tr.n; i++)
-		if (trend_from(t, xcol, &tr.s[i], conf, &ts[i], &maxabs) ==
+		if (trend_from(t, xcol, in->r.kfacet, &tr.s[i], conf, &ts[i],
+		    &maxabs) ==
 		    -1) {
 			bp_err(e, "out of memory");
 			goto out;
@@ -495,7 +525,9 @@ trend_chart(struct bp_surface *s, const struct bp_request *q,
 		name_ticks(tr.s[0].x, tr.s[0].nrev, &xt);
 		po.xticks = &xt;
 	}
-	rc = bp_trend(s->cr, s->width, s->height, &po, ts, tr.n, e);
+	nd = in->r.kfacet >= 0 ? trend_facet_series(ts, tr.n) : tr.n;
+	rc = bp_trend(s->cr, s->width, s->height, &po, in->r.kfacet >= 0 ?
+	    ts + tr.n : ts, nd, e);
 out:
 	trend_series_free(ts, tr.n);
 	free(yt);
@@ -516,7 +548,7 @@ const struct bp_kind bp_kind_trend = {
 	.name = "trend",
 	.synopsis = "[-x ORDER] -y COL [--series COL] [options] [FILE] -o OUT",
 	.flags = BP_KF_XLINE,
-	.takes = BP_REQ_VLINE | BP_REQ_HLINE,
+	.takes = BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_FACET,
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },
 	.draw = trend_draw
 };
