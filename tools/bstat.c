@@ -106,7 +106,8 @@ usage(FILE *fp, int status)
 "      --every DURATION    cut each series into windows of DURATION (10s,\n"
 "                          500ms, 1m) by the time stamps of -t COL: a row per\n"
 "                          window (column window: its start, s), an empty\n"
-"                          one empty, with throughput (requests per second)\n"
+"                          one empty, with throughput (requests per second);\n"
+"                          with --sketch a sketch a window, no values kept\n"
 "  -t, --time COL          the column of time stamps (epoch s, ms, us or ns by\n"
 "                          magnitude, or the unit its name ends in: _ms)\n"
 "      --apdex T           Apdex at T in the values' unit (satisfied <= T,\n"
@@ -586,9 +587,9 @@ static const struct tool_rule rules[] = {
 	{ IS(RATES), IS(MERGE) | IS(FSKETCH) | IS(LEVELS), "--ok and --apdex "
 	    "are not available with --merge, -f sketch or --levels (a sketch "
 	    "file keeps no rates)" },
-	{ IS(EVERY), SKETCHY | IS(LEVELS) | IS(WIDE) | IS(TARGET) |
-	    IS(NOQUANT) | IS(REPLICATE), "--every is not available with "
-	    "--sketch, --merge, -f sketch, --levels, --wide, --target, "
+	{ IS(EVERY), IS(MERGE) | IS(FSKETCH) | IS(LEVELS) | IS(WIDE) |
+	    IS(TARGET) | IS(NOQUANT) | IS(REPLICATE), "--every is not "
+	    "available with --merge, -f sketch, --levels, --wide, --target, "
 	    "--no-quantiles or --replicate" },
 	{ IS(EVERY), TOOL_UNLESS | IS(TIME), "--every needs -t COL, the "
 	    "column of time stamps" },
@@ -920,12 +921,14 @@ window_rows(struct bs_result *res, const struct tool_common *com,
 	int unsorted;
 	char *label;
 
-	if (bs_windows(t, g, c, every, so, w, &unsorted, &e) == -1)
+	if ((t->every > 0 ? bs_windows_sketched(t, g, c, so, w, &unsorted,
+	    &e) : bs_windows(t, g, c, every, so, w, &unsorted, &e)) == -1)
 		die_err(&e);
 	if (unsorted && c == 0) {
 		label = tool_label(t, t->groups[g].key, 0, vn);
 		warnmsg("note: %s: time stamps out of order: each window "
-		    "takes its rows in time order", label);
+		    "takes its rows in time order%s", label, t->every > 0 ?
+		    " (a sketch counts them in any order)" : "");
 		free(label);
 	}
 	bs_column_unit_as(vn, bs_table_unit(t, c), &u);
@@ -946,8 +949,8 @@ window_rows(struct bs_result *res, const struct tool_common *com,
  */
 static int
 every_main(struct tool_common *com, struct bs_summary_opts *so,
-    struct bs_statcols *st, const char *statlist, double every, int argc,
-    char **argv)
+    struct bs_statcols *st, const char *statlist, double every,
+    const struct sketchopts *sko, int argc, char **argv)
 {
 	struct bs_result *res;
 	struct bs_window *w;
@@ -960,7 +963,21 @@ every_main(struct tool_common *com, struct bs_summary_opts *so,
 	    &mvalue, &e) == -1)
 		die_err(&e);
 	rates_opts(com, so);
+	if (sko->on) {
+		/* A sketch a window as the rows stream: no values kept. */
+		com->topts.moments = 1;
+		com->topts.skip = com->skip;
+		com->topts.sketch = sko->acc > 0 ? sko->acc :
+		    BS_SKETCH_ACCURACY;
+		com->topts.every = every;
+		so->skip = 0;
+	}
 	t = tool_read_table(com, argc, argv);
+	if (sko->on)
+		warnmsg("note: q1, median, q3 and percentiles of each window "
+		    "from a sketch: each within +-%g%% (relative) of R's "
+		    "quantile(type = 1); n, mean, sd, min, max, throughput "
+		    "and the rates exact", 100 * com->topts.sketch);
 	if ((double)bs_window_count(t, every) > 1e7)
 		die("--every %g s cuts %g s of time stamps into more than 10^7 "
 		    "windows", every, t->tmax - t->tmin);
@@ -1430,7 +1447,8 @@ main(int argc, char *argv[])
 	check_options(&com, &so, &sko, statlist, st.wide, mvalue, ntg, gate,
 	    levels | (every > 0) << 1);
 	if (every > 0)
-		return every_main(&com, &so, &st, statlist, every, argc, argv);
+		return every_main(&com, &so, &st, statlist, every, &sko, argc,
+		    argv);
 	if (sko.on || sko.merge || sko.out || sko.acc > 0)
 		return sketch_main(&com, &so, &sko, argc, argv);
 	if (levels)
