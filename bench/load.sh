@@ -3,6 +3,7 @@
 # log generated here (JMeter-like CSV: timeStamp in epoch ms, elapsed ms,
 # label, responseCode, success), N rows (default 10^6):
 #   sh bench/load.sh [N]          after make; writes bench/LOAD.md
+# (%.0f for the stamps: mawk's %d stops at 2^31 - 1.)
 # Each command is timed once (wall seconds and the peak resident set,
 # GNU time's %e and %M); the machine is whatever runs it.
 set -eu
@@ -18,7 +19,7 @@ F=$D/requests_$N.csv
 		t += int(-log(1 - rand()) * 2);
 		ms = int(exp(log(120) + 0.35 * sqrt(-2 * log(1 - rand())) * cos(6.2831853 * rand())));
 		code = rand() < 0.01 ? 500 : 200;
-		printf "%d,%d,%s,%d,%s\n", t, ms < 1 ? 1 : ms, i % 3 ? "search" : "home", code, code == 200 ? "true" : "false";
+		printf "%.0f,%d,%s,%d,%s\n", t, ms < 1 ? 1 : ms, i % 3 ? "search" : "home", code, code == 200 ? "true" : "false";
 	}
 }' > "$F"
 run() {
@@ -39,6 +40,7 @@ run() {
 	run "bstat -c elapsed -g label --ok success --apdex 500" ./bstat -c elapsed -g label --ok success --apdex 500 "$F"
 	run "bstat -c elapsed -g label --ok success --apdex 500 --sketch" ./bstat -c elapsed -g label --ok success --apdex 500 --sketch "$F"
 	run "bstat -c elapsed -t timeStamp --every 10s" ./bstat -c elapsed -t timeStamp --every 10s "$F"
+	run "bstat -c elapsed -t timeStamp --every 10s --ok success --sketch" ./bstat -c elapsed -t timeStamp --every 10s --ok success --sketch "$F"
 	run "bplot latency-map -x timeStamp -y elapsed" ./bplot latency-map -x timeStamp -y elapsed "$F" -o bench/out/load_map.png
 } > bench/LOAD.md
 cat bench/LOAD.md

@@ -443,6 +443,18 @@ struct bs_group {
 	double		*time;
 	unsigned char	*okrow;
 	size_t		 tcap;
+	/*
+	 * With bs_table_opts.every (streaming): no stamps kept, but the
+	 * series of each window, nvcols a window, of the windows wlo ..
+	 * wlo + nwin - 1 (a stamp's window is floor(seconds / every)), the
+	 * first skip rows of the group left out; tlast the latest stamp so
+	 * far, unsorted when one came before it.
+	 */
+	struct bs_series *win;
+	int64_t		 wlo;
+	size_t		 nwin;
+	double		 tlast;
+	int		 unsorted;
 };
 
 struct bs_table {
@@ -468,6 +480,7 @@ struct bs_table {
 	size_t		 autofrom, nauto;
 	/* With timecol: the first and last time stamp, seconds. */
 	double		 tmin, tmax;
+	double		 every;		/* bs_table_opts.every, when windowed */
 	char		**units;	/* per input column: the unit its reader
 					   declared, or NULL (bs_table_unit) */
 	struct bs_meta	 meta;		/* what the inputs carried (meta hook) */
@@ -579,6 +592,12 @@ struct bs_table_opts {
 	 */
 	const char		*timecol;
 	double			 tscale;
+	/*
+	 * With moments and timecol: each series cut as it streams into
+	 * windows of every seconds (bs_group.win), a sketch each with
+	 * sketch (bstat --every --sketch): memory by windows, not rows.
+	 */
+	double			 every;
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);
@@ -743,6 +762,18 @@ struct bs_window {
 double	 bs_window_origin(const struct bs_table *, double every);
 size_t	 bs_window_count(const struct bs_table *, double every);
 int	 bs_windows(const struct bs_table *, size_t g, size_t c, double every,
+	    const struct bs_summary_opts *, struct bs_window *w, int *unsorted,
+	    struct bs_err *);
+/*
+ * The windows of a table streamed with bs_table_opts.every (bstat
+ * --every --sketch): w[0 .. bs_window_count()) as bs_windows() fills
+ * them, the quantiles from each window's sketch (within its accuracy),
+ * n, mean, sd, min, max, requests and rates exact; a stamp's window is
+ * floor(seconds / every), the first from the table's first stamp.
+ * *unsorted when the group's stamps came out of order (which a sketch
+ * does not mind).  0, or -1 with e.
+ */
+int	 bs_windows_sketched(const struct bs_table *, size_t g, size_t c,
 	    const struct bs_summary_opts *, struct bs_window *w, int *unsorted,
 	    struct bs_err *);
 /*

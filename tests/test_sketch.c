@@ -486,6 +486,41 @@ test_files_refused(void **state)
 	bs_sketchset_free(&m);
 }
 
+/*
+ * bs_sketch_trim() gives back room, never a count: every quantile the
+ * same after it, and a value added after it (below and above the keys
+ * kept, as a late row of a window) counted as in an untrimmed sketch.
+ */
+static void
+test_trim(void **state)
+{
+	struct bs_sketch *a = bs_sketch_new(0.005), *b = bs_sketch_new(0.005);
+	double p;
+	int i;
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	for (i = 1; i <= 1000; i++) {
+		assert_int_equal(bs_sketch_add(a, 100 + i % 97), 0);
+		assert_int_equal(bs_sketch_add(b, 100 + i % 97), 0);
+	}
+	bs_sketch_trim(a);
+	for (p = 0; p <= 1; p += 0.01)
+		assert_true(bs_sketch_quantile(a, p) ==
+		    bs_sketch_quantile(b, p));
+	assert_int_equal(bs_sketch_add(a, 3), 0);
+	assert_int_equal(bs_sketch_add(b, 3), 0);
+	assert_int_equal(bs_sketch_add(a, 9000), 0);
+	assert_int_equal(bs_sketch_add(b, 9000), 0);
+	assert_true(bs_sketch_count(a) == bs_sketch_count(b));
+	for (p = 0; p <= 1; p += 0.01)
+		assert_true(bs_sketch_quantile(a, p) ==
+		    bs_sketch_quantile(b, p));
+	bs_sketch_free(a);
+	bs_sketch_free(b);
+}
+
 int
 main(void)
 {
@@ -499,6 +534,7 @@ main(void)
 		cmocka_unit_test(test_files_refused),
 		cmocka_unit_test(test_exact),
 		cmocka_unit_test(test_files_exact),
+		cmocka_unit_test(test_trim),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -84,6 +84,7 @@ usage(FILE *fp, int status)
 "                          samples; auto: classify the runs (flat, warm-up,\n"
 "                          slowdown, no steady state) from change points\n"
 "                          samples: columns steady_diff and steady\n"
+"                          (auto with --every: over the windows' medians)\n"
 "      --steady-tol PCT    relative difference counted as steady (default 2)\n"
 "      --no-quantiles      keep no values: memory per group, not per value;\n"
 "                          mean, sd, se, interval, min, max and cv only\n"
@@ -106,7 +107,8 @@ usage(FILE *fp, int status)
 "      --every DURATION    cut each series into windows of DURATION (10s,\n"
 "                          500ms, 1m) by the time stamps of -t COL: a row per\n"
 "                          window (column window: its start, s), an empty\n"
-"                          one empty, with throughput (requests per second)\n"
+"                          one empty, with throughput (requests per second);\n"
+"                          with --sketch a sketch a window, no values kept\n"
 "  -t, --time COL          the column of time stamps (epoch s, ms, us or ns by\n"
 "                          magnitude, or the unit its name ends in: _ms)\n"
 "      --apdex T           Apdex at T in the values' unit (satisfied <= T,\n"
@@ -579,6 +581,8 @@ static const struct tool_rule rules[] = {
 	    "--merge or -f sketch: a sketch keeps no values to rank or bin" },
 	{ IS(NOQUANT), SKETCHY, "--no-quantiles gives no percentiles; "
 	    "--sketch gives them approximately: choose one" },
+	{ IS(EVERY), IS(STEADY) | IS(AUTOCORR), "--every takes --steady "
+	    "auto (over the windows' medians), not --steady W or --autocorr" },
 	{ IS(AUTOCORR) | IS(STEADY), SKETCHY, "--sketch keeps no values: "
 	    "--autocorr and --steady need them" },
 	{ IS(TARGET) | IS(GATE), SKETCHY, "--target and --gate are not "
@@ -586,9 +590,9 @@ static const struct tool_rule rules[] = {
 	{ IS(RATES), IS(MERGE) | IS(FSKETCH) | IS(LEVELS), "--ok and --apdex "
 	    "are not available with --merge, -f sketch or --levels (a sketch "
 	    "file keeps no rates)" },
-	{ IS(EVERY), SKETCHY | IS(LEVELS) | IS(WIDE) | IS(TARGET) |
-	    IS(NOQUANT) | IS(REPLICATE), "--every is not available with "
-	    "--sketch, --merge, -f sketch, --levels, --wide, --target, "
+	{ IS(EVERY), IS(MERGE) | IS(FSKETCH) | IS(LEVELS) | IS(WIDE) |
+	    IS(TARGET) | IS(NOQUANT) | IS(REPLICATE), "--every is not "
+	    "available with --merge, -f sketch, --levels, --wide, --target, "
 	    "--no-quantiles or --replicate" },
 	{ IS(EVERY), TOOL_UNLESS | IS(TIME), "--every needs -t COL, the "
 	    "column of time stamps" },
@@ -628,7 +632,7 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
 	    TOOL_IF(C_STATS, statlist != NULL) | TOOL_IF(C_WIDE, wide) |
 	    TOOL_IF(C_PCTCI, so->pct_ci) | TOOL_IF(C_MVALUE, mvalue) |
 	    TOOL_IF(C_NOQUANT, so->no_quantiles) |
-	    TOOL_IF(C_AUTOCORR, so->autocorr) | TOOL_IF(C_STEADY, so->steady || steady_auto) |
+	    TOOL_IF(C_AUTOCORR, so->autocorr) | TOOL_IF(C_STEADY, so->steady || (steady_auto && !(levels & 2))) |
 	    TOOL_IF(C_TARGET, ntg > 0) | TOOL_IF(C_GATE, gate) |
 	    TOOL_IF(C_QTYPE, so->qtype != 7 && so->qtype != 1) |
 	    TOOL_IF(C_GROUP, to->groups) | TOOL_IF(C_COLUMN, to->columns) |
@@ -906,6 +910,53 @@ window_columns(const struct bs_table *t, const struct bs_statcols *st,
 	return res;
 }
 
+/*
+ * --every with --steady auto: the windows' medians (of those with
+ * requests) as a sample in time order, classified as --steady auto
+ * classifies runs: are the last windows steady?
+ */
+static void
+window_steady(const struct bs_table *t, size_t g, size_t c,
+    const struct bs_window *w, size_t nw)
+{
+	const char *vn = bs_table_vname(t, c);
+	struct bs_steady st;
+	struct bs_colunit u;
+	struct bs_err e;
+	double *med, *start;
+	size_t m = 0;
+	char *label;
+
+	med = calloc(nw + 1, sizeof(*med));
+	start = calloc(nw + 1, sizeof(*start));
+	if (med == NULL || start == NULL)
+		die("out of memory");
+	for (size_t k = 0; k < nw; k++)
+		if (w[k].s.n > 0) {
+			start[m] = w[k].start;
+			med[m++] = w[k].s.median;
+		}
+	bs_column_unit_as(vn, bs_table_unit(t, c), &u);
+	label = tool_label(t, t->groups[g].key, 0, vn);
+	if (bs_steady_auto(med, m, u.higher, &st, &e) == -1)
+		die_group(t, g, "%s: %s", label, e.msg);
+	if (st.cls == BS_SC_FLAT)
+		warnmsg("note: %s: the windows' medians: steady state: flat "
+		    "(no change point in %zu windows)", label, m);
+	else if (st.cls == BS_SC_NONE)
+		warnmsg("note: %s: the windows' medians: steady state: none "
+		    "(%zu segments; the last from window %g s holds under a "
+		    "quarter of the %zu windows)", label, st.nseg,
+		    start[st.start], m);
+	else
+		warnmsg("note: %s: the windows' medians: steady state: %s, "
+		    "from window %g s (%zu segments in %zu windows)", label,
+		    bs_steady_name(st.cls), start[st.start], st.nseg, m);
+	free(label);
+	free(med);
+	free(start);
+}
+
 /* The windows of value column c of group g, a row each. */
 static void
 window_rows(struct bs_result *res, const struct tool_common *com,
@@ -920,14 +971,18 @@ window_rows(struct bs_result *res, const struct tool_common *com,
 	int unsorted;
 	char *label;
 
-	if (bs_windows(t, g, c, every, so, w, &unsorted, &e) == -1)
+	if ((t->every > 0 ? bs_windows_sketched(t, g, c, so, w, &unsorted,
+	    &e) : bs_windows(t, g, c, every, so, w, &unsorted, &e)) == -1)
 		die_err(&e);
 	if (unsorted && c == 0) {
 		label = tool_label(t, t->groups[g].key, 0, vn);
 		warnmsg("note: %s: time stamps out of order: each window "
-		    "takes its rows in time order", label);
+		    "takes its rows in time order%s", label, t->every > 0 ?
+		    " (a sketch counts them in any order)" : "");
 		free(label);
 	}
+	if (steady_auto)
+		window_steady(t, g, c, w, nw);
 	bs_column_unit_as(vn, bs_table_unit(t, c), &u);
 	for (size_t k = 0; k < nw; k++) {
 		row = keyrow(res, t, g, -1, &col);
@@ -946,8 +1001,8 @@ window_rows(struct bs_result *res, const struct tool_common *com,
  */
 static int
 every_main(struct tool_common *com, struct bs_summary_opts *so,
-    struct bs_statcols *st, const char *statlist, double every, int argc,
-    char **argv)
+    struct bs_statcols *st, const char *statlist, double every,
+    const struct sketchopts *sko, int argc, char **argv)
 {
 	struct bs_result *res;
 	struct bs_window *w;
@@ -960,7 +1015,21 @@ every_main(struct tool_common *com, struct bs_summary_opts *so,
 	    &mvalue, &e) == -1)
 		die_err(&e);
 	rates_opts(com, so);
+	if (sko->on) {
+		/* A sketch a window as the rows stream: no values kept. */
+		com->topts.moments = 1;
+		com->topts.skip = com->skip;
+		com->topts.sketch = sko->acc > 0 ? sko->acc :
+		    BS_SKETCH_ACCURACY;
+		com->topts.every = every;
+		so->skip = 0;
+	}
 	t = tool_read_table(com, argc, argv);
+	if (sko->on)
+		warnmsg("note: q1, median, q3 and percentiles of each window "
+		    "from a sketch: each within +-%g%% (relative) of R's "
+		    "quantile(type = 1); n, mean, sd, min, max, throughput "
+		    "and the rates exact", 100 * com->topts.sketch);
 	if ((double)bs_window_count(t, every) > 1e7)
 		die("--every %g s cuts %g s of time stamps into more than 10^7 "
 		    "windows", every, t->tmax - t->tmin);
@@ -1430,7 +1499,8 @@ main(int argc, char *argv[])
 	check_options(&com, &so, &sko, statlist, st.wide, mvalue, ntg, gate,
 	    levels | (every > 0) << 1);
 	if (every > 0)
-		return every_main(&com, &so, &st, statlist, every, argc, argv);
+		return every_main(&com, &so, &st, statlist, every, &sko, argc,
+		    argv);
 	if (sko.on || sko.merge || sko.out || sko.acc > 0)
 		return sketch_main(&com, &so, &sko, argc, argv);
 	if (levels)

@@ -263,6 +263,39 @@ used(const struct store *s, int32_t *lo, int32_t *hi)
 	return 1;
 }
 
+static void
+store_trim(struct store *s)
+{
+	int32_t lo, hi;
+	uint64_t *c;
+
+	if (s->len == 0)
+		return;
+	if (!used(s, &lo, &hi)) {
+		free(s->c);
+		s->c = NULL;
+		s->len = 0;
+		return;
+	}
+	if ((size_t)(hi - lo + 1) == s->len ||
+	    (c = malloc((size_t)(hi - lo + 1) * sizeof(*c))) == NULL)
+		return;
+	memcpy(c, s->c + (lo - s->lo), (size_t)(hi - lo + 1) * sizeof(*c));
+	free(s->c);
+	s->c = c;
+	s->lo = lo;
+	s->len = (size_t)(hi - lo + 1);
+}
+
+void
+bs_sketch_trim(struct bs_sketch *k)
+{
+	if (k == NULL || k->exact)
+		return;
+	store_trim(&k->pos);
+	store_trim(&k->neg);
+}
+
 /* Do two stores count the same (whatever room each has)? */
 static int
 samestore(const struct store *a, const struct store *b)

@@ -25,6 +25,12 @@ struct bs_sketch *bs_sketch_new(double a);
 void	 bs_sketch_free(struct bs_sketch *);
 /* Count a finite value; 0, or -1 when out of memory. */
 int	 bs_sketch_add(struct bs_sketch *, double x);
+/*
+ * Give back the room the stores keep beyond their counted keys (a
+ * window the stream has passed: bstat --every --sketch keeps thousands);
+ * a later count grows them again.  Out of memory, left as it was.
+ */
+void	 bs_sketch_trim(struct bs_sketch *);
 /* Add src's counts to dst (same accuracy); 0 or -1 with the reason. */
 int	 bs_sketch_merge(struct bs_sketch *dst, const struct bs_sketch *src,
 	    struct bs_err *);

@@ -353,8 +353,13 @@ bs_table_free(struct bs_table *t)
 		return;
 	p = t->priv;
 	for (size_t g = 0; g < t->ngroups; g++) {
-		for (size_t c = 0; c < (p ? p->nslots : t->nvcols); c++)
+		size_t ns = p ? p->nslots : t->nvcols;
+
+		for (size_t c = 0; c < ns; c++)
 			series_free(&t->groups[g].s[c]);
+		for (size_t c = 0; c < t->groups[g].nwin * ns; c++)
+			series_free(&t->groups[g].win[c]);
+		free(t->groups[g].win);
 		free(t->groups[g].time);
 		free(t->groups[g].okrow);
 	}
@@ -851,11 +856,12 @@ row_ok(const struct tpriv *p, const struct bs_record *r, size_t off)
  * request, failed or not; v, its value (NaN: none), against Apdex's T.
  */
 static void
-rates_add(const struct tpriv *p, struct bs_series *s, size_t i, double v)
+rates_add(const struct tpriv *p, struct bs_series *s, size_t i, size_t skip,
+    double v)
 {
 	double T = p->o->apdex;
 
-	if (i < p->o->rates_skip)
+	if (i < skip)
 		return;
 	if (p->okcol >= 0) {
 		s->req++;
@@ -924,17 +930,15 @@ time_unit(struct bs_table *t, double v)
 		p->tguess = 1;
 }
 
-/* Row r's time stamp, in seconds, kept for group g (and its success). */
+/* Row r's time stamp in seconds (the table's first and last noted). */
 static int
-time_add(struct bs_table *t, size_t g, const struct bs_record *r,
-    size_t off, struct bs_err *e)
+time_stamp(struct bs_table *t, const struct bs_record *r, size_t off,
+    double *sec, struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
 	const struct bs_field *f = &r->f[p->tcol - (long)off];
-	struct bs_group *gr = &t->groups[g];
 	struct bs_dec d;
-	double v, sec;
-	size_t cap = gr->tcap;
+	double v;
 
 	if (f->s == NULL || bs_parse_number(f->s, f->len, &d, &v) !=
 	    BS_NUM_OK)
@@ -949,6 +953,26 @@ time_add(struct bs_table *t, size_t g, const struct bs_record *r,
 		    "stamp %.*s is in other units than the first (a log "
 		    "mixing time units)", t->names[p->tcol], (int)f->len,
 		    f->s);
+	*sec = v * p->tsc;
+	if (t->nrows == 1 || *sec < t->tmin)
+		t->tmin = *sec;
+	if (t->nrows == 1 || *sec > t->tmax)
+		t->tmax = *sec;
+	return 0;
+}
+
+/* Row r's time stamp, in seconds, kept for group g (and its success). */
+static int
+time_add(struct bs_table *t, size_t g, const struct bs_record *r,
+    size_t off, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	struct bs_group *gr = &t->groups[g];
+	double sec;
+	size_t cap = gr->tcap;
+
+	if (time_stamp(t, r, off, &sec, e) == -1)
+		return -1;
 	if (bs_grow(&gr->time, &cap, gr->nrows + 1, sizeof(*gr->time)) ==
 	    -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
@@ -960,13 +984,80 @@ time_add(struct bs_table *t, size_t g, const struct bs_record *r,
 		gr->okrow[gr->nrows - 1] = (unsigned char)p->rowok;
 	}
 	gr->tcap = cap;
-	sec = v * p->tsc;
 	gr->time[gr->nrows - 1] = sec;
-	if (t->nrows == 1 || sec < t->tmin)
-		t->tmin = sec;
-	if (t->nrows == 1 || sec > t->tmax)
-		t->tmax = sec;
 	return 0;
+}
+
+/*
+ * Streaming windows (bs_table_opts.every): the series of group g's
+ * window of row r (grown at either end, new windows empty); NULL with
+ * e, or NULL and no error for a row of the group's warm-up (skip).
+ */
+#define WINDOWS_MAX	10000000	/* as bstat --every refuses */
+static struct bs_series *
+window_add(struct bs_table *t, size_t g, const struct bs_record *r,
+    size_t off, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	struct bs_group *gr = &t->groups[g];
+	size_t ns = p->nslots, n;
+	struct bs_series *w;
+	int64_t j, lo, hi;
+	double sec;
+
+	e->msg[0] = '\0';
+	if (time_stamp(t, r, off, &sec, e) == -1)
+		return NULL;
+	j = (int64_t)floor(sec / p->o->every);
+	if (gr->nrows > 1 && sec < gr->tlast)
+		gr->unsorted = 1;
+	else {
+		/*
+		 * The stream has left the window before the last: its
+		 * sketches give back their spare room (a row still late
+		 * for it grows them again).
+		 */
+		int64_t jl = (int64_t)floor(gr->tlast / p->o->every) - 1;
+
+		if (gr->nrows > 1 && j > jl + 1 && jl >= gr->wlo &&
+		    jl < gr->wlo + (int64_t)gr->nwin)
+			for (size_t k = 0; k < ns; k++) {
+				struct bs_series *s = &gr->win[(size_t)(jl -
+				    gr->wlo) * ns + k];
+
+				if (s->mom != NULL)
+					bs_sketch_trim(s->mom->sk);
+			}
+		gr->tlast = sec;
+	}
+	if (gr->nrows <= p->o->skip)
+		return NULL;
+	if (gr->nwin > 0 && j >= gr->wlo && j < gr->wlo + (int64_t)gr->nwin)
+		return &gr->win[(size_t)(j - gr->wlo) * ns];
+	lo = gr->nwin == 0 || j < gr->wlo ? j : gr->wlo;
+	hi = gr->nwin == 0 || j >= gr->wlo + (int64_t)gr->nwin ? j :
+	    gr->wlo + (int64_t)gr->nwin - 1;
+	if (hi - lo >= WINDOWS_MAX) {
+		bs_seterr(e, p->curfile, r->line, "--every %g s cuts the time "
+		    "stamps into more than 10^7 windows", p->o->every);
+		return NULL;
+	}
+	n = (size_t)(hi - lo + 1);
+	/* Grown by half again, as a sketch's store, at the end it grows. */
+	if ((w = calloc((n + n / 2) * ns + 1, sizeof(*w))) == NULL) {
+		bs_seterr(e, p->curfile, r->line, "out of memory");
+		return NULL;
+	}
+	if (j < gr->wlo && gr->nwin > 0)
+		lo -= (int64_t)(n / 2);
+	if (gr->nwin > 0)
+		memcpy(w + (size_t)(gr->wlo - lo) * ns, gr->win, gr->nwin * ns *
+		    sizeof(*w));
+	free(gr->win);
+	gr->win = w;
+	gr->wlo = lo;
+	gr->nwin = n + n / 2;
+	return &gr->win[(size_t)(j - gr->wlo) * ns];
 }
 
 /* First header: names, group columns, value column candidates. */
@@ -1529,10 +1620,14 @@ parse_field(const struct bs_field *f, struct bs_dec *d, double *v)
 	return bs_parse_number(f->s, f->len, d, v);
 }
 
-/* A number into the running moments (and sketch) of its series. */
+/*
+ * A number into the running moments (and sketch) of its series, the
+ * first skip rows of the series left out (a window's: none).
+ */
 static int
 field_moments(struct bs_table *t, size_t k, struct bs_series *s,
-    const struct bs_field *f, const struct bs_record *r, struct bs_err *e)
+    const struct bs_field *f, const struct bs_record *r, size_t skip,
+    size_t rskip, struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
 	enum bs_numparse rc;
@@ -1541,7 +1636,7 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 
 	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
 	if (p->okcol >= 0 || p->o->apdex > 0)
-		rates_add(p, s, s->n, rc == BS_NUM_OK ? v : (double)NAN);
+		rates_add(p, s, s->n, rskip, rc == BS_NUM_OK ? v : (double)NAN);
 	if (rc == BS_NUM_OK && !s->hasref) {
 		s->ref = d;
 		s->refd = v;
@@ -1549,7 +1644,7 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 	}
 	if (rc != BS_NUM_OK && rc != BS_NUM_MISSING)
 		return bad_field(t, k, f, r, rc, e);
-	if (moments_add(&p->arena, s, p->o->skip, rc == BS_NUM_MISSING,
+	if (moments_add(&p->arena, s, skip, rc == BS_NUM_MISSING,
 	    rc == BS_NUM_OK ? shifted_same(s, &d) : 0, v, p->o->sketch) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	if (rc == BS_NUM_OK)
@@ -1598,7 +1693,8 @@ field_value(struct bs_table *t, size_t k, struct bs_series *s,
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
 	if (p->okcol >= 0 || p->o->apdex > 0)
-		rates_add(p, s, s->n, rc == BS_NUM_OK ? v : (double)NAN);
+		rates_add(p, s, s->n, p->o->rates_skip, rc == BS_NUM_OK ? v :
+		    (double)NAN);
 	switch (rc) {
 	case BS_NUM_OK:
 		if (series_put(s, shift_value(s, &d, v), v) == -1)
@@ -1625,6 +1721,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	struct bs_table *t = arg;
 	struct tpriv *p = t->priv;
 	const size_t off = p->file_group ? 1 : 0;
+	struct bs_series *win = NULL;
 	long g;
 
 	if ((g = record_group(t, r, e)) < 0)
@@ -1634,7 +1731,11 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	if (p->okcol >= 0)
 		p->rowok = row_ok(p, r, off);
-	if (p->tcol >= 0 && time_add(t, (size_t)g, r, off, e) == -1)
+	if (p->tcol >= 0 && p->o->every > 0 && p->o->moments) {
+		if ((win = window_add(t, (size_t)g, r, off, e)) == NULL &&
+		    e->msg[0] != '\0')
+			return -1;
+	} else if (p->tcol >= 0 && time_add(t, (size_t)g, r, off, e) == -1)
 		return -1;
 	for (size_t k = 0; k < p->nslots; k++) {
 		const struct bs_field *f = &r->f[p->slotcol[k] - off];
@@ -1645,7 +1746,14 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		s = &t->groups[g].s[k];
 		if (f->s != NULL)
 			s->present = 1;
-		if ((p->o->moments ? field_moments(t, k, s, f, r, e) :
+		if (win != NULL) {
+			/* The window's series; the group's says present. */
+			s = &win[k];
+			s->present |= f->s != NULL;
+		} else if (p->tcol >= 0 && p->o->every > 0 && p->o->moments)
+			continue;	/* the warm-up */
+		if ((p->o->moments ? field_moments(t, k, s, f, r, win ? 0 :
+		    p->o->skip, win ? 0 : p->o->rates_skip, e) :
 		    field_value(t, k, s, f, r, e)) == -1)
 			return -1;
 	}
@@ -2214,6 +2322,36 @@ bs_table_factor_splits(const struct bs_table *t)
 	return 0;
 }
 
+/*
+ * The windows' series (bs_group.win) kept for the value columns that
+ * bs_table_finish() keeps, as it keeps the groups' (the same test), a
+ * window after another: nslots a window becomes nvcols.
+ */
+static void
+windows_compact(struct bs_table *t, const unsigned char *isfac)
+{
+	struct tpriv *p = t->priv;
+	size_t g, w, k, nv;
+
+	t->every = p->o->moments && p->tcol >= 0 ? p->o->every : 0;
+	for (g = 0; g < t->ngroups; g++) {
+		struct bs_group *gr = &t->groups[g];
+
+		for (nv = 0, w = 0; w < gr->nwin; w++)
+			for (k = 0; k < p->nslots; k++) {
+				struct bs_series *s = &gr->win[w * p->nslots +
+				    k];
+
+				if ((p->state[k] == COL_NUMERIC ||
+				    (p->explicit_cols && p->state[k] !=
+				    COL_TEXT)) && !isfac[k])
+					gr->win[nv++] = *s;
+				else
+					series_free(s);
+			}
+	}
+}
+
 int
 bs_table_finish(struct bs_table *t, struct bs_err *e)
 {
@@ -2237,6 +2375,7 @@ bs_table_finish(struct bs_table *t, struct bs_err *e)
 		free(isfac);
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}
+	windows_compact(t, isfac);
 	for (k = 0; k < p->nslots; k++) {
 		int keep = (p->state[k] == COL_NUMERIC ||
 		    (p->explicit_cols && p->state[k] != COL_TEXT)) &&

@@ -38,7 +38,64 @@ bs_window_count(const struct bs_table *t, double every)
 {
 	double o = bs_window_origin(t, every);
 
-	return t->nrows == 0 ? 0 : (size_t)floor((t->tmax - o) / every) + 1;
+	if (t->nrows == 0)
+		return 0;
+	/* Streamed: the windows of the stamps' floor(seconds / every). */
+	if (t->every > 0)
+		return (size_t)(floor(t->tmax / every) - floor(t->tmin /
+		    every)) + 1;
+	return (size_t)floor((t->tmax - o) / every) + 1;
+}
+
+/*
+ * The windows of a table streamed with bs_table_opts.every (a sketch a
+ * window): as bs_windows(), the quantiles within the sketch's accuracy,
+ * everything else exact.  Order does not matter to a sketch: *unsorted
+ * says only that stamps came out of order.
+ */
+int
+bs_windows_sketched(const struct bs_table *t, size_t g, size_t c,
+    const struct bs_summary_opts *so, struct bs_window *w, int *unsorted,
+    struct bs_err *e)
+{
+	const struct bs_group *gr = &t->groups[g];
+	struct bs_summary_opts wo = *so;
+	size_t nw = bs_window_count(t, t->every);
+	int64_t j0 = (int64_t)floor(t->tmin / t->every), j;
+
+	wo.skip = 0;
+	*unsorted = gr->unsorted;
+	for (size_t k = 0; k < nw; k++) {
+		struct bs_sketch_series ss;
+		const struct bs_series *s = NULL;
+
+		j = j0 + (int64_t)k - gr->wlo;
+		if (j >= 0 && (size_t)j < gr->nwin)
+			s = &gr->win[(size_t)j * t->nvcols + c];
+		memset(&ss, 0, sizeof(ss));
+		if (s != NULL) {
+			ss.missing = s->missing;
+			ss.req = s->req;
+			ss.err = s->err;
+			ss.sat = s->sat;
+			ss.tol = s->tol;
+			ss.apn = s->apn;
+			if (s->mom != NULL && s->mom->n > 0) {
+				ss.n = s->mom->n;
+				ss.mean = bs_moments_mean(s->mom, s->refd);
+				ss.m2 = s->mom->m2;
+				ss.min = s->mom->rmin;
+				ss.max = s->mom->rmax;
+				ss.sk = s->mom->sk;
+			}
+		}
+		w[k].start = (double)k * t->every;
+		w[k].requests = s != NULL ? s->n : 0;
+		w[k].throughput = (double)w[k].requests / t->every;
+		if (bs_sketch_summarize(&ss, &wo, &w[k].s, e) == -1)
+			return -1;
+	}
+	return 0;
 }
 
 /*
