@@ -1563,6 +1563,29 @@ const struct bs_method *bs_method_find(const char *test);
 /* The --test values, "a, b or c", into buf. */
 void	 bs_method_tests(char *buf, size_t len);
 
+/*
+ * The shift function (bcompare --shift, bplot shift): at each decile
+ * 0.1 .. 0.9 the candidate's Harrell-Davis estimate minus the
+ * baseline's, with intervals that hold together at 95% (Rousselet,
+ * Pernet and Wilcox 2017; bootstrap standard errors, Wilcox's critical
+ * value 80.1 / n^2 + 2.73, n the smaller side; a fixed seed).
+ */
+#define BS_SHIFT_N	9
+struct bs_shift {
+	double		 base[BS_SHIFT_N], cand[BS_SHIFT_N];	/* deciles */
+	double		 diff[BS_SHIFT_N];	/* cand - base */
+	double		 lo[BS_SHIFT_N], hi[BS_SHIFT_N];
+	double		 crit;		/* the interval's multiple of the SE */
+	unsigned	 differ;	/* bit k: decile k + 1's interval
+					   excludes 0 */
+	int		 tails;		/* the median's holds 0, another not */
+	int		 fewer;		/* a side below 10 values (the
+					   critical value is for n >= 10) */
+};
+/* -1 when a side has fewer than 2 values or out of memory. */
+int	 bs_shift_function(const double *base, size_t nb, const double *cand,
+	    size_t nc, struct bs_shift *sh);
+
 /* ------------------------------------------------------------------ */
 /* Change points across a history of results (trend.c; btrend) */
 

@@ -12,7 +12,7 @@
 extern const struct bp_kind bp_kind_scalability, bp_kind_heatmap,
     bp_kind_box, bp_kind_cdf, bp_kind_trend, bp_kind_path,
     bp_kind_percentiles, bp_kind_hist, bp_kind_violin, bp_kind_runs,
-    bp_kind_latmap, bp_kind_offmap, bp_kind_timeline;
+    bp_kind_latmap, bp_kind_offmap, bp_kind_timeline, bp_kind_shift;
 
 const struct bp_kind *const bp_kinds[] = {
 	&bp_kind_scalability,	/* scalability.c */
@@ -28,6 +28,7 @@ const struct bp_kind *const bp_kinds[] = {
 	&bp_kind_latmap,	/* latmap.c */
 	&bp_kind_offmap,	/* latmap.c */
 	&bp_kind_timeline,	/* timeline.c */
+	&bp_kind_shift,		/* shift.c */
 	NULL
 };
 

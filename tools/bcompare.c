@@ -34,7 +34,8 @@ enum {
 	OPT_APDEX,
 	OPT_SPREAD,
 	OPT_POWER,
-	OPT_PLAN
+	OPT_PLAN,
+	OPT_SHIFT
 };
 
 struct opts {
@@ -52,6 +53,7 @@ struct opts {
 	enum bs_spread		 spread;	/* --spread */
 	int			 report;	/* -f record or html: BS_OUT_* */
 	const char		*name_b, *name_c;
+	int			 shift;		/* --shift */
 };
 
 /* The reports only bcompare writes, beside the result tables. */
@@ -131,6 +133,9 @@ usage(FILE *fp, int status)
 "                          names (0.8)\n"
 "      --plan PCT          the runs per side that detect PCT (2%%) for every\n"
 "                          metric, in its note (sets --threshold PCT)\n"
+"      --shift             the shift function after the table: each decile's\n"
+"                          difference (Harrell-Davis) with intervals that\n"
+"                          hold together at 95%% (csv, tsv, json: its rows only)\n"
 "      --higher-is-better LIST  these columns improve upward (names or\n"
 "                          globs; rates already do: /s, _per_sec, rps, ...)\n"
 "      --lower-is-better LIST   these columns improve downward\n"
@@ -177,6 +182,7 @@ struct report {
 	const struct bs_table		*t;
 	struct bs_report_opts		 ro;
 	enum bs_outfmt			 f;
+	struct bs_result		*shift;	/* --shift's, or NULL */
 };
 
 /* Does the HTML report draw a chart: a metric with values on a side? */
@@ -238,7 +244,79 @@ report_put(FILE *fp, void *arg)
 {
 	const struct report *r = arg;
 
-	return bs_comparison_write(fp, r->cmp, r->t, &r->ro, r->f);
+	if (bs_comparison_write(fp, r->cmp, r->t, &r->ro, r->f) == -1)
+		return -1;
+	/* --shift: its section after the report for people. */
+	if (r->shift != NULL && (fputc('\n', fp) == EOF ||
+	    bs_result_write(r->shift, r->f, fp) == -1))
+		return -1;
+	return 0;
+}
+
+/*
+ * --shift: the shift function of every metric, nine rows each, named as
+ * the comparison's machine rows are; a note where the medians agree and
+ * a tail does not, or a side is too small for the critical value.
+ */
+static struct bs_result *
+shift_result(const struct bs_comparison *cmp, const struct bs_table *t)
+{
+	static const char *const cols[] = { "column", "decile", "base",
+	    "cand", "diff", "ci_lo", "ci_hi" };
+	struct bs_result *res;
+	struct bs_shift sh;
+	size_t i, k, c, row;
+	char *label, dec[64];
+	int d, n;
+
+	if ((res = bs_result_new()) == NULL)
+		die("out of memory");
+	for (k = cmp->keyfrom; k < t->ngcols; k++)
+		if ((long)k != cmp->keyskip)
+			bs_result_addcol(res, t->names[t->gcols[k]]);
+	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
+		bs_result_addcol(res, cols[k]);
+	for (i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+
+		if (bs_shift_function(m->b, m->nb, m->c, m->nc, &sh) == -1)
+			continue;
+		for (d = 0; d < BS_SHIFT_N; d++) {
+			row = (size_t)bs_result_addrow(res);
+			c = 0;
+			for (k = cmp->keyfrom; k < t->ngcols; k++)
+				if ((long)k != cmp->keyskip)
+					bs_result_str(res, row, c++, m->key[k]);
+			bs_result_str(res, row, c++, m->column);
+			bs_result_num(res, row, c++, (d + 1) / 10.0);
+			bs_result_num(res, row, c++, sh.base[d]);
+			bs_result_num(res, row, c++, sh.cand[d]);
+			bs_result_num(res, row, c++, sh.diff[d]);
+			bs_result_num(res, row, c++, sh.lo[d]);
+			bs_result_num(res, row, c++, sh.hi[d]);
+		}
+		label = tool_label(t, m->key, cmp->keyfrom, m->column);
+		if (sh.tails) {
+			dec[0] = '\0';
+			for (d = 0, n = 0; d < BS_SHIFT_N; d++)
+				if (sh.differ & (1u << d))
+					n += snprintf(dec + n, sizeof(dec) - n,
+					    "%s%d", n ? ", " : "", d + 1);
+			warnmsg("note: %s: the medians agree (the shift "
+			    "function's interval at the median holds 0) but "
+			    "decile%s %s differ%s: the tails or the spread "
+			    "changed", label, strchr(dec, ',') ? "s" : "", dec,
+			    strchr(dec, ',') ? "" : "s");
+		}
+		if (sh.fewer)
+			warnmsg("note: %s: fewer than 10 values on a side: the "
+			    "shift function's intervals may not hold together "
+			    "at 95%%", label);
+		free(label);
+	}
+	if (res->failed)
+		die("out of memory");
+	return res;
 }
 
 /* The comparison written out: its fonts first for the HTML report. */
@@ -251,11 +329,19 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 	    o->vbase, o->vc, o->nvc, &t->meta, tc ? &tc->meta : &t->meta,
 	    o->name_b, o->name_c, o->zh, html_chart, &hc, tool_natural(com),
 	    com->raw, tool_width(com), o->spread },
-	    o->report ? (enum bs_outfmt)o->report : com->outfmt };
+	    o->report ? (enum bs_outfmt)o->report : com->outfmt, NULL };
 
 	struct bs_result *res;
 	struct bs_err e;
 
+	if (o->shift && (com->outfmt == BS_OUT_CSV || com->outfmt ==
+	    BS_OUT_TSV || com->outfmt == BS_OUT_JSON)) {
+		/* One rectangle in a machine format: the shift's rows. */
+		res = shift_result(cmp, t);
+		tool_write_result(com, res);
+		bs_result_free(res);
+		return;
+	}
 	if (o->report == BS_OUT_HTML && charted(cmp)) {
 		/* Only the HTML report's charts lay text out (Pango). */
 		bp_log_init(glib_fatal);
@@ -275,7 +361,10 @@ write_out(const struct tool_common *com, const struct bs_comparison *cmp,
 		bs_result_free(res);
 		return;
 	}
+	if (o->shift)
+		r.shift = shift_result(cmp, t);
 	tool_write(com, report_put, &r);
+	bs_result_free(r.shift);
 }
 
 #define NWARN		10	/* kinds of warning (BS_CW_*) */
@@ -502,6 +591,8 @@ check_options(const struct opts *o, int argc)
 	vals[C_TEST] = o->test;
 	vals[C_NOTMEAN] = o->test;
 	vals[C_MANY] = n;
+	if (o->shift && o->report)
+		die("--shift: not with -f record or html");
 	tool_check_rules(rules, TOOL_IF(C_BASE, o->vbase) |
 	    TOOL_IF(C_CAND, o->vcand) | TOOL_IF(C_VARIANT, o->variant) |
 	    TOOL_IF(C_STATMEAN, o->c.stat == BS_STAT_MEAN) |
@@ -685,6 +776,7 @@ main(int argc, char *argv[])
 		{ "spread",	      required_argument, NULL, OPT_SPREAD },
 		{ "power",	      required_argument, NULL, OPT_POWER },
 		{ "plan",	      required_argument, NULL, OPT_PLAN },
+		{ "shift",	      no_argument,	 NULL, OPT_SHIFT },
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -758,7 +850,8 @@ main(int argc, char *argv[])
 			addlist(&o.lib, optarg);
 			break;
 		case OPT_GATE:
-			o.gate = 1;
+		case OPT_SHIFT:
+			*(ch == OPT_GATE ? &o.gate : &o.shift) = 1;
 			break;
 		case OPT_PAIRED:
 			o.c.paired = 1;
