@@ -478,6 +478,8 @@ struct bs_tok {
 };
 size_t	 bs_tokens(const char *s, size_t len, struct bs_tok *t, size_t max);
 int	 bs_tok_is(const struct bs_tok *, const char *w);
+/* The length of the unsigned decimal at s (digits and points); 0: none. */
+size_t	 bs_numlen(const char *s, size_t n);
 /*
  * Load testers' request logs (reqlog.c), streamed a record at a time
  * so that a log of 10^8 requests is read in bounded memory (bstat

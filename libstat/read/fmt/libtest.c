@@ -266,3 +266,13 @@ bs_tok_is(const struct bs_tok *t, const char *w)
 {
 	return t->n == strlen(w) && memcmp(t->s, w, t->n) == 0;
 }
+
+size_t
+bs_numlen(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'))
+		i++;
+	return i;
+}

@@ -29,16 +29,6 @@ struct red {
 	size_t		 latl;
 };
 
-static size_t
-numlen(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'))
-		i++;
-	return i;
-}
-
 /* The next segment: up to a newline or a carriage return. */
 static int
 nextseg(const char *p, size_t len, size_t *pos, const char **s, size_t *n)
@@ -66,7 +56,7 @@ quiet(const char *s, size_t n, struct bs_rows *r)
 	if (c == NULL || c == s)
 		return 0;
 	v = c + 2;
-	if ((vl = numlen(v, (size_t)(s + n - v))) == 0 ||
+	if ((vl = bs_numlen(v, (size_t)(s + n - v))) == 0 ||
 	    (size_t)(s + n - v) < vl + 20 || memcmp(v + vl,
 	    " requests per second", 20) != 0)
 		return 0;
@@ -74,7 +64,7 @@ quiet(const char *s, size_t n, struct bs_rows *r)
 		return 1;	/* only asked whether it is one */
 	bs_rows_setn(r, "test", s, (size_t)(c - s));
 	bs_rows_setn(r, "rps", v, vl);
-	if ((p = memmem(s, n, "p50=", 4)) != NULL && (pl = numlen(p + 4,
+	if ((p = memmem(s, n, "p50=", 4)) != NULL && (pl = bs_numlen(p + 4,
 	    (size_t)(s + n - p - 4))) > 0)
 		bs_rows_setn(r, "p50_latency_ms", p + 4, pl);
 	return 1;
@@ -112,7 +102,7 @@ latrow(struct red *g, const char *s, size_t n)
 			s++;
 		while (h + hl < he && h[hl] != ' ')
 			hl++;
-		if ((vl = numlen(s, (size_t)(e - s))) == 0 || hl == 0 ||
+		if ((vl = bs_numlen(s, (size_t)(e - s))) == 0 || hl == 0 ||
 		    hl > 8)
 			return;
 		snprintf(col, sizeof(col), "%.*s_latency_ms", (int)hl, h);
@@ -135,7 +125,7 @@ report(struct red *g, const char *s, size_t n)
 	const char *v;
 	size_t vl;
 
-	if (g->lat != NULL && numlen(s, n) > 0) {
+	if (g->lat != NULL && bs_numlen(s, n) > 0) {
 		latrow(g, s, n);
 		return;
 	}
@@ -145,14 +135,14 @@ report(struct red *g, const char *s, size_t n)
 		return;
 	}
 	for (size_t i = 0; i < 3; i++)
-		if ((vl = numlen(s, n)) > 0 && bs_contains(s, n, hdr[i][0]) &&
+		if ((vl = bs_numlen(s, n)) > 0 && bs_contains(s, n, hdr[i][0]) &&
 		    memcmp(s + vl, hdr[i][0], strlen(hdr[i][0])) == 0)
 			bs_rows_setn(g->r, hdr[i][1], s, vl);
 	/* 6.2+: "throughput summary: N requests per second"; older: bare. */
 	v = s;
 	if (n > 20 && memcmp(s, "throughput summary: ", 20) == 0)
 		v = s + 20;
-	vl = numlen(v, (size_t)(s + n - v));
+	vl = bs_numlen(v, (size_t)(s + n - v));
 	if (vl > 0 && (size_t)(s + n - v) == vl + 20 && memcmp(v + vl,
 	    " requests per second", 20) == 0) {
 		bs_rows_setn(g->r, "rps", v, vl);

@@ -67,17 +67,6 @@ sumend(struct sb *b)
 	b->insum = b->inlat = 0;
 }
 
-/* The number at s (digits, a point), its length; 0 when none. */
-static size_t
-numlen(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'))
-		i++;
-	return i;
-}
-
 /* A summary cell from the text after a label: its first number. */
 static void
 cell(struct sb *b, const char *col, const char *v, size_t n)
@@ -85,7 +74,7 @@ cell(struct sb *b, const char *col, const char *v, size_t n)
 	size_t k;
 
 	bs_trim(&v, &n);
-	if ((k = numlen(v, n)) == 0)
+	if ((k = bs_numlen(v, n)) == 0)
 		return;
 	sumstart(b);
 	bs_rows_setn(&b->r, col, v, k);
@@ -144,7 +133,7 @@ sumline(struct sb *b, const char *k, size_t kn, const char *v, size_t vn)
 	}
 	if (b->inlat && kn > 11 && memcmp(k + kn - 11, " percentile", 11) ==
 	    0) {
-		snprintf(col, sizeof(col), "latency_p%.*s", (int)numlen(k, kn),
+		snprintf(col, sizeof(col), "latency_p%.*s", (int)bs_numlen(k, kn),
 		    k);
 		cell(b, col, v, vn);
 		return;
@@ -192,7 +181,7 @@ intervalline(struct sb *b, const char *s, size_t ll)
 	const char *e = memchr(s, ']', ll), *p, *q, *end = s + ll;
 	size_t n;
 
-	if (e == NULL || e - s < 3 || (n = numlen(s + 2, (size_t)(e - s -
+	if (e == NULL || e - s < 3 || (n = bs_numlen(s + 2, (size_t)(e - s -
 	    2))) == 0)
 		return 1;
 	bs_rows_set(&b->r, "kind", "interval");
@@ -206,7 +195,7 @@ intervalline(struct sb *b, const char *s, size_t ll)
 		while (q < end && *q == ' ')
 			q++;
 		if (lab(p, n, "thds:"))
-			bs_rows_setn(&b->r, "threads", q, numlen(q, (size_t)(end -
+			bs_rows_setn(&b->r, "threads", q, bs_numlen(q, (size_t)(end -
 			    q)));
 		else if (n > 5 && p[0] == '(' && memcmp(p + n - 3, "%):", 3) ==
 		    0) {
@@ -214,8 +203,8 @@ intervalline(struct sb *b, const char *s, size_t ll)
 			const char *c = memchr(p, ',', n);
 
 			snprintf(col, sizeof(col), "latency_p%.*s", (int)(c ?
-			    numlen(c + 1, n) : 0), c ? c + 1 : "");
-			bs_rows_setn(&b->r, col, q, numlen(q, (size_t)(end -
+			    bs_numlen(c + 1, n) : 0), c ? c + 1 : "");
+			bs_rows_setn(&b->r, col, q, bs_numlen(q, (size_t)(end -
 			    q)));
 			bs_rows_unit(&b->r, col, "ms");
 		} else if (lab(p, n, "(r/w/o:")) {
@@ -223,21 +212,21 @@ intervalline(struct sb *b, const char *s, size_t ll)
 			    "qps_other" };
 
 			for (int i = 0; i < 3 && q < end; i++) {
-				size_t k = numlen(q, (size_t)(end - q));
+				size_t k = bs_numlen(q, (size_t)(end - q));
 
 				bs_rows_setn(&b->r, cols[i], q, k);
 				q += k + 1;
 			}
 		} else if (n > 0 && isdigit((unsigned char)p[0]) && q + 7 <=
 		    end && memcmp(q, "MiB/sec", 7) == 0)
-			bs_rows_setn(&b->r, "transferred_mib_per_sec", p, numlen(p,
+			bs_rows_setn(&b->r, "transferred_mib_per_sec", p, bs_numlen(p,
 			    n));
 		else
 			for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]);
 			    i++)
 				if (lab(p, n, keys[i][0]))
 					bs_rows_setn(&b->r, keys[i][1], q,
-					    numlen(q, (size_t)(end - q)));
+					    bs_numlen(q, (size_t)(end - q)));
 		p = q;
 	}
 	bs_rows_endrow(&b->r, b->line);
@@ -260,7 +249,7 @@ histline(struct sb *b, const char *s, size_t ll, struct bs_err *e,
 	for (c = s + ll; c > bar && isdigit((unsigned char)c[-1]); c--)
 		;
 	cn = (size_t)(s + ll - c);
-	if (numlen(v, vn) != vn || vn == 0 || cn == 0)
+	if (bs_numlen(v, vn) != vn || vn == 0 || cn == 0)
 		return 0;
 	count = strtoull(c, NULL, 10);
 	if (count > SB_HIST_MAX - b->hist)
@@ -318,7 +307,7 @@ sb_line(struct sb *b, const char *s, size_t ll, const char *name,
 
 		t += 18, tl -= 18;
 		bs_trim(&t, &tl);
-		k = numlen(t, tl);
+		k = bs_numlen(t, tl);
 		snprintf(b->threads, sizeof(b->threads), "%.*s", (int)k, t);
 		return 0;
 	}
