@@ -676,6 +676,8 @@ struct bs_summary_opts {
 	double	 apdex;		/* > 0: Apdex at this T was counted */
 	int	 spread_sd;	/* --spread sd: the compact set shows the
 				   sd where it shows ± the CI's half-width */
+	double	 mde_power;	/* > 0: mde at this power (bstat --mde);
+				   < 0: minus the power --stats mde takes */
 };
 
 struct bs_summary {
@@ -688,6 +690,12 @@ struct bs_summary {
 	int	 steady;	/* 1 yes, 0 no, -1 unknown */
 	int	 warmup;	/* 1 when the first values sit far off */
 	double	 mvalue;	/* Gregg's modality value, NaN if n < 30 */
+	/*
+	 * With mde_power: the smallest difference of means that a
+	 * comparison with as many runs of this sd on each side detects
+	 * (Welch, two-sided at 1 - confidence) with that power.
+	 */
+	double	 mde;
 	/* With pct_ci: distribution-free intervals, NaN when n is short. */
 	double	 median_lo, median_hi;
 	double	 pct_lo[BS_MAX_PCT], pct_hi[BS_MAX_PCT];
@@ -1868,6 +1876,7 @@ enum bs_stat_unit { BS_SU_VALUE, BS_SU_SPREAD, BS_SU_COUNT, BS_SU_RATIO,
 #define BS_SN_MVALUE	0x40	/* bstat --mvalue */
 #define BS_SN_RATES	0x80	/* bs_summary_opts.rates (--ok) */
 #define BS_SN_APDEX	0x100	/* bs_summary_opts.apdex (--apdex) */
+#define BS_SN_MDE	0x200	/* bs_summary_opts.mde_power (--mde) */
 /* What is known of it (bits of bs_stat.flags). */
 #define BS_SF_FINITE	0x01	/* beyond a double: an error, not a cell */
 #define BS_SF_INTERVAL	0x02	/* a target judges it by ci_lo, ci_hi */

@@ -801,8 +801,8 @@ test_stat_registry(void **state)
 	assert_string_equal(names, "n, missing, mean, sd, se, ci, ci_lo, "
 	    "ci_hi, ci_half, min, q1, median, q3, max, iqr, cv, pNN, "
 	    "median_lo, median_hi, pNN_lo, pNN_hi, r1, steady_diff, steady, "
-	    "mvalue, errors, error_rate, error_lo, error_hi, apdex, apdex_lo, "
-	    "apdex_hi");
+	    "mvalue, mde, errors, error_rate, error_lo, error_hi, apdex, "
+	    "apdex_lo, apdex_hi");
 	assert_int_equal(bs_cond_parse("<=50", &c, &rest), 0);
 	assert_int_equal(c.op, BS_COND_LE);
 	assert_true(c.v == 50);

@@ -31,7 +31,9 @@ enum {
 	OPT_LEVELCOST,
 	OPT_OK,
 	OPT_APDEX,
-	OPT_EVERY
+	OPT_EVERY,
+	OPT_MDE,
+	OPT_POWER
 };
 
 #define MAXTARGETS	32
@@ -118,6 +120,10 @@ usage(FILE *fp, int status)
 "                          percentiles: median_lo, median_hi, pNN_lo, pNN_hi\n"
 "      --mvalue            add mvalue, Gregg's modality value (about 2 for\n"
 "                          one mode; a warning from 2.4 on, n >= 30)\n"
+"      --mde               add mde, the minimum detectable change: the\n"
+"                          smallest difference of means that as many runs\n"
+"                          per side detect (Welch) with 80%% power\n"
+"      --power P           the power of mde, 0 < P < 1 (default 0.8)\n"
 "      --tag KEY=VALUE     a constant first column, repeatable (commit, date)\n"
 "      --stats LIST        the statistics, in order, in every format: n, mean,\n"
 "                          ci (both bounds), ci_half, median, p99, ...; default:\n"
@@ -218,6 +224,9 @@ addrow(struct bs_result *res, const struct bs_table *t, size_t g,
 
 /* --steady auto: classify each series' runs (steady_note()). */
 static int steady_auto;
+/* --mde, at --power's power. */
+static int mde_on;
+static double mde_power = 0.8;
 
 /* What is said about the series, the first few of each kind in full. */
 struct notes {
@@ -1363,6 +1372,15 @@ summary_opt(int ch, const char *arg, struct bs_summary_opts *so)
 			die("--steady takes a window of at least 1 sample, not "
 			    "'%s'", arg);
 		break;
+	case OPT_MDE:
+		mde_on = 1;
+		break;
+	case OPT_POWER:
+		if (bs_parse_double(arg, &mde_power) == -1 ||
+		    !(mde_power > 0 && mde_power < 1))
+			die("--power takes a power between 0 and 1, not '%s'",
+			    arg);
+		break;
 	default:	/* OPT_STEADYTOL */
 		if (bs_parse_double(arg, &tol) == -1 || tol < 0)
 			die("--steady-tol takes a percentage, not '%s'", arg);
@@ -1396,6 +1414,8 @@ main(int argc, char *argv[])
 		{ "ok",		   required_argument, NULL, OPT_OK },
 		{ "apdex",	   required_argument, NULL, OPT_APDEX },
 		{ "every",	   required_argument, NULL, OPT_EVERY },
+		{ "mde",	   no_argument,	      NULL, OPT_MDE },
+		{ "power",	   required_argument, NULL, OPT_POWER },
 		{ "time",	   required_argument, NULL, 't' },
 		TOOL_RAW_LONGOPT,
 		TOOL_REPLICATE_LONGOPT,
@@ -1435,6 +1455,8 @@ main(int argc, char *argv[])
 		case OPT_SPREAD:
 		case OPT_STEADY:
 		case OPT_STEADYTOL:
+		case OPT_MDE:
+		case OPT_POWER:
 			summary_opt(ch, optarg, &so);
 			break;
 		case OPT_NOQUANT:
@@ -1493,6 +1515,8 @@ main(int argc, char *argv[])
 	tool_output_not_input(com.output, "-o", argc, argv);
 	so.confidence = com.confidence;
 	so.skip = com.skip;
+	/* Without --mde, the power --stats mde takes (its column off). */
+	so.mde_power = mde_on ? mde_power : -mde_power;
 	/* -f sketch is bstat's own format, no result table's. */
 	sko.out = com.ownfmt == FMT_SKETCH ? 1 : com.ownfmt == FMT_DDSKETCH ?
 	    2 : 0;

@@ -57,22 +57,36 @@ int	 bs_signed_rank(const double *base, const double *cand, size_t n,
  * out of memory.  For fewer than BS_EXACT_TIES values (a side's).
  */
 /*
- * Power and runs needed (power.c): the noncentral t's distribution
- * function (R's pt(t, df, ncp)); the power of the two-sided t test
- * (R's power.t.test, strict = FALSE; Welch's df at equal sizes, or
- * paired); the fewest runs per side, at most BS_RUNS_MAX (0: more, or
+ * Power and runs needed (power.c, on stat/power_t.c's bs_t_power()):
+ * the fewest runs per side, at most BS_RUNS_MAX (0: more, or
  * unknown); the methods' runs hooks.
  */
 #define BS_RUNS_MAX	10000000
-double	 bs_pnt(double t, double df, double delta);
-double	 bs_t_power(double sb, double sc, int paired, double n,
-	    double delta, double alpha);
 size_t	 bs_t_runs_needed(double sb, double sc, int paired, double delta,
 	    double alpha, double power);
 size_t	 bs_runs_welch(const struct bs_metric *, const struct bs_cmp_opts *,
 	    double delta);
 size_t	 bs_runs_paired_t(const struct bs_metric *,
 	    const struct bs_cmp_opts *, double delta);
+/*
+ * Runs needed by a seeded simulation from the observed samples
+ * (power.c): --test mwu and --stat pNN.  BS_SIM_REPS experiments at
+ * each n tried, at most BS_SIM_BUDGET values drawn in all (0 beyond).
+ */
+#define BS_SIM_REPS	200
+#define BS_SIM_SEED	3101
+#define BS_SIM_BUDGET	50000000.0
+size_t	 bs_runs_mwu(const struct bs_metric *, const struct bs_cmp_opts *,
+	    double delta);
+size_t	 bs_runs_pctl(const struct bs_metric *, const struct bs_cmp_opts *,
+	    double delta);
+/* The simulation's tests: R's normal rank-sum p; order statistics. */
+double	 bs_mwu_p_sorted(const double *x, size_t n, const double *y,
+	    size_t m);
+double	 bs_q7_sorted(const double *xs, size_t n, double p);
+struct bs_qdiff;
+int	 bs_quantile_diff_os(const double *bs, size_t nb, const double *cs,
+	    size_t nc, double p, double confidence, struct bs_qdiff *);
 
 /*
  * Kolmogorov-Smirnov D of cand against base and its two-sided p, as R's

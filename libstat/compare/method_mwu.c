@@ -68,6 +68,7 @@ const struct bs_method bs_method_mwu = {
 	.needs = BS_MN_VALUES,
 	.constp = 1,
 	.compare = compare,
+	.runs = bs_runs_mwu,
 	.sentence = bs_sentence_ranks,
 	.centre_en = "median",
 	.centre_zh = "中位数",

@@ -105,6 +105,7 @@ const struct bs_method bs_method_pctl = {
 	.sides = sides,
 	.untested = untested,
 	.label = label,
+	.runs = bs_runs_pctl,
 	.sentence = sentence,
 	.title = "percentile bootstrap, or order statistics for large samples",
 	.unpaired = "a percentile's change is compared on unpaired samples "

@@ -962,7 +962,8 @@ rate_rules(struct bs_metric *m, const struct bs_cmp_opts *o)
  * An inconclusive metric whose interval is too wide: how many runs per
  * side would detect a change of the threshold (the equivalence margin
  * when it is 0) with the power asked, at the spread seen (the method's
- * runs hook: the t tests by the noncentral t, power.c).
+ * runs hook: the t tests by the noncentral t, the rank test and
+ * percentiles by simulation, power.c), relative to the baseline's centre.
  */
 static void
 need_runs(struct bs_metric *m, const struct bs_method *mt,
@@ -973,9 +974,9 @@ need_runs(struct bs_metric *m, const struct bs_method *mt,
 	/* A rate of requests has counts, not runs: no figure for it. */
 	if (!((m->note & BS_CN_WIDE) || (o->plan && m->testable)) ||
 	    mt->runs == NULL || m->rate != 0 || !(r > 0) ||
-	    !isfinite(m->mean_b))
+	    !isfinite(centre(mt, m, 0)))
 		return;
-	m->need_n = mt->runs(m, o, r * fabs(m->mean_b));
+	m->need_n = mt->runs(m, o, r * fabs(centre(mt, m, 0)));
 	m->power_asked = o->power;
 }
 

@@ -1578,5 +1578,6 @@ bs_sketch_summarize(const struct bs_sketch_series *s,
 	r->iqr = r->q3 - r->q1;
 	if (isinf(r->cv))
 		r->cv = NAN;
+	bs_summary_mde(r, o);
 	return 0;
 }

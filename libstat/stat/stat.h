@@ -212,4 +212,22 @@ uint32_t *bs_levels_units(const struct bs_table *, size_t g, size_t c,
 void	 bs_rates_fill(uint64_t req, uint64_t err, uint64_t sat, uint64_t tol,
 	    uint64_t apn, const struct bs_summary_opts *, struct bs_summary *);
 
+/* ------------------------------------------------------------------ */
+/* Power of the t test (power_t.c): bcompare's runs needed, bstat --mde */
+
+/* P(T <= t) of the noncentral t, as R's pt(t, df, ncp). */
+double	 bs_pnt(double t, double df, double delta);
+/*
+ * Power of the two-sided t test at level alpha of a true difference
+ * delta, n runs per side with standard deviations sb, sc (Welch's df at
+ * equal sizes), or paired: n pairs whose differences have sd sb.
+ */
+double	 bs_t_power(double sb, double sc, int paired, double n,
+	    double delta, double alpha);
+/* The smallest difference n runs per side of sd detect with power. */
+struct bs_summary;
+struct bs_summary_opts;
+void	 bs_summary_mde(struct bs_summary *, const struct bs_summary_opts *);
+double	 bs_t_mde(double sd, double n, double alpha, double power);
+
 #endif /* LIBSTAT_STAT_H */

@@ -119,6 +119,8 @@ const struct bs_stat bs_stats[] = {
 	    0, 0 },
 	{ "mvalue", BS_SU_RATIO, BS_SN_SORTED | BS_SN_MVALUE, 0, NULL, 0,
 	    AT(mvalue), NULL, 0, 0, 0 },
+	{ "mde", BS_SU_SPREAD, MOM | BS_SN_MDE, FIN, NULL, 0, AT(mde), NULL,
+	    0, 0, 0 },
 	/* The requests' rates: counted by the table (--ok, --apdex). */
 	{ "errors", BS_SU_COUNT, MOM | BS_SN_RATES, 0, NULL, 0, AT(errors),
 	    NULL, 0, 0, 0 },
@@ -164,7 +166,7 @@ static const char *const full_set[] = { "n", "missing", "mean", "sd", "se",
 	"pNN", NULL };
 /* The options that add their statistics to any set, after it, in order. */
 static const unsigned added_by[] = { BS_SN_PCTCI, BS_SN_AUTOCORR,
-	BS_SN_STEADY, BS_SN_MVALUE, BS_SN_RATES, BS_SN_APDEX };
+	BS_SN_STEADY, BS_SN_MVALUE, BS_SN_MDE, BS_SN_RATES, BS_SN_APDEX };
 
 void
 bs_stat_needs_rates(const struct bs_stat *id, struct bs_summary_opts *so)
@@ -192,6 +194,8 @@ option_on(unsigned b, const struct bs_summary_opts *so, const char *list,
 		return so->rates;
 	case BS_SN_APDEX:
 		return so->apdex > 0;
+	case BS_SN_MDE:
+		return so->mde_power > 0;
 	default:
 		return mvalue;
 	}
@@ -388,6 +392,8 @@ stat_needs(const struct bs_stat *id, const char *tok,
 		so->autocorr = 1;
 	if (id->needs & BS_SN_MVALUE)
 		*mvalue = 1;
+	if ((id->needs & BS_SN_MDE) && !(so->mde_power > 0))
+		so->mde_power = so->mde_power < 0 ? -so->mde_power : 0.8;
 	bs_stat_needs_rates(id, so);
 	if ((id->needs & BS_SN_STEADY) && so->steady == 0)
 		return bs_seterr(e, NULL, 0, "--stats %s needs --steady W",

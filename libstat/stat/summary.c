@@ -663,6 +663,7 @@ summarize_moments(const struct bs_series *s, const struct bs_summary_opts *o,
 		r->ci_hi = r->mean + hw;
 		r->cv = r->mean != 0.0 ? r->sd / r->mean : NAN;
 	}
+	bs_summary_mde(r, o);
 	return overflowed(r, o, e);
 }
 
@@ -718,6 +719,16 @@ moments(const struct bs_series *s, const double *x, size_t n,
 	}
 	if (o->autocorr)
 		r->r1 = bs_autocorr1(x, n, *m);
+	bs_summary_mde(r, o);
+}
+
+/* --mde: the smallest change n runs of this sd detect (power_t.c). */
+void
+bs_summary_mde(struct bs_summary *r, const struct bs_summary_opts *o)
+{
+	if (o->mde_power > 0 && !r->n_unknown)
+		r->mde = bs_t_mde(r->sd, (double)r->n, 1 - o->confidence / 100,
+		    o->mde_power);
 }
 
 /* Are the last two windows of --steady W within the tolerance? */
