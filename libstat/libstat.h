@@ -1335,6 +1335,8 @@ struct bs_cmp_opts {
 	int		 plan;		/* --plan: the runs needed for every
 					   tested metric, not only the
 					   inconclusive */
+	int		 simulate;	/* --plan or --power: the methods whose
+					   runs needed are simulated give it */
 };
 
 void	 bs_cmp_opts_default(struct bs_cmp_opts *);
@@ -1564,6 +1566,11 @@ struct bs_method {
 	 */
 	size_t		(*runs)(const struct bs_metric *, const struct bs_cmp_opts *,
 			    double delta);
+	/*
+	 * runs simulates (a second or so a metric): only asked for with
+	 * bs_cmp_opts.simulate (--plan, --power), not on every verdict.
+	 */
+	int		 runs_sim;
 };
 
 /* The method of a --test value, or NULL. */

@@ -831,10 +831,11 @@ main(int argc, char *argv[])
 			break;
 		case OPT_POWER:
 			o.c.power = power_arg(optarg);
+			o.c.simulate = 1;
 			break;
 		case OPT_PLAN:
 			o.c.threshold = plan_pct(optarg);
-			o.c.plan = 1;
+			o.c.plan = o.c.simulate = 1;
 			break;
 		case OPT_EQUIV:
 			if (bs_parse_double(optarg, &v) == -1 || !(v > 0) ||

@@ -69,6 +69,7 @@ const struct bs_method bs_method_mwu = {
 	.constp = 1,
 	.compare = compare,
 	.runs = bs_runs_mwu,
+	.runs_sim = 1,
 	.sentence = bs_sentence_ranks,
 	.centre_en = "median",
 	.centre_zh = "中位数",

@@ -106,6 +106,7 @@ const struct bs_method bs_method_pctl = {
 	.untested = untested,
 	.label = label,
 	.runs = bs_runs_pctl,
+	.runs_sim = 1,
 	.sentence = sentence,
 	.title = "percentile bootstrap, or order statistics for large samples",
 	.unpaired = "a percentile's change is compared on unpaired samples "

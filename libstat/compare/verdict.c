@@ -971,9 +971,13 @@ need_runs(struct bs_metric *m, const struct bs_method *mt,
 {
 	double	 r = m->threshold > 0 ? m->threshold : m->margin;
 
-	/* A rate of requests has counts, not runs: no figure for it. */
+	/*
+	 * A rate of requests has counts, not runs: no figure for it.  A
+	 * simulated figure only when asked for (--plan, --power).
+	 */
 	if (!((m->note & BS_CN_WIDE) || (o->plan && m->testable)) ||
-	    mt->runs == NULL || m->rate != 0 || !(r > 0) ||
+	    mt->runs == NULL || (mt->runs_sim && !o->simulate) ||
+	    m->rate != 0 || !(r > 0) ||
 	    !isfinite(centre(mt, m, 0)))
 		return;
 	m->need_n = mt->runs(m, o, r * fabs(centre(mt, m, 0)));
