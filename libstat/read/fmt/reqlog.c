@@ -34,7 +34,7 @@ bs_fixrec_col(struct bs_fixrec *r, const char *name, size_t len)
 	if (r->ncols == r->ccap && bs_grow(&r->cols, &r->ccap, r->ncols + 1,
 	    sizeof(*r->cols)) == -1)
 		goto oom;
-	if ((c = strndup(name, len)) == NULL)
+	if ((c = bs_strndup(name, len)) == NULL)
 		goto oom;
 	r->cols[r->ncols] = c;
 	if (bs_strhash_put(&r->colh, c, len, r->ncols) == -1)
