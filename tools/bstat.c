@@ -738,6 +738,28 @@ replicated(struct run *r, size_t g, size_t c, const struct bs_levels *lv,
 }
 
 /*
+ * --steady auto's class of a sequence, in one note: of the runs, or of
+ * the windows' medians (of: the words before "steady state"); from: where
+ * steady state begins ("run 31", "window 40 s").
+ */
+static void
+steady_say(const char *label, const char *of, const struct bs_steady *st,
+    size_t n, const char *units, const char *from)
+{
+	if (st->cls == BS_SC_FLAT)
+		warnmsg("note: %s: %ssteady state: flat (no change point in %zu "
+		    "%s)", label, of, n, units);
+	else if (st->cls == BS_SC_NONE)
+		warnmsg("note: %s: %ssteady state: none (%zu segments; the last "
+		    "from %s holds under a quarter of the %zu %s)", label, of,
+		    st->nseg, from, n, units);
+	else
+		warnmsg("note: %s: %ssteady state: %s, from %s (%zu segments in "
+		    "%zu %s)", label, of, bs_steady_name(st->cls), from,
+		    st->nseg, n, units);
+}
+
+/*
  * --steady auto: the series' runs in order classified (flat, warm-up,
  * slowdown, no steady state) and where steady state begins, from the
  * change points libstat finds (bs_steady_auto()).
@@ -751,7 +773,7 @@ steady_note(const struct bs_table *t, size_t g, size_t c,
 	struct bs_err e;
 	double *v;
 	size_t n;
-	char *label;
+	char *label, from[64];
 
 	if ((v = bs_series_values(ser, skip, &n)) == NULL)
 		die("out of memory");
@@ -759,17 +781,8 @@ steady_note(const struct bs_table *t, size_t g, size_t c,
 	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
 	if (bs_steady_auto(v, n, u.higher, &st, &e) == -1)
 		die_group(t, g, "%s: %s", label, e.msg);
-	if (st.cls == BS_SC_FLAT)
-		warnmsg("note: %s: steady state: flat (no change point in %zu "
-		    "runs)", label, n);
-	else if (st.cls == BS_SC_NONE)
-		warnmsg("note: %s: steady state: none (%zu segments; the last "
-		    "from run %zu holds under a quarter of the %zu runs)", label,
-		    st.nseg, skip + st.start + 1, n);
-	else
-		warnmsg("note: %s: steady state: %s, from run %zu (%zu "
-		    "segments in %zu runs)", label, bs_steady_name(st.cls),
-		    skip + st.start + 1, st.nseg, n);
+	snprintf(from, sizeof(from), "run %zu", skip + st.start + 1);
+	steady_say(label, "", &st, n, "runs", from);
 	free(label);
 	free(v);
 }
@@ -934,7 +947,7 @@ window_steady(const struct bs_table *t, size_t g, size_t c,
 	struct bs_err e;
 	double *med, *start;
 	size_t m = 0;
-	char *label;
+	char *label, from[64];
 
 	med = calloc(nw + 1, sizeof(*med));
 	start = calloc(nw + 1, sizeof(*start));
@@ -949,18 +962,9 @@ window_steady(const struct bs_table *t, size_t g, size_t c,
 	label = tool_label(t, t->groups[g].key, 0, vn);
 	if (bs_steady_auto(med, m, u.higher, &st, &e) == -1)
 		die_group(t, g, "%s: %s", label, e.msg);
-	if (st.cls == BS_SC_FLAT)
-		warnmsg("note: %s: the windows' medians: steady state: flat "
-		    "(no change point in %zu windows)", label, m);
-	else if (st.cls == BS_SC_NONE)
-		warnmsg("note: %s: the windows' medians: steady state: none "
-		    "(%zu segments; the last from window %g s holds under a "
-		    "quarter of the %zu windows)", label, st.nseg,
-		    start[st.start], m);
-	else
-		warnmsg("note: %s: the windows' medians: steady state: %s, "
-		    "from window %g s (%zu segments in %zu windows)", label,
-		    bs_steady_name(st.cls), start[st.start], st.nseg, m);
+	snprintf(from, sizeof(from), "window %g s", m > 0 ? start[st.start] :
+	    0.0);
+	steady_say(label, "the windows' medians: ", &st, m, "windows", from);
 	free(label);
 	free(med);
 	free(start);
