@@ -63,9 +63,11 @@ by_flag <- function(d) d$success == "true"
 
 emit("label", "testdata/load/base.csv",
      "-g label --ok responseCode<400 --apdex 500", "label", by_code, 500)
+# Pooled over the labels: read as generic CSV (the jmeter reader would
+# group by label).
 emit("pooled90", "testdata/load/cand.csv",
-     "--ok success --apdex 300 --confidence 90", character(0), by_flag, 300,
-     conf = 90)
+     "--input-format csv --ok success --apdex 300 --confidence 90",
+     character(0), by_flag, 300, conf = 90)
 emit("skip", "testdata/load/small_cand.csv",
      "-g label --ok success --apdex 200 --skip 5", "label", by_flag, 200,
      skip = 5)

@@ -321,7 +321,9 @@ expect <- function(d, x, groups, ys, ...) {
 				    "improved", kind = c$kind, status = c$status,
 				    was = if (is.null(c$was)) "" else r$x[c$was + 1],
 				    end = if (is.null(c$end)) "" else r$x[c$end + 1],
-				    slope = if (is.null(c$slope)) NA_real_ else c$slope)
+				    slope = if (is.null(c$slope)) NA_real_ else c$slope,
+				    # A ramp's slope interval: trend_ramp.R's.
+				    slope_lo = NA_real_, slope_hi = NA_real_)
 				names(row)[2] <- x
 				if (length(groups))
 					row <- cbind(keys[g, groups, drop = FALSE], row)
