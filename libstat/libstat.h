@@ -1610,9 +1610,30 @@ struct bs_trend_opts {
 	size_t		 window;	/* E-divisive window, revisions */
 	double		 confidence;	/* of the change's interval, percent */
 	const struct bs_cmp_opts *cmp;	/* directions, thresholds (--min-change) */
+	struct bs_trend_cache *cache;	/* searches kept from a run before, and
+					   for the next (btrend --state); NULL:
+					   none kept */
 };
 
 void	 bs_trend_opts_default(struct bs_trend_opts *);
+
+/*
+ * The searches a history's change points come from, kept from run to
+ * run (trend_cache.c): a history one revision longer is searched again
+ * only in its last window, and its change points are those a search
+ * from scratch finds.  load reads a file bs_trend_cache_write wrote (an
+ * empty one is an empty cache; another file is an error, -1 and e);
+ * write gives what this run used or made, returns -1 with errno on a
+ * write error; counts: the segments' searches reused and made.
+ */
+struct bs_trend_cache;
+struct bs_trend_cache *bs_trend_cache_new(void);
+int	 bs_trend_cache_load(struct bs_trend_cache *, const struct bs_buf *,
+	    struct bs_err *);
+int	 bs_trend_cache_write(const struct bs_trend_cache *, FILE *);
+void	 bs_trend_cache_counts(const struct bs_trend_cache *, size_t *reused,
+	    size_t *computed);
+void	 bs_trend_cache_free(struct bs_trend_cache *);
 
 /*
  * One change point: revisions [from, at) before it, [at, to) after it

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tool.h"
 
@@ -22,7 +23,8 @@ enum {
 	OPT_MINSEG,
 	OPT_WINDOW,
 	OPT_HIB,
-	OPT_LIB
+	OPT_LIB,
+	OPT_STATE
 };
 
 #define MAXRULES	64
@@ -60,6 +62,9 @@ usage(FILE *fp, int status)
 "      --min-segment N     revisions after a change to confirm it, and on each\n"
 "                          side of one inside the history (default 2)\n"
 "      --window N          revisions per E-divisive window (default 500)\n"
+"      --state FILE        keep the searches there for the next run: a history\n"
+"                          one revision longer is searched again in its last\n"
+"                          window only (the same change points)\n"
 "      --since VALUE       report change points at or after this order value\n"
 "      --last N            report change points among the last N revisions\n"
 "      --gate              exit 1 when a reported step regressed (provisional\n"
@@ -89,6 +94,7 @@ struct opts {
 	struct bs_colrule	 thr[MAXRULES];
 	const char		*x;
 	const char		*since;
+	const char		*state;		/* --state FILE */
 	size_t			 last;
 	int			 haslast, gate;
 };
@@ -212,6 +218,61 @@ check_options(const struct tool_common *com, const struct opts *o)
 	tool_check_rules(rules, TOOL_IF(C_SKIP, com->skip > 0) |
 	    TOOL_IF(C_SINCE, o->since != NULL) | TOOL_IF(C_LAST, o->haslast),
 	    NULL);
+}
+
+/*
+ * --state FILE: the searches of the run before, when there was one (a
+ * file that is not one is an error, never replaced).
+ */
+static void
+state_load(struct opts *o, const struct tool_common *com, int argc,
+    char **argv)
+{
+	struct bs_buf buf;
+	struct bs_err e;
+	struct stat st;
+
+	if (o->state == NULL)
+		return;
+	if (strcmp(o->state, "-") == 0 || *o->state == '\0')
+		die("--state takes a file name, not '%s'", o->state);
+	tool_output_not_input(o->state, "--state", argc, argv);
+	if (com->output != NULL && strcmp(com->output, o->state) == 0)
+		die("--state %s is the output (-o): give each its own file",
+		    o->state);
+	if ((o->to.cache = bs_trend_cache_new()) == NULL)
+		die("out of memory");
+	if (stat(o->state, &st) == -1 && errno == ENOENT)
+		return;
+	if (bs_buf_load(&buf, o->state, &e) == -1 ||
+	    bs_trend_cache_load(o->to.cache, &buf, &e) == -1)
+		die_err(&e);
+	bs_buf_free(&buf);
+}
+
+/* What this run searched, for the next one; how much it reused. */
+static void
+state_save(struct opts *o)
+{
+	struct bs_afile a;
+	struct bs_err e;
+	size_t reused, made;
+
+	if (o->to.cache == NULL)
+		return;
+	if (bs_afile_open(&a, o->state, &e) == -1)
+		die_err(&e);
+	if (bs_trend_cache_write(o->to.cache, a.fp) == -1) {
+		bs_afile_abort(&a);
+		die("%s: write error: %s", o->state, strerror(errno));
+	}
+	if (bs_afile_commit(&a, &e) == -1)
+		die_err(&e);
+	bs_trend_cache_counts(o->to.cache, &reused, &made);
+	warnmsg("note: --state %s: %zu of %zu segments searched, %zu kept "
+	    "from the run before", o->state, made, made + reused, reused);
+	bs_trend_cache_free(o->to.cache);
+	o->to.cache = NULL;
 }
 
 /* The two results and what was said about the series without any. */
@@ -476,6 +537,7 @@ main(int argc, char *argv[])
 		{ "window",	      required_argument, NULL, OPT_WINDOW },
 		{ "higher-is-better", required_argument, NULL, OPT_HIB },
 		{ "lower-is-better",  required_argument, NULL, OPT_LIB },
+		{ "state",	      required_argument, NULL, OPT_STATE },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -541,6 +603,9 @@ main(int argc, char *argv[])
 		case OPT_LIB:
 			o.c.lib = optarg;
 			break;
+		case OPT_STATE:
+			o.state = optarg;
+			break;
 		default:
 			usage(stderr, 2);
 		}
@@ -549,6 +614,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	tool_output_not_input(com.output, "-o", argc, argv);
 	check_options(&com, &o);
+	state_load(&o, &com, argc, argv);
 	o.to.confidence = com.confidence;
 	o.to.cmp = &o.c;
 	o.c.confidence = com.confidence;
@@ -565,6 +631,7 @@ main(int argc, char *argv[])
 		die_err(&e);
 	build_report(&r, t, &tr, &o, &com);
 	write_report(&com, &r);
+	state_save(&o);
 	bs_result_free(r.res);
 	bs_result_free(r.none);
 	bs_trend_free(&tr);

@@ -198,6 +198,18 @@ int	 bs_trend_detect(const double *mean, const double *var,
 	    const size_t *n, size_t len, const char *column, const char *unit,
 	    const struct bs_trend_opts *, struct bs_trend_cp **cp, size_t *ncp,
 	    struct bs_err *);
+/* The searches' cache (trend_cache.c): a segment's key, its split. */
+struct tc_key {
+	uint64_t	 h1, h2;
+	size_t		 n, m;
+};
+void	 trend_cache_key(struct tc_key *, const double *x, size_t n,
+	    size_t m);
+/* 1 and the split t, q of Q(t) when the key is there, else 0. */
+int	 trend_cache_get(struct bs_trend_cache *, const struct tc_key *,
+	    size_t *t, double *q);
+int	 trend_cache_put(struct bs_trend_cache *, const struct tc_key *,
+	    size_t t, double q);
 /*
  * A CSV or TSV history appended to run after run repeats its header:
  * blank every later line equal to the first (blank lines are skipped
