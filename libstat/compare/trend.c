@@ -986,55 +986,55 @@ rsum_build(struct rsum *r, const double *mean, size_t F, size_t T)
 	return 0;
 }
 
+/*
+ * A ramp (s, e) local to the span (s < e < L): its basis' sum sh, its
+ * squares about their mean sxx, its products with y sxy, the slope b
+ * and the squares left.  The search's inner loop (inlined: a call there
+ * costs 4% of btrend); ramp_fit adds the
+ * variances, from the same bits.
+ */
+struct rmom {
+	double	 sh, sxx, sxy, b, rss;
+};
+
+static inline __attribute__((always_inline)) void
+ramp_mom(const struct rsum *r, size_t s, size_t e, struct rmom *m)
+{
+	double n = (double)r->L, w = (double)(e - s), xs = (double)s;
+	double c0 = r->p0[e] - r->p0[s + 1], c1 = r->p1[e] - r->p1[s + 1],
+	    c2 = r->p2[e] - r->p2[s + 1], cy = r->y[e] - r->y[s + 1],
+	    cxy = r->xy[e] - r->xy[s + 1];
+	double tail = n - (double)e, ty = r->y[r->L] - r->y[e];
+	double shh, shy, sy = r->y[r->L];
+
+	m->sh = (c1 - xs * c0) / w + tail;
+	shh = (c2 - 2 * xs * c1 + xs * xs * c0) / (w * w) + tail;
+	shy = (cxy - xs * cy) / w + ty;
+	m->sxx = shh - m->sh * m->sh / n;
+	m->sxy = shy - m->sh * sy / n;
+	m->b = m->sxx > 0 ? m->sxy / m->sxx : 0;
+	m->rss = fmax(0, r->yy - sy * sy / n - m->b * m->sxy);
+}
+
 /* The ramp's fit with s and e local to the span (s < e < L). */
 static void
 ramp_fit(const struct rsum *r, size_t s, size_t e, struct rfit *f)
 {
-	double n = (double)r->L, w = (double)(e - s), xs = (double)s;
-	double c0 = r->p0[e] - r->p0[s + 1], c1 = r->p1[e] - r->p1[s + 1],
-	    c2 = r->p2[e] - r->p2[s + 1], cy = r->y[e] - r->y[s + 1],
-	    cxy = r->xy[e] - r->xy[s + 1];
-	double tail = n - (double)e, ty = r->y[r->L] - r->y[e];
-	double sh, shh, shy, sy = r->y[r->L], sxx, sxy, s2;
+	double n = (double)r->L, s2, sh, sxx;
+	struct rmom m;
 
-	sh = (c1 - xs * c0) / w + tail;
-	shh = (c2 - 2 * xs * c1 + xs * xs * c0) / (w * w) + tail;
-	shy = (cxy - xs * cy) / w + ty;
-	sxx = shh - sh * sh / n;
-	sxy = shy - sh * sy / n;
+	ramp_mom(r, s, e, &m);
+	sh = m.sh;
+	sxx = m.sxx;
 	f->s = s;
 	f->e = e;
-	f->b = sxx > 0 ? sxy / sxx : 0;
-	f->a = (sy - f->b * sh) / n;
-	f->rss = fmax(0, r->yy - sy * sy / n - f->b * sxy);
+	f->b = m.b;
+	f->a = (r->y[r->L] - f->b * sh) / n;
+	f->rss = m.rss;
 	s2 = n > 4 ? f->rss / (n - 4) : NAN;
 	f->vb = s2 / sxx;
 	f->va = s2 * (1 / n + (sh / n) * (sh / n) / sxx);
 	f->cab = -s2 * (sh / n) / sxx;
-}
-
-/*
- * The squares a ramp (s, e) leaves, by ramp_fit's arithmetic in its
- * order (the same bits), without the variances: the search's inner
- * loop, where they cost as much again.
- */
-static double
-ramp_rss(const struct rsum *r, size_t s, size_t e)
-{
-	double n = (double)r->L, w = (double)(e - s), xs = (double)s;
-	double c0 = r->p0[e] - r->p0[s + 1], c1 = r->p1[e] - r->p1[s + 1],
-	    c2 = r->p2[e] - r->p2[s + 1], cy = r->y[e] - r->y[s + 1],
-	    cxy = r->xy[e] - r->xy[s + 1];
-	double tail = n - (double)e, ty = r->y[r->L] - r->y[e];
-	double sh, shh, shy, sy = r->y[r->L], sxx, sxy, b;
-
-	sh = (c1 - xs * c0) / w + tail;
-	shh = (c2 - 2 * xs * c1 + xs * xs * c0) / (w * w) + tail;
-	shy = (cxy - xs * cy) / w + ty;
-	sxx = shh - sh * sh / n;
-	sxy = shy - sh * sy / n;
-	b = sxx > 0 ? sxy / sxx : 0;
-	return fmax(0, r->yy - sy * sy / n - b * sxy);
 }
 
 /*
@@ -1049,7 +1049,8 @@ ramp_best(const struct rsum *r, size_t s0, size_t s1, size_t e0, size_t e1,
     struct rfit *best)
 {
 	size_t g, s, e, lo, hi, elo, ehi, span, bs = 0, be = 0;
-	double rss, brss = 0;
+	struct rmom m;
+	double brss = 0;
 	int found = 0, pass;
 
 	memset(best, 0, sizeof(*best));
@@ -1075,9 +1076,9 @@ ramp_best(const struct rsum *r, size_t s0, size_t s1, size_t e0, size_t e1,
 			for (e = elo; e <= ehi; e += g) {
 				if (e < s + 2)
 					continue;
-				rss = ramp_rss(r, s, e);
-				if (!found || rss < brss) {
-					brss = rss;
+				ramp_mom(r, s, e, &m);
+				if (!found || m.rss < brss) {
+					brss = m.rss;
 					bs = s;
 					be = e;
 					found = 1;
