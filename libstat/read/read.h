@@ -481,6 +481,12 @@ int	 bs_tok_is(const struct bs_tok *, const char *w);
 /* The length of the unsigned decimal at s (digits and points); 0: none. */
 size_t	 bs_numlen(const char *s, size_t n);
 /*
+ * Is s[0..n) a whole number as a tool prints it: strtod reads all of
+ * it, and it starts with a digit, a point or a minus (not "inf", "nan"
+ * or a hex float)?  (fmt/perfstat.c, fmt/stressng.c)
+ */
+int	 bs_isnum(const char *s, size_t n);
+/*
  * Load testers' request logs (reqlog.c), streamed a record at a time
  * so that a log of 10^8 requests is read in bounded memory (bstat
  * --sketch), and a truncated or interleaved log is read up to its last

@@ -267,6 +267,20 @@ bs_tok_is(const struct bs_tok *t, const char *w)
 	return t->n == strlen(w) && memcmp(t->s, w, t->n) == 0;
 }
 
+int
+bs_isnum(const char *s, size_t n)
+{
+	char buf[64], *end;
+
+	if (n == 0 || n >= sizeof(buf))
+		return 0;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	strtod(buf, &end);
+	return *end == '\0' && (isdigit((unsigned char)buf[0]) ||
+	    buf[0] == '.' || buf[0] == '-');
+}
+
 size_t
 bs_numlen(const char *s, size_t n)
 {

@@ -67,20 +67,6 @@ cpy(char *dst, size_t sz, const char *s, size_t n)
 }
 
 static int
-isnum(const char *s, size_t n)
-{
-	char buf[64], *end;
-
-	if (n == 0 || n >= sizeof(buf))
-		return 0;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	strtod(buf, &end);
-	return *end == '\0' && (isdigit((unsigned char)buf[0]) ||
-	    buf[0] == '.' || buf[0] == '-');
-}
-
-static int
 notcounted(const char *s, size_t n)
 {
 	return n >= 4 && memcmp(s, "<not", 4) == 0;
@@ -244,7 +230,7 @@ timeline(struct perf *p, const struct bs_tok *t, size_t nt)
 	size_t i = 1;
 	struct pev v;
 
-	if (nt < 3 || !isnum(t[0].s, t[0].n))
+	if (nt < 3 || !bs_isnum(t[0].s, t[0].n))
 		return 0;
 	if (bs_tok_is(&t[1], "+-") && nt >= 5)
 		i = 3;
@@ -287,13 +273,13 @@ textline(struct perf *p, const char *s, size_t ll, int interval)
 		return -1;
 	memset(&v, 0, sizeof(v));
 	v.mval = v.rse = NAN;
-	if (interval && isnum(t[0].s, t[0].n)) {
+	if (interval && bs_isnum(t[0].s, t[0].n)) {
 		cpy(v.time, sizeof(v.time), t[0].s, t[0].n);
 		i = 1;
 	}
 	if (i < nt && notcounted(t[i].s, t[i].n) && i + 1 < nt)
 		i += 2;
-	else if (i < nt && (isnum(t[i].s, t[i].n) || isdigit((unsigned char)
+	else if (i < nt && (bs_isnum(t[i].s, t[i].n) || isdigit((unsigned char)
 	    t[i].s[0]))) {
 		cpy(v.val, sizeof(v.val), t[i].s, t[i].n);
 		i++;
@@ -339,7 +325,7 @@ csvline(struct perf *p, const char *s, size_t ll)
 			break;
 		q = c + 1;
 	}
-	if (nf >= 2 && (isnum(f[1], fl[1]) || notcounted(f[1], fl[1])))
+	if (nf >= 2 && (bs_isnum(f[1], fl[1]) || notcounted(f[1], fl[1])))
 		o = 1;
 	if (nf < o + 5)
 		return -1;
@@ -450,7 +436,7 @@ aggregated(const char *s, size_t n)
 		if (w - k > 1 && (s[k] == 'S' || s[k] == 'N') &&
 		    isdigit((unsigned char)s[k + 1]))
 			return 1;
-		if (!isnum(s + k, w - k))
+		if (!bs_isnum(s + k, w - k))
 			return 0;
 		k = w + (w < n && s[w] == ',');
 	}
@@ -556,11 +542,11 @@ detect_interval(const char *p, size_t len)
 	while (bs_nextline(p, len, &pos, &s, &ll))
 		if ((nt = bs_tokens(s, ll, t, MAXTOK)) > 0 && t[0].s[0] != '#')
 			break;
-	if (nt < 3 || !isnum(t[0].s, t[0].n) || (dot = memchr(t[0].s, '.',
+	if (nt < 3 || !bs_isnum(t[0].s, t[0].n) || (dot = memchr(t[0].s, '.',
 	    t[0].n)) == NULL || t[0].s + t[0].n - dot != 10)
 		return 0;
-	return (isnum(t[1].s, t[1].n) || notcounted(t[1].s, t[1].n)) &&
-	    !isnum(t[2].s, t[2].n);
+	return (bs_isnum(t[1].s, t[1].n) || notcounted(t[1].s, t[1].n)) &&
+	    !bs_isnum(t[2].s, t[2].n);
 }
 
 /* The text's block header, or its -I lines. */
@@ -604,17 +590,17 @@ detect_csv(const char *p, size_t len)
 	/* -A's and --per-socket's: its label, a value, its unit field. */
 	if (aggregated(p, n))
 		return unitfield(f[2], fl[2]) || unitfield(f[3], fl[3]);
-	if (isnum(f[1], fl[1]) || notcounted(f[1], fl[1]))
+	if (bs_isnum(f[1], fl[1]) || notcounted(f[1], fl[1]))
 		o = 1;
-	if (!(isnum(f[o], fl[o]) || notcounted(f[o], fl[o])) ||
-	    fl[o + 2] == 0 || isnum(f[o + 2], fl[o + 2]))
+	if (!(bs_isnum(f[o], fl[o]) || notcounted(f[o], fl[o])) ||
+	    fl[o + 2] == 0 || bs_isnum(f[o + 2], fl[o + 2]))
 		return 0;
 	if (fl[o + 1] > 0 && !isalpha((unsigned char)f[o + 1][0]))
 		return 0;
 	if (fl[o + 3] > 0 && f[o + 3][fl[o + 3] - 1] == '%')
 		o++;
-	return o + 5 <= nf && isnum(f[o + 3], fl[o + 3]) &&
-	    isnum(f[o + 4], fl[o + 4]);
+	return o + 5 <= nf && bs_isnum(f[o + 3], fl[o + 3]) &&
+	    bs_isnum(f[o + 4], fl[o + 4]);
 }
 
 static int

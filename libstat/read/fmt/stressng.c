@@ -67,54 +67,21 @@ prefix(const char *s, size_t ll)
 	return b;
 }
 
-/* The blank-separated fields of s[0..n), at most max. */
-static size_t
-fields(const char *s, size_t n, const char **f, size_t *fl, size_t max)
-{
-	size_t i = 0, k = 0;
-
-	while (i < n && k < max) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
-			break;
-		f[k] = s + i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		fl[k] = (size_t)(s + i - f[k]);
-		k++;
-	}
-	return k;
-}
-
-static int
-isnum(const char *s, size_t n)
-{
-	char buf[64], *end;
-
-	if (n == 0 || n >= sizeof(buf))
-		return 0;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	strtod(buf, &end);
-	return *end == '\0' && (isdigit((unsigned char)s[0]) || s[0] == '-');
-}
-
 /* A row of the table: a stressor and 6 (brief) or 8 numbers; 0 none. */
 static int
 tline(const char *s, size_t n, struct bs_rows *r)
 {
-	const char *f[12];
-	size_t fl[12], k = fields(s, n, f, fl, 12);
+	struct bs_tok t[12];
+	size_t k = bs_tokens(s, n, t, 12);
 
 	if (k != 7 && k != 9)
 		return 0;
 	for (size_t i = 1; i < k; i++)
-		if (!isnum(f[i], fl[i]))
+		if (!bs_isnum(t[i].s, t[i].n))
 			return 0;
-	bs_rows_setn(r, "stressor", f[0], fl[0]);
+	bs_rows_setn(r, "stressor", t[0].s, t[0].n);
 	for (size_t i = 1; i < k; i++)
-		bs_rows_setn(r, tcols[i - 1][0], f[i], fl[i]);
+		bs_rows_setn(r, tcols[i - 1][0], t[i].s, t[i].n);
 	return 1;
 }
 
@@ -232,7 +199,7 @@ ycell(struct sng *g, const char *k, size_t kl, const char *v, size_t vl)
 {
 	char col[128];
 
-	if (kl >= sizeof(col) || !isnum(v, vl))
+	if (kl >= sizeof(col) || !bs_isnum(v, vl))
 		return;
 	for (size_t i = 0; i < kl; i++)
 		col[i] = k[i] == '-' ? '_' : k[i];
