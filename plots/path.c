@@ -148,6 +148,59 @@ path_labels(cairo_t *cr, const struct bp_frame *f,
 	free(done);
 }
 
+/*
+ * The points of a long path whose x never decreases that draw the same
+ * line: in each device pixel column its first and last point and those
+ * with the least and the greatest y, in input order (M4: Jugel et al.,
+ * VLDB 2014); a line through a million points crosses an 800-pixel
+ * chart with some thousands.  keep[] the indices; their number, or 0
+ * when every point is to be drawn (short, x going back, not finite).
+ */
+static size_t
+m4(cairo_t *cr, const struct bp_frame *f, const struct bp_path_series *s,
+    double fx, size_t *keep)
+{
+	size_t j, n = 0, a = 0, lo = 0, hi = 0, t[4], k, q;
+	double x, y = 0, colx = 0;
+
+	if (keep == NULL || s->n < 4 * (size_t)(f->pw + 1))
+		return 0;
+	for (j = 0; j < s->n; j++)
+		if (!isfinite(s->p[j].x) || !isfinite(s->p[j].y) ||
+		    (j > 0 && s->p[j].x < s->p[j - 1].x))
+			return 0;
+	for (j = 0; j <= s->n; j++) {
+		if (j < s->n) {
+			x = bp_fx(f, s->p[j].x * fx);
+			cairo_user_to_device(cr, &x, &y);
+			x = floor(x);
+		}
+		if (j > 0 && j < s->n && x == colx) {
+			if (s->p[j].y < s->p[lo].y)
+				lo = j;
+			if (s->p[j].y > s->p[hi].y)
+				hi = j;
+			continue;
+		}
+		if (j > 0) {
+			/* The column's four in order, each once. */
+			t[0] = a;
+			t[1] = lo < hi ? lo : hi;
+			t[2] = lo < hi ? hi : lo;
+			t[3] = j - 1;
+			for (k = 0; k < 4; k++) {
+				for (q = 0; q < k && t[q] != t[k]; q++)
+					;
+				if (q == k)
+					keep[n++] = t[k];
+			}
+		}
+		a = lo = hi = j;
+		colx = x;
+	}
+	return n;
+}
+
 /* Marks pass: error bars, the path, markers and labels of one series. */
 static void
 path_series(cairo_t *cr, const struct bp_frame *f, const struct bp_path_opts
@@ -155,7 +208,7 @@ path_series(cairo_t *cr, const struct bp_frame *f, const struct bp_path_opts
 {
 	struct bp_rgb c = bp_palette(i);
 	double cap = f->st.marker * 0.8;
-	size_t j;
+	size_t j, q, nk, *keep;
 	int pen = 0;
 
 	cairo_set_line_width(cr, f->st.thin * 1.4);
@@ -194,7 +247,12 @@ path_series(cairo_t *cr, const struct bp_frame *f, const struct bp_path_opts
 	if (s->n > 256)
 		cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	bp_set_rgb(cr, c);
-	for (j = 0; j < s->n; j++) {
+	keep = s->n > 4 * (size_t)(f->pw + 1) ? malloc(s->n * sizeof(*keep)) :
+	    NULL;
+	if ((nk = m4(cr, f, s, fx, keep)) == 0)
+		nk = s->n;
+	for (q = 0; q < nk; q++) {
+		size_t j = keep != NULL && nk < s->n ? keep[q] : q;
 		double x = bp_fx(f, s->p[j].x * fx), y = bp_fy(f,
 		    s->p[j].y * fy);
 
@@ -209,12 +267,13 @@ path_series(cairo_t *cr, const struct bp_frame *f, const struct bp_path_opts
 		 * 10^5 raw rows crossing itself took minutes.  The round
 		 * joins and caps make the pieces meet as one line.
 		 */
-		if (j % 256 == 255) {
+		if (q % 256 == 255) {
 			cairo_stroke(cr);
 			cairo_move_to(cr, x, y);
 		}
 	}
 	cairo_stroke(cr);
+	free(keep);
 	if (s->n > BP_DOTS_MIN) {
 		struct bp_dots d;
 
