@@ -27,8 +27,7 @@
 
 /* The map: counts per column (time) and row (latency bucket). */
 struct latmap {
-	double		*t, *v;		/* each request: seconds, latency */
-	size_t		 n, clipped, nonpos;
+	size_t		 n, clipped, nonpos;	/* requests drawn, left out */
 	double		 t0, step;	/* the first column's start, length */
 	size_t		 ncol;
 	long		 b0;		/* the lowest bucket's exponent */
@@ -75,53 +74,49 @@ bp_time_step(double span, size_t n)
 }
 
 /*
- * The requests of every group: time and latency both present; of the
- * offset map (iy < 0) the time and its offset within its second, ms.
+ * The requests of every group are read from the table where they are,
+ * in up to three passes (range, counts, each column's values), not
+ * copied out: at 10^7 requests a copy of both was 160 MB.
  */
-static int
-lm_requests(struct latmap *m, const struct bs_table *t, long ix, long iy,
-    double ymax)
+struct lm_src {
+	const struct bs_table *t;
+	long		 ix, iy;	/* iy < 0: the offset map */
+	double		 ymax;
+};
+
+/*
+ * Request i of group g: its time (s) and latency, or of the offset map
+ * its time's offset within its second (ms); 1, else 0 when either is
+ * missing (-1 when not above 0, -2 when above --ymax).
+ */
+static inline int
+lm_get(const struct lm_src *src, size_t g, size_t i, double *x, double *y)
 {
-	size_t cap = 0;
+	const struct bs_series *sx = &src->t->groups[g].s[src->ix];
+	const struct bs_series *sy = &src->t->groups[g].s[src->iy < 0 ?
+	    src->ix : src->iy];
 
-	for (size_t g = 0; g < t->ngroups; g++) {
-		const struct bs_series *sx = &t->groups[g].s[ix];
-		const struct bs_series *sy = &t->groups[g].s[iy < 0 ? ix : iy];
+	if (isnan(sx->v[i]) || isnan(sy->v[i]))
+		return 0;
+	*x = epoch_seconds(bs_series_value(sx, i));
+	*y = src->iy < 0 ? (*x - floor(*x)) * 1000 + 1e-9 :
+	    bs_series_value(sy, i);
+	if (!(*y > 0))
+		return -1;
+	if (isfinite(src->ymax) && *y > src->ymax)
+		return -2;
+	return 1;
+}
 
-		for (size_t i = 0; i < sx->n && i < sy->n; i++) {
-			double x, y;
+/* The rows of group g both series hold. */
+static inline size_t
+lm_rows(const struct lm_src *src, size_t g)
+{
+	const struct bs_series *sx = &src->t->groups[g].s[src->ix];
+	const struct bs_series *sy = &src->t->groups[g].s[src->iy < 0 ?
+	    src->ix : src->iy];
 
-			if (isnan(sx->v[i]) || isnan(sy->v[i]))
-				continue;
-			x = epoch_seconds(bs_series_value(sx, i));
-			y = iy < 0 ? (x - floor(x)) * 1000 + 1e-9 :
-			    bs_series_value(sy, i);
-			if (!(y > 0)) {
-				m->nonpos++;
-				continue;
-			}
-			if (isfinite(ymax) && y > ymax) {
-				m->clipped++;
-				continue;
-			}
-			if (m->n == cap) {
-				size_t nc = cap ? cap * 2 : 1024;
-				double *a = realloc(m->t, nc * sizeof(*a));
-				double *b = a ? realloc(m->v, nc * sizeof(*b)) :
-				    NULL;
-
-				if (a != NULL)
-					m->t = a;
-				if (b == NULL)
-					return -1;
-				m->v = b;
-				cap = nc;
-			}
-			m->t[m->n] = x;
-			m->v[m->n++] = y;
-		}
-	}
-	return 0;
+	return sx->n < sy->n ? sx->n : sy->n;
 }
 
 static long
@@ -141,22 +136,86 @@ edge(const struct latmap *m, long b)
 	return pow(10, (double)b / LM_PER_DECADE);
 }
 
-/* Columns, buckets and counts; each column's p50 and p99 (type 7). */
-static int
-lm_cells(struct latmap *m)
+/*
+ * The requests counted, the skipped ones too, and their range: time,
+ * and latency (whose buckets' range is that of its ends': bucket() never
+ * falls as v rises).
+ */
+static void
+lm_range(struct latmap *m, const struct lm_src *src, double *tmin,
+    double *tmax, long *bmin, long *bmax)
 {
-	double tmin = HUGE_VAL, tmax = -HUGE_VAL, *col;
-	long bmin = 0, bmax = 0;
-	size_t i, c, *fill;
+	double vmin = HUGE_VAL, vmax = -HUGE_VAL, x, y;
 
-	for (i = 0; i < m->n; i++) {
-		long b = bucket(m, m->v[i]);
-
-		tmin = fmin(tmin, m->t[i]);
-		tmax = fmax(tmax, m->t[i]);
-		bmin = i == 0 || b < bmin ? b : bmin;
-		bmax = i == 0 || b > bmax ? b : bmax;
+	*tmin = HUGE_VAL;
+	*tmax = -HUGE_VAL;
+	for (size_t g = 0; g < src->t->ngroups; g++)
+		for (size_t i = 0, n = lm_rows(src, g); i < n; i++)
+			switch (lm_get(src, g, i, &x, &y)) {
+			case -1:
+				m->nonpos++;
+				break;
+			case -2:
+				m->clipped++;
+				break;
+			case 1:
+				*tmin = fmin(*tmin, x);
+				*tmax = fmax(*tmax, x);
+				vmin = fmin(vmin, y);
+				vmax = fmax(vmax, y);
+				m->n++;
+				break;
+			}
+	if (m->n > 0) {
+		*bmin = bucket(m, vmin);
+		*bmax = bucket(m, vmax);
 	}
+}
+
+/* Request (x, y)'s column. */
+static inline size_t
+lm_col(const struct latmap *m, double x)
+{
+	size_t c = (size_t)floor((x - m->t0) / m->step);
+
+	return c >= m->ncol ? m->ncol - 1 : c;
+}
+
+/* Each column's p50 and p99 (type 7) from its values gathered in col. */
+static void
+lm_pctl(struct latmap *m, const struct lm_src *src, size_t *fill,
+    double *col)
+{
+	double x, y;
+
+	for (size_t c = 1; c <= m->ncol; c++)
+		fill[c] += fill[c - 1];
+	for (size_t g = src->t->ngroups; g-- > 0;)
+		for (size_t i = lm_rows(src, g); i-- > 0;)
+			if (lm_get(src, g, i, &x, &y) == 1)
+				col[--fill[lm_col(m, x)]] = y;
+	for (size_t c = 0; c < m->ncol; c++) {
+		size_t n = (c + 1 == m->ncol ? m->n : fill[c + 1]) - fill[c];
+		double p[2] = { 0.5, 0.99 }, q[2] = { NAN, NAN };
+
+		if (n > 0 && bs_quantiles(col + fill[c], n, p, 2, 7, q) == -1)
+			q[0] = q[1] = NAN;
+		m->p50[c] = q[0];
+		m->p99[c] = q[1];
+	}
+}
+
+/* Columns, buckets and counts; each column's p50 and p99. */
+static int
+lm_cells(struct latmap *m, const struct lm_src *src)
+{
+	double tmin, tmax, x, y, *col;
+	long bmin = 0, bmax = 0;
+	size_t c, *fill;
+
+	lm_range(m, src, &tmin, &tmax, &bmin, &bmax);
+	if (m->n == 0)
+		return 0;
 	m->step = m->offset ? 1 : m->every > 0 ? m->every :
 	    bp_time_step(tmax - tmin, m->n);
 	if ((tmax - tmin) / m->step > 1e5)
@@ -178,35 +237,19 @@ lm_cells(struct latmap *m)
 		free(col);
 		return -1;
 	}
-	for (i = 0; i < m->n; i++) {
-		c = (size_t)floor((m->t[i] - m->t0) / m->step);
-		if (c >= m->ncol)
-			c = m->ncol - 1;
-		m->count[c * m->nrow + (size_t)(bucket(m, m->v[i]) - m->b0)]++;
-		fill[c]++;
-	}
-	for (i = 0; i < m->ncol * m->nrow; i++)
+	for (size_t g = 0; g < src->t->ngroups; g++)
+		for (size_t i = 0, n = lm_rows(src, g); i < n; i++) {
+			if (lm_get(src, g, i, &x, &y) != 1)
+				continue;
+			c = lm_col(m, x);
+			m->count[c * m->nrow + (size_t)(bucket(m, y) -
+			    m->b0)]++;
+			fill[c]++;
+		}
+	for (size_t i = 0; i < m->ncol * m->nrow; i++)
 		m->cmax = fmax(m->cmax, m->count[i]);
-	/* Each column's values together, for its percentiles. */
-	for (c = 1; c <= m->ncol; c++)
-		fill[c] += fill[c - 1];
-	for (i = m->n; i-- > 0;) {
-		c = (size_t)floor((m->t[i] - m->t0) / m->step);
-		if (c >= m->ncol)
-			c = m->ncol - 1;
-		col[--fill[c]] = m->v[i];
-	}
-	for (c = 0; c < m->ncol; c++) {
-		size_t n = (c + 1 < m->ncol + 1 ? fill[c + 1] : m->n) - fill[c];
-		double p[2] = { 0.5, 0.99 }, q[2] = { NAN, NAN };
-
-		if (c + 1 == m->ncol)
-			n = m->n - fill[c];
-		if (n > 0 && bs_quantiles(col + fill[c], n, p, 2, 7, q) == -1)
-			q[0] = q[1] = NAN;
-		m->p50[c] = q[0];
-		m->p99[c] = q[1];
-	}
+	if (!m->offset)
+		lm_pctl(m, src, fill, col);
 	free(fill);
 	free(col);
 	return 0;
@@ -352,8 +395,6 @@ out:
 static void
 lm_free(struct latmap *m)
 {
-	free(m->t);
-	free(m->v);
 	free(m->count);
 	free(m->p50);
 	free(m->p99);
@@ -379,6 +420,7 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	const struct bp_request *q = d->q;
 	const struct bs_table *t = d->in->t;
 	struct latmap m;
+	struct lm_src src;
 	struct bp_chart ch;
 	struct bp_refs rf;
 	char *yt = NULL;
@@ -397,8 +439,11 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	if (ix < 0 || (!offset && iy < 0))
 		return bp_err(e, "%s: no column '%s'", d->q->kind->name,
 		    ix < 0 ? q->x : q->y);
-	if (lm_requests(&m, t, ix, iy, q->ymax) == -1 || (m.n > 0 &&
-	    (cells = lm_cells(&m)) == -1)) {
+	src.t = t;
+	src.ix = ix;
+	src.iy = offset ? -1 : iy;
+	src.ymax = q->ymax;
+	if ((cells = lm_cells(&m, &src)) == -1) {
 		bp_err(e, "out of memory");
 		goto out;
 	}
