@@ -179,6 +179,14 @@ struct bs_reader_cb {
 	 * and unit (enum bs_colrole), after the header, before records.
 	 */
 	void	(*role)(void *arg, const char *column, enum bs_colrole);
+	/*
+	 * Optional: whether the caller reads field k (0-based, of the
+	 * header it was given) of the records, asked after the header; a
+	 * field it never reads a reader may hand over as it is, sparing
+	 * it its conversions (a column projection: a JMeter log's success
+	 * flags not turned into 1 and 0 for a map of time and latency).
+	 */
+	int	(*want)(void *arg, size_t k);
 };
 
 /*

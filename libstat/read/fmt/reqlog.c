@@ -261,6 +261,11 @@ csv_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
 			    c->g[k].s, lg->units[i][0], c->g[k].len) == 0)
 				c->cb->unit(c->cb->arg, lg->units[i][0],
 				    lg->units[i][1]);
+	/* A flag the caller never reads is left as it is (projection). */
+	for (k = 0; lg->header == NULL && lg->record == NULL &&
+	    c->cb->want != NULL && k < n; k++)
+		if (c->isflag[k] && !c->cb->want(c->cb->arg, k))
+			c->isflag[k] = 0;
 	return 0;
 }
 
@@ -337,7 +342,8 @@ bs_csvlog_read(struct bs_src *s, const struct bs_csvlog *lg,
 {
 	struct csvctx c = { lg, cb, s, 0, NULL, NULL, 0, 0, -1, 0, 0, 0 };
 	struct bs_reader_cb ccb = { csv_header, csv_record, &c,
-	    cb->warn ? csv_warn : NULL, NULL, NULL, NULL, NULL, NULL };
+	    cb->warn ? csv_warn : NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL };
 	int rc = bs_read_delim(s, lg->delim, lg->no_header, &ccb, e);
 
 	if (rc == -1 && !c.downstream && c.records > 0 && e->line > 0 &&
