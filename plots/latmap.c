@@ -41,6 +41,8 @@ struct latmap {
 	 */
 	int		 offset;
 	double		 every;		/* --every: the column length, or 0 */
+	int		 steady;	/* --steady auto: warm */
+	struct bp_warm	 warm;
 };
 
 /* An epoch time stamp's seconds by its magnitude (s, ms, us, ns). */
@@ -71,6 +73,88 @@ bp_time_step(double span, size_t n)
 			return steps[i];
 	/* Too few requests for any: one column of whole days. */
 	return fmax(ceil(span / LM_MAXCOLS / 86400), 1) * 86400;
+}
+
+int
+bp_warmup(const double *med, size_t nw, int higher, struct bp_warm *w,
+    struct bs_err *e)
+{
+	double *x = malloc((nw + 1) * sizeof(*x));
+	size_t *at = malloc((nw + 1) * sizeof(*at));
+	int rc = -1;
+
+	memset(w, 0, sizeof(*w));
+	if (x == NULL || at == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
+	}
+	for (size_t k = 0; k < nw; k++)
+		if (isfinite(med[k])) {
+			at[w->n] = k;
+			x[w->n++] = med[k];
+		}
+	if (bs_steady_auto(x, w->n, higher, &w->st, e) == -1)
+		goto out;
+	/* Warm-up or slowdown: what comes before the steady segment. */
+	if ((w->st.cls == BS_SC_WARMUP || w->st.cls == BS_SC_SLOWDOWN) &&
+	    w->st.start < w->n)
+		w->upto = at[w->st.start];
+	rc = 0;
+out:
+	free(x);
+	free(at);
+	return rc;
+}
+
+int
+bp_warm_legend(struct bp_legend *leg, const struct bp_warm *w,
+    const char *who, double step)
+{
+	const char *of = who != NULL ? who : "", *sep = who != NULL ? ": " :
+	    "";
+
+	/* Short: a timeline's legend shares a row with p50, p90 and p99. */
+	if (w->upto > 0)
+		return bp_legend_add(leg, BP_LEG_BOX, bp_grey(0.85), 0,
+		    "%s%s%s to %g s", of, sep, bs_steady_name(w->st.cls),
+		    (double)w->upto * step);
+	if (w->st.cls == BS_SC_NONE)
+		return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
+		    "%s%s--steady auto: no steady state (%zu segments in %zu "
+		    "windows), none shaded", of, sep, w->st.nseg, w->n);
+	return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0, "%s%s--steady "
+	    "auto: flat (no change point in %zu windows), none shaded", of,
+	    sep, w->n);
+}
+
+int
+bp_warm_note(struct bp_legend *leg, const struct bp_warm *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (w[i].upto > 0)
+			return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
+			    "shaded: before steady state (--steady auto, "
+			    "%zu window%s)", w[i].upto, w[i].upto > 1 ? "s" :
+			    "");
+	return 0;
+}
+
+void
+bp_warm_shade(cairo_t *cr, const struct bp_frame *f, const struct bp_warm *w,
+    double step)
+{
+	double x0, x1;
+
+	if (w->upto == 0)
+		return;
+	x0 = bp_fx(f, 0);
+	x1 = bp_fx(f, (double)w->upto * step);
+	cairo_save(cr);
+	bp_frame_clip(cr, f);
+	bp_set_rgba(cr, bp_grey(0.6), 0.25);
+	cairo_rectangle(cr, x0, f->py, x1 - x0, f->ph);
+	cairo_fill(cr);
+	cairo_restore(cr);
 }
 
 /*
@@ -373,6 +457,9 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 	if (m->clipped > 0)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%zu above "
 		    "--ymax %g left out", m->clipped, ymax);
+	if (m->steady && (bp_warm_legend(&leg, &m->warm, NULL, m->step) ==
+	    -1 || bp_warm_note(&leg, &m->warm, 1) == -1))
+		goto out;
 	if (bp_frame_open(cr, &f, &leg, ch, e) != 0)
 		goto out;
 	cairo_save(cr);
@@ -381,6 +468,8 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 		cairo_restore(cr);
 		goto out;
 	}
+	if (m->steady)
+		bp_warm_shade(cr, &f, &m->warm, m->step);
 	if (!m->offset) {
 		lm_line(cr, &f, m, m->p50, fy, p50c, 0);
 		lm_line(cr, &f, m, m->p99, fy, p99c, 1);
@@ -412,6 +501,20 @@ lm_columns(struct bp_cols *c, const struct bp_request *q,
 	bp_cols_add(c, q->y);
 }
 
+/*
+ * --steady auto: the columns' p50 (of every request of the map) as the
+ * windows' medians; the unit of -y says which way is better.
+ */
+static int
+lm_steady(struct latmap *m, const struct bp_request *q,
+    const struct bs_table *t, long iy, struct bs_err *e)
+{
+	struct bs_colunit u;
+
+	bs_column_unit_as(q->y, bs_table_unit(t, (size_t)iy), &u);
+	return bp_warmup(m->p50, m->ncol, u.higher, &m->warm, e);
+}
+
 /* Both maps: the requests, the cells, the chart; offset: no -y. */
 static int
 lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
@@ -430,6 +533,7 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	memset(&m, 0, sizeof(m));
 	m.offset = offset;
 	m.every = q->every;
+	m.steady = q->steady_auto && !offset;
 	for (size_t i = 0; i < t->nvcols; i++) {
 		if (strcmp(bs_table_vname(t, i), q->x) == 0)
 			ix = (long)i;
@@ -457,6 +561,8 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 		    "column a second)", m.ncol, LM_OFFCOLS);
 		goto out;
 	}
+	if (m.n > 0 && m.steady && lm_steady(&m, q, t, iy, e) == -1)
+		goto out;
 	if (m.n == 0 && offset) {
 		bp_err(e, "offset-map: no time stamp");
 		goto out;
@@ -509,7 +615,7 @@ const struct bp_kind bp_kind_latmap = {
 	.synopsis = "-x TIME -y LATENCY [--ymax V] [options] [FILE...] -o OUT",
 	/* x is a value (the time stamps), no key: every request a row. */
 	.flags = BP_KF_LABELKEY,
-	.takes = BP_REQ_YMAX | BP_REQ_EVERY,
+	.takes = BP_REQ_YMAX | BP_REQ_EVERY | BP_REQ_STEADY_AUTO,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_LATMAP_AXES } },
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_LATMAP_XY },

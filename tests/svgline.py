@@ -1,0 +1,24 @@
+#!/usr/bin/env python3
+"""The points of a line of a bplot SVG, for checking what a chart drew.
+
+    python3 tests/svgline.py FILE.svg STROKE [N]
+
+Prints "x y" for each point (M and L commands) of the N-th (default 1st)
+stroked path of colour STROKE (as cairo writes it: '0%,61.960784%,
+45.098039%' is the third palette colour, a timeline's p99) with more
+than one point.
+"""
+import re
+import sys
+
+svg = open(sys.argv[1]).read()
+want = "stroke:rgb(%s)" % sys.argv[2]
+nth = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+for style, d in re.findall(r'<path style="([^"]*)" d="([^"]*)"', svg):
+    pts = re.findall(r'[ML] ([-0-9.]+) ([-0-9.]+)', d)
+    if want in style and len(pts) > 1:
+        nth -= 1
+        if nth == 0:
+            for x, y in pts:
+                print(x, y)
+            break
