@@ -221,6 +221,26 @@ int	 bs_read(const struct bs_buf *buf, const char *path,
 	    const struct bs_read_opts *, const struct bs_reader_cb *,
 	    const struct bs_fmt **used, int *useddelim, struct bs_err *);
 
+/*
+ * An HdrHistogram interval log's histograms (the hlog format's reader):
+ * fn is called for each interval with a histogram, in the log's order:
+ * its tag (taglen bytes, NULL untagged), start (s since the epoch, as
+ * the hlog rows' timestamp) and length (s), and its non-empty buckets,
+ * n of them, each the highest value equivalent to it (the values its
+ * percentiles report) and its count, lowest first.  fn returns 0, or -1
+ * to stop (out of memory).  0, or -1 and e.
+ */
+struct bs_hlog_interval {
+	const char	*tag;
+	size_t		 taglen;
+	double		 start, length;
+	const double	*value, *count;
+	size_t		 n;
+};
+int	 bs_hlog_buckets(const struct bs_buf *,
+	    int (*fn)(void *, const struct bs_hlog_interval *), void *arg,
+	    struct bs_err *);
+
 /* ------------------------------------------------------------------ */
 /* Metadata and environment fingerprints (meta.c, env.c) */
 

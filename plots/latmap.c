@@ -43,6 +43,8 @@ struct latmap {
 	double		 every;		/* --every: the column length, or 0 */
 	int		 steady;	/* --steady auto: warm */
 	struct bp_warm	 warm;
+	int		 hlog;		/* an interval log's histograms */
+	size_t		 nint;		/* its intervals */
 };
 
 /* An epoch time stamp's seconds by its magnitude (s, ms, us, ns). */
@@ -339,6 +341,167 @@ lm_cells(struct latmap *m, const struct lm_src *src)
 	return 0;
 }
 
+/*
+ * An HdrHistogram interval log (.hlog): the buckets of each interval's
+ * histogram, at the interval's middle, each its count of requests at
+ * its value (the highest equivalent one, which HdrHistogram's
+ * percentiles report: the histogram's precision, not the requests').
+ */
+struct lm_hb {
+	double		 t, v, k;	/* time, value, count */
+};
+
+struct lm_hlog {
+	struct latmap	*m;
+	struct lm_hb	*b;
+	size_t		 n, cap;
+	double		 ymax;
+};
+
+static int
+lm_hlog_add(void *arg, const struct bs_hlog_interval *in)
+{
+	struct lm_hlog *h = arg;
+	double t = in->start + (in->length > 0 ? in->length / 2 : 0);
+
+	h->m->nint++;
+	for (size_t i = 0; i < in->n; i++) {
+		if (!(in->value[i] > 0)) {
+			h->m->nonpos += (size_t)in->count[i];
+			continue;
+		}
+		if (isfinite(h->ymax) && in->value[i] > h->ymax) {
+			h->m->clipped += (size_t)in->count[i];
+			continue;
+		}
+		if (h->n == h->cap) {
+			size_t nc = h->cap ? h->cap * 2 : 256;
+			struct lm_hb *p = realloc(h->b, nc * sizeof(*p));
+
+			if (p == NULL)
+				return -1;
+			h->b = p;
+			h->cap = nc;
+		}
+		h->b[h->n++] = (struct lm_hb){ t, in->value[i], in->count[i] };
+	}
+	return 0;
+}
+
+static int
+hb_cmp(const void *a, const void *b)
+{
+	const struct lm_hb *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return (x->v > y->v) - (x->v < y->v);
+}
+
+/*
+ * A column's percentile p (0..1) as HdrHistogram's getValueAtPercentile
+ * takes it: the first bucket whose running count reaches p of the
+ * total (rounded up, less an ulp), of the column's buckets b[0..n)
+ * sorted by value.
+ */
+static double
+hb_pct(const struct lm_hb *b, size_t n, double total, double p)
+{
+	double fp = p * total, need, sum = 0;
+
+	need = ceil(fp - (fp > 0 ? nextafter(fp, INFINITY) - fp : 0));
+	if (need < 1)
+		need = 1;
+	for (size_t i = 0; i < n; i++)
+		if ((sum += b[i].k) >= need)
+			return b[i].v;
+	return NAN;
+}
+
+/* Each column's p50 and p99 from its buckets merged (sorted by value). */
+static void
+lm_hlog_pctl(struct latmap *m, struct lm_hb *b, size_t n)
+{
+	size_t i = 0;
+
+	for (size_t c = 0; c < m->ncol; c++)
+		m->p50[c] = m->p99[c] = NAN;
+	/* By column, then value: a column's buckets together in order. */
+	for (size_t k = 0; k < n; k++)
+		b[k].t = (double)lm_col(m, b[k].t);
+	qsort(b, n, sizeof(*b), hb_cmp);
+	while (i < n) {
+		size_t j = i, c = (size_t)b[i].t;
+		double total = 0;
+
+		while (j < n && b[j].t == b[i].t)
+			total += b[j++].k;
+		m->p50[c] = hb_pct(b + i, j - i, total, 0.5);
+		m->p99[c] = hb_pct(b + i, j - i, total, 0.99);
+		i = j;
+	}
+}
+
+/* The map's cells from an interval log's buckets (lm_cells' codes). */
+static int
+lm_hlog_cells(struct latmap *m, struct lm_hb *b, size_t n)
+{
+	double tmin = HUGE_VAL, tmax = -HUGE_VAL, vmin = HUGE_VAL;
+	double vmax = -HUGE_VAL, total = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		tmin = fmin(tmin, b[i].t);
+		tmax = fmax(tmax, b[i].t);
+		vmin = fmin(vmin, b[i].v);
+		vmax = fmax(vmax, b[i].v);
+		total += b[i].k;
+	}
+	m->n = (size_t)total;
+	if (n == 0)
+		return 0;
+	m->step = m->every > 0 ? m->every : bp_time_step(tmax - tmin, m->n);
+	if ((tmax - tmin) / m->step > 1e5)
+		return -3;
+	m->t0 = floor(tmin / m->step) * m->step;
+	m->ncol = (size_t)floor((tmax - m->t0) / m->step) + 1;
+	m->b0 = bucket(m, vmin);
+	m->nrow = (size_t)(bucket(m, vmax) - m->b0) + 1;
+	m->count = calloc(m->ncol * m->nrow, sizeof(*m->count));
+	m->p50 = calloc(m->ncol, sizeof(*m->p50));
+	m->p99 = calloc(m->ncol, sizeof(*m->p99));
+	if (m->count == NULL || m->p50 == NULL || m->p99 == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		m->count[lm_col(m, b[i].t) * m->nrow + (size_t)(bucket(m,
+		    b[i].v) - m->b0)] += b[i].k;
+	for (size_t i = 0; i < m->ncol * m->nrow; i++)
+		m->cmax = fmax(m->cmax, m->count[i]);
+	lm_hlog_pctl(m, b, n);
+	return 0;
+}
+
+/* Every input's intervals into the map: lm_cells' codes, e set on -1. */
+static int
+lm_hlog(struct latmap *m, const struct bp_inputs *in, double ymax,
+    struct bs_err *e)
+{
+	struct lm_hlog h;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	h.m = m;
+	h.ymax = ymax;
+	m->hlog = 1;
+	for (size_t k = 0; k < in->nbufs; k++)
+		if (bs_hlog_buckets(&in->bufs[k], lm_hlog_add, &h, e) == -1) {
+			free(h.b);
+			return -4;
+		}
+	rc = lm_hlog_cells(m, h.b, h.n);
+	free(h.b);
+	return rc;
+}
+
 static uint32_t
 argb(struct bp_rgb c)
 {
@@ -412,7 +575,16 @@ lm_line(cairo_t *cr, const struct bp_frame *f, const struct latmap *m,
 		}
 		if (pen)
 			cairo_line_to(cr, x, bp_fy(f, p[k] * fy));
-		else
+		else if (m->hlog && (k + 1 == m->ncol || !isfinite(p[k + 1]))) {
+			/*
+			 * An interval alone between empty columns: a tick
+			 * across its column (a lone point draws nothing).
+			 */
+			double hw = (bp_fx(f, m->step) - bp_fx(f, 0)) / 2;
+
+			cairo_move_to(cr, x - hw, bp_fy(f, p[k] * fy));
+			cairo_line_to(cr, x + hw, bp_fy(f, p[k] * fy));
+		} else
 			cairo_move_to(cr, x, bp_fy(f, p[k] * fy));
 		pen = 1;
 	}
@@ -449,6 +621,10 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 		    m->step, LM_PER_DECADE);
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "colour: log10(1 + "
 	    "requests), most %g", m->cmax);
+	if (m->hlog)
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%zu requests "
+		    "of %zu intervals at the histograms' bucket values (their "
+		    "precision)", m->n, m->nint);
 	if (!m->offset) {
 		bp_legend_add(&leg, BP_LEG_LINE, p99c, 0, "p99 of each column");
 		bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.55), 0,
@@ -547,7 +723,12 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	src.ix = ix;
 	src.iy = offset ? -1 : iy;
 	src.ymax = q->ymax;
-	if ((cells = lm_cells(&m, &src)) == -1) {
+	cells = t->format != NULL && strcmp(bs_format_name(t->format),
+	    "hlog") == 0 && !offset ? lm_hlog(&m, d->in, q->ymax, e) :
+	    lm_cells(&m, &src);
+	if (cells == -4)
+		goto out;
+	if (cells == -1) {
 		bp_err(e, "out of memory");
 		goto out;
 	}
@@ -577,6 +758,10 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	ch.y.log = !offset;
 	if (offset)
 		ch.y.label = q->ylabel ? q->ylabel : "offset in the second (ms)";
+	else if (m.hlog)
+		/* The log never says the recorder's unit. */
+		ch.y.label = q->ylabel ? q->ylabel : "latency (the "
+		    "recorder's unit)";
 	else if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, edge(&m,
 	    m.b0 + (long)m.nrow), &ch.y.factor, e) == -1)
 		goto out;
