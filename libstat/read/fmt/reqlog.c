@@ -207,9 +207,10 @@ bs_lines_read(struct bs_src *s, const char *what,
 
 /*
  * Coordinated omission seen in a log's timing (issue 30 item 6): per
- * thread the end of its last request; pairs counted, and those where
- * the next request started before the previous answer came (an open
- * loop, or several requests in flight).
+ * thread the end of its last request; pairs counted, and whether a
+ * request started before the previous answer came (an open loop, or
+ * several requests in flight), after which nothing is looked at.  The
+ * start is the time stamp csv_record() parsed.
  */
 struct closed {
 	long		 ct, cl;	/* the thread and latency columns */
@@ -223,22 +224,21 @@ struct closed {
 #define CL_MIN_PAIRS	20	/* fewer say nothing of a loop */
 
 static void
-closed_add(struct closed *c, const struct bs_record *r, long tcol, double res)
+closed_add(struct closed *c, const struct bs_record *r, double start,
+    double res)
 {
-	const struct bs_field *ft, *fs, *fl;
+	const struct bs_field *ft, *fl;
 	struct bs_dec d;
-	double start, lat;
+	double lat;
 	long k;
 
-	if (c->ct < 0 || c->cl < 0 || tcol < 0 || c->failed ||
-	    (size_t)c->ct >= r->nf || (size_t)c->cl >= r->nf ||
-	    (size_t)tcol >= r->nf)
+	/* One overlap is an open loop: nothing more to look at. */
+	if (c->ct < 0 || c->cl < 0 || c->failed || c->overlap > 0 ||
+	    (size_t)c->ct >= r->nf || (size_t)c->cl >= r->nf)
 		return;
 	ft = &r->f[c->ct];
-	fs = &r->f[tcol];
 	fl = &r->f[c->cl];
-	if (ft->s == NULL || fs->s == NULL || fl->s == NULL ||
-	    bs_parse_number(fs->s, fs->len, &d, &start) != BS_NUM_OK ||
+	if (ft->s == NULL || fl->s == NULL ||
 	    bs_parse_number(fl->s, fl->len, &d, &lat) != BS_NUM_OK)
 		return;
 	if ((k = bs_strhash_get(&c->h, ft->s, ft->len)) >= 0) {
@@ -393,8 +393,9 @@ csv_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		else if (c->tnum && !isnum)
 			return bs_seterr(e, c->src->name, r->line, "its "
 			    "%s is no number", c->lg->time);
+		if (isnum)
+			closed_add(&c->cl, r, v, c->lg->res);
 	}
-	closed_add(&c->cl, r, c->tcol, c->lg->res);
 	for (size_t k = 0; k < r->nf && k < c->nf; k++) {
 		c->g[k] = r->f[k];
 		if (c->isflag[k])
