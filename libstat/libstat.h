@@ -179,6 +179,14 @@ struct bs_reader_cb {
 	 * and unit (enum bs_colrole), after the header, before records.
 	 */
 	void	(*role)(void *arg, const char *column, enum bs_colrole);
+	/*
+	 * Optional: whether the caller reads field k (0-based, of the
+	 * header it was given) of the records, asked after the header; a
+	 * field it never reads a reader may hand over as it is, sparing
+	 * it its conversions (a column projection: a JMeter log's success
+	 * flags not turned into 1 and 0 for a map of time and latency).
+	 */
+	int	(*want)(void *arg, size_t k);
 };
 
 /*
@@ -212,6 +220,26 @@ struct bs_read_opts {
 int	 bs_read(const struct bs_buf *buf, const char *path,
 	    const struct bs_read_opts *, const struct bs_reader_cb *,
 	    const struct bs_fmt **used, int *useddelim, struct bs_err *);
+
+/*
+ * An HdrHistogram interval log's histograms (the hlog format's reader):
+ * fn is called for each interval with a histogram, in the log's order:
+ * its tag (taglen bytes, NULL untagged), start (s since the epoch, as
+ * the hlog rows' timestamp) and length (s), and its non-empty buckets,
+ * n of them, each the highest value equivalent to it (the values its
+ * percentiles report) and its count, lowest first.  fn returns 0, or -1
+ * to stop (out of memory).  0, or -1 and e.
+ */
+struct bs_hlog_interval {
+	const char	*tag;
+	size_t		 taglen;
+	double		 start, length;
+	const double	*value, *count;
+	size_t		 n;
+};
+int	 bs_hlog_buckets(const struct bs_buf *,
+	    int (*fn)(void *, const struct bs_hlog_interval *), void *arg,
+	    struct bs_err *);
 
 /* ------------------------------------------------------------------ */
 /* Metadata and environment fingerprints (meta.c, env.c) */

@@ -27,8 +27,7 @@
 
 /* The map: counts per column (time) and row (latency bucket). */
 struct latmap {
-	double		*t, *v;		/* each request: seconds, latency */
-	size_t		 n, clipped, nonpos;
+	size_t		 n, clipped, nonpos;	/* requests drawn, left out */
 	double		 t0, step;	/* the first column's start, length */
 	size_t		 ncol;
 	long		 b0;		/* the lowest bucket's exponent */
@@ -42,6 +41,10 @@ struct latmap {
 	 */
 	int		 offset;
 	double		 every;		/* --every: the column length, or 0 */
+	int		 steady;	/* --steady auto: warm */
+	struct bp_warm	 warm;
+	int		 hlog;		/* an interval log's histograms */
+	size_t		 nint;		/* its intervals */
 };
 
 /* An epoch time stamp's seconds by its magnitude (s, ms, us, ns). */
@@ -74,54 +77,132 @@ bp_time_step(double span, size_t n)
 	return fmax(ceil(span / LM_MAXCOLS / 86400), 1) * 86400;
 }
 
-/*
- * The requests of every group: time and latency both present; of the
- * offset map (iy < 0) the time and its offset within its second, ms.
- */
-static int
-lm_requests(struct latmap *m, const struct bs_table *t, long ix, long iy,
-    double ymax)
+int
+bp_warmup(const double *med, size_t nw, int higher, struct bp_warm *w,
+    struct bs_err *e)
 {
-	size_t cap = 0;
+	double *x = malloc((nw + 1) * sizeof(*x));
+	size_t *at = malloc((nw + 1) * sizeof(*at));
+	int rc = -1;
 
-	for (size_t g = 0; g < t->ngroups; g++) {
-		const struct bs_series *sx = &t->groups[g].s[ix];
-		const struct bs_series *sy = &t->groups[g].s[iy < 0 ? ix : iy];
-
-		for (size_t i = 0; i < sx->n && i < sy->n; i++) {
-			double x, y;
-
-			if (isnan(sx->v[i]) || isnan(sy->v[i]))
-				continue;
-			x = epoch_seconds(bs_series_value(sx, i));
-			y = iy < 0 ? (x - floor(x)) * 1000 + 1e-9 :
-			    bs_series_value(sy, i);
-			if (!(y > 0)) {
-				m->nonpos++;
-				continue;
-			}
-			if (isfinite(ymax) && y > ymax) {
-				m->clipped++;
-				continue;
-			}
-			if (m->n == cap) {
-				size_t nc = cap ? cap * 2 : 1024;
-				double *a = realloc(m->t, nc * sizeof(*a));
-				double *b = a ? realloc(m->v, nc * sizeof(*b)) :
-				    NULL;
-
-				if (a != NULL)
-					m->t = a;
-				if (b == NULL)
-					return -1;
-				m->v = b;
-				cap = nc;
-			}
-			m->t[m->n] = x;
-			m->v[m->n++] = y;
-		}
+	memset(w, 0, sizeof(*w));
+	if (x == NULL || at == NULL) {
+		bp_err(e, "out of memory");
+		goto out;
 	}
+	for (size_t k = 0; k < nw; k++)
+		if (isfinite(med[k])) {
+			at[w->n] = k;
+			x[w->n++] = med[k];
+		}
+	if (bs_steady_auto(x, w->n, higher, &w->st, e) == -1)
+		goto out;
+	/* Warm-up or slowdown: what comes before the steady segment. */
+	if ((w->st.cls == BS_SC_WARMUP || w->st.cls == BS_SC_SLOWDOWN) &&
+	    w->st.start < w->n)
+		w->upto = at[w->st.start];
+	rc = 0;
+out:
+	free(x);
+	free(at);
+	return rc;
+}
+
+int
+bp_warm_legend(struct bp_legend *leg, const struct bp_warm *w,
+    const char *who, double step)
+{
+	const char *of = who != NULL ? who : "", *sep = who != NULL ? ": " :
+	    "";
+
+	/* Short: a timeline's legend shares a row with p50, p90 and p99. */
+	if (w->upto > 0)
+		return bp_legend_add(leg, BP_LEG_BOX, bp_grey(0.85), 0,
+		    "%s%s%s to %g s", of, sep, bs_steady_name(w->st.cls),
+		    (double)w->upto * step);
+	if (w->st.cls == BS_SC_NONE)
+		return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
+		    "%s%s--steady auto: no steady state (%zu segments in %zu "
+		    "windows), none shaded", of, sep, w->st.nseg, w->n);
+	return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0, "%s%s--steady "
+	    "auto: flat (no change point in %zu windows), none shaded", of,
+	    sep, w->n);
+}
+
+int
+bp_warm_note(struct bp_legend *leg, const struct bp_warm *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (w[i].upto > 0)
+			return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
+			    "shaded: before steady state (--steady auto, "
+			    "%zu window%s)", w[i].upto, w[i].upto > 1 ? "s" :
+			    "");
 	return 0;
+}
+
+void
+bp_warm_shade(cairo_t *cr, const struct bp_frame *f, const struct bp_warm *w,
+    double step)
+{
+	double x0, x1;
+
+	if (w->upto == 0)
+		return;
+	x0 = bp_fx(f, 0);
+	x1 = bp_fx(f, (double)w->upto * step);
+	cairo_save(cr);
+	bp_frame_clip(cr, f);
+	bp_set_rgba(cr, bp_grey(0.6), 0.25);
+	cairo_rectangle(cr, x0, f->py, x1 - x0, f->ph);
+	cairo_fill(cr);
+	cairo_restore(cr);
+}
+
+/*
+ * The requests of every group are read from the table where they are,
+ * in up to three passes (range, counts, each column's values), not
+ * copied out: at 10^7 requests a copy of both was 160 MB.
+ */
+struct lm_src {
+	const struct bs_table *t;
+	long		 ix, iy;	/* iy < 0: the offset map */
+	double		 ymax;
+};
+
+/*
+ * Request i of group g: its time (s) and latency, or of the offset map
+ * its time's offset within its second (ms); 1, else 0 when either is
+ * missing (-1 when not above 0, -2 when above --ymax).
+ */
+static inline int
+lm_get(const struct lm_src *src, size_t g, size_t i, double *x, double *y)
+{
+	const struct bs_series *sx = &src->t->groups[g].s[src->ix];
+	const struct bs_series *sy = &src->t->groups[g].s[src->iy < 0 ?
+	    src->ix : src->iy];
+
+	if (isnan(sx->v[i]) || isnan(sy->v[i]))
+		return 0;
+	*x = epoch_seconds(bs_series_value(sx, i));
+	*y = src->iy < 0 ? (*x - floor(*x)) * 1000 + 1e-9 :
+	    bs_series_value(sy, i);
+	if (!(*y > 0))
+		return -1;
+	if (isfinite(src->ymax) && *y > src->ymax)
+		return -2;
+	return 1;
+}
+
+/* The rows of group g both series hold. */
+static inline size_t
+lm_rows(const struct lm_src *src, size_t g)
+{
+	const struct bs_series *sx = &src->t->groups[g].s[src->ix];
+	const struct bs_series *sy = &src->t->groups[g].s[src->iy < 0 ?
+	    src->ix : src->iy];
+
+	return sx->n < sy->n ? sx->n : sy->n;
 }
 
 static long
@@ -141,22 +222,86 @@ edge(const struct latmap *m, long b)
 	return pow(10, (double)b / LM_PER_DECADE);
 }
 
-/* Columns, buckets and counts; each column's p50 and p99 (type 7). */
-static int
-lm_cells(struct latmap *m)
+/*
+ * The requests counted, the skipped ones too, and their range: time,
+ * and latency (whose buckets' range is that of its ends': bucket() never
+ * falls as v rises).
+ */
+static void
+lm_range(struct latmap *m, const struct lm_src *src, double *tmin,
+    double *tmax, long *bmin, long *bmax)
 {
-	double tmin = HUGE_VAL, tmax = -HUGE_VAL, *col;
-	long bmin = 0, bmax = 0;
-	size_t i, c, *fill;
+	double vmin = HUGE_VAL, vmax = -HUGE_VAL, x, y;
 
-	for (i = 0; i < m->n; i++) {
-		long b = bucket(m, m->v[i]);
-
-		tmin = fmin(tmin, m->t[i]);
-		tmax = fmax(tmax, m->t[i]);
-		bmin = i == 0 || b < bmin ? b : bmin;
-		bmax = i == 0 || b > bmax ? b : bmax;
+	*tmin = HUGE_VAL;
+	*tmax = -HUGE_VAL;
+	for (size_t g = 0; g < src->t->ngroups; g++)
+		for (size_t i = 0, n = lm_rows(src, g); i < n; i++)
+			switch (lm_get(src, g, i, &x, &y)) {
+			case -1:
+				m->nonpos++;
+				break;
+			case -2:
+				m->clipped++;
+				break;
+			case 1:
+				*tmin = fmin(*tmin, x);
+				*tmax = fmax(*tmax, x);
+				vmin = fmin(vmin, y);
+				vmax = fmax(vmax, y);
+				m->n++;
+				break;
+			}
+	if (m->n > 0) {
+		*bmin = bucket(m, vmin);
+		*bmax = bucket(m, vmax);
 	}
+}
+
+/* Request (x, y)'s column. */
+static inline size_t
+lm_col(const struct latmap *m, double x)
+{
+	size_t c = (size_t)floor((x - m->t0) / m->step);
+
+	return c >= m->ncol ? m->ncol - 1 : c;
+}
+
+/* Each column's p50 and p99 (type 7) from its values gathered in col. */
+static void
+lm_pctl(struct latmap *m, const struct lm_src *src, size_t *fill,
+    double *col)
+{
+	double x, y;
+
+	for (size_t c = 1; c <= m->ncol; c++)
+		fill[c] += fill[c - 1];
+	for (size_t g = src->t->ngroups; g-- > 0;)
+		for (size_t i = lm_rows(src, g); i-- > 0;)
+			if (lm_get(src, g, i, &x, &y) == 1)
+				col[--fill[lm_col(m, x)]] = y;
+	for (size_t c = 0; c < m->ncol; c++) {
+		size_t n = (c + 1 == m->ncol ? m->n : fill[c + 1]) - fill[c];
+		double p[2] = { 0.5, 0.99 }, q[2] = { NAN, NAN };
+
+		if (n > 0 && bs_quantiles(col + fill[c], n, p, 2, 7, q) == -1)
+			q[0] = q[1] = NAN;
+		m->p50[c] = q[0];
+		m->p99[c] = q[1];
+	}
+}
+
+/* Columns, buckets and counts; each column's p50 and p99. */
+static int
+lm_cells(struct latmap *m, const struct lm_src *src)
+{
+	double tmin, tmax, x, y, *col;
+	long bmin = 0, bmax = 0;
+	size_t c, *fill;
+
+	lm_range(m, src, &tmin, &tmax, &bmin, &bmax);
+	if (m->n == 0)
+		return 0;
 	m->step = m->offset ? 1 : m->every > 0 ? m->every :
 	    bp_time_step(tmax - tmin, m->n);
 	if ((tmax - tmin) / m->step > 1e5)
@@ -178,38 +323,183 @@ lm_cells(struct latmap *m)
 		free(col);
 		return -1;
 	}
-	for (i = 0; i < m->n; i++) {
-		c = (size_t)floor((m->t[i] - m->t0) / m->step);
-		if (c >= m->ncol)
-			c = m->ncol - 1;
-		m->count[c * m->nrow + (size_t)(bucket(m, m->v[i]) - m->b0)]++;
-		fill[c]++;
-	}
-	for (i = 0; i < m->ncol * m->nrow; i++)
+	for (size_t g = 0; g < src->t->ngroups; g++)
+		for (size_t i = 0, n = lm_rows(src, g); i < n; i++) {
+			if (lm_get(src, g, i, &x, &y) != 1)
+				continue;
+			c = lm_col(m, x);
+			m->count[c * m->nrow + (size_t)(bucket(m, y) -
+			    m->b0)]++;
+			fill[c]++;
+		}
+	for (size_t i = 0; i < m->ncol * m->nrow; i++)
 		m->cmax = fmax(m->cmax, m->count[i]);
-	/* Each column's values together, for its percentiles. */
-	for (c = 1; c <= m->ncol; c++)
-		fill[c] += fill[c - 1];
-	for (i = m->n; i-- > 0;) {
-		c = (size_t)floor((m->t[i] - m->t0) / m->step);
-		if (c >= m->ncol)
-			c = m->ncol - 1;
-		col[--fill[c]] = m->v[i];
-	}
-	for (c = 0; c < m->ncol; c++) {
-		size_t n = (c + 1 < m->ncol + 1 ? fill[c + 1] : m->n) - fill[c];
-		double p[2] = { 0.5, 0.99 }, q[2] = { NAN, NAN };
-
-		if (c + 1 == m->ncol)
-			n = m->n - fill[c];
-		if (n > 0 && bs_quantiles(col + fill[c], n, p, 2, 7, q) == -1)
-			q[0] = q[1] = NAN;
-		m->p50[c] = q[0];
-		m->p99[c] = q[1];
-	}
+	if (!m->offset)
+		lm_pctl(m, src, fill, col);
 	free(fill);
 	free(col);
 	return 0;
+}
+
+/*
+ * An HdrHistogram interval log (.hlog): the buckets of each interval's
+ * histogram, at the interval's middle, each its count of requests at
+ * its value (the highest equivalent one, which HdrHistogram's
+ * percentiles report: the histogram's precision, not the requests').
+ */
+struct lm_hb {
+	double		 t, v, k;	/* time, value, count */
+};
+
+struct lm_hlog {
+	struct latmap	*m;
+	struct lm_hb	*b;
+	size_t		 n, cap;
+	double		 ymax;
+};
+
+static int
+lm_hlog_add(void *arg, const struct bs_hlog_interval *in)
+{
+	struct lm_hlog *h = arg;
+	double t = in->start + (in->length > 0 ? in->length / 2 : 0);
+
+	h->m->nint++;
+	for (size_t i = 0; i < in->n; i++) {
+		if (!(in->value[i] > 0)) {
+			h->m->nonpos += (size_t)in->count[i];
+			continue;
+		}
+		if (isfinite(h->ymax) && in->value[i] > h->ymax) {
+			h->m->clipped += (size_t)in->count[i];
+			continue;
+		}
+		if (h->n == h->cap) {
+			size_t nc = h->cap ? h->cap * 2 : 256;
+			struct lm_hb *p = realloc(h->b, nc * sizeof(*p));
+
+			if (p == NULL)
+				return -1;
+			h->b = p;
+			h->cap = nc;
+		}
+		h->b[h->n++] = (struct lm_hb){ t, in->value[i], in->count[i] };
+	}
+	return 0;
+}
+
+static int
+hb_cmp(const void *a, const void *b)
+{
+	const struct lm_hb *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return (x->v > y->v) - (x->v < y->v);
+}
+
+/*
+ * A column's percentile p (0..1) as HdrHistogram's getValueAtPercentile
+ * takes it: the first bucket whose running count reaches p of the
+ * total (rounded up, less an ulp), of the column's buckets b[0..n)
+ * sorted by value.
+ */
+static double
+hb_pct(const struct lm_hb *b, size_t n, double total, double p)
+{
+	double fp = p * total, need, sum = 0;
+
+	need = ceil(fp - (fp > 0 ? nextafter(fp, INFINITY) - fp : 0));
+	if (need < 1)
+		need = 1;
+	for (size_t i = 0; i < n; i++)
+		if ((sum += b[i].k) >= need)
+			return b[i].v;
+	return NAN;
+}
+
+/* Each column's p50 and p99 from its buckets merged (sorted by value). */
+static void
+lm_hlog_pctl(struct latmap *m, struct lm_hb *b, size_t n)
+{
+	size_t i = 0;
+
+	for (size_t c = 0; c < m->ncol; c++)
+		m->p50[c] = m->p99[c] = NAN;
+	/* By column, then value: a column's buckets together in order. */
+	for (size_t k = 0; k < n; k++)
+		b[k].t = (double)lm_col(m, b[k].t);
+	qsort(b, n, sizeof(*b), hb_cmp);
+	while (i < n) {
+		size_t j = i, c = (size_t)b[i].t;
+		double total = 0;
+
+		while (j < n && b[j].t == b[i].t)
+			total += b[j++].k;
+		m->p50[c] = hb_pct(b + i, j - i, total, 0.5);
+		m->p99[c] = hb_pct(b + i, j - i, total, 0.99);
+		i = j;
+	}
+}
+
+/* The map's cells from an interval log's buckets (lm_cells' codes). */
+static int
+lm_hlog_cells(struct latmap *m, struct lm_hb *b, size_t n)
+{
+	double tmin = HUGE_VAL, tmax = -HUGE_VAL, vmin = HUGE_VAL;
+	double vmax = -HUGE_VAL, total = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		tmin = fmin(tmin, b[i].t);
+		tmax = fmax(tmax, b[i].t);
+		vmin = fmin(vmin, b[i].v);
+		vmax = fmax(vmax, b[i].v);
+		total += b[i].k;
+	}
+	m->n = (size_t)total;
+	if (n == 0)
+		return 0;
+	m->step = m->every > 0 ? m->every : bp_time_step(tmax - tmin, m->n);
+	if ((tmax - tmin) / m->step > 1e5)
+		return -3;
+	m->t0 = floor(tmin / m->step) * m->step;
+	m->ncol = (size_t)floor((tmax - m->t0) / m->step) + 1;
+	m->b0 = bucket(m, vmin);
+	m->nrow = (size_t)(bucket(m, vmax) - m->b0) + 1;
+	m->count = calloc(m->ncol * m->nrow, sizeof(*m->count));
+	m->p50 = calloc(m->ncol, sizeof(*m->p50));
+	m->p99 = calloc(m->ncol, sizeof(*m->p99));
+	if (m->count == NULL || m->p50 == NULL || m->p99 == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		m->count[lm_col(m, b[i].t) * m->nrow + (size_t)(bucket(m,
+		    b[i].v) - m->b0)] += b[i].k;
+	for (size_t i = 0; i < m->ncol * m->nrow; i++)
+		m->cmax = fmax(m->cmax, m->count[i]);
+	lm_hlog_pctl(m, b, n);
+	return 0;
+}
+
+/* Every input's intervals into the map: lm_cells' codes, e set on -1. */
+static int
+lm_hlog(struct latmap *m, const struct bp_inputs *in, double ymax,
+    struct bs_err *e)
+{
+	struct lm_hlog h;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	h.m = m;
+	h.ymax = ymax;
+	m->hlog = 1;
+	for (size_t k = 0; k < in->nbufs; k++)
+		if (bs_hlog_buckets(&in->bufs[k], lm_hlog_add, &h, e) == -1) {
+			free(h.b);
+			return -4;
+		}
+	rc = lm_hlog_cells(m, h.b, h.n);
+	free(h.b);
+	return rc;
 }
 
 static uint32_t
@@ -285,7 +575,16 @@ lm_line(cairo_t *cr, const struct bp_frame *f, const struct latmap *m,
 		}
 		if (pen)
 			cairo_line_to(cr, x, bp_fy(f, p[k] * fy));
-		else
+		else if (m->hlog && (k + 1 == m->ncol || !isfinite(p[k + 1]))) {
+			/*
+			 * An interval alone between empty columns: a tick
+			 * across its column (a lone point draws nothing).
+			 */
+			double hw = (bp_fx(f, m->step) - bp_fx(f, 0)) / 2;
+
+			cairo_move_to(cr, x - hw, bp_fy(f, p[k] * fy));
+			cairo_line_to(cr, x + hw, bp_fy(f, p[k] * fy));
+		} else
 			cairo_move_to(cr, x, bp_fy(f, p[k] * fy));
 		pen = 1;
 	}
@@ -322,6 +621,10 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 		    m->step, LM_PER_DECADE);
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "colour: log10(1 + "
 	    "requests), most %g", m->cmax);
+	if (m->hlog)
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%zu requests "
+		    "of %zu intervals at the histograms' bucket values (their "
+		    "precision)", m->n, m->nint);
 	if (!m->offset) {
 		bp_legend_add(&leg, BP_LEG_LINE, p99c, 0, "p99 of each column");
 		bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.55), 0,
@@ -330,6 +633,9 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 	if (m->clipped > 0)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%zu above "
 		    "--ymax %g left out", m->clipped, ymax);
+	if (m->steady && (bp_warm_legend(&leg, &m->warm, NULL, m->step) ==
+	    -1 || bp_warm_note(&leg, &m->warm, 1) == -1))
+		goto out;
 	if (bp_frame_open(cr, &f, &leg, ch, e) != 0)
 		goto out;
 	cairo_save(cr);
@@ -338,6 +644,8 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 		cairo_restore(cr);
 		goto out;
 	}
+	if (m->steady)
+		bp_warm_shade(cr, &f, &m->warm, m->step);
 	if (!m->offset) {
 		lm_line(cr, &f, m, m->p50, fy, p50c, 0);
 		lm_line(cr, &f, m, m->p99, fy, p99c, 1);
@@ -352,8 +660,6 @@ out:
 static void
 lm_free(struct latmap *m)
 {
-	free(m->t);
-	free(m->v);
 	free(m->count);
 	free(m->p50);
 	free(m->p99);
@@ -371,6 +677,20 @@ lm_columns(struct bp_cols *c, const struct bp_request *q,
 	bp_cols_add(c, q->y);
 }
 
+/*
+ * --steady auto: the columns' p50 (of every request of the map) as the
+ * windows' medians; the unit of -y says which way is better.
+ */
+static int
+lm_steady(struct latmap *m, const struct bp_request *q,
+    const struct bs_table *t, long iy, struct bs_err *e)
+{
+	struct bs_colunit u;
+
+	bs_column_unit_as(q->y, bs_table_unit(t, (size_t)iy), &u);
+	return bp_warmup(m->p50, m->ncol, u.higher, &m->warm, e);
+}
+
 /* Both maps: the requests, the cells, the chart; offset: no -y. */
 static int
 lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
@@ -379,6 +699,7 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	const struct bp_request *q = d->q;
 	const struct bs_table *t = d->in->t;
 	struct latmap m;
+	struct lm_src src;
 	struct bp_chart ch;
 	struct bp_refs rf;
 	char *yt = NULL;
@@ -388,6 +709,7 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	memset(&m, 0, sizeof(m));
 	m.offset = offset;
 	m.every = q->every;
+	m.steady = q->steady_auto && !offset;
 	for (size_t i = 0; i < t->nvcols; i++) {
 		if (strcmp(bs_table_vname(t, i), q->x) == 0)
 			ix = (long)i;
@@ -397,8 +719,16 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	if (ix < 0 || (!offset && iy < 0))
 		return bp_err(e, "%s: no column '%s'", d->q->kind->name,
 		    ix < 0 ? q->x : q->y);
-	if (lm_requests(&m, t, ix, iy, q->ymax) == -1 || (m.n > 0 &&
-	    (cells = lm_cells(&m)) == -1)) {
+	src.t = t;
+	src.ix = ix;
+	src.iy = offset ? -1 : iy;
+	src.ymax = q->ymax;
+	cells = t->format != NULL && strcmp(bs_format_name(t->format),
+	    "hlog") == 0 && !offset ? lm_hlog(&m, d->in, q->ymax, e) :
+	    lm_cells(&m, &src);
+	if (cells == -4)
+		goto out;
+	if (cells == -1) {
 		bp_err(e, "out of memory");
 		goto out;
 	}
@@ -412,6 +742,8 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 		    "column a second)", m.ncol, LM_OFFCOLS);
 		goto out;
 	}
+	if (m.n > 0 && m.steady && lm_steady(&m, q, t, iy, e) == -1)
+		goto out;
 	if (m.n == 0 && offset) {
 		bp_err(e, "offset-map: no time stamp");
 		goto out;
@@ -426,6 +758,10 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	ch.y.log = !offset;
 	if (offset)
 		ch.y.label = q->ylabel ? q->ylabel : "offset in the second (ms)";
+	else if (m.hlog)
+		/* The log never says the recorder's unit. */
+		ch.y.label = q->ylabel ? q->ylabel : "latency (the "
+		    "recorder's unit)";
 	else if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, edge(&m,
 	    m.b0 + (long)m.nrow), &ch.y.factor, e) == -1)
 		goto out;
@@ -464,7 +800,7 @@ const struct bp_kind bp_kind_latmap = {
 	.synopsis = "-x TIME -y LATENCY [--ymax V] [options] [FILE...] -o OUT",
 	/* x is a value (the time stamps), no key: every request a row. */
 	.flags = BP_KF_LABELKEY,
-	.takes = BP_REQ_YMAX | BP_REQ_EVERY,
+	.takes = BP_REQ_YMAX | BP_REQ_EVERY | BP_REQ_STEADY_AUTO,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_LATMAP_AXES } },
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_LATMAP_XY },

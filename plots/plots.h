@@ -1006,6 +1006,7 @@ struct bp_request {
 	char		 little[3][128]; /* N, X, R; "" none */
 	int		 density;	/* hist: density, not counts */
 	size_t		 steady;	/* runs: the window of --steady */
+	int		 steady_auto;	/* --steady auto: warm-up shaded */
 	int		 ci;		/* percentiles: the intervals' band */
 	double		 ymax;		/* latency-map: --ymax, NaN none */
 	double		 every;		/* latency-map, timeline: --every, s; 0 */
@@ -1077,7 +1078,8 @@ enum bp_misuse {
 	BP_MISUSE_EVERY,		/* --every off a latency map or timeline */
 	BP_MISUSE_FACET,	/* --facet on a kind not drawn in panels */
 	BP_MISUSE_FACET_OPTS,	/* --facet with --fit-table or the checks */
-	BP_MISUSE_SAME_FACET	/* --facet names -x, -y or --series */
+	BP_MISUSE_SAME_FACET,	/* --facet names -x, -y or --series */
+	BP_MISUSE_STEADY_AUTO	/* --steady auto off a map or timeline */
 };
 
 /*
@@ -1238,7 +1240,8 @@ enum {
 	BP_REQ_YMAX = 1 << 22,		/* --ymax */
 	BP_REQ_EVERY = 1 << 23,		/* --every */
 	BP_REQ_FACET = 1 << 24,		/* --facet */
-	BP_REQ_FACET_OPTS = 1 << 25	/* --facet with --fit-table, --slo... */
+	BP_REQ_FACET_OPTS = 1 << 25,	/* --facet with --fit-table, --slo... */
+	BP_REQ_STEADY_AUTO = 1 << 26	/* --steady auto */
 };
 
 /* Any of the bits given is refused with misuse. */

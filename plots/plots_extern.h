@@ -406,4 +406,30 @@ bp_kind_refuses(const struct bp_kind *k, unsigned given)
  */
 double	 bp_time_step(double span, size_t n);
 
+/*
+ * --steady auto over a load chart's windows (latmap.c): the medians of
+ * the nw windows in time order (NaN: an empty window, left out)
+ * classified as bstat --every --steady auto classifies them
+ * (bs_steady_auto()); upto the windows before steady state, shaded (0
+ * when flat or without steady state), n the windows classified.
+ */
+struct bp_warm {
+	struct bs_steady st;
+	size_t		 n, upto;
+};
+int	 bp_warmup(const double *med, size_t nw, int higher,
+	    struct bp_warm *, struct bs_err *);
+/*
+ * Its legend entry: a shaded box for the windows before steady state
+ * (who: a series' name, or NULL), else a note saying why none is; the
+ * windows step s long, the first at 0.  bp_warm_note: the note saying
+ * what the shade is, when any of n is shaded.
+ */
+int	 bp_warm_legend(struct bp_legend *, const struct bp_warm *,
+	    const char *who, double step);
+int	 bp_warm_note(struct bp_legend *, const struct bp_warm *, size_t n);
+/* Its shade over the frame's plot area, from 0 to upto windows of step. */
+void	 bp_warm_shade(cairo_t *, const struct bp_frame *,
+	    const struct bp_warm *, double step);
+
 #endif /* PLOTS_EXTERN_H */

@@ -51,6 +51,7 @@ static const struct rule {
 	{ BP_MISUSE_REPORT_NOFIT, 0, BP_REQ_REPORT_NOFIT },
 	{ BP_MISUSE_DENSITY, BP_REQ_DENSITY, BP_REQ_DENSITY },
 	{ BP_MISUSE_STEADY, BP_REQ_STEADY, BP_REQ_STEADY },
+	{ BP_MISUSE_STEADY_AUTO, BP_REQ_STEADY_AUTO, BP_REQ_STEADY_AUTO },
 	{ BP_MISUSE_CI, BP_REQ_CI, BP_REQ_CI },
 	{ BP_MISUSE_YMAX, BP_REQ_YMAX, BP_REQ_YMAX },
 	{ BP_MISUSE_EVERY, BP_REQ_EVERY, BP_REQ_EVERY },
@@ -80,6 +81,7 @@ given(const struct bp_request *q)
 	g |= q->nhline > 0 ? BP_REQ_HLINE : 0;
 	g |= q->density ? BP_REQ_DENSITY : 0;
 	g |= q->steady > 0 ? BP_REQ_STEADY : 0;
+	g |= q->steady_auto ? BP_REQ_STEADY_AUTO : 0;
 	g |= q->ci ? BP_REQ_CI : 0;
 	g |= isfinite(q->ymax) ? BP_REQ_YMAX : 0;
 	g |= q->every > 0 ? BP_REQ_EVERY : 0;
@@ -429,6 +431,24 @@ little_opt(const char *arg, struct bp_request *q, struct bs_err *e)
 	return 0;
 }
 
+/* --steady W (runs) or auto (the load charts' windows). */
+static int
+steady_opt(struct bp_request *q, const char *arg, struct bs_err *e)
+{
+	double v;
+
+	q->steady_auto = strcmp(arg, "auto") == 0;
+	q->steady = 0;
+	if (q->steady_auto)
+		return 0;
+	if (bs_parse_double(arg, &v) == -1 || !(v >= 2 && v <= 1e6) ||
+	    v != floor(v))
+		return bp_err(e, "--steady takes a window of 2 runs or "
+		    "more, not '%s'", arg);
+	q->steady = (size_t)v;
+	return 0;
+}
+
 /* A reference line, or the label of the last one given. */
 static int
 ref_opt(const char *name, const char *arg, struct bp_ref *r, size_t *n,
@@ -506,12 +526,7 @@ bp_request_opt(struct bp_request *q, int code, const char *arg,
 		q->facet = arg;
 		return 0;
 	case O_STEADY:
-		if (bs_parse_double(arg, &v) == -1 || !(v >= 2 && v <= 1e6) ||
-		    v != floor(v))
-			return bp_err(e, "--steady takes a window of 2 runs or "
-			    "more, not '%s'", arg);
-		q->steady = (size_t)v;
-		return 0;
+		return steady_opt(q, arg, e);
 	case O_SERIES:
 		/* '' pools a tool format's benchmarks on purpose. */
 		q->pool = *arg == '\0';
@@ -639,7 +654,9 @@ static const struct {
 	    "--slo, --little or --limit (one panel each is too small, the "
 	    "checks read the whole table)", NULL },
 	[BP_MISUSE_SAME_FACET] = { "--facet names the same column as -x, -y "
-	    "or --series", NULL }
+	    "or --series", NULL },
+	[BP_MISUSE_STEADY_AUTO] = { "--steady auto applies to latency-map "
+	    "and timeline charts, not ", "" }
 };
 
 void

@@ -23,6 +23,8 @@ struct tl_series {
 	const char	*name;
 	struct bs_window *w;
 	size_t		 nw;
+	struct bp_warm	 warm;		/* --steady auto */
+	double		*mid, xend;	/* an interval log: each one's middle */
 };
 
 struct tl {
@@ -30,6 +32,9 @@ struct tl {
 	size_t		 ns;
 	double		 every;
 	int		 rates;		/* error rates counted */
+	int		 steady;	/* --steady auto: warm-up shaded */
+	int		 hlog;		/* an interval log's histograms */
+	double		 lenmin, lenmax;	/* its intervals' lengths */
 	double		 ymax[3];	/* per panel */
 };
 
@@ -47,6 +52,24 @@ group_span(const struct bs_group *gr, double *lo, double *hi)
 	}
 }
 
+static int tl_hlog(struct tl *, const struct bs_table *, struct bs_err *);
+
+/* The panels' tops: the highest p99, throughput and error rate. */
+static void
+tl_ymax(struct tl *tl, const struct tl_series *s)
+{
+	for (size_t k = 0; k < s->nw; k++) {
+		const struct bs_summary *m = &s->w[k].s;
+
+		tl->ymax[0] = fmax(tl->ymax[0], isfinite(m->pct[2]) ?
+		    m->pct[2] : 0);
+		tl->ymax[1] = fmax(tl->ymax[1], isfinite(s->w[k].throughput) ?
+		    s->w[k].throughput : 0);
+		tl->ymax[2] = fmax(tl->ymax[2], isfinite(m->error_rate) ?
+		    m->error_rate * 100 : 0);
+	}
+}
+
 /* Each series' windows from its own start, one length for all. */
 static int
 tl_gather(struct tl *tl, const struct bp_inputs *in, double every,
@@ -61,6 +84,8 @@ tl_gather(struct tl *tl, const struct bp_inputs *in, double every,
 	if (t->ngroups > TL_MAXSER)
 		return bp_err(e, "timeline: %zu series, at most %d (solid, "
 		    "dashed, dotted)", t->ngroups, TL_MAXSER);
+	if (tl->hlog)
+		return tl_hlog(tl, t, e);
 	for (size_t g = 0; g < t->ngroups; g++) {
 		group_span(&t->groups[g], &lo, &hi);
 		span = fmax(span, hi - lo);
@@ -88,15 +113,107 @@ tl_gather(struct tl *tl, const struct bp_inputs *in, double every,
 		if (bs_windows_at(t, g, 0, tl->every, origin, s->nw, &so, s->w,
 		    &unsorted, e) == -1)
 			return -1;
-		for (size_t k = 0; k < s->nw; k++) {
-			const struct bs_summary *m = &s->w[k].s;
+		tl_ymax(tl, s);
+	}
+	return 0;
+}
 
-			tl->ymax[0] = fmax(tl->ymax[0], isfinite(m->pct[2]) ?
-			    m->pct[2] : 0);
-			tl->ymax[1] = fmax(tl->ymax[1], s->w[k].throughput);
-			tl->ymax[2] = fmax(tl->ymax[2], isfinite(m->error_rate) ?
-			    m->error_rate * 100 : 0);
+/* The HdrHistogram interval log's columns (bs_fmt hlog's) a timeline reads. */
+static const char *const tl_hcols[] = { "p50", "p90", "p99", "count",
+    "interval" };
+
+/* Is the input an interval log of histograms (hlog's columns)? */
+static int
+tl_is_hlog(const struct bp_header *h)
+{
+	return h != NULL && bp_header_has(h, "interval_max") &&
+	    bp_header_has(h, "p99.99") && bp_header_has(h, "interval");
+}
+
+/* Value column name of t, or -1. */
+static long
+tl_vcol(const struct bs_table *t, const char *name)
+{
+	for (size_t i = 0; i < t->nvcols; i++)
+		if (strcmp(bs_table_vname(t, i), name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/*
+ * An interval log (.hlog): each row an interval's histogram, its
+ * percentiles as HdrHistogram gives them (the reader's p50, p90, p99:
+ * the highest value equivalent to the bucket reaching the count) and
+ * its requests a second (count / interval); the windows are the
+ * intervals, placed from each series' first, the first one's length.
+ */
+static int
+tl_hlog(struct tl *tl, const struct bs_table *t, struct bs_err *e)
+{
+	long c[5];
+	double lo, hi;
+
+	for (size_t k = 0; k < 5; k++)
+		if ((c[k] = tl_vcol(t, tl_hcols[k])) < 0)
+			return bp_err(e, "timeline: no column '%s' in the "
+			    "interval log", tl_hcols[k]);
+	tl->lenmin = HUGE_VAL;
+	for (size_t g = 0; g < t->ngroups; g++) {
+		const struct bs_group *gr = &t->groups[g];
+		struct tl_series *s = &tl->s[tl->ns++];
+
+		group_span(gr, &lo, &hi);
+		s->nw = gr->nrows < gr->s[c[0]].n ? gr->nrows : gr->s[c[0]].n;
+		if ((s->w = calloc(s->nw + 1, sizeof(*s->w))) == NULL ||
+		    (s->mid = calloc(s->nw + 1, sizeof(*s->mid))) == NULL)
+			return bp_err(e, "out of memory");
+		for (size_t i = 0; i < s->nw; i++) {
+			struct bs_window *w = &s->w[i];
+			double n = bs_series_value(&gr->s[c[3]], i);
+			double len = bs_series_value(&gr->s[c[4]], i);
+
+			for (size_t k = 0; k < 3; k++)
+				w->s.pct[k] = bs_series_value(&gr->s[c[k]], i);
+			w->s.median = w->s.pct[0];
+			w->s.n = isfinite(n) && n > 0 ? (size_t)n : 0;
+			w->start = gr->time[i] - lo;
+			w->throughput = len > 0 ? n / len : NAN;
+			s->mid[i] = w->start + (len > 0 ? len / 2 : 0);
+			s->xend = fmax(s->xend, w->start + (len > 0 ? len : 0));
+			tl->lenmin = fmin(tl->lenmin, len);
+			tl->lenmax = fmax(tl->lenmax, len);
 		}
+		tl_ymax(tl, s);
+	}
+	/* What bp_warm_* take for a window's length: unused here. */
+	tl->every = 1;
+	return 0;
+}
+
+/*
+ * --steady auto: each series' windows' medians classified, as bstat
+ * --every --steady auto classifies them; the unit of -y says which way
+ * is better.
+ */
+static int
+tl_steady(struct tl *tl, const struct bs_table *t, struct bs_err *e)
+{
+	struct bs_colunit u;
+	double *med;
+
+	bs_column_unit_as(bs_table_vname(t, 0), bs_table_unit(t, 0), &u);
+	for (size_t i = 0; i < tl->ns; i++) {
+		struct tl_series *s = &tl->s[i];
+
+		if ((med = malloc((s->nw + 1) * sizeof(*med))) == NULL)
+			return bp_err(e, "out of memory");
+		for (size_t k = 0; k < s->nw; k++)
+			med[k] = s->w[k].s.n > 0 ? s->w[k].s.median : NAN;
+		if (bp_warmup(med, s->nw, u.higher, &s->warm, e) == -1) {
+			free(med);
+			return -1;
+		}
+		free(med);
 	}
 	return 0;
 }
@@ -135,8 +252,8 @@ tl_lines(cairo_t *cr, const struct bp_frame *f, const struct tl *tl, int p,
 			bp_set_rgb(cr, p == 0 ? bp_palette(k) : bp_grey(0.15));
 			for (size_t j = 0; j < s->nw; j++) {
 				double v = tl_value(&s->w[j], p, k);
-				double x = bp_fx(f, ((double)j + 0.5) *
-				    tl->every);
+				double x = bp_fx(f, s->mid != NULL ?
+				    s->mid[j] : ((double)j + 0.5) * tl->every);
 
 				if (!isfinite(v)) {
 					pen = 0;
@@ -187,8 +304,14 @@ tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
 	memset(&none, 0, sizeof(none));
 	if (!tl->rates)
 		share[0] = 0.55, share[1] = 0.45;
+	/* --steady auto's entries: the last panel holds a taller legend. */
+	if (tl->steady && tl->rates)
+		share[0] = 0.40, share[1] = 0.20, share[2] = 0.40;
+	else if (tl->steady)
+		share[0] = 0.50, share[1] = 0.50;
 	for (size_t i = 0; i < tl->ns; i++)
-		xmax = fmax(xmax, (double)tl->s[i].nw * tl->every);
+		xmax = fmax(xmax, tl->s[i].mid != NULL ? tl->s[i].xend :
+		    (double)tl->s[i].nw * tl->every);
 	for (int p = 0; p < np; p++) {
 		if (tl_frame(&f, w, h * share[p], &c[p], tl, p, xmax, e) ==
 		    -1 || bp_frame_layout(cr, &f, e) == -1)
@@ -203,8 +326,23 @@ tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
 		bp_legend_add(&leg, i == 0 ? BP_LEG_LINE : i == 1 ?
 		    BP_LEG_DASHED : BP_LEG_DOTTED, bp_grey(0.15), 0, "%s",
 		    tl->s[i].name ? tl->s[i].name : "?");
-	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "windows of %g s, "
-	    "each run from its start", tl->every);
+	for (size_t i = 0; tl->steady && i < tl->ns; i++)
+		bp_warm_legend(&leg, &tl->s[i].warm, tl->ns > 1 ?
+		    tl->s[i].name : NULL, tl->every);
+	if (tl->hlog)
+		(void)(bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
+		    "the log's intervals (%.3g to %.3g s), each run from its "
+		    "start", tl->lenmin, tl->lenmax) == -1 || bp_legend_add(
+		    &leg, BP_LEG_TEXT, bp_grey(0), 0, "p50, p90, p99: the "
+		    "histograms' bucket values (their precision)"));
+	else
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "windows of "
+		    "%g s, each run from its start", tl->every);
+	for (size_t i = 0; tl->steady && i < tl->ns; i++)
+		if (tl->s[i].warm.upto > 0) {
+			bp_warm_note(&leg, &tl->s[i].warm, 1);
+			break;
+		}
 	for (int p = 0; p < np; p++) {
 		cairo_save(cr);
 		cairo_translate(cr, 0, y);
@@ -215,6 +353,8 @@ tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
 		if (bp_frame_open(cr, &f, p + 1 == np ? &leg : &none, &c[p],
 		    e) != 0)
 			goto out;
+		for (size_t i = 0; tl->steady && i < tl->ns; i++)
+			bp_warm_shade(cr, &f, &tl->s[i].warm, tl->every);
 		tl_lines(cr, &f, tl, p, bp_factor(&c[p].y));
 		if (bp_frame_finish(cr, &f, p + 1 == np ? &leg : &none, e) ==
 		    -1)
@@ -237,8 +377,13 @@ static void
 tl_columns(struct bp_cols *c, const struct bp_request *q,
     const struct bp_plan *p, const struct bp_header *h)
 {
-	(void)p, (void)h;
-	bp_cols_add(c, q->y);
+	(void)p;
+	/* An interval log: its percentiles, counts and lengths. */
+	if (tl_is_hlog(h))
+		for (size_t k = 0; k < 5; k++)
+			bp_cols_add(c, tl_hcols[k]);
+	else
+		bp_cols_add(c, q->y);
 }
 
 static int
@@ -253,7 +398,18 @@ tl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	int rc = -1;
 
 	memset(&tl, 0, sizeof(tl));
-	if (tl_gather(&tl, d->in, q->every, e) == -1)
+	tl.steady = q->steady_auto;
+	tl.hlog = tl_vcol(d->in->t, "interval") >= 0 && tl_vcol(d->in->t,
+	    "p99") >= 0 && tl_vcol(d->in->t, "count") >= 0 &&
+	    d->in->t->format != NULL && strcmp(bs_format_name(
+	    d->in->t->format), "hlog") == 0;
+	if (tl.hlog && (tl.steady || q->every > 0)) {
+		bp_err(e, "timeline: an interval log's windows are its "
+		    "intervals: no --every or --steady auto");
+		goto out;
+	}
+	if (tl_gather(&tl, d->in, q->every, e) == -1 || (tl.steady &&
+	    tl_steady(&tl, d->in->t, e) == -1))
 		goto out;
 	if ((names = calloc(tl.ns + 1, sizeof(*names))) == NULL) {
 		bp_err(e, "out of memory");
@@ -273,16 +429,22 @@ tl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		c[p].x.label = p == (tl.rates ? 2 : 1) ? (q->xlabel ?
 		    q->xlabel : "time (s from each run's start)") : NULL;
 	}
-	if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, tl.ymax[0],
+	if (tl.hlog)
+		/* The log never says the recorder's unit. */
+		c[0].y.label = q->ylabel ? q->ylabel : "latency (the "
+		    "recorder's unit)";
+	else if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, tl.ymax[0],
 	    &c[0].y.factor, e) == -1)
 		goto out;
-	c[0].y.label = yt;
+	else
+		c[0].y.label = yt;
 	c[1].y.label = "req/s";
 	c[2].y.label = "errors (%)";
 	rc = tl_chart(s->cr, s->width, s->height, c, &tl, e);
 out:
 	for (size_t i = 0; i < tl.ns; i++) {
 		free(tl.s[i].w);
+		free(tl.s[i].mid);
 		if (names != NULL)
 			free(names[i]);
 	}
@@ -297,7 +459,7 @@ const struct bp_kind bp_kind_timeline = {
 	    "-o OUT",
 	/* x is the time stamps the table keeps, no key. */
 	.flags = BP_KF_LABELKEY | BP_KF_TIME,
-	.takes = BP_REQ_EVERY,
+	.takes = BP_REQ_EVERY | BP_REQ_STEADY_AUTO,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
 	    { BP_REQ_LOGY, BP_MISUSE_TIMELINE_LOGY } },
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_TIMELINE_XY },

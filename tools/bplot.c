@@ -98,6 +98,8 @@ usage(FILE *fp, int status)
 "      --limit 'COL<=V'    draw a limit, warn for points beyond it\n"
 "      --density           hist: density instead of counts\n"
 "      --steady W          runs: mark the two last windows of W runs\n"
+"      --steady auto       latency-map, timeline: shade the windows before\n"
+"                          steady state (bstat --every --steady auto's)\n"
 "      --ci                percentiles from raw values: the interval of each\n"
 "                          percentile as a band (--confidence)\n"
 "      --every DURATION    latency-map, timeline: the length of a column or\n"

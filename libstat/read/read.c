@@ -142,6 +142,14 @@ cap_role(void *arg, const char *column, enum bs_colrole role)
 	c->cb->role(c->cb->arg, column, role);
 }
 
+static int
+cap_want(void *arg, size_t k)
+{
+	const struct capctx *c = arg;
+
+	return c->cb->want(c->cb->arg, k);
+}
+
 /*
  * The format an input read as f is when another format claims it
  * (bs_fmt.under, .claim: lmbench's tables among ws's text).
@@ -233,7 +241,8 @@ bs_read(const struct bs_buf *buf, const char *path,
 	struct bs_reader_cb wcb = { cap_header, cap_record, &cc,
 	    ucb->warn ? cap_warn : NULL, ucb->format ? cap_format : NULL,
 	    ucb->unit ? cap_unit : NULL, ucb->meta ? cap_meta : NULL,
-	    ucb->note ? cap_note : NULL, ucb->role ? cap_role : NULL };
+	    ucb->note ? cap_note : NULL, ucb->role ? cap_role : NULL,
+	    ucb->want ? cap_want : NULL };
 	const struct bs_reader_cb *cb = &wcb;
 	size_t dlen, bom;
 

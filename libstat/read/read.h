@@ -547,6 +547,15 @@ struct bs_csvlog {
 	 * whose is not ends the log (two writers' bytes in one record).
 	 */
 	const char		*time;
+	/*
+	 * Optional: the thread (connection) of each request and its
+	 * latency, in the time column's unit (res its resolution): a log
+	 * whose every thread issued each request only after the answer to
+	 * its previous one (start[i+1] >= start[i] + latency[i] - res) is
+	 * a closed loop, said in a note (coordinated omission).
+	 */
+	const char		*thread, *latency;
+	double			 res;
 	/* Optional: the records go here instead of to the caller's hook. */
 	int	(*record)(void *, const struct bs_record *, struct bs_err *);
 	int	(*header)(void *, const struct bs_field *, size_t,

@@ -1959,13 +1959,34 @@ on_note(void *arg, const char *msg)
 		p->o->note(p->curfile, msg);
 }
 
+/*
+ * Does the table read field k of the records (the reader's numbering)?
+ * Only the columns it was set up with: values, groups, levels, identity,
+ * percentiles, --ok, the time.
+ */
+static int
+on_want(void *arg, size_t k)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+	size_t i = k + (p->file_group ? 1 : 0);
+
+	if (t->names == NULL || i >= t->nnames)
+		return 1;
+	return (p->slot != NULL && p->slot[i] >= 0) ||
+	    inlist(t->gcols, t->ngcols, i) || inlist(t->repcols, t->nrep, i) ||
+	    inlist(p->idcols, p->nid, i) || (long)i == p->pctcol ||
+	    (p->quant != NULL && p->quant[i]) || (long)i == p->okcol ||
+	    (long)i == p->tcol;
+}
+
 int
 bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
     struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
 	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
-	    on_format, on_unit, on_meta, on_note, on_role };
+	    on_format, on_unit, on_meta, on_note, on_role, on_want };
 	const struct bs_fmt *used;
 	int delim;
 	size_t before = t->nrows;

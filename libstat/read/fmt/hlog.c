@@ -65,6 +65,11 @@ struct hctx {
 	unsigned char		*raw, *inf;
 	size_t			 rawcap, infcap;
 	struct hist		 h;
+	/* bs_hlog_buckets(): each interval's buckets to bfn, no rows. */
+	int			(*bfn)(void *, const struct bs_hlog_interval *);
+	void			*barg;
+	double			*bv, *bc;
+	size_t			 bcap, ccap;
 };
 
 static const char *const cols[] = { "tag", "timestamp", "interval",
@@ -375,6 +380,41 @@ histogram(struct hctx *c, const char *b, size_t bl, int *refuse)
 	return decode(c, c->inf, (size_t)m);
 }
 
+/* The interval's non-empty buckets to c->bfn. */
+static int
+buckets(struct hctx *c, const char *tag, size_t tl, double ts, double iv,
+    size_t line, struct bs_err *e)
+{
+	const struct hist *h = &c->h;
+	struct bs_hlog_interval in;
+	size_t n = 0;
+
+	for (size_t i = 0; i < h->n; i++)
+		n += h->counts[i] > 0;
+	if (bs_grow(&c->bv, &c->bcap, n + 1, sizeof(*c->bv)) == -1 ||
+	    bs_grow(&c->bc, &c->ccap, n + 1, sizeof(*c->bc)) == -1)
+		return bs_seterr(e, c->name, line, "out of memory");
+	n = 0;
+	for (size_t i = 0; i < h->n; i++)
+		if (h->counts[i] > 0) {
+			/* The value its percentiles report: the highest. */
+			c->bv[n] = (double)highest(h, valueat(h, i));
+			c->bc[n++] = (double)h->counts[i];
+		}
+	memset(&in, 0, sizeof(in));
+	in.tag = tag;
+	in.taglen = tl;
+	in.start = ts;
+	in.length = iv;
+	in.value = c->bv;
+	in.count = c->bc;
+	in.n = n;
+	if (c->bfn(c->barg, &in) == -1)
+		return bs_seterr(e, c->name, line, "out of memory");
+	c->n++;
+	return 0;
+}
+
 static int
 hline(void *arg, const char *s, size_t len, size_t line, struct bs_err *e)
 {
@@ -433,6 +473,8 @@ hline(void *arg, const char *s, size_t len, size_t line, struct bs_err *e)
 		ts += c->base;
 	else if (c->hasstart && ts < 365.0 * 24 * 3600)
 		ts += c->start;
+	if (c->bfn != NULL)
+		return buckets(c, tag, tl, ts, iv, line, e);
 	k = c->tags;
 	bs_fixrec_setnum(&c->fr, k++, ts);
 	bs_fixrec_setnum(&c->fr, k++, iv);
@@ -469,6 +511,54 @@ read_hlog(struct bs_src *s, const struct bs_reader_cb *cb, struct bs_err *e)
 	free(c.raw);
 	free(c.inf);
 	free(c.h.counts);
+	return rc;
+}
+
+static int
+no_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+{
+	(void)arg, (void)f, (void)n, (void)e;
+	return 0;
+}
+
+static int
+no_record(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	(void)arg, (void)r, (void)e;
+	return 0;
+}
+
+int
+bs_hlog_buckets(const struct bs_buf *b,
+    int (*fn)(void *, const struct bs_hlog_interval *), void *arg,
+    struct bs_err *e)
+{
+	struct bs_reader_cb cb;
+	struct bs_src s;
+	struct hctx c;
+	int rc;
+
+	memset(&cb, 0, sizeof(cb));
+	cb.header = no_header;
+	cb.record = no_record;
+	memset(&c, 0, sizeof(c));
+	c.cb = &cb;
+	c.bfn = fn;
+	c.barg = arg;
+	if (bs_src_open(&s, b, NULL, e) == -1)
+		return -1;
+	c.name = s.name;
+	c.tags = bs_contains(s.win, s.len, "\nTag=");
+	if ((rc = bs_lines_read(&s, "HdrHistogram", hline, &c, &cb, e)) == 0 &&
+	    c.n == 0)
+		rc = bs_seterr(e, s.name, 0, "no HdrHistogram intervals in "
+		    "the input");
+	bs_src_close(&s);
+	free(c.raw);
+	free(c.inf);
+	free(c.h.counts);
+	free(c.bv);
+	free(c.bc);
 	return rc;
 }
 

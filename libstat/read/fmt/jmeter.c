@@ -57,7 +57,8 @@ read_jmeter(struct bs_src *s, const struct bs_reader_cb *cb,
 {
 	size_t o = bs_skipbom(s->win, s->len);
 	struct bs_csvlog lg = { .what = "JMeter", .units = units,
-	    .flags = flags, .time = "timeStamp" };
+	    .flags = flags, .time = "timeStamp", .thread = "threadName",
+	    .latency = "elapsed", .res = 1 };
 
 	if (is_xml(s->win + o, s->len - o))
 		return bs_seterr(e, s->name, 1, "JMeter: a JTL in XML is not "

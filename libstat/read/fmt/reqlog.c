@@ -205,6 +205,78 @@ bs_lines_read(struct bs_src *s, const char *what,
 
 /* ---- delimited logs */
 
+/*
+ * Coordinated omission seen in a log's timing (issue 30 item 6): per
+ * thread the end of its last request; pairs counted, and whether a
+ * request started before the previous answer came (an open loop, or
+ * several requests in flight), after which nothing is looked at.  The
+ * start is the time stamp csv_record() parsed.
+ */
+struct closed {
+	long		 ct, cl;	/* the thread and latency columns */
+	struct bs_strhash h;
+	char		**name;
+	double		*end;
+	size_t		 n, ncap, ecap, pairs, overlap;
+	int		 failed;
+};
+
+#define CL_MIN_PAIRS	20	/* fewer say nothing of a loop */
+
+static void
+closed_add(struct closed *c, const struct bs_record *r, double start,
+    double res)
+{
+	const struct bs_field *ft, *fl;
+	struct bs_dec d;
+	double lat;
+	long k;
+
+	/* One overlap is an open loop: nothing more to look at. */
+	if (c->ct < 0 || c->cl < 0 || c->failed || c->overlap > 0 ||
+	    (size_t)c->ct >= r->nf || (size_t)c->cl >= r->nf)
+		return;
+	ft = &r->f[c->ct];
+	fl = &r->f[c->cl];
+	if (ft->s == NULL || fl->s == NULL ||
+	    bs_parse_number(fl->s, fl->len, &d, &lat) != BS_NUM_OK)
+		return;
+	if ((k = bs_strhash_get(&c->h, ft->s, ft->len)) >= 0) {
+		c->pairs++;
+		c->overlap += start < c->end[k] - res;
+		c->end[k] = start + lat;
+		return;
+	}
+	if (bs_grow(&c->name, &c->ncap, c->n + 1, sizeof(*c->name)) == -1 ||
+	    bs_grow(&c->end, &c->ecap, c->n + 1, sizeof(*c->end)) == -1 ||
+	    (c->name[c->n] = bs_strndup(ft->s, ft->len)) == NULL ||
+	    bs_strhash_put(&c->h, c->name[c->n], ft->len, c->n) == -1) {
+		c->failed = 1;
+		return;
+	}
+	c->end[c->n++] = start + lat;
+}
+
+/* The note of a closed loop; the state freed. */
+static void
+closed_done(struct closed *c, const struct bs_reader_cb *cb, const char *what)
+{
+	if (!c->failed && c->pairs >= CL_MIN_PAIRS && c->overlap == 0)
+		bs_reader_note(cb, "%s: each of the %zu threads sent every "
+		    "request only after the answer to its previous one (a "
+		    "closed loop, %zu requests): a slow answer delayed the "
+		    "requests behind it, which are not counted as waiting, so "
+		    "the latency percentiles are understated (coordinated "
+		    "omission: measure at a constant rate, as wrk2 does, or "
+		    "correct the histogram for the expected interval, as "
+		    "HdrHistogram does)", what, c->n, c->pairs + c->n);
+	for (size_t i = 0; i < c->n; i++)
+		free(c->name[i]);
+	free(c->name);
+	free(c->end);
+	bs_strhash_free(&c->h);
+}
+
 struct csvctx {
 	const struct bs_csvlog	*lg;
 	const struct bs_reader_cb *cb;
@@ -217,6 +289,7 @@ struct csvctx {
 	int			 tnum;		/* its first value a number */
 	int			 downstream;	/* the error is the caller's */
 	int			 cut;		/* a last record without line end */
+	struct closed		 cl;
 };
 
 static int
@@ -244,11 +317,19 @@ csv_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
 				c->isflag[k] = 1;
 	}
 	c->nf = n;
-	c->tcol = -1;
+	c->tcol = c->cl.ct = c->cl.cl = -1;
 	for (k = 0; lg->time != NULL && k < n; k++)
 		if (c->g[k].len == strlen(lg->time) && memcmp(c->g[k].s,
 		    lg->time, c->g[k].len) == 0)
 			c->tcol = (long)k;
+	for (k = 0; lg->thread != NULL && lg->latency != NULL && k < n; k++) {
+		if (c->g[k].len == strlen(lg->thread) && memcmp(c->g[k].s,
+		    lg->thread, c->g[k].len) == 0)
+			c->cl.ct = (long)k;
+		if (c->g[k].len == strlen(lg->latency) && memcmp(c->g[k].s,
+		    lg->latency, c->g[k].len) == 0)
+			c->cl.cl = (long)k;
+	}
 	rc = lg->header != NULL ? lg->header(lg->arg, c->g, n, e) :
 	    c->cb->header(c->cb->arg, c->g, n, e);
 	if (rc == -1) {
@@ -261,6 +342,11 @@ csv_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
 			    c->g[k].s, lg->units[i][0], c->g[k].len) == 0)
 				c->cb->unit(c->cb->arg, lg->units[i][0],
 				    lg->units[i][1]);
+	/* A flag the caller never reads is left as it is (projection). */
+	for (k = 0; lg->header == NULL && lg->record == NULL &&
+	    c->cb->want != NULL && k < n; k++)
+		if (c->isflag[k] && !c->cb->want(c->cb->arg, k))
+			c->isflag[k] = 0;
 	return 0;
 }
 
@@ -307,6 +393,8 @@ csv_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		else if (c->tnum && !isnum)
 			return bs_seterr(e, c->src->name, r->line, "its "
 			    "%s is no number", c->lg->time);
+		if (isnum)
+			closed_add(&c->cl, r, v, c->lg->res);
 	}
 	for (size_t k = 0; k < r->nf && k < c->nf; k++) {
 		c->g[k] = r->f[k];
@@ -335,9 +423,11 @@ int
 bs_csvlog_read(struct bs_src *s, const struct bs_csvlog *lg,
     const struct bs_reader_cb *cb, struct bs_err *e)
 {
-	struct csvctx c = { lg, cb, s, 0, NULL, NULL, 0, 0, -1, 0, 0, 0 };
+	struct csvctx c = { lg, cb, s, 0, NULL, NULL, 0, 0, -1, 0, 0, 0,
+	    { -1, -1, { 0 }, NULL, NULL, 0, 0, 0, 0, 0, 0 } };
 	struct bs_reader_cb ccb = { csv_header, csv_record, &c,
-	    cb->warn ? csv_warn : NULL, NULL, NULL, NULL, NULL, NULL };
+	    cb->warn ? csv_warn : NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL };
 	int rc = bs_read_delim(s, lg->delim, lg->no_header, &ccb, e);
 
 	if (rc == -1 && !c.downstream && c.records > 0 && e->line > 0 &&
@@ -350,6 +440,10 @@ bs_csvlog_read(struct bs_src *s, const struct bs_csvlog *lg,
 		rc = 0;
 	} else if (rc == 0 && c.cut)
 		broken(cb, lg->what, c.lastline, 0, "no line end");
+	/* A log read in part says nothing of its loop. */
+	if (rc != 0)
+		c.cl.failed = 1;
+	closed_done(&c.cl, cb, lg->what);
 	free(c.isflag);
 	free(c.g);
 	return rc;
