@@ -49,7 +49,7 @@ axis_refs(struct bp_ref *r, const struct bp_ref *user, size_t nuser,
 		if (k < nuser)
 			continue;
 		snprintf(lab[i], sizeof(lab[i]), "%s %s %s %g", i == 0 ? "SLO" :
-		    "limit", c[i]->col, op_symbol(c[i]->op), c[i]->v);
+		    bs_tr("limit"), c[i]->col, op_symbol(c[i]->op), c[i]->v);
 		bp_utf8_trim(lab[i]);
 		r[n].v = c[i]->v;
 		r[n].label = lab[i];

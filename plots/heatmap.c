@@ -265,7 +265,8 @@ heat_layout(cairo_t *cr, struct heat *hm, double w, double h,
 	f->right = f->st.gap * 3 + hm->barw + f->st.ticklen + f->st.gap +
 	    hm->ztw + (hm->zl_h > 0 ? f->st.gap * 1.5 + hm->zl_h : 0);
 	if (hm->nempty > 0) {
-		bp_measure(cr, "no data", f->st.small, 0, 0, 0, &tw, &th);
+		bp_measure(cr, bs_tr("no data"), f->st.small, 0, 0, 0, &tw,
+		    &th);
 		f->right = fmax(f->right, f->st.gap * 3 + hm->barw * 1.6 + tw);
 	}
 	if (bp_frame_place(cr, f, &o->chart, err) != 0)
@@ -501,8 +502,8 @@ heat_colorbar(cairo_t *cr, const struct heat *hm, struct bs_err *err)
 		    f->py + f->ph / 2, BP_HCENTER, BP_VBOTTOM, M_PI / 2,
 		    bp_grey(0.15));
 	if (hm->o->better != 0)
-		bp_text(cr, hm->o->better > 0 ? "\xe2\x96\xb2 better" :
-		    "\xe2\x96\xbc better", f->st.small, 0, 1, 0, barx,
+		bp_text(cr, bs_tr(hm->o->better > 0 ? "\xe2\x96\xb2 better" :
+		    "\xe2\x96\xbc better"), f->st.small, 0, 1, 0, barx,
 		    hm->o->better > 0 ? f->py - f->st.gap * 0.5 : f->py +
 		    f->ph + f->st.gap * 0.5, BP_HLEFT, hm->o->better > 0 ?
 		    BP_VBOTTOM : BP_VTOP, 0, bp_grey(0.15));
@@ -517,7 +518,7 @@ heat_colorbar(cairo_t *cr, const struct heat *hm, struct bs_err *err)
 		hatch(cr, barx, y, barw * 1.3, f->st.small * 1.2,
 		    f->st.tick * 0.6, f->st.thin);
 		cairo_restore(cr);
-		bp_text(cr, "no data", f->st.small, 0, 0, 0,
+		bp_text(cr, bs_tr("no data"), f->st.small, 0, 0, 0,
 		    barx + barw * 1.3 + f->st.gap, y + f->st.small * 0.6,
 		    BP_HLEFT, BP_VMIDDLE, 0, bp_grey(0.15));
 	}

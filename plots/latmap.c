@@ -314,22 +314,24 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 	    m->b0 + (long)m->nrow) * fy, e) == -1)
 		return -1;
 	if (m->offset)
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "cells: 1 s "
-		    "\xc3\x97 %d ms of the offset in it", LM_OFFMS);
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("cells: "
+		    "1 s \xc3\x97 %d ms of the offset in it"), LM_OFFMS);
 	else
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "cells: %g s "
-		    "\xc3\x97 %d latency buckets a decade (\xc3\x97" "1.259)",
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("cells: "
+		    "%g s \xc3\x97 %d latency buckets a decade (\xc3\x97"
+		    "1.259)"),
 		    m->step, LM_PER_DECADE);
-	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "colour: log10(1 + "
-	    "requests), most %g", m->cmax);
+	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("colour: "
+	    "log10(1 + requests), most %g"), m->cmax);
 	if (!m->offset) {
-		bp_legend_add(&leg, BP_LEG_LINE, p99c, 0, "p99 of each column");
-		bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.55), 0,
-		    "p50 (white)");
+		bp_legend_add(&leg, BP_LEG_LINE, p99c, 0, "%s",
+		    bs_tr("p99 of each column"));
+		bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.55), 0, "%s",
+		    bs_tr("p50 (white)"));
 	}
 	if (m->clipped > 0)
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%zu above "
-		    "--ymax %g left out", m->clipped, ymax);
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("%zu "
+		    "above --ymax %g left out"), m->clipped, ymax);
 	if (bp_frame_open(cr, &f, &leg, ch, e) != 0)
 		goto out;
 	cairo_save(cr);
@@ -425,13 +427,15 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	bp_chart_request(&ch, q, d->in, &rf, NULL, offset ? NULL : q->y);
 	ch.y.log = !offset;
 	if (offset)
-		ch.y.label = q->ylabel ? q->ylabel : "offset in the second (ms)";
+		ch.y.label = q->ylabel ? q->ylabel :
+		    bs_tr("offset in the second (ms)");
 	else if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, edge(&m,
 	    m.b0 + (long)m.nrow), &ch.y.factor, e) == -1)
 		goto out;
 	else
 		ch.y.label = yt;
-	ch.x.label = q->xlabel ? q->xlabel : "time (s from the first column)";
+	ch.x.label = q->xlabel ? q->xlabel :
+	    bs_tr("time (s from the first column)");
 	rc = lm_chart(s->cr, s->width, s->height, &ch, &m, q->ymax, e);
 out:
 	free(yt);

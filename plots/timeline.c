@@ -203,8 +203,8 @@ tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
 		bp_legend_add(&leg, i == 0 ? BP_LEG_LINE : i == 1 ?
 		    BP_LEG_DASHED : BP_LEG_DOTTED, bp_grey(0.15), 0, "%s",
 		    tl->s[i].name ? tl->s[i].name : "?");
-	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "windows of %g s, "
-	    "each run from its start", tl->every);
+	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("windows of "
+	    "%g s, each run from its start"), tl->every);
 	for (int p = 0; p < np; p++) {
 		cairo_save(cr);
 		cairo_translate(cr, 0, y);
@@ -271,14 +271,14 @@ tl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		if (p > 0)
 			c[p].title = NULL;
 		c[p].x.label = p == (tl.rates ? 2 : 1) ? (q->xlabel ?
-		    q->xlabel : "time (s from each run's start)") : NULL;
+		    q->xlabel : bs_tr("time (s from each run's start)")) : NULL;
 	}
 	if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, tl.ymax[0],
 	    &c[0].y.factor, e) == -1)
 		goto out;
 	c[0].y.label = yt;
-	c[1].y.label = "req/s";
-	c[2].y.label = "errors (%)";
+	c[1].y.label = bs_tr("req/s");
+	c[2].y.label = bs_tr("errors (%)");
 	rc = tl_chart(s->cr, s->width, s->height, c, &tl, e);
 out:
 	for (size_t i = 0; i < tl.ns; i++) {

@@ -284,7 +284,7 @@ bs_metric_conclusion(const struct bs_metric *m,
 		snprintf(buf, len, o->zh ? "%s：变化 %s，调整后 p %s%s，"
 		    "超过阈值 %g%%" : "%s: changed by %s, adjusted p %s%s, "
 		    "beyond the threshold of %g%%", m->v == BS_V_IMPROVED ?
-		    L(o, "improved", "改进") : L(o, "regressed", "退步"), ch,
+		    L(o, "improved", "改进") : L(o, "regressed", "退化"), ch,
 		    p[0] == '<' ? "" : "= ", p, 100 * m->threshold);
 		break;
 	case BS_V_UNCHANGED:
