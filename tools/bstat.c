@@ -10,6 +10,9 @@
 
 #include "tool.h"
 
+/* A result format for people: table, md (their headings in --lang). */
+#define HUMAN(f)	((f) == BS_OUT_TABLE || (f) == BS_OUT_MD)
+
 enum {
 	OPT_PCT = OPT_TOOL,
 	OPT_QTYPE,
@@ -190,10 +193,11 @@ columns(const struct bs_table *t, const struct bs_statcols *st, size_t ntg,
 	bs_result_addcol(res, "column");
 	for (k = 0; k < st->n; k++)
 		bs_result_addcol(res, bs_statcol_heading(&st->c[k], f));
+	/* People read their language (bs_tr); scripts the names. */
 	if (units)
-		bs_result_addcol(res, "units");
+		bs_result_addcol(res, HUMAN(f) ? bs_tr("units") : "units");
 	if (ntg > 0)
-		bs_result_addcol(res, "target");
+		bs_result_addcol(res, HUMAN(f) ? bs_tr("target") : "target");
 	return res;
 }
 
@@ -930,7 +934,7 @@ window_columns(const struct bs_table *t, const struct bs_statcols *st,
 	bs_result_addcol(res, "column");
 	for (size_t k = 0; k < st->n; k++)
 		bs_result_addcol(res, bs_statcol_heading(&st->c[k], f));
-	bs_result_addcol(res, "throughput");
+	bs_result_addcol(res, HUMAN(f) ? bs_tr("throughput") : "throughput");
 	return res;
 }
 

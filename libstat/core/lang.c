@@ -56,6 +56,13 @@ static const struct {
 	{ "min", "最小值" },
 	{ "max", "最大值" },
 	{ "sd", "标准差" },
+	{ "throughput", "吞吐量" },
+	{ "errors", "错误数" },
+	{ "error_rate", "错误率" },
+	{ "error_lo", "错误率下限" },
+	{ "error_hi", "错误率上限" },
+	{ "units", "单元数" },
+	{ "target", "目标" },
 	/* The md report. */
 	{ "### `%s` (%s is better)\n\n", "### `%s`（越%s越好）\n\n" },
 	{ "higher", "高" },
