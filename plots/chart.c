@@ -380,8 +380,8 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 
 	memset(&fc, 0, sizeof(fc));
 	fc.whole = d->in;
-	fc.x.lo = fc.y.lo = HUGE_VAL;
-	fc.x.hi = fc.y.hi = -HUGE_VAL;
+	fc.x.lo = fc.y.lo = fc.z.lo = HUGE_VAL;
+	fc.x.hi = fc.y.hi = fc.z.hi = -HUGE_VAL;
 	if (g == NULL || none == NULL || val == NULL) {
 		bp_err(e, "out of memory");
 		goto out;
@@ -412,10 +412,10 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	 */
 	for (int pass = 0; pass < 3; pass++) {
 		fc.apply = pass >= 1;
-		fc.x.apply = fc.y.apply = pass == 2;
+		fc.x.apply = fc.y.apply = fc.z.apply = pass == 2;
 		if (pass == 1) {
-			fc.x.lo = fc.y.lo = HUGE_VAL;
-			fc.x.hi = fc.y.hi = -HUGE_VAL;
+			fc.x.lo = fc.y.lo = fc.z.lo = HUGE_VAL;
+			fc.x.hi = fc.y.hi = fc.z.hi = -HUGE_VAL;
 		}
 		for (size_t p = 0; p < np; p++) {
 			facet_table(t, gp, p, g, none, &pt);

@@ -42,6 +42,13 @@ struct latmap {
 	 */
 	int		 offset;
 	double		 every;		/* --every: the column length, or 0 */
+	/*
+	 * --facet: every panel's time stamps (first, last, how many), so
+	 * that all panels cut the same columns from the same origin; 0 in
+	 * span_n: the map's own.
+	 */
+	double		 span_lo, span_hi;
+	size_t		 span_n;
 };
 
 /* An epoch time stamp's seconds by its magnitude (s, ms, us, ns). */
@@ -157,8 +164,12 @@ lm_cells(struct latmap *m)
 		bmin = i == 0 || b < bmin ? b : bmin;
 		bmax = i == 0 || b > bmax ? b : bmax;
 	}
+	if (m->span_n > 0) {
+		tmin = fmin(tmin, m->span_lo);
+		tmax = fmax(tmax, m->span_hi);
+	}
 	m->step = m->offset ? 1 : m->every > 0 ? m->every :
-	    bp_time_step(tmax - tmin, m->n);
+	    bp_time_step(tmax - tmin, m->span_n > 0 ? m->span_n : m->n);
 	if ((tmax - tmin) / m->step > 1e5)
 		return -3;
 	m->t0 = floor(tmin / m->step) * m->step;
@@ -374,6 +385,45 @@ lm_columns(struct bp_cols *c, const struct bp_request *q,
 }
 
 /* Both maps: the requests, the cells, the chart; offset: no -y. */
+/*
+ * Small multiples: the span of every panel's requests (the columns all
+ * panels cut), read from the whole table; -1 out of memory.
+ */
+static int
+lm_span(struct latmap *m, const struct bs_table *whole, long ix, long iy,
+    double ymax)
+{
+	struct latmap w;
+	int rc;
+
+	memset(&w, 0, sizeof(w));
+	w.offset = m->offset;
+	if ((rc = lm_requests(&w, whole, ix, iy, ymax)) == 0) {
+		m->span_lo = HUGE_VAL;
+		m->span_hi = -HUGE_VAL;
+		for (size_t i = 0; i < w.n; i++) {
+			m->span_lo = fmin(m->span_lo, w.t[i]);
+			m->span_hi = fmax(m->span_hi, w.t[i]);
+		}
+		m->span_n = w.n;
+	}
+	lm_free(&w);
+	return rc;
+}
+
+/*
+ * Small multiples: one colour scale, the fullest cell of any panel (the
+ * first passes find it; the common legend says it).
+ */
+static void
+lm_share(struct latmap *m, struct bp_facet *fc)
+{
+	if (!fc->z.apply)
+		fc->z.hi = fmax(fc->z.hi, m->cmax);
+	else if (fc->z.hi > 0)
+		m->cmax = fc->z.hi;
+}
+
 static int
 lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
     struct bs_err *e)
@@ -399,8 +449,9 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	if (ix < 0 || (!offset && iy < 0))
 		return bp_err(e, "%s: no column '%s'", d->q->kind->name,
 		    ix < 0 ? q->x : q->y);
-	if (lm_requests(&m, t, ix, iy, q->ymax) == -1 || (m.n > 0 &&
-	    (cells = lm_cells(&m)) == -1)) {
+	if ((d->in->facet != NULL && lm_span(&m, d->in->facet->whole->t, ix,
+	    iy, q->ymax) == -1) || lm_requests(&m, t, ix, iy, q->ymax) == -1 ||
+	    (m.n > 0 && (cells = lm_cells(&m)) == -1)) {
 		bp_err(e, "out of memory");
 		goto out;
 	}
@@ -423,6 +474,8 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 		    "latency above 0%s", m.clipped ? " under --ymax" : "");
 		goto out;
 	}
+	if (d->in->facet != NULL)
+		lm_share(&m, d->in->facet);
 	bp_chart_init(&ch);
 	bp_chart_request(&ch, q, d->in, &rf, NULL, offset ? NULL : q->y);
 	ch.y.log = !offset;
@@ -468,7 +521,7 @@ const struct bp_kind bp_kind_latmap = {
 	.synopsis = "-x TIME -y LATENCY [--ymax V] [options] [FILE...] -o OUT",
 	/* x is a value (the time stamps), no key: every request a row. */
 	.flags = BP_KF_LABELKEY,
-	.takes = BP_REQ_YMAX | BP_REQ_EVERY,
+	.takes = BP_REQ_YMAX | BP_REQ_EVERY | BP_REQ_FACET,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_LATMAP_AXES } },
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_LATMAP_XY },
@@ -485,6 +538,7 @@ const struct bp_kind bp_kind_offmap = {
 	.name = "offset-map",
 	.synopsis = "-x TIME [options] [FILE...] -o OUT",
 	.flags = BP_KF_LABELKEY,
+	.takes = BP_REQ_FACET,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_LATMAP_AXES } },
 	.needs = { BP_REQ_NOX, BP_MISUSE_OFFMAP_X },

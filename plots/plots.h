@@ -455,7 +455,14 @@ struct bp_heatmap_opts {
 	 * top (higher values), -1 the bottom, 0 not said.
 	 */
 	int		 better;
+	/*
+	 * The colour bar: BP_BAR_BESIDE the cells (default), BP_BAR_NONE
+	 * (a panel of small multiples) or BP_BAR_ALONE (their common
+	 * legend: the bar by itself, filling the cell).
+	 */
+	int		 bar;
 };
+enum { BP_BAR_BESIDE, BP_BAR_NONE, BP_BAR_ALONE };
 
 /*
  * A cell value as the heatmap writes it: three significant digits of
@@ -1159,6 +1166,8 @@ struct bp_facet {
 	size_t		 legend_n;	/* the common legend's entries */
 	const struct bp_inputs *whole;	/* every panel's inputs */
 	struct bp_axshare x, y;
+	/* The colour scale (heatmap, latency and offset maps) of all. */
+	struct bp_axshare z;
 	struct {
 		const char	*col;
 		double		 maxabs;
