@@ -230,6 +230,7 @@ bp_panels_layout(cairo_t *cr, const char *title, double w, double h,
 		p->top = th + st.pad;
 	}
 	p->cols = p->rows = 1;
+	p->left = 0;
 	/* The grid whose cells are nearest the image's shape. */
 	for (size_t c = 1; c <= ncell; c++) {
 		size_t r = (ncell + c - 1) / c;
@@ -251,8 +252,8 @@ bp_panels_layout(cairo_t *cr, const char *title, double w, double h,
 void
 bp_panels_cell(cairo_t *cr, const struct bp_panels *p, size_t i)
 {
-	cairo_translate(cr, p->cw * (double)(i % p->cols), p->top + p->ch *
-	    (double)(i / p->cols));
+	cairo_translate(cr, p->left + p->cw * (double)(i % p->cols), p->top +
+	    p->ch * (double)(i / p->cols));
 }
 
 /* ------------------------------------------------------------------ */
@@ -363,6 +364,29 @@ facet_table(const struct bs_table *t, const size_t *gp, size_t p,
 	}
 }
 
+/*
+ * The panels' grid with the common legend: the grid's cell after the
+ * panels, or with a strip (sw > 0) the right sw of the image beside a
+ * grid of the panels alone; lp and *cell say where the legend goes.
+ */
+static void
+facet_legend_cell(struct bp_surface *s, size_t np, double sw,
+    const char *title, struct bp_panels *pn, struct bp_panels *lp,
+    size_t *cell)
+{
+	bp_panels_layout(s->cr, title, s->width - sw, s->height, np +
+	    (sw > 0 ? 0 : 1), pn);
+	*lp = *pn;
+	*cell = np;
+	if (sw > 0) {
+		lp->left = s->width - sw;
+		lp->cols = lp->rows = 1;
+		lp->cw = sw;
+		lp->ch = s->height - pn->top;
+		*cell = 0;
+	}
+}
+
 static int
 facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 {
@@ -373,14 +397,18 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	char **val = gp != NULL ? facet_values(t, d->in->r.kfacet, gp, &np) :
 	    NULL;
 	struct bp_facet fc;
-	struct bp_panels pn;
+	struct bp_panels pn, lp;
 	struct bp_inputs pin = *d->in, lin = *d->in;
 	struct bs_table pt;
 	int rc = -1, legend = d->q->legend != BP_LEGEND_NONE;
+	/* A strip of a fifth of the width: a colour bar, a few lines. */
+	double sw = d->q->kind->flags & BP_KF_LEGEND_STRIP ? s->width * 0.2 :
+	    0;
+	size_t lcell;
 
 	memset(&fc, 0, sizeof(fc));
 	fc.whole = d->in;
-	fc.x.lo = fc.y.lo = fc.z.lo = HUGE_VAL;
+	fc.x.lo = fc.y.lo = fc.z.lo = fc.vsize.lo = HUGE_VAL;
 	fc.x.hi = fc.y.hi = fc.z.hi = -HUGE_VAL;
 	if (g == NULL || none == NULL || val == NULL) {
 		bp_err(e, "out of memory");
@@ -394,15 +422,18 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	}
 	if (legend) {
 		/* A legend without entries (one series) gets no cell. */
-		bp_panels_layout(s->cr, NULL, s->width, s->height, np + 1, &pn);
+		facet_legend_cell(s, np, sw, NULL, &pn, &lp, &lcell);
 		fc.font = pn.font;
 		fc.legend_only = 1;
-		(void)facet_panel(s, d, &pn, np, 1, &fc, &lin, e);
+		(void)facet_panel(s, d, &lp, lcell, 1, &fc, &lin, e);
 		fc.legend_only = 0;
 		legend = fc.legend_n > 0;
 	}
-	bp_panels_layout(s->cr, d->q->title, s->width, s->height, np +
-	    (legend ? 1 : 0), &pn);
+	if (legend)
+		facet_legend_cell(s, np, sw, d->q->title, &pn, &lp, &lcell);
+	else
+		bp_panels_layout(s->cr, d->q->title, s->width, s->height, np,
+		    &pn);
 	fc.font = pn.font;
 	pin.t = &pt;
 	pin.r.t = &pt;
@@ -412,9 +443,10 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	 */
 	for (int pass = 0; pass < 3; pass++) {
 		fc.apply = pass >= 1;
-		fc.x.apply = fc.y.apply = fc.z.apply = pass == 2;
+		fc.x.apply = fc.y.apply = fc.z.apply = fc.vsize.apply =
+		    pass == 2;
 		if (pass == 1) {
-			fc.x.lo = fc.y.lo = fc.z.lo = HUGE_VAL;
+			fc.x.lo = fc.y.lo = fc.z.lo = fc.vsize.lo = HUGE_VAL;
 			fc.x.hi = fc.y.hi = fc.z.hi = -HUGE_VAL;
 		}
 		for (size_t p = 0; p < np; p++) {
@@ -430,7 +462,7 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		/* The whole table's legend: every series, once. */
 		fc.title = NULL;
 		fc.legend_only = 1;
-		rc = facet_panel(s, d, &pn, np, 0, &fc, &lin, e);
+		rc = facet_panel(s, d, &lp, lcell, 0, &fc, &lin, e);
 	}
 out:
 	free(g);

@@ -439,7 +439,15 @@ heat_values(cairo_t *cr, const struct heat *hm)
 	double size;
 	char buf[64];
 
-	if (!hm->o->values || (size = value_size(cr, hm)) == 0)
+	if (!hm->o->values)
+		return;
+	size = value_size(cr, hm);
+	/* Panels: one size for all, or no values in any. */
+	if (hm->o->vsize != NULL && !hm->o->vsize->apply)
+		hm->o->vsize->lo = fmin(hm->o->vsize->lo, size);
+	else if (hm->o->vsize != NULL && isfinite(hm->o->vsize->lo))
+		size = hm->o->vsize->lo;
+	if (size == 0)
 		return;
 	for (size_t iy = 0; iy < hm->ny; iy++)
 		for (size_t ix = 0; ix < hm->nx; ix++) {
@@ -648,6 +656,7 @@ heat_facet(struct bp_heatmap_opts *po, const struct bp_inputs *in,
 		range[1] = po->zmax = z->hi;
 	}
 	po->bar = in->facet->legend_only ? BP_BAR_ALONE : BP_BAR_NONE;
+	po->vsize = &in->facet->vsize;
 	if (in->facet->legend_only)
 		in->facet->legend_n = 1;	/* the bar is an entry */
 }
@@ -711,7 +720,7 @@ const struct bp_kind bp_kind_heatmap = {
 	.name = "heatmap",
 	.synopsis = "-x COL -y COL -z COL [--colormap MAP] [--center V]\n"
 	    "[options] [FILE] -o OUT",
-	.flags = BP_KF_YKEY,
+	.flags = BP_KF_YKEY | BP_KF_LEGEND_STRIP,
 	.takes = BP_REQ_Z | BP_REQ_FACET,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_HEAT_AXES }, { BP_REQ_LEGEND, BP_MISUSE_HEAT_LEGEND } },

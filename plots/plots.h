@@ -461,6 +461,12 @@ struct bp_heatmap_opts {
 	 * legend: the bar by itself, filling the cell).
 	 */
 	int		 bar;
+	/*
+	 * Small multiples: the size of the cells' values, the smallest any
+	 * panel can take (lo; 0: some panel has no room for them, so none
+	 * writes them), found on the first passes; NULL: the chart's own.
+	 */
+	struct bp_axshare *vsize;
 };
 enum { BP_BAR_BESIDE, BP_BAR_NONE, BP_BAR_ALONE };
 
@@ -1168,6 +1174,8 @@ struct bp_facet {
 	struct bp_axshare x, y;
 	/* The colour scale (heatmap, latency and offset maps) of all. */
 	struct bp_axshare z;
+	/* The size of a heatmap's cell values in every panel (lo). */
+	struct bp_axshare vsize;
 	struct {
 		const char	*col;
 		double		 maxabs;
@@ -1277,7 +1285,12 @@ enum {
 	 * x is the time stamps: the table keeps them (bs_table_opts.timecol)
 	 * and, when the input has a column success, each request's success.
 	 */
-	BP_KF_TIME = 1 << 6
+	BP_KF_TIME = 1 << 6,
+	/*
+	 * --facet: the common legend (a colour bar, a few lines) is a
+	 * strip down the right of the panels, not a cell of their grid.
+	 */
+	BP_KF_LEGEND_STRIP = 1 << 7
 };
 
 /* What a kind's chart is drawn with; data is what its gather made. */

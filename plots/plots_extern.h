@@ -347,6 +347,7 @@ void	 bp_legend_unit(const struct bp_inputs *, const char *col,
 struct bp_panels {
 	size_t		 cols, rows;
 	double		 top, cw, ch;	/* cells start below top */
+	double		 left;		/* and right of left */
 	double		 font;
 };
 void	 bp_panels_layout(cairo_t *, const char *title, double w, double h,
