@@ -592,8 +592,8 @@ tool_group_note_as(const struct bs_table *t, const char *pool)
 		return;
 	said = 1;
 	g = autojoin(t, ", ");
-	warnmsg("note: grouped by %s (the benchmarks of the input); %s "
-	    "pools them", g, pool);
+	warnmsg(bs_tr("note: grouped by %s (the benchmarks of the input); %s "
+	    "pools them"), g, pool);
 	free(g);
 }
 

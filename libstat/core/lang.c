@@ -189,6 +189,8 @@ static const struct {
 	{ "baseline runs", "基线运行" },
 	{ "candidate runs", "候选运行" },
 	/* bstat's notes. */
+	{ "note: grouped by %s (the benchmarks of the input); %s pools them",
+	    "note: 按 %s 分组（输入中的各个基准）；%s 把它们合在一起" },
 	{ "note: %s: no values (n = 0)", "note: %s：没有值（n = 0）" },
 	{ "note: %s: fewer than 2 x %zu samples: steady state not judged",
 	    "note: %s：样本少于 2 x %zu 个：不判定稳态" },
