@@ -216,6 +216,13 @@ void
 bp_panels_layout(cairo_t *cr, const char *title, double w, double h,
     size_t ncell, struct bp_panels *p)
 {
+	bp_panels_layout_as(cr, title, w, h, ncell, 1, p);
+}
+
+void
+bp_panels_layout_as(cairo_t *cr, const char *title, double w, double h,
+    size_t ncell, double tall, struct bp_panels *p)
+{
 	struct bp_style st;
 	double best = HUGE_VAL, tw, th;
 
@@ -235,7 +242,7 @@ bp_panels_layout(cairo_t *cr, const char *title, double w, double h,
 	for (size_t c = 1; c <= ncell; c++) {
 		size_t r = (ncell + c - 1) / c;
 		double d = fabs(log((w / (double)c) / ((h - p->top) /
-		    (double)r) / (w / h)));
+		    (double)r) / (w / h / tall)));
 
 		if (c * r - ncell >= c)
 			continue;	/* a whole row empty */
@@ -364,6 +371,28 @@ facet_table(const struct bs_table *t, const size_t *gp, size_t p,
 	}
 }
 
+/* What the panels share, gathered anew (before pass 0 and 1). */
+static void
+facet_reset(struct bp_facet *fc)
+{
+	struct bp_axshare *sh[] = { &fc->x, &fc->y, &fc->z, &fc->vsize,
+	    &fc->sub[0], &fc->sub[1], &fc->sub[2] };
+
+	for (size_t i = 0; i < sizeof(sh) / sizeof(sh[0]); i++) {
+		sh[i]->lo = HUGE_VAL;
+		sh[i]->hi = -HUGE_VAL;
+	}
+}
+
+/* 1: the ranges gathered are applied (the pass that draws). */
+static void
+facet_apply(struct bp_facet *fc, int on)
+{
+	fc->x.apply = fc->y.apply = fc->z.apply = fc->vsize.apply = on;
+	for (int i = 0; i < 3; i++)
+		fc->sub[i].apply = on;
+}
+
 /*
  * The panels' grid with the common legend: the grid's cell after the
  * panels, or with a strip (sw > 0) the right sw of the image beside a
@@ -371,11 +400,12 @@ facet_table(const struct bs_table *t, const size_t *gp, size_t p,
  */
 static void
 facet_legend_cell(struct bp_surface *s, size_t np, double sw,
-    const char *title, struct bp_panels *pn, struct bp_panels *lp,
+    double d_tall, const char *title, struct bp_panels *pn, struct bp_panels *lp,
     size_t *cell)
 {
-	bp_panels_layout(s->cr, title, s->width - sw, s->height, np +
-	    (sw > 0 ? 0 : 1), pn);
+	/* A timeline's panel is three charts high: a cell three times as tall. */
+	bp_panels_layout_as(s->cr, title, s->width - sw, s->height, np +
+	    (sw > 0 ? 0 : 1), d_tall, pn);
 	*lp = *pn;
 	*cell = np;
 	if (sw > 0) {
@@ -403,13 +433,12 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	int rc = -1, legend = d->q->legend != BP_LEGEND_NONE;
 	/* A strip of a fifth of the width: a colour bar, a few lines. */
 	double sw = d->q->kind->flags & BP_KF_LEGEND_STRIP ? s->width * 0.2 :
-	    0;
+	    0, tall = d->q->kind->flags & BP_KF_TALL_PANELS ? 3 : 1;
 	size_t lcell;
 
 	memset(&fc, 0, sizeof(fc));
 	fc.whole = d->in;
-	fc.x.lo = fc.y.lo = fc.z.lo = fc.vsize.lo = HUGE_VAL;
-	fc.x.hi = fc.y.hi = fc.z.hi = -HUGE_VAL;
+	facet_reset(&fc);
 	if (g == NULL || none == NULL || val == NULL) {
 		bp_err(e, "out of memory");
 		goto out;
@@ -422,7 +451,7 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	}
 	if (legend) {
 		/* A legend without entries (one series) gets no cell. */
-		facet_legend_cell(s, np, sw, NULL, &pn, &lp, &lcell);
+		facet_legend_cell(s, np, sw, tall, NULL, &pn, &lp, &lcell);
 		fc.font = pn.font;
 		fc.legend_only = 1;
 		(void)facet_panel(s, d, &lp, lcell, 1, &fc, &lin, e);
@@ -430,10 +459,11 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		legend = fc.legend_n > 0;
 	}
 	if (legend)
-		facet_legend_cell(s, np, sw, d->q->title, &pn, &lp, &lcell);
+		facet_legend_cell(s, np, sw, tall, d->q->title, &pn, &lp,
+		    &lcell);
 	else
-		bp_panels_layout(s->cr, d->q->title, s->width, s->height, np,
-		    &pn);
+		bp_panels_layout_as(s->cr, d->q->title, s->width, s->height,
+		    np, tall, &pn);
 	fc.font = pn.font;
 	pin.t = &pt;
 	pin.r.t = &pt;
@@ -443,12 +473,9 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	 */
 	for (int pass = 0; pass < 3; pass++) {
 		fc.apply = pass >= 1;
-		fc.x.apply = fc.y.apply = fc.z.apply = fc.vsize.apply =
-		    pass == 2;
-		if (pass == 1) {
-			fc.x.lo = fc.y.lo = fc.z.lo = fc.vsize.lo = HUGE_VAL;
-			fc.x.hi = fc.y.hi = fc.z.hi = -HUGE_VAL;
-		}
+		if (pass == 1)
+			facet_reset(&fc);
+		facet_apply(&fc, pass == 2);
 		for (size_t p = 0; p < np; p++) {
 			facet_table(t, gp, p, g, none, &pt);
 			fc.title = val[p];

@@ -1176,6 +1176,8 @@ struct bp_facet {
 	struct bp_axshare z;
 	/* The size of a heatmap's cell values in every panel (lo). */
 	struct bp_axshare vsize;
+	/* A timeline's three panels' y (up to hi). */
+	struct bp_axshare sub[3];
 	struct {
 		const char	*col;
 		double		 maxabs;
@@ -1290,7 +1292,9 @@ enum {
 	 * --facet: the common legend (a colour bar, a few lines) is a
 	 * strip down the right of the panels, not a cell of their grid.
 	 */
-	BP_KF_LEGEND_STRIP = 1 << 7
+	BP_KF_LEGEND_STRIP = 1 << 7,
+	/* --facet: a panel is three charts high (timeline): tall cells. */
+	BP_KF_TALL_PANELS = 1 << 8
 };
 
 /* What a kind's chart is drawn with; data is what its gather made. */

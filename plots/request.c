@@ -635,7 +635,7 @@ static const struct {
 	    NULL },
 	[BP_MISUSE_FACET] = { "--facet is not drawn for ", " charts yet "
 	    "(scalability, box, cdf, hist, violin, runs, percentiles, path, "
-	    "trend, heatmap, latency-map, offset-map)" },
+	    "trend, heatmap, latency-map, offset-map, timeline)" },
 	[BP_MISUSE_FACET_OPTS] = { "--facet does not go with --fit-table, "
 	    "--slo, --little or --limit (one panel each is too small, the "
 	    "checks read the whole table)", NULL },
