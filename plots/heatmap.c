@@ -586,6 +586,9 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 	hm.ny = ny;
 	hm.zf = o->zfactor > 0 && isfinite(o->zfactor) ? o->zfactor : 1;
 	heat_scale(&hm);
+	/* The common colour bar keys the hatching of any panel's cells. */
+	if (o->bar == BP_BAR_ALONE)
+		hm.nempty = o->anyempty ? 1 : 0;
 	if (heat_layout(cr, &hm, w, h, xcat, ycat, err) == -1)
 		return -1;
 	if (o->bar != BP_BAR_ALONE) {
@@ -643,11 +646,14 @@ heat_facet(struct bp_heatmap_opts *po, const struct bp_inputs *in,
 
 	range[0] = HUGE_VAL;
 	range[1] = -HUGE_VAL;
-	for (size_t i = 0; i < gr->nx * gr->ny; i++)
+	for (size_t i = 0; i < gr->nx * gr->ny; i++) {
+		if (!isfinite(gr->z[i]) && !in->facet->legend_only)
+			in->facet->anyempty = 1;
 		if (isfinite(gr->z[i])) {
 			range[0] = fmin(range[0], gr->z[i] * po->zfactor);
 			range[1] = fmax(range[1], gr->z[i] * po->zfactor);
 		}
+	}
 	if (!z->apply) {
 		z->lo = fmin(z->lo, range[0]);
 		z->hi = fmax(z->hi, range[1]);
@@ -657,6 +663,7 @@ heat_facet(struct bp_heatmap_opts *po, const struct bp_inputs *in,
 	}
 	po->bar = in->facet->legend_only ? BP_BAR_ALONE : BP_BAR_NONE;
 	po->vsize = &in->facet->vsize;
+	po->anyempty = in->facet->anyempty;
 	if (in->facet->legend_only)
 		in->facet->legend_n = 1;	/* the bar is an entry */
 }

@@ -467,6 +467,8 @@ struct bp_heatmap_opts {
 	 * writes them), found on the first passes; NULL: the chart's own.
 	 */
 	struct bp_axshare *vsize;
+	/* BP_BAR_ALONE: some panel has an empty cell (the key says so). */
+	int		 anyempty;
 };
 enum { BP_BAR_BESIDE, BP_BAR_NONE, BP_BAR_ALONE };
 
@@ -1178,6 +1180,7 @@ struct bp_facet {
 	struct bp_axshare vsize;
 	/* A timeline's three panels' y (up to hi). */
 	struct bp_axshare sub[3];
+	int		 anyempty;	/* a heatmap panel has an empty cell */
 	struct {
 		const char	*col;
 		double		 maxabs;
