@@ -481,6 +481,11 @@ static const struct {
 	{ "lower is better by default (the name matches no rule)",
 	    "默认越低越好（名称不匹配任何规则）" },
 	/* bcompare's rules, counts and sentences. */
+	{ "Environment differences:\n", "环境差异：\n" },
+	{ "Environment differences (baseline -> candidate):",
+	    "环境差异（基线 -> 候选）：" },
+	{ " (**changes performance**)", "（**影响性能**）" },
+	{ " (changes performance)", "（影响性能）" },
 	{ "geomean %s", "几何平均 %s" },
 	{ "(%zu metrics)", "（%zu 个指标）" },
 	{ "Rules:", "规则：" },

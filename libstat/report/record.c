@@ -80,8 +80,8 @@ bs_env_section(FILE *fp, const struct bs_report_opts *o, int md)
 
 	if (bs_meta_diff(o->meta_b, o->meta_c, &d, &n) == -1 || n == 0)
 		return;
-	fprintf(fp, "\n%s\n", md ? "Environment differences:\n" :
-	    "Environment differences (baseline -> candidate):");
+	fprintf(fp, "\n%s\n", bs_tr(md ? "Environment differences:\n" :
+	    "Environment differences (baseline -> candidate):"));
 	for (size_t i = 0; i < n; i++) {
 		if (md) {
 			fputs("- `", fp);
@@ -92,10 +92,11 @@ bs_env_section(FILE *fp, const struct bs_report_opts *o, int md)
 			mdcell(fp, d[i].c);
 		} else
 			fprintf(fp, "  %s: %s -> %s", d[i].key, d[i].b ?
-			    d[i].b : "(none)", d[i].c ? d[i].c : "(none)");
+			    d[i].b : bs_tr("(none)"), d[i].c ? d[i].c :
+			    bs_tr("(none)"));
 		if (d[i].kind == BS_MK_PERF)
-			fputs(md ? " (**changes performance**)" :
-			    " (changes performance)", fp);
+			fputs(bs_tr(md ? " (**changes performance**)" :
+			    " (changes performance)"), fp);
 		fputc('\n', fp);
 	}
 	free(d);
