@@ -49,7 +49,7 @@ axis_refs(struct bp_ref *r, const struct bp_ref *user, size_t nuser,
 		if (k < nuser)
 			continue;
 		snprintf(lab[i], sizeof(lab[i]), "%s %s %s %g", i == 0 ? "SLO" :
-		    "limit", c[i]->col, op_symbol(c[i]->op), c[i]->v);
+		    bs_tr("limit"), c[i]->col, op_symbol(c[i]->op), c[i]->v);
 		bp_utf8_trim(lab[i]);
 		r[n].v = c[i]->v;
 		r[n].label = lab[i];
@@ -216,6 +216,13 @@ void
 bp_panels_layout(cairo_t *cr, const char *title, double w, double h,
     size_t ncell, struct bp_panels *p)
 {
+	bp_panels_layout_as(cr, title, w, h, ncell, 1, p);
+}
+
+void
+bp_panels_layout_as(cairo_t *cr, const char *title, double w, double h,
+    size_t ncell, double tall, struct bp_panels *p)
+{
 	struct bp_style st;
 	double best = HUGE_VAL, tw, th;
 
@@ -230,11 +237,12 @@ bp_panels_layout(cairo_t *cr, const char *title, double w, double h,
 		p->top = th + st.pad;
 	}
 	p->cols = p->rows = 1;
+	p->left = 0;
 	/* The grid whose cells are nearest the image's shape. */
 	for (size_t c = 1; c <= ncell; c++) {
 		size_t r = (ncell + c - 1) / c;
 		double d = fabs(log((w / (double)c) / ((h - p->top) /
-		    (double)r) / (w / h)));
+		    (double)r) / (w / h / tall)));
 
 		if (c * r - ncell >= c)
 			continue;	/* a whole row empty */
@@ -251,8 +259,8 @@ bp_panels_layout(cairo_t *cr, const char *title, double w, double h,
 void
 bp_panels_cell(cairo_t *cr, const struct bp_panels *p, size_t i)
 {
-	cairo_translate(cr, p->cw * (double)(i % p->cols), p->top + p->ch *
-	    (double)(i / p->cols));
+	cairo_translate(cr, p->left + p->cw * (double)(i % p->cols), p->top +
+	    p->ch * (double)(i / p->cols));
 }
 
 /* ------------------------------------------------------------------ */
@@ -363,6 +371,52 @@ facet_table(const struct bs_table *t, const size_t *gp, size_t p,
 	}
 }
 
+/* What the panels share, gathered anew (before pass 0 and 1). */
+static void
+facet_reset(struct bp_facet *fc)
+{
+	struct bp_axshare *sh[] = { &fc->x, &fc->y, &fc->z, &fc->vsize,
+	    &fc->sub[0], &fc->sub[1], &fc->sub[2] };
+
+	for (size_t i = 0; i < sizeof(sh) / sizeof(sh[0]); i++) {
+		sh[i]->lo = HUGE_VAL;
+		sh[i]->hi = -HUGE_VAL;
+	}
+}
+
+/* 1: the ranges gathered are applied (the pass that draws). */
+static void
+facet_apply(struct bp_facet *fc, int on)
+{
+	fc->x.apply = fc->y.apply = fc->z.apply = fc->vsize.apply = on;
+	for (int i = 0; i < 3; i++)
+		fc->sub[i].apply = on;
+}
+
+/*
+ * The panels' grid with the common legend: the grid's cell after the
+ * panels, or with a strip (sw > 0) the right sw of the image beside a
+ * grid of the panels alone; lp and *cell say where the legend goes.
+ */
+static void
+facet_legend_cell(struct bp_surface *s, size_t np, double sw,
+    double d_tall, const char *title, struct bp_panels *pn, struct bp_panels *lp,
+    size_t *cell)
+{
+	/* A timeline's panel is three charts high: a cell three times as tall. */
+	bp_panels_layout_as(s->cr, title, s->width - sw, s->height, np +
+	    (sw > 0 ? 0 : 1), d_tall, pn);
+	*lp = *pn;
+	*cell = np;
+	if (sw > 0) {
+		lp->left = s->width - sw;
+		lp->cols = lp->rows = 1;
+		lp->cw = sw;
+		lp->ch = s->height - pn->top;
+		*cell = 0;
+	}
+}
+
 static int
 facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 {
@@ -373,15 +427,18 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	char **val = gp != NULL ? facet_values(t, d->in->r.kfacet, gp, &np) :
 	    NULL;
 	struct bp_facet fc;
-	struct bp_panels pn;
+	struct bp_panels pn, lp;
 	struct bp_inputs pin = *d->in, lin = *d->in;
 	struct bs_table pt;
 	int rc = -1, legend = d->q->legend != BP_LEGEND_NONE;
+	/* A strip of a fifth of the width: a colour bar, a few lines. */
+	double sw = d->q->kind->flags & BP_KF_LEGEND_STRIP ? s->width * 0.2 :
+	    0, tall = d->q->kind->flags & BP_KF_TALL_PANELS ? 3 : 1;
+	size_t lcell;
 
 	memset(&fc, 0, sizeof(fc));
 	fc.whole = d->in;
-	fc.x.lo = fc.y.lo = HUGE_VAL;
-	fc.x.hi = fc.y.hi = -HUGE_VAL;
+	facet_reset(&fc);
 	if (g == NULL || none == NULL || val == NULL) {
 		bp_err(e, "out of memory");
 		goto out;
@@ -394,15 +451,19 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	}
 	if (legend) {
 		/* A legend without entries (one series) gets no cell. */
-		bp_panels_layout(s->cr, NULL, s->width, s->height, np + 1, &pn);
+		facet_legend_cell(s, np, sw, tall, NULL, &pn, &lp, &lcell);
 		fc.font = pn.font;
 		fc.legend_only = 1;
-		(void)facet_panel(s, d, &pn, np, 1, &fc, &lin, e);
+		(void)facet_panel(s, d, &lp, lcell, 1, &fc, &lin, e);
 		fc.legend_only = 0;
 		legend = fc.legend_n > 0;
 	}
-	bp_panels_layout(s->cr, d->q->title, s->width, s->height, np +
-	    (legend ? 1 : 0), &pn);
+	if (legend)
+		facet_legend_cell(s, np, sw, tall, d->q->title, &pn, &lp,
+		    &lcell);
+	else
+		bp_panels_layout_as(s->cr, d->q->title, s->width, s->height,
+		    np, tall, &pn);
 	fc.font = pn.font;
 	pin.t = &pt;
 	pin.r.t = &pt;
@@ -412,11 +473,9 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	 */
 	for (int pass = 0; pass < 3; pass++) {
 		fc.apply = pass >= 1;
-		fc.x.apply = fc.y.apply = pass == 2;
-		if (pass == 1) {
-			fc.x.lo = fc.y.lo = HUGE_VAL;
-			fc.x.hi = fc.y.hi = -HUGE_VAL;
-		}
+		if (pass == 1)
+			facet_reset(&fc);
+		facet_apply(&fc, pass == 2);
 		for (size_t p = 0; p < np; p++) {
 			facet_table(t, gp, p, g, none, &pt);
 			fc.title = val[p];
@@ -430,7 +489,7 @@ facet_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		/* The whole table's legend: every series, once. */
 		fc.title = NULL;
 		fc.legend_only = 1;
-		rc = facet_panel(s, d, &pn, np, 0, &fc, &lin, e);
+		rc = facet_panel(s, d, &lp, lcell, 0, &fc, &lin, e);
 	}
 out:
 	free(g);

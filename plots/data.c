@@ -403,9 +403,11 @@ bp_grid_gather(const struct bp_roles *r, const struct bs_summary_opts *so,
 	for (size_t g = 0; g < t->ngroups; g++) {
 		if (bs_summarize(&t->groups[g].s[0], so, 1, &sum, e) == -1)
 			goto out;
-		gr->z[gy[g] * gr->nx + gx[g]] = sum.n ? sum.mean : NAN;
-		if (sum.n)
+		/* --facet: another panel's group of the cell is empty. */
+		if (sum.n) {
+			gr->z[gy[g] * gr->nx + gx[g]] = sum.mean;
 			gr->maxabs = fmax(gr->maxabs, fabs(sum.mean));
+		}
 	}
 	rc = 0;
 out:

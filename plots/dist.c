@@ -144,8 +144,9 @@ hist_legend(struct bp_legend *leg, size_t i, const char *name, size_t n,
 	bp_fmt_num(a, sizeof(a), med);
 	bp_fmt_num(b, sizeof(b), mean);
 	/* Values and units joined by no-break spaces. */
-	bp_legend_add(leg, BP_LEG_BOX, bp_palette(i), i, "%s (n\xc2\xa0="
-	    "\xc2\xa0%zu): median\xc2\xa0%s%s%s, mean\xc2\xa0%s%s%s",
+	bp_legend_add(leg, BP_LEG_BOX, bp_palette(i), i, bs_tr("%s "
+	    "(n\xc2\xa0=\xc2\xa0%zu): median\xc2\xa0%s%s%s, "
+	    "mean\xc2\xa0%s%s%s"),
 	    name ? name : "?", n, a, sp, unit, b, sp, unit);
 }
 
@@ -366,8 +367,8 @@ bp_violin(cairo_t *cr, double w, double h, const struct bp_violin_opts *o,
 	bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.1), BP_MARK_NONE, "%s",
 	    bs_tr("median"));
 	bp_legend_add(&leg, BP_LEG_MARKER, bp_grey(1), 3, "%s", bs_tr("mean"));
-	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "width: kernel "
-	    "density, one scale for all");
+	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%s",
+	    bs_tr("width: kernel density, one scale for all"));
 	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
 	cairo_save(cr);

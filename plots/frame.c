@@ -993,7 +993,7 @@ bp_legend_callouts(struct bp_legend *l, const struct bp_chart *c)
 	for (int k = 0; k < BP_CALL__N; k++)
 		if (seen[k])
 			bp_legend_add(l, BP_LEG_MARKER, callstyle[k].c,
-			    callstyle[k].mark, "%s", callstyle[k].name);
+			    callstyle[k].mark, "%s", bs_tr(callstyle[k].name));
 }
 
 void

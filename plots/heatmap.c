@@ -264,8 +264,20 @@ heat_layout(cairo_t *cr, struct heat *hm, double w, double h,
 	hm->barw = f->st.tick * 1.3;
 	f->right = f->st.gap * 3 + hm->barw + f->st.ticklen + f->st.gap +
 	    hm->ztw + (hm->zl_h > 0 ? f->st.gap * 1.5 + hm->zl_h : 0);
-	if (hm->nempty > 0) {
-		bp_measure(cr, "no data", f->st.small, 0, 0, 0, &tw, &th);
+	if (o->bar == BP_BAR_ALONE) {
+		/* The bar by itself, down the cell, from its left edge. */
+		f->px = f->st.gap * 2 - f->st.gap * 3;
+		f->pw = 0;
+		f->py = f->st.gap * 2 + f->st.small * 1.5;
+		f->ph = fmax(h - f->py * 2 - (hm->nempty > 0 ? f->st.small *
+		    2 : 0), f->st.tick);
+		return 0;
+	}
+	if (o->bar == BP_BAR_NONE)
+		f->right = f->st.gap;
+	else if (hm->nempty > 0) {
+		bp_measure(cr, bs_tr("no data"), f->st.small, 0, 0, 0, &tw,
+		    &th);
 		f->right = fmax(f->right, f->st.gap * 3 + hm->barw * 1.6 + tw);
 	}
 	if (bp_frame_place(cr, f, &o->chart, err) != 0)
@@ -377,23 +389,44 @@ hatch:
  * tick size, shrunk until the widest value fits; 0 (left out) when that
  * gets too small to read.
  */
-static double
-value_size(cairo_t *cr, const struct heat *hm)
+/* The widest and tallest cell value at a size. */
+static void
+value_extent(cairo_t *cr, const struct heat *hm, double size, double *maxw,
+    double *maxh)
 {
-	double size = hm->f.st.tick * 1.1, maxw = 0, maxh = 0, tw, th;
+	double tw, th;
 	char buf[64];
 
+	*maxw = *maxh = 0;
 	for (size_t i = 0; i < hm->nx * hm->ny; i++) {
 		if (!isfinite(hm->z[i] * hm->zf))
 			continue;
 		format_value(hm->o, hm->dec, hm->z[i] * hm->zf, buf,
 		    sizeof(buf));
 		bp_measure(cr, buf, size, 0, 0, 0, &tw, &th);
-		maxw = fmax(maxw, tw);
-		maxh = fmax(maxh, th);
+		*maxw = fmax(*maxw, tw);
+		*maxh = fmax(*maxh, th);
 	}
-	if (maxw > hm->cw * 0.88)
+}
+
+static double
+value_size(cairo_t *cr, const struct heat *hm)
+{
+	double size = hm->f.st.tick * 1.1, maxw, maxh, w1;
+
+	value_extent(cr, hm, size, &maxw, &maxh);
+	/*
+	 * Hinted glyphs do not shrink in proportion at small sizes (their
+	 * advances round to whole pixels): measured again at the smaller
+	 * size, and shrunk again while the widest still overflows (small
+	 * cells: the panels of --facet).
+	 */
+	for (int k = 0; k < 6 && maxw > hm->cw * 0.88; k++) {
 		size *= hm->cw * 0.88 / maxw;
+		value_extent(cr, hm, size, &w1, &maxh);
+		maxh *= hm->f.st.tick * 1.1 / size;
+		maxw = w1;
+	}
 	if (maxh * size / (hm->f.st.tick * 1.1) > hm->ch * 0.9)
 		size = fmin(size, hm->f.st.tick * 1.1 * hm->ch * 0.9 / maxh);
 	return size < 5 || size < hm->f.st.tick * 0.5 ? 0 : size;
@@ -406,7 +439,15 @@ heat_values(cairo_t *cr, const struct heat *hm)
 	double size;
 	char buf[64];
 
-	if (!hm->o->values || (size = value_size(cr, hm)) == 0)
+	if (!hm->o->values)
+		return;
+	size = value_size(cr, hm);
+	/* Panels: one size for all, or no values in any. */
+	if (hm->o->vsize != NULL && !hm->o->vsize->apply)
+		hm->o->vsize->lo = fmin(hm->o->vsize->lo, size);
+	else if (hm->o->vsize != NULL && isfinite(hm->o->vsize->lo))
+		size = hm->o->vsize->lo;
+	if (size == 0)
 		return;
 	for (size_t iy = 0; iy < hm->ny; iy++)
 		for (size_t ix = 0; ix < hm->nx; ix++) {
@@ -501,8 +542,8 @@ heat_colorbar(cairo_t *cr, const struct heat *hm, struct bs_err *err)
 		    f->py + f->ph / 2, BP_HCENTER, BP_VBOTTOM, M_PI / 2,
 		    bp_grey(0.15));
 	if (hm->o->better != 0)
-		bp_text(cr, hm->o->better > 0 ? "\xe2\x96\xb2 better" :
-		    "\xe2\x96\xbc better", f->st.small, 0, 1, 0, barx,
+		bp_text(cr, bs_tr(hm->o->better > 0 ? "\xe2\x96\xb2 better" :
+		    "\xe2\x96\xbc better"), f->st.small, 0, 1, 0, barx,
 		    hm->o->better > 0 ? f->py - f->st.gap * 0.5 : f->py +
 		    f->ph + f->st.gap * 0.5, BP_HLEFT, hm->o->better > 0 ?
 		    BP_VBOTTOM : BP_VTOP, 0, bp_grey(0.15));
@@ -517,7 +558,7 @@ heat_colorbar(cairo_t *cr, const struct heat *hm, struct bs_err *err)
 		hatch(cr, barx, y, barw * 1.3, f->st.small * 1.2,
 		    f->st.tick * 0.6, f->st.thin);
 		cairo_restore(cr);
-		bp_text(cr, "no data", f->st.small, 0, 0, 0,
+		bp_text(cr, bs_tr("no data"), f->st.small, 0, 0, 0,
 		    barx + barw * 1.3 + f->st.gap, y + f->st.small * 0.6,
 		    BP_HLEFT, BP_VMIDDLE, 0, bp_grey(0.15));
 	}
@@ -545,12 +586,18 @@ bp_heatmap(cairo_t *cr, double w, double h, const struct bp_heatmap_opts *o,
 	hm.ny = ny;
 	hm.zf = o->zfactor > 0 && isfinite(o->zfactor) ? o->zfactor : 1;
 	heat_scale(&hm);
-	if (heat_layout(cr, &hm, w, h, xcat, ycat, err) == -1 ||
-	    heat_cells(cr, &hm, err) == -1)
+	/* The common colour bar keys the hatching of any panel's cells. */
+	if (o->bar == BP_BAR_ALONE)
+		hm.nempty = o->anyempty ? 1 : 0;
+	if (heat_layout(cr, &hm, w, h, xcat, ycat, err) == -1)
 		return -1;
-	heat_values(cr, &hm);
-	bp_frame_axes(cr, &hm.f);
-	if (heat_colorbar(cr, &hm, err) == -1)
+	if (o->bar != BP_BAR_ALONE) {
+		if (heat_cells(cr, &hm, err) == -1)
+			return -1;
+		heat_values(cr, &hm);
+		bp_frame_axes(cr, &hm.f);
+	}
+	if (o->bar != BP_BAR_NONE && heat_colorbar(cr, &hm, err) == -1)
 		return -1;
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
 		return bp_err(err, "drawing failed: %s",
@@ -586,12 +633,48 @@ heat_gather(struct bp_drawing *d, struct bs_err *e)
 	return bp_grid_gather(&d->in->r, &so, gr, e);
 }
 
+/*
+ * Small multiples: every panel's colours on one scale, the range of all
+ * their cells (gathered on the first passes, in the displayed unit),
+ * and one colour bar, alone in the common legend's cell.
+ */
+static void
+heat_facet(struct bp_heatmap_opts *po, const struct bp_inputs *in,
+    const struct bp_grid *gr, double range[2])
+{
+	struct bp_axshare *z = &in->facet->z;
+
+	range[0] = HUGE_VAL;
+	range[1] = -HUGE_VAL;
+	for (size_t i = 0; i < gr->nx * gr->ny; i++) {
+		if (!isfinite(gr->z[i]) && !in->facet->legend_only)
+			in->facet->anyempty = 1;
+		if (isfinite(gr->z[i])) {
+			range[0] = fmin(range[0], gr->z[i] * po->zfactor);
+			range[1] = fmax(range[1], gr->z[i] * po->zfactor);
+		}
+	}
+	if (!z->apply) {
+		z->lo = fmin(z->lo, range[0]);
+		z->hi = fmax(z->hi, range[1]);
+	} else if (z->lo <= z->hi) {
+		range[0] = po->zmin = z->lo;
+		range[1] = po->zmax = z->hi;
+	}
+	po->bar = in->facet->legend_only ? BP_BAR_ALONE : BP_BAR_NONE;
+	po->vsize = &in->facet->vsize;
+	po->anyempty = in->facet->anyempty;
+	if (in->facet->legend_only)
+		in->facet->legend_n = 1;	/* the bar is an entry */
+}
+
 static int
 heat_chart(struct bp_surface *s, const struct bp_request *q,
     const struct bp_inputs *in, const struct bp_grid *gr, struct bs_err *e)
 {
 	struct bp_heatmap_opts po;
 	struct bp_refs rf;
+	double range[2];
 	char *zt;
 	int rc;
 
@@ -612,7 +695,11 @@ heat_chart(struct bp_surface *s, const struct bp_request *q,
 	if (zt == NULL)
 		return bp_err(e, "out of memory");
 	po.zlabel = zt;
-	bp_heat_colors(&po, q->z, bp_declared_unit(in->t, q->z), gr->z,
+	if (in->facet != NULL)
+		heat_facet(&po, in, gr, range);
+	/* With panels, the map is chosen for all their values. */
+	bp_heat_colors(&po, q->z, bp_declared_unit(in->t, q->z),
+	    in->facet != NULL ? range : gr->z, in->facet != NULL ? 2 :
 	    gr->nx * gr->ny, q->cmap, isfinite(q->center) ? q->center *
 	    po.zfactor : NAN, q->reverse);
 	rc = bp_heatmap(s->cr, s->width, s->height, &po,
@@ -640,8 +727,8 @@ const struct bp_kind bp_kind_heatmap = {
 	.name = "heatmap",
 	.synopsis = "-x COL -y COL -z COL [--colormap MAP] [--center V]\n"
 	    "[options] [FILE] -o OUT",
-	.flags = BP_KF_YKEY,
-	.takes = BP_REQ_Z,
+	.flags = BP_KF_YKEY | BP_KF_LEGEND_STRIP,
+	.takes = BP_REQ_Z | BP_REQ_FACET,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_HEAT_AXES }, { BP_REQ_LEGEND, BP_MISUSE_HEAT_LEGEND } },
 	.needs = { BP_REQ_NOX | BP_REQ_NOY | BP_REQ_NOZ, BP_MISUSE_NEED_XYZ },

@@ -45,6 +45,13 @@ struct latmap {
 	struct bp_warm	 warm;
 	int		 hlog;		/* an interval log's histograms */
 	size_t		 nint;		/* its intervals */
+	/*
+	 * --facet: every panel's time stamps (first, last, how many), so
+	 * that all panels cut the same columns from the same origin; 0 in
+	 * span_n: the map's own.
+	 */
+	double		 span_lo, span_hi;
+	size_t		 span_n;
 };
 
 /* An epoch time stamp's seconds by its magnitude (s, ms, us, ns). */
@@ -302,8 +309,12 @@ lm_cells(struct latmap *m, const struct lm_src *src)
 	lm_range(m, src, &tmin, &tmax, &bmin, &bmax);
 	if (m->n == 0)
 		return 0;
+	if (m->span_n > 0) {
+		tmin = fmin(tmin, m->span_lo);
+		tmax = fmax(tmax, m->span_hi);
+	}
 	m->step = m->offset ? 1 : m->every > 0 ? m->every :
-	    bp_time_step(tmax - tmin, m->n);
+	    bp_time_step(tmax - tmin, m->span_n > 0 ? m->span_n : m->n);
 	if ((tmax - tmin) / m->step > 1e5)
 		return -3;
 	m->t0 = floor(tmin / m->step) * m->step;
@@ -613,26 +624,28 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 	    m->b0 + (long)m->nrow) * fy, e) == -1)
 		return -1;
 	if (m->offset)
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "cells: 1 s "
-		    "\xc3\x97 %d ms of the offset in it", LM_OFFMS);
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("cells: "
+		    "1 s \xc3\x97 %d ms of the offset in it"), LM_OFFMS);
 	else
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "cells: %g s "
-		    "\xc3\x97 %d latency buckets a decade (\xc3\x97" "1.259)",
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("cells: "
+		    "%g s \xc3\x97 %d latency buckets a decade (\xc3\x97"
+		    "1.259)"),
 		    m->step, LM_PER_DECADE);
-	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "colour: log10(1 + "
-	    "requests), most %g", m->cmax);
+	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("colour: "
+	    "log10(1 + requests), most %g"), m->cmax);
 	if (m->hlog)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%zu requests "
 		    "of %zu intervals at the histograms' bucket values (their "
 		    "precision)", m->n, m->nint);
 	if (!m->offset) {
-		bp_legend_add(&leg, BP_LEG_LINE, p99c, 0, "p99 of each column");
-		bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.55), 0,
-		    "p50 (white)");
+		bp_legend_add(&leg, BP_LEG_LINE, p99c, 0, "%s",
+		    bs_tr("p99 of each column"));
+		bp_legend_add(&leg, BP_LEG_LINE, bp_grey(0.55), 0, "%s",
+		    bs_tr("p50 (white)"));
 	}
 	if (m->clipped > 0)
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%zu above "
-		    "--ymax %g left out", m->clipped, ymax);
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("%zu "
+		    "above --ymax %g left out"), m->clipped, ymax);
 	if (m->steady && (bp_warm_legend(&leg, &m->warm, NULL, m->step) ==
 	    -1 || bp_warm_note(&leg, &m->warm, 1) == -1))
 		goto out;
@@ -691,6 +704,43 @@ lm_steady(struct latmap *m, const struct bp_request *q,
 	return bp_warmup(m->p50, m->ncol, u.higher, &m->warm, e);
 }
 
+/*
+ * Small multiples: the span of every panel's requests (the columns all
+ * panels cut), from the whole table.
+ */
+static void
+lm_span(struct latmap *m, const struct bs_table *whole,
+    const struct lm_src *like)
+{
+	struct latmap w;
+	struct lm_src src = *like;
+	double lo, hi;
+	long b0, b1;
+
+	memset(&w, 0, sizeof(w));
+	w.offset = m->offset;
+	src.t = whole;
+	lm_range(&w, &src, &lo, &hi, &b0, &b1);
+	if (w.n > 0) {
+		m->span_lo = lo;
+		m->span_hi = hi;
+		m->span_n = w.n;
+	}
+}
+
+/*
+ * Small multiples: one colour scale, the fullest cell of any panel (the
+ * first passes find it; the common legend says it).
+ */
+static void
+lm_share(struct latmap *m, struct bp_facet *fc)
+{
+	if (!fc->z.apply)
+		fc->z.hi = fmax(fc->z.hi, m->cmax);
+	else if (fc->z.hi > 0)
+		m->cmax = fc->z.hi;
+}
+
 /* Both maps: the requests, the cells, the chart; offset: no -y. */
 static int
 lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
@@ -723,6 +773,8 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	src.ix = ix;
 	src.iy = offset ? -1 : iy;
 	src.ymax = q->ymax;
+	if (d->in->facet != NULL)
+		lm_span(&m, d->in->facet->whole->t, &src);
 	cells = t->format != NULL && strcmp(bs_format_name(t->format),
 	    "hlog") == 0 && !offset ? lm_hlog(&m, d->in, q->ymax, e) :
 	    lm_cells(&m, &src);
@@ -753,11 +805,14 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 		    "latency above 0%s", m.clipped ? " under --ymax" : "");
 		goto out;
 	}
+	if (d->in->facet != NULL)
+		lm_share(&m, d->in->facet);
 	bp_chart_init(&ch);
 	bp_chart_request(&ch, q, d->in, &rf, NULL, offset ? NULL : q->y);
 	ch.y.log = !offset;
 	if (offset)
-		ch.y.label = q->ylabel ? q->ylabel : "offset in the second (ms)";
+		ch.y.label = q->ylabel ? q->ylabel :
+		    bs_tr("offset in the second (ms)");
 	else if (m.hlog)
 		/* The log never says the recorder's unit. */
 		ch.y.label = q->ylabel ? q->ylabel : "latency (the "
@@ -767,7 +822,8 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 		goto out;
 	else
 		ch.y.label = yt;
-	ch.x.label = q->xlabel ? q->xlabel : "time (s from the first column)";
+	ch.x.label = q->xlabel ? q->xlabel :
+	    bs_tr("time (s from the first column)");
 	rc = lm_chart(s->cr, s->width, s->height, &ch, &m, q->ymax, e);
 out:
 	free(yt);
@@ -799,8 +855,8 @@ const struct bp_kind bp_kind_latmap = {
 	.name = "latency-map",
 	.synopsis = "-x TIME -y LATENCY [--ymax V] [options] [FILE...] -o OUT",
 	/* x is a value (the time stamps), no key: every request a row. */
-	.flags = BP_KF_LABELKEY,
-	.takes = BP_REQ_YMAX | BP_REQ_EVERY | BP_REQ_STEADY_AUTO,
+	.flags = BP_KF_LABELKEY | BP_KF_LEGEND_STRIP,
+	.takes = BP_REQ_YMAX | BP_REQ_EVERY | BP_REQ_STEADY_AUTO | BP_REQ_FACET,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_LATMAP_AXES } },
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_LATMAP_XY },
@@ -816,7 +872,8 @@ const struct bp_kind bp_kind_latmap = {
 const struct bp_kind bp_kind_offmap = {
 	.name = "offset-map",
 	.synopsis = "-x TIME [options] [FILE...] -o OUT",
-	.flags = BP_KF_LABELKEY,
+	.flags = BP_KF_LABELKEY | BP_KF_LEGEND_STRIP,
+	.takes = BP_REQ_FACET,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_LATMAP_AXES } },
 	.needs = { BP_REQ_NOX, BP_MISUSE_OFFMAP_X },

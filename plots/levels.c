@@ -308,8 +308,9 @@ line(struct out *o, const char *series, const char *fmt, ...)
 
 	if (series != NULL && *series)
 		g_string_append_printf(g, "%s: ", series);
+	/* A finding is for people: in the language --lang chose. */
 	va_start(ap, fmt);
-	g_string_append_vprintf(g, fmt, ap);
+	g_string_append_vprintf(g, bs_tr(fmt), ap);
 	va_end(ap);
 	g_ptr_array_add(o->lines, g_string_free(g, FALSE));
 }
@@ -512,8 +513,8 @@ slo_lines(struct out *o, const struct bp_lvseries *l,
 	num(v[1], sizeof(v[1]), p->c[BP_C_SLO]);
 	num(v[2], sizeof(v[2]), bnd);
 	line(o, l->name, "slo %s: met up to %s, %s %s at %s %s%s%s%s%s",
-	    c->text, lv[0], tcol, v[0], c->col, v[1], isfinite(bnd) ? " (" :
-	    "", isfinite(bnd) ? (up ? "upper bound " : "lower bound ") : "",
+	    c->text, lv[0], tcol, v[0], c->col, v[1], isfinite(bnd) ? " (" : "",
+	    isfinite(bnd) ? bs_tr(up ? "upper bound " : "lower bound ") : "",
 	    isfinite(bnd) ? v[2] : "", isfinite(bnd) ? ")" : "");
 	level_list(o, l, sf->meets, 1, l->n, g);
 	if (sf->gap) {
@@ -650,11 +651,11 @@ check_little(struct out *o, const struct bp_lvseries *l, double rs)
 		num(v[1], sizeof(v[1]), xr);
 		snprintf(v[2], sizeof(v[2]), "%.0f%%", fabs(d) * 100);
 		line(o, l->name, "little: %s: N %s but X\xc2\xb7R %s, %s %s: "
-		    "%s", lv, v[0], v[1], v[2], d < 0 ? "fewer" : "more",
-		    d < 0 ? "think time, client-side queueing or coordinated "
-		    "omission in the load tool" : "more requests in flight "
-		    "than N (an open-loop load, or latencies corrected for "
-		    "coordinated omission)");
+		    "%s", lv, v[0], v[1], v[2], bs_tr(d < 0 ? "fewer" : "more"),
+		    bs_tr(d < 0 ? "think time, client-side queueing or "
+		    "coordinated omission in the load tool" : "more requests "
+		    "in flight than N (an open-loop load, or latencies "
+		    "corrected for coordinated omission)"));
 		callout(o, p, BP_CALL_LITTLE);
 	}
 	if (off == 0)

@@ -147,8 +147,8 @@ bp_pctl(cairo_t *cr, double w, double h, const struct bp_pctl_opts *o,
 	if (ns == 1)
 		bp_legend_free(&leg);	/* one series: no legend */
 	if (band)
-		bp_legend_add(&leg, BP_LEG_BAND, bp_grey(0.45), 0, "%g%% "
-		    "interval of each percentile (order statistics)",
+		bp_legend_add(&leg, BP_LEG_BAND, bp_grey(0.45), 0, bs_tr("%g%% "
+		    "interval of each percentile (order statistics)"),
 		    o->ci_level);
 	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
@@ -457,7 +457,8 @@ pctl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	    &po.chart.y.factor, e) == -1)
 		goto out;
 	po.chart.y.label = yt;
-	po.chart.x.label = q->xlabel ? q->xlabel : "percentile";
+	po.chart.x.label = q->xlabel ? q->xlabel :
+	    bs_tr("percentile");
 	rc = bp_pctl(s->cr, s->width, s->height, &po, ps.s, in->r.kfacet >= 0 ?
 	    pctl_facet_series(ps.s, ps.n) : ps.n, e);
 out:

@@ -455,7 +455,22 @@ struct bp_heatmap_opts {
 	 * top (higher values), -1 the bottom, 0 not said.
 	 */
 	int		 better;
+	/*
+	 * The colour bar: BP_BAR_BESIDE the cells (default), BP_BAR_NONE
+	 * (a panel of small multiples) or BP_BAR_ALONE (their common
+	 * legend: the bar by itself, filling the cell).
+	 */
+	int		 bar;
+	/*
+	 * Small multiples: the size of the cells' values, the smallest any
+	 * panel can take (lo; 0: some panel has no room for them, so none
+	 * writes them), found on the first passes; NULL: the chart's own.
+	 */
+	struct bp_axshare *vsize;
+	/* BP_BAR_ALONE: some panel has an empty cell (the key says so). */
+	int		 anyempty;
 };
+enum { BP_BAR_BESIDE, BP_BAR_NONE, BP_BAR_ALONE };
 
 /*
  * A cell value as the heatmap writes it: three significant digits of
@@ -1161,6 +1176,13 @@ struct bp_facet {
 	size_t		 legend_n;	/* the common legend's entries */
 	const struct bp_inputs *whole;	/* every panel's inputs */
 	struct bp_axshare x, y;
+	/* The colour scale (heatmap, latency and offset maps) of all. */
+	struct bp_axshare z;
+	/* The size of a heatmap's cell values in every panel (lo). */
+	struct bp_axshare vsize;
+	/* A timeline's three panels' y (up to hi). */
+	struct bp_axshare sub[3];
+	int		 anyempty;	/* a heatmap panel has an empty cell */
 	struct {
 		const char	*col;
 		double		 maxabs;
@@ -1271,7 +1293,14 @@ enum {
 	 * x is the time stamps: the table keeps them (bs_table_opts.timecol)
 	 * and, when the input has a column success, each request's success.
 	 */
-	BP_KF_TIME = 1 << 6
+	BP_KF_TIME = 1 << 6,
+	/*
+	 * --facet: the common legend (a colour bar, a few lines) is a
+	 * strip down the right of the panels, not a cell of their grid.
+	 */
+	BP_KF_LEGEND_STRIP = 1 << 7,
+	/* --facet: a panel is three charts high (timeline): tall cells. */
+	BP_KF_TALL_PANELS = 1 << 8
 };
 
 /* What a kind's chart is drawn with; data is what its gather made. */

@@ -347,10 +347,14 @@ void	 bp_legend_unit(const struct bp_inputs *, const char *col,
 struct bp_panels {
 	size_t		 cols, rows;
 	double		 top, cw, ch;	/* cells start below top */
+	double		 left;		/* and right of left */
 	double		 font;
 };
 void	 bp_panels_layout(cairo_t *, const char *title, double w, double h,
 	    size_t ncell, struct bp_panels *);
+/* The same, for cells tall times as tall for their width. */
+void	 bp_panels_layout_as(cairo_t *, const char *title, double w,
+	    double h, size_t ncell, double tall, struct bp_panels *);
 /* Move cr's origin to the top left of cell i (inside cairo_save()). */
 void	 bp_panels_cell(cairo_t *, const struct bp_panels *, size_t i);
 

@@ -649,7 +649,8 @@ static const struct {
 	[BP_MISUSE_OFFMAP_X] = { "offset-map needs -x COL (the time stamps)",
 	    NULL },
 	[BP_MISUSE_FACET] = { "--facet is not drawn for ", " charts yet "
-	    "(scalability, box, cdf, hist, violin, runs, percentiles, path, trend)" },
+	    "(scalability, box, cdf, hist, violin, runs, percentiles, path, "
+	    "trend, heatmap, latency-map, offset-map, timeline)" },
 	[BP_MISUSE_FACET_OPTS] = { "--facet does not go with --fit-table, "
 	    "--slo, --little or --limit (one panel each is too small, the "
 	    "checks read the whole table)", NULL },

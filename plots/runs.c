@@ -163,8 +163,8 @@ runs_steady(cairo_t *cr, const struct bp_frame *f, const double *v, size_t n,
 		cairo_stroke(cr);
 	}
 	d = fabs(m[1] - m[0]) / fabs(m[0]);
-	snprintf(buf, sizeof(buf), "last %zu vs previous %zu: %.1f%%", wn, wn,
-	    d * 100);
+	snprintf(buf, sizeof(buf), bs_tr("last %zu vs previous %zu: %.1f%%"),
+	    wn, wn, d * 100);
 	bp_text(cr, buf, f->st.small, 0, 0, -f->pw / 2, f->px + f->pw -
 	    f->st.gap, f->py + f->st.gap + (double)(ns - 1 - i) * f->st.small *
 	    1.5, BP_HRIGHT, BP_VTOP, 0, c);
@@ -323,7 +323,7 @@ runs_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
 	    e) == -1)
 		goto out;
 	c->y.label = t;
-	c->x.label = q->xlabel ? q->xlabel : "run";
+	c->x.label = q->xlabel ? q->xlabel : bs_tr("run");
 	rc = bp_runs(s->cr, s->width, s->height, &o, d, sm.nser, e);
 out:
 	free(d);

@@ -412,17 +412,19 @@ scal_fit_notes(struct scal *sc, int detail)
 		}
 		if (u->poor & BS_USL_POOR_R2)
 			bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
-			    "%s%spoor fit (R\xc2\xb2 %.3f)", name, sep, u->r2);
+			    bs_tr("%s%spoor fit (R\xc2\xb2 %.3f)"), name, sep,
+			    u->r2);
 		else if (u->poor & BS_USL_POOR_LAMBDA)
 			bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
-			    "%s%spoor fit (\xce\xbb %.0f%% off N\xc2\xa0=\xc2\xa0"
-			    "1)", name, sep, 100 * fabs(u->lambda - u->x1) /
-			    fabs(u->x1));
+			    bs_tr("%s%spoor fit (\xce\xbb %.0f%% off "
+			    "N\xc2\xa0=\xc2\xa0" "1)"), name, sep, 100 *
+			    fabs(u->lambda - u->x1) / fabs(u->x1));
 		if (!table && u->model == BS_USL_USL && isfinite(u->peak_n) &&
 		    u->peak_outside) {
 			bp_fmt_num(a, sizeof(a), u->peak_n * sc->fx);
 			bp_legend_add(&sc->leg, BP_LEG_TEXT, bp_grey(0), 0,
-			    "%s%speak N* %s beyond the data (extrapolated)",
+			    bs_tr("%s%speak N* %s beyond the data "
+			    "(extrapolated)"),
 			    name, sep, a);
 		}
 	}
@@ -459,7 +461,7 @@ scal_legend(struct scal *sc, int detail)
 		if (j < i)
 			continue;
 		if (name == NULL) {
-			snprintf(def, sizeof(def), "series %zu", i + 1);
+			snprintf(def, sizeof(def), bs_tr("series %zu"), i + 1);
 			name = def;
 		}
 		bp_legend_add(leg, BP_LEG_LINE, bp_palette(scal_col(sc, i)), scal_col(sc, i),
@@ -493,7 +495,7 @@ scal_legend(struct scal *sc, int detail)
 	if (sc->anyci && o->ci_level > 0)
 		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
 		    bs_tr("error bars: %g%% CI %s"), o->ci_level,
-		    o->ci_of ? o->ci_of : "");
+		    o->ci_of ? bs_tr(o->ci_of) : "");
 	else if (sc->anyci)
 		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0, "%s",
 		    bs_tr("error bars: the input's intervals (level not "
@@ -546,8 +548,8 @@ ft_cell(const struct scal *sc, size_t i, int c, char *buf, size_t len)
 		if (u->model == BS_USL_USL && isfinite(u->peak_n)) {
 			bp_fmt_num(buf, len, u->peak_n * sc->fx);
 			if (u->peak_outside)
-				strncat(buf, " (extrap.)", len - strlen(buf) -
-				    1);
+				strncat(buf, bs_tr(" (extrap.)"), len -
+				    strlen(buf) - 1);
 		}
 		break;
 	default:

@@ -118,8 +118,8 @@ shift_plot(cairo_t *cr, double w, double h, const struct bp_chart *c,
 		return bp_err(err, "shift: fewer than 2 values on a side, or "
 		    "out of memory");
 	for (int i = 0; i < 2; i++)
-		name[i] = *sm->ser[i] ? sm->ser[i] : i ? "candidate" :
-		    "baseline";
+		name[i] = *sm->ser[i] ? sm->ser[i] : bs_tr(i ? "candidate" :
+		    "baseline");
 	memset(&leg, 0, sizeof(leg));
 	shift_range(&sh, fx, xr, yr);
 	bp_frame_init(&f, w, h, c);

@@ -890,7 +890,8 @@ bp_unit_choose(const char *unit, double maxabs, struct bp_unit *u)
 			return;
 		u->factor = pow(10, -3 * k);
 		if (*unit == '\0')
-			snprintf(u->name, sizeof(u->name), "%s", words[k - 1]);
+			snprintf(u->name, sizeof(u->name), "%s",
+			    bs_tr(words[k - 1]));
 		else
 			snprintf(u->name, sizeof(u->name), "%s%s", pfx[k - 1],
 			    unit);

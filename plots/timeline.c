@@ -20,7 +20,8 @@
 #define TL_MAXSER	3		/* line styles: solid, dashed, dotted */
 
 struct tl_series {
-	const char	*name;
+	char		*name;
+	size_t		 g;		/* its group */
 	struct bs_window *w;
 	size_t		 nw;
 	struct bp_warm	 warm;		/* --steady auto */
@@ -54,6 +55,76 @@ group_span(const struct bs_group *gr, double *lo, double *hi)
 
 static int tl_hlog(struct tl *, const struct bs_table *, struct bs_err *);
 
+/*
+ * The series drawn, a group each.  --facet: a panel's groups that hold
+ * rows, each series name once (the common legend's table has every
+ * panel's groups of it).
+ */
+static int
+tl_pick(struct tl *tl, const struct bp_inputs *in, struct bs_err *e)
+{
+	const struct bs_table *t = in->t;
+	size_t i;
+
+	if (in->facet == NULL && t->ngroups > TL_MAXSER)
+		return bp_err(e, "timeline: %zu series, at most %d (solid, "
+		    "dashed, dotted)", t->ngroups, TL_MAXSER);
+	for (size_t g = 0; g < t->ngroups; g++) {
+		char *name;
+
+		if (in->facet != NULL && t->groups[g].nrows == 0)
+			continue;
+		if ((name = bp_group_series(&in->r, g)) == NULL)
+			return bp_err(e, "out of memory");
+		for (i = 0; in->facet != NULL && i < tl->ns &&
+		    strcmp(tl->s[i].name, name) != 0; i++)
+			;
+		if (in->facet != NULL && i < tl->ns) {
+			free(name);
+			continue;
+		}
+		if (tl->ns == TL_MAXSER) {
+			free(name);
+			return bp_err(e, "timeline: more than %d series in a "
+			    "panel (solid, dashed, dotted)", TL_MAXSER);
+		}
+		tl->s[tl->ns].name = name;
+		tl->s[tl->ns++].g = g;
+	}
+	return 0;
+}
+
+/* The longest span of a group's stamps, and the fewest rows of one. */
+static void
+tl_span(const struct bs_table *t, int facet, double *span, size_t *nmin)
+{
+	double lo, hi;
+
+	*span = 0;
+	*nmin = SIZE_MAX;
+	for (size_t g = 0; g < t->ngroups; g++) {
+		if (facet && t->groups[g].nrows == 0)
+			continue;	/* another panel's */
+		group_span(&t->groups[g], &lo, &hi);
+		*span = fmax(*span, hi - lo);
+		*nmin = t->groups[g].nrows < *nmin ? t->groups[g].nrows : *nmin;
+	}
+}
+
+/*
+ * --facet: each of the three panels' y axis up to the highest of every
+ * chart's (the first passes find them).
+ */
+static void
+tl_share(struct tl *tl, struct bp_facet *fc)
+{
+	for (int p = 0; p < 3; p++)
+		if (!fc->sub[p].apply)
+			fc->sub[p].hi = fmax(fc->sub[p].hi, tl->ymax[p]);
+		else if (fc->sub[p].hi >= 0)
+			tl->ymax[p] = fc->sub[p].hi;
+}
+
 /* The panels' tops: the highest p99, throughput and error rate. */
 static void
 tl_ymax(struct tl *tl, const struct tl_series *s)
@@ -81,16 +152,13 @@ tl_gather(struct tl *tl, const struct bp_inputs *in, double every,
 	size_t nmin = SIZE_MAX;
 	int unsorted;
 
-	if (t->ngroups > TL_MAXSER)
-		return bp_err(e, "timeline: %zu series, at most %d (solid, "
-		    "dashed, dotted)", t->ngroups, TL_MAXSER);
+	if (tl_pick(tl, in, e) == -1)
+		return -1;
 	if (tl->hlog)
 		return tl_hlog(tl, t, e);
-	for (size_t g = 0; g < t->ngroups; g++) {
-		group_span(&t->groups[g], &lo, &hi);
-		span = fmax(span, hi - lo);
-		nmin = t->groups[g].nrows < nmin ? t->groups[g].nrows : nmin;
-	}
+	/* --facet: one window length, for every panel's requests. */
+	tl_span(in->facet != NULL ? in->facet->whole->t : t, in->facet != NULL,
+	    &span, &nmin);
 	tl->every = every > 0 ? every : bp_time_step(span, nmin);
 	if (span / tl->every > 1e5)
 		return bp_err(e, "timeline: --every %g s makes more than 10^5 "
@@ -99,22 +167,25 @@ tl_gather(struct tl *tl, const struct bp_inputs *in, double every,
 	memcpy(so.pct, tl_pct, sizeof(tl_pct));
 	so.npct = 3;
 	so.skip = in->r.skip;
-	so.rates = tl->rates = t->groups[0].okrow != NULL;
-	for (size_t g = 0; g < t->ngroups; g++) {
-		struct tl_series *s = &tl->s[tl->ns++];
+	/* (--facet: the first group may be another panel's, emptied.) */
+	so.rates = tl->rates = tl->ns > 0 && t->groups[tl->s[0].g].okrow !=
+	    NULL;
+	for (size_t i = 0; i < tl->ns; i++) {
+		struct tl_series *s = &tl->s[i];
 		double origin;
 
-		group_span(&t->groups[g], &lo, &hi);
+		group_span(&t->groups[s->g], &lo, &hi);
 		origin = floor(lo / tl->every) * tl->every;
 		s->nw = (size_t)floor((hi - origin) / tl->every) + 1;
-		s->name = NULL;
 		if ((s->w = calloc(s->nw + 1, sizeof(*s->w))) == NULL)
 			return bp_err(e, "out of memory");
-		if (bs_windows_at(t, g, 0, tl->every, origin, s->nw, &so, s->w,
-		    &unsorted, e) == -1)
+		if (bs_windows_at(t, s->g, 0, tl->every, origin, s->nw, &so,
+		    s->w, &unsorted, e) == -1)
 			return -1;
 		tl_ymax(tl, s);
 	}
+	if (in->facet != NULL)
+		tl_share(tl, in->facet);
 	return 0;
 }
 
@@ -158,9 +229,9 @@ tl_hlog(struct tl *tl, const struct bs_table *t, struct bs_err *e)
 			return bp_err(e, "timeline: no column '%s' in the "
 			    "interval log", tl_hcols[k]);
 	tl->lenmin = HUGE_VAL;
-	for (size_t g = 0; g < t->ngroups; g++) {
-		const struct bs_group *gr = &t->groups[g];
-		struct tl_series *s = &tl->s[tl->ns++];
+	for (size_t si = 0; si < tl->ns; si++) {
+		struct tl_series *s = &tl->s[si];
+		const struct bs_group *gr = &t->groups[s->g];
 
 		group_span(gr, &lo, &hi);
 		s->nw = gr->nrows < gr->s[c[0]].n ? gr->nrows : gr->s[c[0]].n;
@@ -282,8 +353,8 @@ tl_frame(struct bp_frame *f, double w, double h, const struct bp_chart *c,
 	f->ay.padlo = 0.02;
 	f->ay.padhi = 0.06;
 	if (bp_axspec_set(&f->ax, &c->x, 0, xmax, e) == -1 ||
-	    bp_axspec_set(&f->ay, &c->y, 0, fmax(tl->ymax[p] *
-	    bp_factor(&c->y), 1e-9), e) == -1)
+	    bp_axspec_set(&f->ay, &c->y, 0, tl->ymax[p] > 0 ? tl->ymax[p] *
+	    bp_factor(&c->y) : 1, e) == -1)
 		return -1;
 	return 0;
 }
@@ -336,13 +407,21 @@ tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
 		    &leg, BP_LEG_TEXT, bp_grey(0), 0, "p50, p90, p99: the "
 		    "histograms' bucket values (their precision)"));
 	else
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "windows of "
-		    "%g s, each run from its start", tl->every);
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("windows "
+		    "of %g s, each run from its start"), tl->every);
 	for (size_t i = 0; tl->steady && i < tl->ns; i++)
 		if (tl->s[i].warm.upto > 0) {
 			bp_warm_note(&leg, &tl->s[i].warm, 1);
 			break;
 		}
+	/* --facet's common legend: the legend alone, the whole cell. */
+	if (c[np - 1].legend_only) {
+		if (tl_frame(&f, w, h, &c[np - 1], tl, np - 1, xmax, e) == -1 ||
+		    bp_frame_open(cr, &f, &leg, &c[np - 1], e) != 0)
+			goto done;
+		rc = bp_frame_finish(cr, &f, &leg, e);
+		goto done;
+	}
 	for (int p = 0; p < np; p++) {
 		cairo_save(cr);
 		cairo_translate(cr, 0, y);
@@ -366,6 +445,7 @@ tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
 out:
 	if (rc == -1)
 		cairo_restore(cr);
+done:
 	bp_legend_free(&leg);
 	return rc;
 }
@@ -394,7 +474,7 @@ tl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	struct bp_style st;
 	struct bp_refs rf;
 	struct tl tl;
-	char *yt = NULL, **names = NULL;
+	char *yt = NULL;
 	int rc = -1;
 
 	memset(&tl, 0, sizeof(tl));
@@ -411,23 +491,20 @@ tl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	if (tl_gather(&tl, d->in, q->every, e) == -1 || (tl.steady &&
 	    tl_steady(&tl, d->in->t, e) == -1))
 		goto out;
-	if ((names = calloc(tl.ns + 1, sizeof(*names))) == NULL) {
-		bp_err(e, "out of memory");
-		goto out;
-	}
-	for (size_t i = 0; i < tl.ns; i++)
-		tl.s[i].name = names[i] = bp_group_series(&d->in->r, i);
 	bp_style_init(&st, s->width, s->height, 0);
 	for (int p = 0; p < 3; p++) {
 		bp_chart_init(&c[p]);
 		bp_chart_request(&c[p], q, d->in, &rf, NULL, NULL);
-		c[p].font_size = st.tick;
+		/* --facet: each panel's y by tl_share(), the panels' font. */
+		c[p].y.share = NULL;
+		if (d->in->facet == NULL)
+			c[p].font_size = st.tick;
 		c[p].legend = p == (tl.rates ? 2 : 1) && c[p].legend !=
 		    BP_LEGEND_NONE ? BP_LEGEND_BELOW : BP_LEGEND_NONE;
 		if (p > 0)
 			c[p].title = NULL;
 		c[p].x.label = p == (tl.rates ? 2 : 1) ? (q->xlabel ?
-		    q->xlabel : "time (s from each run's start)") : NULL;
+		    q->xlabel : bs_tr("time (s from each run's start)")) : NULL;
 	}
 	if (tl.hlog)
 		/* The log never says the recorder's unit. */
@@ -438,17 +515,15 @@ tl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 		goto out;
 	else
 		c[0].y.label = yt;
-	c[1].y.label = "req/s";
-	c[2].y.label = "errors (%)";
+	c[1].y.label = bs_tr("req/s");
+	c[2].y.label = bs_tr("errors (%)");
 	rc = tl_chart(s->cr, s->width, s->height, c, &tl, e);
 out:
 	for (size_t i = 0; i < tl.ns; i++) {
 		free(tl.s[i].w);
 		free(tl.s[i].mid);
-		if (names != NULL)
-			free(names[i]);
+		free(tl.s[i].name);
 	}
-	free(names);
 	free(yt);
 	return rc;
 }
@@ -458,8 +533,9 @@ const struct bp_kind bp_kind_timeline = {
 	.synopsis = "-x TIME -y LATENCY [--series COL] [options] [FILE...] "
 	    "-o OUT",
 	/* x is the time stamps the table keeps, no key. */
-	.flags = BP_KF_LABELKEY | BP_KF_TIME,
-	.takes = BP_REQ_EVERY | BP_REQ_STEADY_AUTO,
+	.flags = BP_KF_LABELKEY | BP_KF_TIME | BP_KF_LEGEND_STRIP |
+	    BP_KF_TALL_PANELS,
+	.takes = BP_REQ_EVERY | BP_REQ_STEADY_AUTO | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
 	    { BP_REQ_LOGY, BP_MISUSE_TIMELINE_LOGY } },
 	.needs = { BP_REQ_NOX | BP_REQ_NOY, BP_MISUSE_TIMELINE_XY },

@@ -161,9 +161,9 @@ bp_axis_title_as(const char *col, const char *declared, const char *given,
 		return strdup(col);
 	if (c.baselen == 0 && *per == '\0' && bs_is_time_unit(c.unit))
 		/* A column named "ns": what it measures, then the unit. */
-		rc = asprintf(&t, "time (%s)", u.name);
+		rc = asprintf(&t, bs_tr("time (%s)"), u.name);
 	else if (c.baselen == 0 && *per == '\0' && strcmp(c.unit, "B") == 0)
-		rc = asprintf(&t, "size (%s)", u.name);
+		rc = asprintf(&t, bs_tr("size (%s)"), u.name);
 	else if (c.baselen == 0)
 		/* "ns/op", "ops_per_sec": the unit says it all. */
 		rc = asprintf(&t, "%s%s", u.name, per);

@@ -241,8 +241,8 @@ bp_trend(cairo_t *cr, double w, double h, const struct bp_trend_opts *o,
 	}
 	/* What the bars round each revision's point are. */
 	if (anyband)
-		bp_legend_add(&leg, BP_LEG_BAND, bp_grey(0.6), 0,
-		    "each revision: mean, %g%% CI of its runs", o->conf > 0 ?
+		bp_legend_add(&leg, BP_LEG_BAND, bp_grey(0.6), 0, bs_tr("each "
+		    "revision: mean, %g%% CI of its runs"), o->conf > 0 ?
 		    o->conf : 95);
 	if (anyreg)
 		bp_legend_add(&leg, BP_LEG_DASHED, worse, 0, "%s",
@@ -505,7 +505,8 @@ trend_chart(struct bp_surface *s, const struct bp_request *q,
 	bp_trend_opts_init(&po);
 	bp_chart_request(&po.chart, q, in, &rf, NULL, q->y);
 	po.chart.x.log = 0;
-	po.chart.x.label = q->xlabel ? q->xlabel : q->x ? q->x : "revision";
+	po.chart.x.label = q->xlabel ? q->xlabel : q->x ? q->x :
+	    bs_tr("revision");
 	if (bp_axis_title_in(&yt, in, q->y, q->ylabel, maxabs,
 	    &po.chart.y.factor, e) == -1)
 		goto out;

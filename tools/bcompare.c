@@ -302,16 +302,16 @@ shift_result(const struct bs_comparison *cmp, const struct bs_table *t)
 				if (sh.differ & (1u << d))
 					n += snprintf(dec + n, sizeof(dec) - n,
 					    "%s%d", n ? ", " : "", d + 1);
-			warnmsg("note: %s: the medians agree (the shift "
-			    "function's interval at the median holds 0) but "
-			    "decile%s %s differ%s: the tails or the spread "
-			    "changed", label, strchr(dec, ',') ? "s" : "", dec,
+			warnmsg(bs_tr("note: %s: the medians agree (the "
+			    "shift function's interval at the median holds 0) "
+			    "but decile%s %s differ%s: the tails or the spread "
+			    "changed"), label, strchr(dec, ',') ? "s" : "", dec,
 			    strchr(dec, ',') ? "" : "s");
 		}
 		if (sh.fewer)
-			warnmsg("note: %s: fewer than 10 values on a side: the "
-			    "shift function's intervals may not hold together "
-			    "at 95%%", label);
+			warnmsg(bs_tr("note: %s: fewer than 10 values on a "
+			    "side: the shift function's intervals may not hold "
+			    "together at 95%%"), label);
 		free(label);
 	}
 	if (res->failed)
@@ -376,10 +376,11 @@ trend_warning(const char *label, const struct bs_metric *m)
 {
 	for (int c = 0; c < 2; c++)
 		if (m->warn & (c ? BS_CW_TREND_C : BS_CW_TREND_B))
-			warnmsg("warning: %s: %s runs trend over run order "
-			    "(%+.1f%% from first to last run, slope p %.2g): a "
-			    "drift of the machine may be the change; interleave "
-			    "the two sides", label, c ? "candidate" : "baseline",
+			warnmsg(bs_tr("warning: %s: %s runs trend over run "
+			    "order (%+.1f%% from first to last run, slope p "
+			    "%.2g): a drift of the machine may be the change; "
+			    "interleave the two sides"), label,
+			    bs_tr(c ? "candidate" : "baseline"),
 			    100 * (c ? m->trend_c : m->trend_b), c ? m->trend_pc :
 			    m->trend_pb);
 }
@@ -402,7 +403,7 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 	size_t seen[NWARN] = { 0 }, k;
 
 	for (size_t i = 0; i < cmp->nunmeasured; i++)
-		warnmsg("note: %s: no value in either input: left out",
+		warnmsg(bs_tr("note: %s: no value in either input: left out"),
 		    cmp->unmeasured[i]);
 	for (size_t i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
@@ -416,31 +417,34 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 			continue;
 		label = tool_label(t, m->key, cmp->keyfrom, m->column);
 		if (w & BS_CW_ONESIDE)
-			warnmsg("warning: %s: only in the %s: verdict missing",
-			    label, m->has_b ? "baseline" : "candidate");
+			warnmsg(bs_tr("warning: %s: only in the %s: verdict "
+			    "missing"), label, bs_tr(m->has_b ? "baseline" :
+			    "candidate"));
 		if (w & BS_CW_TOOFEW)
-			warnmsg("warning: %s: fewer than 2 values on a side "
-			    "(%zu baseline, %zu candidate): no test", label,
-			    m->nb, m->nc);
+			warnmsg(bs_tr("warning: %s: fewer than 2 values on a "
+			    "side (%zu baseline, %zu candidate): no test"),
+			    label, m->nb, m->nc);
 		if ((w & BS_CW_FEWREPS) && (m->lv_b.state == BS_LV_ON ||
 		    m->lv_c.state == BS_LV_ON))
-			warnmsg("warning: %s: %zu baseline and %zu candidate "
-			    "%s (units of replication): run at least 10",
+			warnmsg(bs_tr("warning: %s: %zu baseline and %zu "
+			    "candidate %s (units of replication): run at least "
+			    "10"),
 			    label, m->nb, m->nc, tool_plural(t->nrep > 0 ?
 			    t->names[t->repcols[0]] : "unit"));
 		else if (w & BS_CW_FEWREPS)
-			warnmsg("warning: %s: %zu baseline and %zu candidate "
-			    "values: run at least 10 repetitions", label,
+			warnmsg(bs_tr("warning: %s: %zu baseline and %zu "
+			    "candidate values: run at least 10 repetitions"),
+			    label,
 			    m->nb, m->nc);
 		if (w & BS_CW_NOSPREAD)
-			warnmsg("warning: %s: every value on each side is "
-			    "identical: no spread", label);
+			warnmsg(bs_tr("warning: %s: every value on each side "
+			    "is identical: no spread"), label);
 		if (w & BS_CW_MINP)
-			warnmsg("warning: %s: with %zu and %zu values the %s "
-			    "test cannot reach p < %g (smallest p %.3g): add "
-			    "repetitions", label, m->nb, m->nc, o->c.paired ?
-			    "signed-rank" : "Mann-Whitney", o->c.alpha,
-			    m->minp);
+			warnmsg(bs_tr("warning: %s: with %zu and %zu values "
+			    "the %s test cannot reach p < %g (smallest p "
+			    "%.3g): add repetitions"), label, m->nb, m->nc,
+			    o->c.paired ? "signed-rank" : "Mann-Whitney",
+			    o->c.alpha, m->minp);
 		if (w & BS_CW_AC_BASE)
 			tool_autocorr_warning(label, "baseline runs", m->r1_b,
 			    m->nb);
@@ -453,16 +457,17 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 			char mv[64];
 
 			if (mb && mc)
-				snprintf(mv, sizeof(mv), "baseline and "
+				snprintf(mv, sizeof(mv), bs_tr("baseline and "
 				    "candidate look multimodal (mvalue %.2f and "
-				    "%.2f)", m->mv_b, m->mv_c);
+				    "%.2f)"), m->mv_b, m->mv_c);
 			else
-				snprintf(mv, sizeof(mv), "%s looks multimodal "
-				    "(mvalue %.2f)", mb ? "baseline" :
-				    "candidate", mb ? m->mv_b : m->mv_c);
-			warnmsg("warning: %s: the %s: a mean hides the modes; "
-			    "compare medians and percentiles (--test mwu, "
-			    "--stat pNN)", label, mv);
+				snprintf(mv, sizeof(mv), bs_tr("%s looks "
+				    "multimodal (mvalue %.2f)"), bs_tr(mb ?
+				    "baseline" : "candidate"), mb ? m->mv_b :
+				    m->mv_c);
+			warnmsg(bs_tr("warning: %s: the %s: a mean hides the "
+			    "modes; compare medians and percentiles (--test "
+			    "mwu, --stat pNN)"), label, mv);
 		}
 		if (w & (BS_CW_TREND_B | BS_CW_TREND_C))
 			trend_warning(label, m);
@@ -470,8 +475,8 @@ warnings(const struct bs_comparison *cmp, const struct bs_table *t,
 	}
 	for (k = 0; k < NWARN; k++)
 		if (seen[k] > WARNMAX)
-			warnmsg("warning: %zu more metrics %s", seen[k] - WARNMAX,
-			    what[k]);
+			warnmsg(bs_tr("warning: %zu more metrics %s"),
+			    seen[k] - WARNMAX, bs_tr(what[k]));
 }
 
 /*
@@ -516,10 +521,11 @@ env_compare(const struct bs_meta *b, const struct bs_meta *c,
 	for (i = 0; i < n; i++) {
 		if (l > 0 && d[i].kind == BS_MK_PERF)
 			continue;
-		warnmsg("%s: environment differs in %s%s: %s -> %s",
+		warnmsg(bs_tr("%s: environment differs in %s%s: %s -> %s"),
 		    d[i].kind == BS_MK_PERF ? "warning" : "note", d[i].key,
-		    d[i].kind == BS_MK_PERF ? ", which changes performance" :
-		    "", d[i].b ? d[i].b : "(none)", d[i].c ? d[i].c : "(none)");
+		    d[i].kind == BS_MK_PERF ? bs_tr(", which changes "
+		    "performance") : "", d[i].b ? d[i].b : bs_tr("(none)"),
+		    d[i].c ? d[i].c : bs_tr("(none)"));
 	}
 	free(d);
 }
@@ -666,14 +672,14 @@ levels_notes(const struct bs_comparison *cmp, const struct bs_table *tb,
 			tool_levels_note(tb->nrep > 0 ? tb : t2);
 			snprintf(cb, sizeof(cb), "%s", m->lv_b.state ==
 			    BS_LV_ON ? tool_levels_count(tb, &m->lv_b) :
-			    "the values");
-			warnmsg("note: %s: compared at the unit of replication: "
-			    "%s vs %s (%s)", label, cb, m->lv_c.state ==
-			    BS_LV_ON ? tool_levels_count(t2, &m->lv_c) :
-			    "the values", o->c.stat == BS_STAT_QUANTILE ?
-			    "the percentiles of the values, the interval by "
-			    "resampling the units" : "the methods take the "
-			    "units' means");
+			    bs_tr("the values"));
+			warnmsg(bs_tr("note: %s: compared at the unit of "
+			    "replication: %s vs %s (%s)"), label, cb,
+			    m->lv_c.state == BS_LV_ON ? tool_levels_count(t2,
+			    &m->lv_c) : bs_tr("the values"), bs_tr(o->c.stat ==
+			    BS_STAT_QUANTILE ? "the percentiles of the values, "
+			    "the interval by resampling the units" : "the "
+			    "methods take the units' means"));
 		}
 		free(label);
 	}

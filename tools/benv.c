@@ -155,7 +155,7 @@ main(int argc, char *argv[])
 		die_err(&e);
 	/* Said, not fatal: a fingerprint with a gap is still one. */
 	for (i = 0; i < env.unreadable.n; i++)
-		warnmsg("note: %s: %s: left out", env.unreadable.key[i],
+		warnmsg(bs_tr("note: %s: %s: left out"), env.unreadable.key[i],
 		    env.unreadable.val[i]);
 	if (check) {
 		nw = bs_env_check(&env.kv, w, sizeof(w) / sizeof(w[0]));

@@ -10,6 +10,9 @@
 
 #include "tool.h"
 
+/* A result format for people: table, md (their headings in --lang). */
+#define HUMAN(f)	((f) == BS_OUT_TABLE || (f) == BS_OUT_MD)
+
 enum {
 	OPT_PCT = OPT_TOOL,
 	OPT_QTYPE,
@@ -190,10 +193,11 @@ columns(const struct bs_table *t, const struct bs_statcols *st, size_t ntg,
 	bs_result_addcol(res, "column");
 	for (k = 0; k < st->n; k++)
 		bs_result_addcol(res, bs_statcol_heading(&st->c[k], f));
+	/* People read their language (bs_tr); scripts the names. */
 	if (units)
-		bs_result_addcol(res, "units");
+		bs_result_addcol(res, HUMAN(f) ? bs_tr("units") : "units");
 	if (ntg > 0)
-		bs_result_addcol(res, "target");
+		bs_result_addcol(res, HUMAN(f) ? bs_tr("target") : "target");
 	return res;
 }
 
@@ -271,25 +275,25 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 		warnmsg(bs_tr("note: %s: single observation: no statistical "
 		    "inference"), label);
 	else if (zero)
-		warnmsg("note: %s: no values (n = 0)", label);
+		warnmsg(bs_tr("note: %s: no values (n = 0)"), label);
 	if (ac)
 		tool_autocorr_warning(label, "runs", s->r1, s->n);
 	if (st)
-		warnmsg("note: %s: fewer than 2 x %zu samples: steady state "
-		    "not judged", label, so->steady);
+		warnmsg(bs_tr("note: %s: fewer than 2 x %zu samples: steady "
+		    "state not judged"), label, so->steady);
 	if (modes)
-		warnmsg("warning: %s: looks multimodal (mvalue %.2f >= %.1f): "
-		    "a mean hides the modes; split the runs, or compare "
-		    "medians and percentiles", label, s->mvalue,
+		warnmsg(bs_tr("warning: %s: looks multimodal (mvalue %.2f >= "
+		    "%.1f): a mean hides the modes; split the runs, or compare "
+		    "medians and percentiles"), label, s->mvalue,
 		    BS_MVALUE_MODES);
 	if (shortci) {
 		nt->shortpct = so->pct[so->npct - 1];
 		nt->shortconf = so->confidence;
 		nt->shortminn = bs_quantile_ci_minn(bs_pct_prob(nt->shortpct),
 		    so->confidence);
-		warnmsg("note: %s: p%g at %g%% needs at least %zu values for an "
-		    "interval (%zu here)", label, nt->shortpct, nt->shortconf,
-		    nt->shortminn, s->n);
+		warnmsg(bs_tr("note: %s: p%g at %g%% needs at least %zu values "
+		    "for an interval (%zu here)"), label, nt->shortpct,
+		    nt->shortconf, nt->shortminn, s->n);
 	}
 	if (warm)
 		nt->warmlabel = label;
@@ -301,39 +305,39 @@ notes(struct notes *nt, const struct bs_table *t, size_t g, size_t c,
 static void
 absent_note(size_t n)
 {
-	warnmsg("note: %zu group and column pairs that no row has left out",
-	    n);
+	warnmsg(bs_tr("note: %zu group and column pairs that no row has left "
+	    "out"), n);
 }
 
 static void
 closing_notes(struct notes *nt)
 {
 	if (nt->n1 > 3)
-		warnmsg("note: %zu more series with a single observation: no "
-		    "statistical inference", nt->n1 - 3);
+		warnmsg(bs_tr("note: %zu more series with a single "
+		    "observation: no statistical inference"), nt->n1 - 3);
 	if (nt->n0 > 3)
-		warnmsg("note: %zu more series with no values (n = 0)",
+		warnmsg(bs_tr("note: %zu more series with no values (n = 0)"),
 		    nt->n0 - 3);
 	if (nt->nmvfew > 0)
-		warnmsg("note: mvalue left empty for %zu series with fewer "
-		    "than %d values (too few for its histogram)", nt->nmvfew,
-		    BS_MVALUE_MIN_N);
+		warnmsg(bs_tr("note: mvalue left empty for %zu series with "
+		    "fewer than %d values (too few for its histogram)"),
+		    nt->nmvfew, BS_MVALUE_MIN_N);
 	if (nt->nabsent > 0)
 		absent_note(nt->nabsent);
 	if (nt->nmodes > 3)
-		warnmsg("warning: %zu more series look multimodal",
+		warnmsg(bs_tr("warning: %zu more series look multimodal"),
 		    nt->nmodes - 3);
 	if (nt->nshort > 3)
-		warnmsg("note: %zu more series with fewer than %zu values: no "
-		    "interval of p%g at %g%%", nt->nshort - 3, nt->shortminn,
-		    nt->shortpct, nt->shortconf);
+		warnmsg(bs_tr("note: %zu more series with fewer than %zu "
+		    "values: no interval of p%g at %g%%"), nt->nshort - 3,
+		    nt->shortminn, nt->shortpct, nt->shortconf);
 	if (nt->nwarm == 1)
-		warnmsg("hint: %s: the first samples sit far from the rest "
-		    "(warm-up?); consider --skip", nt->warmlabel);
+		warnmsg(bs_tr("hint: %s: the first samples sit far from the "
+		    "rest (warm-up?); consider --skip"), nt->warmlabel);
 	else if (nt->nwarm > 1)
-		warnmsg("hint: %zu series (%s, ...): the first samples sit far "
-		    "from the rest (warm-up?); consider --skip", nt->nwarm,
-		    nt->warmlabel);
+		warnmsg(bs_tr("hint: %zu series (%s, ...): the first samples "
+		    "sit far from the rest (warm-up?); consider --skip"),
+		    nt->nwarm, nt->warmlabel);
 	free(nt->warmlabel);
 }
 
@@ -345,9 +349,9 @@ static void
 unnested_note(const struct bs_table *t, const char *opt)
 {
 	if (t->nrep > 0)
-		warnmsg("warning: %s keeps no values: the format's nesting "
-		    "(%s) is not used, every value is taken as a run (the "
-		    "interval is too narrow if they are not)", opt,
+		warnmsg(bs_tr("warning: %s keeps no values: the format's "
+		    "nesting (%s) is not used, every value is taken as a run "
+		    "(the interval is too narrow if they are not)"), opt,
 		    t->names[t->repcols[0]]);
 }
 
@@ -541,16 +545,18 @@ sketch_main(struct tool_common *com, struct bs_summary_opts *so,
 	}
 	res = sketch_summaries(com, so, &set, units, &absent);
 	if (bs_sketchset_estimated(&set))
-		warnmsg("note: q1, median, q3 and percentiles from a sketch: "
-		    "each within +-%g%% (relative) of R's quantile(type = 1); "
-		    "n exact; mean, min and max estimated from the buckets of "
-		    "DDSketch input (within +-%g%% for values of one sign), sd "
-		    "from them too (not bounded relative to itself)",
-		    100 * set.accuracy, 100 * set.accuracy);
+		warnmsg(bs_tr("note: q1, median, q3 and percentiles from a "
+		    "sketch: each within +-%g%% (relative) of R's "
+		    "quantile(type = 1); n exact; mean, min and max estimated "
+		    "from the buckets of DDSketch input (within +-%g%% for "
+		    "values of one sign), sd from them too (not bounded "
+		    "relative to itself)"), 100 * set.accuracy, 100 *
+		    set.accuracy);
 	else
-		warnmsg("note: q1, median, q3 and percentiles from a sketch: "
-		    "each within +-%g%% (relative) of R's quantile(type = 1); "
-		    "n, mean, sd, min and max exact", 100 * set.accuracy);
+		warnmsg(bs_tr("note: q1, median, q3 and percentiles from a "
+		    "sketch: each within +-%g%% (relative) of R's "
+		    "quantile(type = 1); n, mean, sd, min and max exact"), 100 *
+		    set.accuracy);
 	if (absent > 0)
 		absent_note(absent);
 	tool_write_result(com, res);
@@ -689,9 +695,9 @@ summary_rows(struct run *r, const size_t *ord)
 	const char *col;
 	size_t g, gi;
 
-	warnmsg("note: the input holds summaries (n, mean, sd): "
+	warnmsg("%s", bs_tr("note: the input holds summaries (n, mean, sd): "
 	    "passed through with the median, min and max they state; "
-	    "other order statistics need the values");
+	    "other order statistics need the values"));
 	for (gi = 0; gi < r->t->ngroups; gi++) {
 		g = ord[gi];
 		if (bs_summary_row(r->t, g, r->so->confidence, &s, &col,
@@ -747,16 +753,16 @@ steady_say(const char *label, const char *of, const struct bs_steady *st,
     size_t n, const char *units, const char *from)
 {
 	if (st->cls == BS_SC_FLAT)
-		warnmsg("note: %s: %ssteady state: flat (no change point in %zu "
-		    "%s)", label, of, n, units);
+		warnmsg(bs_tr("note: %s: %ssteady state: flat (no change point "
+		    "in %zu %s)"), label, of, n, units);
 	else if (st->cls == BS_SC_NONE)
-		warnmsg("note: %s: %ssteady state: none (%zu segments; the last "
-		    "from %s holds under a quarter of the %zu %s)", label, of,
-		    st->nseg, from, n, units);
+		warnmsg(bs_tr("note: %s: %ssteady state: none (%zu segments; "
+		    "the last from %s holds under a quarter of the %zu %s)"),
+		    label, of, st->nseg, from, n, units);
 	else
-		warnmsg("note: %s: %ssteady state: %s, from %s (%zu segments in "
-		    "%zu %s)", label, of, bs_steady_name(st->cls), from,
-		    st->nseg, n, units);
+		warnmsg(bs_tr("note: %s: %ssteady state: %s, from %s (%zu "
+		    "segments in %zu %s)"), label, of,
+		    bs_tr(bs_steady_name(st->cls)), from, st->nseg, n, units);
 }
 
 /*
@@ -781,8 +787,8 @@ steady_note(const struct bs_table *t, size_t g, size_t c,
 	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
 	if (bs_steady_auto(v, n, u.higher, &st, &e) == -1)
 		die_group(t, g, "%s: %s", label, e.msg);
-	snprintf(from, sizeof(from), "run %zu", skip + st.start + 1);
-	steady_say(label, "", &st, n, "runs", from);
+	snprintf(from, sizeof(from), bs_tr("run %zu"), skip + st.start + 1);
+	steady_say(label, "", &st, n, bs_tr("runs"), from);
 	free(label);
 	free(v);
 }
@@ -873,13 +879,13 @@ units_note(struct run *r)
 		return;
 	top = r->t->names[r->t->repcols[0]];
 	if (r->nunits == 1)
-		warnmsg("note: %s: %s: the mean and its interval over the %s' "
-		    "means, the other statistics over every value",
+		warnmsg(bs_tr("note: %s: %s: the mean and its interval over "
+		    "the %s' means, the other statistics over every value"),
 		    r->unitlabel, r->unitcount, tool_plural(top));
 	else
-		warnmsg("note: %zu series replicated by %s (%s: %s): the mean "
-		    "and its interval over the %s' means, the other "
-		    "statistics over every value", r->nunits, top,
+		warnmsg(bs_tr("note: %zu series replicated by %s (%s: %s): the "
+		    "mean and its interval over the %s' means, the other "
+		    "statistics over every value"), r->nunits, top,
 		    r->unitlabel, r->unitcount, tool_plural(top));
 	free(r->unitlabel);
 }
@@ -928,7 +934,7 @@ window_columns(const struct bs_table *t, const struct bs_statcols *st,
 	bs_result_addcol(res, "column");
 	for (size_t k = 0; k < st->n; k++)
 		bs_result_addcol(res, bs_statcol_heading(&st->c[k], f));
-	bs_result_addcol(res, "throughput");
+	bs_result_addcol(res, HUMAN(f) ? bs_tr("throughput") : "throughput");
 	return res;
 }
 
@@ -962,9 +968,10 @@ window_steady(const struct bs_table *t, size_t g, size_t c,
 	label = tool_label(t, t->groups[g].key, 0, vn);
 	if (bs_steady_auto(med, m, u.higher, &st, &e) == -1)
 		die_group(t, g, "%s: %s", label, e.msg);
-	snprintf(from, sizeof(from), "window %g s", m > 0 ? start[st.start] :
-	    0.0);
-	steady_say(label, "the windows' medians: ", &st, m, "windows", from);
+	snprintf(from, sizeof(from), bs_tr("window %g s"), m > 0 ?
+	    start[st.start] : 0.0);
+	steady_say(label, bs_tr("the windows' medians: "), &st, m,
+	    bs_tr("windows"), from);
 	free(label);
 	free(med);
 	free(start);
@@ -989,9 +996,9 @@ window_rows(struct bs_result *res, const struct tool_common *com,
 		die_err(&e);
 	if (unsorted && c == 0) {
 		label = tool_label(t, t->groups[g].key, 0, vn);
-		warnmsg("note: %s: time stamps out of order: each window "
-		    "takes its rows in time order%s", label, t->every > 0 ?
-		    " (a sketch counts them in any order)" : "");
+		warnmsg(bs_tr("note: %s: time stamps out of order: each window "
+		    "takes its rows in time order%s"), label, t->every > 0 ?
+		    bs_tr(" (a sketch counts them in any order)") : "");
 		free(label);
 	}
 	if (steady_auto)
@@ -1039,10 +1046,10 @@ every_main(struct tool_common *com, struct bs_summary_opts *so,
 	}
 	t = tool_read_table(com, argc, argv);
 	if (sko->on)
-		warnmsg("note: q1, median, q3 and percentiles of each window "
-		    "from a sketch: each within +-%g%% (relative) of R's "
-		    "quantile(type = 1); n, mean, sd, min, max, throughput "
-		    "and the rates exact", 100 * com->topts.sketch);
+		warnmsg(bs_tr("note: q1, median, q3 and percentiles of each "
+		    "window from a sketch: each within +-%g%% (relative) of "
+		    "R's quantile(type = 1); n, mean, sd, min, max, throughput "
+		    "and the rates exact"), 100 * com->topts.sketch);
 	if ((double)bs_window_count(t, every) > 1e7)
 		die("--every %g s cuts %g s of time stamps into more than 10^7 "
 		    "windows", every, t->tmax - t->tmin);

@@ -330,10 +330,13 @@ cp_cells(struct report *r, size_t row, size_t col,
 	char st[160], kd[192];
 
 	bs_result_str(r->res, row, col++, s->x[c->at]);
+	/* People read their language (bs_tr); scripts the names. */
 	if (c->status == BS_TS_MOVED && c->was != SIZE_MAX)
-		snprintf(st, sizeof(st), "moved (was %s)", s->x[c->was]);
+		snprintf(st, sizeof(st), r->human ? bs_tr("moved (was %s)") :
+		    "moved (was %s)", s->x[c->was]);
 	else
-		snprintf(st, sizeof(st), "%s", statuses[c->status]);
+		snprintf(st, sizeof(st), "%s", r->human ?
+		    bs_tr(statuses[c->status]) : statuses[c->status]);
 	if (r->human) {
 		bs_trend_text(s, c, of, &tx);
 		if (c->kind == BS_TK_DRIFT) {
@@ -343,17 +346,18 @@ cp_cells(struct report *r, size_t row, size_t col,
 			slope_pct(sl, sizeof(sl), c->slope, b);
 			slope_pct(lo, sizeof(lo), c->slope_lo, b);
 			slope_pct(hi, sizeof(hi), c->slope_hi, b);
-			snprintf(kd, sizeof(kd), "drift to %s (%s/rev [%s, %s])",
-			    s->x[c->end], sl, lo, hi);
+			snprintf(kd, sizeof(kd), bs_tr("drift to %s (%s/rev "
+			    "[%s, %s])"), s->x[c->end], sl, lo, hi);
 			bs_result_str(r->res, row, col++, kd);
 		} else
-			bs_result_str(r->res, row, col++, kinds[c->kind]);
+			bs_result_str(r->res, row, col++,
+			    bs_tr(kinds[c->kind]));
 		bs_result_str(r->res, row, col++, st);
 		bs_result_str(r->res, row, col++, tx.before);
 		bs_result_str(r->res, row, col++, tx.after);
 		bs_result_str(r->res, row, col++, tx.change);
 		bs_result_str(r->res, row, col++, tx.p);
-		bs_result_str(r->res, row, col++, bs_verdict_name(c->v));
+		bs_result_str(r->res, row, col++, bs_tr(bs_verdict_name(c->v)));
 		return;
 	}
 	bs_result_int(r->res, row, col++, (long long)c->nb);
@@ -414,19 +418,22 @@ none_row(struct report *r, const struct bs_table *t, const struct bs_trend *tr,
 	char *lab, note[128];
 	size_t row, col;
 
+	/* The note for people in their language; csv, json in English. */
+#define TR(x)	(r->human ? bs_tr(x) : (x))
 	if (s->tooshort)
-		snprintf(note, sizeof(note), "too short to test: %zu "
-		    "revision%s, %zu needed", s->nrev, s->nrev == 1 ?
+		snprintf(note, sizeof(note), TR("too short to test: %zu "
+		    "revision%s, %zu needed"), s->nrev, s->nrev == 1 ?
 		    "" : "s", o->to.min_seg + 1);
 	else if (s->ncp > 0 && o->since != NULL)
-		snprintf(note, sizeof(note), "no change point since "
-		    "%s (%zu before)", o->since, s->ncp);
+		snprintf(note, sizeof(note), TR("no change point since "
+		    "%s (%zu before)"), o->since, s->ncp);
 	else if (s->ncp > 0)
-		snprintf(note, sizeof(note), "no change point in the "
-		    "last %zu revisions (%zu before)", o->last, s->ncp);
+		snprintf(note, sizeof(note), TR("no change point in the "
+		    "last %zu revisions (%zu before)"), o->last, s->ncp);
 	else
-		snprintf(note, sizeof(note), bs_tr("no change point in %zu "
+		snprintf(note, sizeof(note), TR("no change point in %zu "
 		    "revisions"), s->nrev);
+#undef TR
 	row = (size_t)bs_result_addrow(r->none);
 	col = keycells(r->none, row, t, tr, s);
 	bs_result_int(r->none, row, col++, (long long)s->nrev);
@@ -471,20 +478,22 @@ build_report(struct report *r, const struct bs_table *t, const struct bs_trend *
 	    "mean_before", "mean_after", "change", "change_ci_lo",
 	    "change_ci_hi", "p", "direction", "verdict", "kind", "status",
 	    "was", "end", "slope", "slope_lo", "slope_hi" };
-	const char *hcols[] = { metric, xname, "kind", "status", "before",
-	    "after", chg, "p", "verdict" };
-	const char *ncols[] = { metric, "revisions", "note" };
+	const char *hcols[] = { bs_tr(metric), xname, bs_tr("kind"),
+	    bs_tr("status"), bs_tr("before"), bs_tr("after"), chg, "p",
+	    bs_tr("verdict") };
+	const char *ncols[] = { human ? bs_tr(metric) : metric, human ?
+	    bs_tr("revisions") : "revisions", human ? bs_tr("note") : "note" };
 
 	if (tr->warn & BS_TW_SORTED)
-		warnmsg("warning: the rows are not in order of %s: revisions "
-		    "sorted by it", xname);
+		warnmsg(bs_tr("warning: the rows are not in order of %s: "
+		    "revisions sorted by it"), xname);
 	if (tr->warn & BS_TW_DUP)
-		warnmsg("warning: %s=%s: rows of this revision lie apart in "
-		    "the input (a history appended twice?): taken together as "
-		    "its repetitions", xname, tr->dupx);
+		warnmsg(bs_tr("warning: %s=%s: rows of this revision lie apart "
+		    "in the input (a history appended twice?): taken together "
+		    "as its repetitions"), xname, tr->dupx);
 	memset(r, 0, sizeof(*r));
 	r->human = human;
-	snprintf(chg, sizeof(chg), "change [%g%% CI]", com->confidence);
+	snprintf(chg, sizeof(chg), bs_tr("change [%g%% CI]"), com->confidence);
 	if (human)
 		r->res = newresult(t, tr, hcols, sizeof(hcols) /
 		    sizeof(hcols[0]));
@@ -495,10 +504,10 @@ build_report(struct report *r, const struct bs_table *t, const struct bs_trend *
 		if (cp_rows(r, t, tr, &tr->s[i], o) == 0)
 			none_row(r, t, tr, &tr->s[i], o);
 	if (r->nshort > MAXNOTES)
-		warnmsg("note: %zu more series too short to test", r->nshort -
-		    MAXNOTES);
+		warnmsg(bs_tr("note: %zu more series too short to test"),
+		    r->nshort - MAXNOTES);
 	if (r->nquiet > MAXNOTES)
-		warnmsg("note: %zu more series without a change point",
+		warnmsg(bs_tr("note: %zu more series without a change point"),
 		    r->nquiet - MAXNOTES);
 }
 

@@ -592,8 +592,8 @@ tool_group_note_as(const struct bs_table *t, const char *pool)
 		return;
 	said = 1;
 	g = autojoin(t, ", ");
-	warnmsg("note: grouped by %s (the benchmarks of the input); %s "
-	    "pools them", g, pool);
+	warnmsg(bs_tr("note: grouped by %s (the benchmarks of the input); %s "
+	    "pools them"), g, pool);
 	free(g);
 }
 
@@ -623,8 +623,8 @@ tool_levels_note(const struct bs_table *t)
 	for (size_t L = 0; L < t->nrep && n < sizeof(b); L++)
 		n += (size_t)snprintf(b + n, sizeof(b) - n, "%s%s", L > 0 ?
 		    " > " : "", t->names[t->repcols[L]]);
-	warnmsg("note: replicated by %s (the format's nesting); --replicate "
-	    "'' treats every value as a run", b);
+	warnmsg(bs_tr("note: replicated by %s (the format's nesting); "
+	    "--replicate '' treats every value as a run"), b);
 }
 
 const char *
@@ -638,7 +638,8 @@ tool_levels_count(const struct bs_table *t, const struct bs_levels *lv)
 		snprintf(buf, sizeof(buf), "%zu %s × %zu", top, top == 1 ?
 		    name : tool_plural(name), nv / top);
 	else
-		snprintf(buf, sizeof(buf), "%zu %s, %zu values", top, top == 1 ?
+		snprintf(buf, sizeof(buf), bs_tr("%zu %s, %zu values"), top,
+		    top == 1 ?
 		    name : tool_plural(name), nv);
 	return buf;
 }
@@ -652,9 +653,9 @@ tool_levels_warn(const struct bs_table *t, const struct bs_levels *lv,
 	if (lv->state != BS_LV_ONE)
 		return;
 	name = t->names[t->repcols[0]];
-	warnmsg("warning: %s: one %s: no interval across %s; its %zu values "
-	    "taken as runs (the interval is too narrow if they are not)",
-	    label, name, tool_plural(name), lv->n[lv->nlev - 1]);
+	warnmsg(bs_tr("warning: %s: one %s: no interval across %s; its %zu "
+	    "values taken as runs (the interval is too narrow if they are "
+	    "not)"), label, name, tool_plural(name), lv->n[lv->nlev - 1]);
 }
 
 void
@@ -841,13 +842,15 @@ tool_autocorr_warning(const char *label, const char *what, double r1,
 	 * is; negative makes it look less certain.  Say which, by its sign.
 	 */
 	if (r1 > 0)
-		warnmsg("warning: %s: %s are positively autocorrelated (r1 = "
-		    "%.2f > %.2f): they are not independent; intervals are too "
-		    "narrow and p-values too small", label, what, r1, lim);
+		warnmsg(bs_tr("warning: %s: %s are positively autocorrelated "
+		    "(r1 = %.2f > %.2f): they are not independent; intervals "
+		    "are too narrow and p-values too small"), label,
+		    bs_tr(what), r1, lim);
 	else
-		warnmsg("warning: %s: %s are negatively autocorrelated (r1 = "
-		    "%.2f < -%.2f): they are not independent; intervals are "
-		    "too wide and p-values too large", label, what, r1, lim);
+		warnmsg(bs_tr("warning: %s: %s are negatively autocorrelated "
+		    "(r1 = %.2f < -%.2f): they are not independent; intervals "
+		    "are too wide and p-values too large"), label,
+		    bs_tr(what), r1, lim);
 }
 
 void

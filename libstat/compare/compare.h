@@ -155,7 +155,8 @@ struct bs_qdiff {
  */
 const char *bs_summary_name(const struct bs_table *, size_t g);
 /* The note of a metric, "; " between its parts ("" when none). */
-void	 bs_metric_note(const struct bs_metric *, char *buf, size_t len);
+void	 bs_metric_note(const struct bs_metric *, int zh, char *buf,
+	    size_t len);
 
 /* The name of bs_cmp_test(): "welch", "mwu", "paired-t", "signed-rank". */
 const char *bs_test_name(const struct bs_cmp_opts *);

@@ -56,11 +56,11 @@ bs_sentence_t(const struct bs_method *mt, const struct bs_metric *r,
     const struct bs_cmp_opts *o, double conf, const char *ch, FILE *fp)
 {
 	(void)o;
-	fprintf(fp, "Difference at %g%% confidence: %.6g +/- %.6g, "
-	    "change %s%s%s%s; p = %.4g (%s, %s = %.4g, df = %.4g)\n", conf,
+	fprintf(fp, bs_tr("Difference at %g%% confidence: %.6g +/- %.6g, "
+	    "change %s%s%s%s; p = %.4g (%s, %s = %.4g, df = %.4g)\n"), conf,
 	    r->diff, (r->diff_hi - r->diff_lo) / 2, ch, mt->effect ? " (" : "",
-	    mt->effect ? mt->effect : "", mt->effect ? ")" : "", r->p,
-	    mt->words, mt->symbol, r->stat, r->df);
+	    mt->effect ? bs_tr(mt->effect) : "", mt->effect ? ")" : "", r->p,
+	    bs_tr(mt->words), mt->symbol, r->stat, r->df);
 }
 
 /* "Shift (Hodges-Lehmann) at 95% confidence: d [lo, hi]; ... (Mann-Whitney U, W = ...)" */
@@ -69,7 +69,9 @@ bs_sentence_ranks(const struct bs_method *mt, const struct bs_metric *r,
     const struct bs_cmp_opts *o, double conf, const char *ch, FILE *fp)
 {
 	(void)o;
-	fprintf(fp, "Shift (%s) at %g%% confidence: %.6g [%.6g, %.6g]; "
-	    "change %s; p = %.4g (%s, %s = %.6g)\n", mt->effect, conf, r->diff,
-	    r->diff_lo, r->diff_hi, ch, r->p, mt->words, mt->symbol, r->stat);
+	fprintf(fp, bs_tr("Shift (%s) at %g%% confidence: %.6g [%.6g, "
+	    "%.6g]; change %s; p = %.4g (%s, %s = %.6g)\n"), bs_tr(mt->effect),
+	    conf, r->diff,
+	    r->diff_lo, r->diff_hi, ch, r->p, bs_tr(mt->words), mt->symbol,
+	    r->stat);
 }

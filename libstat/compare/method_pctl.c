@@ -90,10 +90,11 @@ sentence(const struct bs_method *mt, const struct bs_metric *r,
     const struct bs_cmp_opts *o, double conf, const char *ch, FILE *fp)
 {
 	(void)mt;
-	fprintf(fp, "Difference of %s at %g%% confidence: %.6g [%.6g, "
-	    "%.6g]; change %s; p = %.4g (%s)\n", o->stat_name, conf, r->diff,
-	    r->diff_lo, r->diff_hi, ch, r->p, r->qmethod == BS_QM_ORDER ?
-	    "order statistics, MOVER" : "percentile bootstrap, 2000 resamples");
+	fprintf(fp, bs_tr("Difference of %s at %g%% confidence: %.6g [%.6g, "
+	    "%.6g]; change %s; p = %.4g (%s)\n"), o->stat_name, conf, r->diff,
+	    r->diff_lo, r->diff_hi, ch, r->p, bs_tr(r->qmethod == BS_QM_ORDER ?
+	    "order statistics, MOVER" : "percentile bootstrap, 2000 resamples"
+	    ));
 }
 
 const struct bs_method bs_method_pctl = {

@@ -1621,81 +1621,93 @@ bs_metric_caveats(const struct bs_metric *m, int zh, int dep, char *buf,
 		    "than 10 runs on a side (%zu and %zu)", m->nb, m->nc);
 }
 
+/*
+ * The note of a metric, in the language --lang chose where zh (the
+ * reports for people), in English otherwise (the machine formats' note
+ * column: scripts match it).
+ */
+#define NT(s)	(zh ? bs_tr(s) : (s))
 void
-bs_metric_note(const struct bs_metric *m, char *buf, size_t len)
+bs_metric_note(const struct bs_metric *m, int zh, char *buf, size_t len)
 {
 	const unsigned n = m->note;
 
 	buf[0] = '\0';
 	if (n & BS_CN_ONESIDE)
-		add(buf, len, "only in the %s", m->has_b ? "baseline" :
-		    "candidate");
+		add(buf, len, NT("only in the %s"), NT(m->has_b ? "baseline" :
+		    "candidate"));
 	if (n & BS_CN_TOOFEW)
-		add(buf, len, "too few values (%zu and %zu): no test", m->nb,
-		    m->nc);
-	if (n & BS_CN_MINP)
-		add(buf, len, "too few values for the rank test to reach "
-		    "alpha (smallest p %.3g)", m->minp);
-	if (n & BS_CN_NOTEST)
-		add(buf, len, "the test could not be computed");
-	if (n & BS_CN_TAILS)
-		add(buf, len, "the distributions differ (Kolmogorov-Smirnov D "
-		    "%.3g) though the shift's interval holds 0: the medians "
-		    "agree, the tails or the spread do not", m->stat);
-	if (n & BS_CN_CONF)
-		add(buf, len, "the interval is at %.4g%% confidence, the level "
-		    "the ranks of %zu and %zu values can attain", m->conf_got,
+		add(buf, len, NT("too few values (%zu and %zu): no test"),
 		    m->nb, m->nc);
+	if (n & BS_CN_MINP)
+		add(buf, len, NT("too few values for the rank test to reach "
+		    "alpha (smallest p %.3g)"), m->minp);
+	if (n & BS_CN_NOTEST)
+		add(buf, len, "%s", NT("the test could not be computed"));
+	if (n & BS_CN_TAILS)
+		add(buf, len, NT("the distributions differ (Kolmogorov-Smirnov "
+		    "D %.3g) though the shift's interval holds 0: the medians "
+		    "agree, the tails or the spread do not"), m->stat);
+	if (n & BS_CN_CONF)
+		add(buf, len, NT("the interval is at %.4g%% confidence, the "
+		    "level the ranks of %zu and %zu values can attain"),
+		    m->conf_got, m->nb, m->nc);
 	if (n & BS_CN_SAME)
-		add(buf, len, "no spread, the same value on both sides");
+		add(buf, len, "%s", NT("no spread, the same value on both sides"
+		    ));
 	if (n & BS_CN_CERTAIN)
-		add(buf, len, "no spread on either side: a certain difference");
+		add(buf, len, "%s", NT("no spread on either side: a certain "
+		    "difference"));
 	if (n & BS_CN_NOREL)
-		add(buf, len, "baseline centre <= 0: no relative change");
+		add(buf, len, "%s", NT("baseline centre <= 0: no relative "
+		    "change"));
 	if (n & BS_CN_WIDE)
-		add(buf, len, "not significant, and the interval reaches "
-		    "beyond +-%g%%: more runs needed", 100 * m->margin);
+		add(buf, len, NT("not significant, and the interval reaches "
+		    "beyond +-%g%%: more runs needed"), 100 * m->margin);
 	if (m->need_n > 0)
-		add(buf, len, "about %zu %s per side would detect a change of "
-		    "%g%% with %g%% power at the spread seen", m->need_n,
+		add(buf, len, NT("about %zu %s would detect a change of %g%% "
+		    "with %g%% power at the spread seen"), m->need_n,
 		    m->lv_b.state == BS_LV_ON || m->lv_c.state == BS_LV_ON ?
-		    "top-level units" : "runs", 100 * (m->threshold > 0 ?
-		    m->threshold : m->margin), 100 * m->power_asked);
+		    NT("top-level units per side") : NT("runs per side"),
+		    100 * (m->threshold > 0 ? m->threshold : m->margin),
+		    100 * m->power_asked);
 	if (n & BS_CN_SMALLWIDE)
-		add(buf, len, "significant but below the threshold, and the "
-		    "interval reaches beyond +-%g%%", 100 * m->margin);
+		add(buf, len, NT("significant but below the threshold, and the "
+		    "interval reaches beyond +-%g%%"), 100 * m->margin);
 	if (n & BS_CN_SMALL)
-		add(buf, len, "significant, but within +-%g%%",
+		add(buf, len, NT("significant, but within +-%g%%"),
 		    100 * m->margin);
 	if (n & BS_CN_NON)
-		add(buf, len, "a summary without n: no test");
+		add(buf, len, "%s", NT("a summary without n: no test"));
 	if ((n & BS_CN_SUMMARY) && !(n & BS_CN_NON))
-		add(buf, len, "from summaries (n, mean, sd): Welch's t; ranks "
-		    "and medians need the values");
+		add(buf, len, "%s", NT("from summaries (n, mean, sd): Welch's "
+		    "t; ranks and medians need the values"));
 	if (n & BS_CN_THINTAIL)
-		add(buf, len, "fewer than half a value expected beyond the "
-		    "percentile on a side: too few runs for a verdict on it");
+		add(buf, len, "%s", NT("fewer than half a value expected "
+		    "beyond the percentile on a side: too few runs for a "
+		    "verdict on it"));
 	if (n & BS_CN_DEPEND)
-		dep_note(m, 0, buf, len);
+		dep_note(m, zh, buf, len);
 	if (m->lv_b.state == BS_LV_ON || m->lv_c.state == BS_LV_ON)
-		add(buf, len, "compared at the unit of replication: %zu and "
-		    "%zu top-level units of %zu and %zu values",
+		add(buf, len, NT("compared at the unit of replication: %zu and "
+		    "%zu top-level units of %zu and %zu values"),
 		    m->lv_b.nlev ? m->lv_b.n[0] : m->nb,
 		    m->lv_c.nlev ? m->lv_c.n[0] : m->nc,
 		    m->lv_b.nlev ? m->lv_b.n[m->lv_b.nlev - 1] : m->nb,
 		    m->lv_c.nlev ? m->lv_c.n[m->lv_c.nlev - 1] : m->nc);
 	if (n & BS_CN_ANCOVA)
-		add(buf, len, "blocked design (every run of one side before "
-		    "every run of the other, by the clock): the change is "
-		    "adjusted for a linear drift over time (ANCOVA, value ~ side "
-		    "+ time); interleave the sides");
+		add(buf, len, "%s", NT("blocked design (every run of one side "
+		    "before every run of the other, by the clock): the change "
+		    "is adjusted for a linear drift over time (ANCOVA, value ~ "
+		    "side + time); interleave the sides"));
 	else if (m->design == BS_DESIGN_BLOCKED)
-		add(buf, len, "blocked design (by the clock): interleave the "
-		    "sides");
+		add(buf, len, "%s", NT("blocked design (by the clock): "
+		    "interleave the sides"));
 	else if (m->design == BS_DESIGN_INTERLEAVED)
-		add(buf, len, "interleaved design (the sides' runs overlap in "
-		    "time)");
+		add(buf, len, "%s", NT("interleaved design (the sides' runs "
+		    "overlap in time)"));
 	if (n & BS_CN_DEFDIR)
-		add(buf, len, "lower is better by default (the name matches "
-		    "no rule)");
+		add(buf, len, "%s", NT("lower is better by default (the name "
+		    "matches no rule)"));
 }
+#undef NT

@@ -56,6 +56,13 @@ static const struct {
 	{ "min", "最小值" },
 	{ "max", "最大值" },
 	{ "sd", "标准差" },
+	{ "throughput", "吞吐量" },
+	{ "errors", "错误数" },
+	{ "error_rate", "错误率" },
+	{ "error_lo", "错误率下限" },
+	{ "error_hi", "错误率上限" },
+	{ "units", "单元数" },
+	{ "target", "目标" },
 	/* The md report. */
 	{ "### `%s` (%s is better)\n\n", "### `%s`（越%s越好）\n\n" },
 	{ "higher", "高" },
@@ -74,7 +81,7 @@ static const struct {
 	    "箱：四分位数与中位数；须：%g IQR 之内最极端的值；点：其外的值" },
 	{ "error bars: %g%% CI of the mean", "误差线：均值的 %g%% 置信区间" },
 	{ "error bars: the intervals given", "误差线：输入给出的区间" },
-	{ "error bars: %g%% CI %s", "误差线：%g%% 置信区间 %s" },
+	{ "error bars: %g%% CI %s", "误差线：%g%% 置信区间%s" },
 	{ "error bars: the input's intervals (level not stated)",
 	    "误差线：输入的区间（未说明置信水平）" },
 	{ "line: moving median of %d runs", "线：%d 次运行的移动中位数" },
@@ -100,6 +107,463 @@ static const struct {
 	{ "fences", "栅栏" },
 	{ "limits", "界限" },
 	{ "no change point in %zu revisions", "%zu 个修订中没有变化点" },
+	/* Warnings and notes on standard error ("PROG: warning: " stays). */
+	{ "note: %s: the medians agree (the shift function's interval at the "
+	    "median holds 0) but decile%s %s differ%s: the tails or the spread "
+	    "changed",
+	    "note: %s：中位数一致（位移函数在中位数处的区间包含 0），但第%.0s "
+	    "%s 个十分位数不同%.0s：尾部或离散程度变了" },
+	{ "note: %s: fewer than 10 values on a side: the shift function's "
+	    "intervals may not hold together at 95%%",
+	    "note: %s：一侧少于 10 个值：位移函数的各区间未必同时达到 95%%" },
+	{ "warning: %s: %s runs trend over run order (%+.1f%% from first to "
+	    "last run, slope p %.2g): a drift of the machine may be the change; "
+	    "interleave the two sides",
+	    "warning: %s：%s运行随顺序有趋势（首末之间 %+.1f%%，斜率 p %.2g）："
+	    "变化可能是机器的漂移；请交错运行两侧" },
+	{ "note: %s: no value in either input: left out",
+	    "note: %s：两个输入中都没有值：略去" },
+	{ "warning: %s: only in the %s: verdict missing",
+	    "warning: %s：仅见于%s：结论缺失" },
+	{ "warning: %s: fewer than 2 values on a side (%zu baseline, %zu "
+	    "candidate): no test",
+	    "warning: %s：一侧少于 2 个值（基线 %zu 个，候选 %zu 个）：不做检验" },
+	{ "warning: %s: %zu baseline and %zu candidate %s (units of "
+	    "replication): run at least 10",
+	    "warning: %s：基线 %zu 个、候选 %zu 个%s（重复单元）：至少运行 10 个" },
+	{ "warning: %s: %zu baseline and %zu candidate values: run at least 10 "
+	    "repetitions",
+	    "warning: %s：基线 %zu 个值、候选 %zu 个值：至少重复 10 次" },
+	{ "warning: %s: every value on each side is identical: no spread",
+	    "warning: %s：每一侧的值都相同：无离散" },
+	{ "warning: %s: with %zu and %zu values the %s test cannot reach p < %g "
+	    "(smallest p %.3g): add repetitions",
+	    "warning: %s：%zu 和 %zu 个值时 %s 检验达不到 p < %g（可能的最小 p 为 "
+	    "%.3g）：请增加重复次数" },
+	{ "baseline and candidate look multimodal (mvalue %.2f and %.2f)",
+	    "基线和候选看似多峰（mvalue %.2f 和 %.2f）" },
+	{ "%s looks multimodal (mvalue %.2f)", "%s看似多峰（mvalue %.2f）" },
+	{ "warning: %s: the %s: a mean hides the modes; compare medians and "
+	    "percentiles (--test mwu, --stat pNN)",
+	    "warning: %s：%s：均值掩盖了峰；请比较中位数和百分位数（--test mwu、"
+	    "--stat pNN）" },
+	{ "warning: %zu more metrics %s", "warning: 另有 %zu 个指标%s" },
+	{ "in one input only", "只在一个输入中" },
+	{ "with fewer than 2 values on a side", "一侧少于 2 个值" },
+	{ "with fewer than 10 values on a side", "一侧少于 10 个值" },
+	{ "without spread", "无离散" },
+	{ "whose rank test cannot reach alpha", "秩检验达不到 alpha" },
+	{ "with autocorrelated baseline runs", "基线运行自相关" },
+	{ "with autocorrelated candidate runs", "候选运行自相关" },
+	{ "that look multimodal", "看似多峰" },
+	{ "whose baseline runs trend", "基线运行有趋势" },
+	{ "whose candidate runs trend", "候选运行有趋势" },
+	{ "note: %s: compared at the unit of replication: %s vs %s (%s)",
+	    "note: %s：按重复单元比较：%s 对 %s（%s）" },
+	{ "the values", "各个值" },
+	{ "the percentiles of the values, the interval by resampling the units",
+	    "百分位数取自各个值，区间按单元重抽样" },
+	{ "the methods take the units' means", "各方法取单元的均值" },
+	{ "%s: environment differs in %s%s: %s -> %s",
+	    "%s: 环境不同：%s%s：%s -> %s" },
+	{ ", which changes performance", "，它影响性能" },
+	{ "(none)", "（无）" },
+	{ "note: replicated by %s (the format's nesting); --replicate '' "
+	    "treats every value as a run",
+	    "note: 按 %s 分重复单元（该格式的嵌套）；--replicate '' 把每个值当作一次运行" },
+	{ "%zu %s, %zu values", "%zu 个 %s，%zu 个值" },
+	{ "warning: %s: one %s: no interval across %s; its %zu values taken as "
+	    "runs (the interval is too narrow if they are not)",
+	    "warning: %s：只有一个 %s：无法给出跨 %s 的区间；其 %zu 个值当作运行"
+	    "（若它们并非独立运行，区间会过窄）" },
+	{ "warning: %s: %s are positively autocorrelated (r1 = %.2f > %.2f): "
+	    "they are not independent; intervals are too narrow and p-values "
+	    "too small",
+	    "warning: %s：%s正自相关（r1 = %.2f > %.2f）：并不独立；区间过窄，"
+	    "p 值过小" },
+	{ "warning: %s: %s are negatively autocorrelated (r1 = %.2f < -%.2f): "
+	    "they are not independent; intervals are too wide and p-values too "
+	    "large",
+	    "warning: %s：%s负自相关（r1 = %.2f < -%.2f）：并不独立；区间过宽，"
+	    "p 值过大" },
+	{ "baseline runs", "基线运行" },
+	{ "candidate runs", "候选运行" },
+	/* bstat's notes. */
+	{ "note: grouped by %s (the benchmarks of the input); %s pools them",
+	    "note: 按 %s 分组（输入中的各个基准）；%s 把它们合在一起" },
+	{ "note: %s: no values (n = 0)", "note: %s：没有值（n = 0）" },
+	{ "note: %s: fewer than 2 x %zu samples: steady state not judged",
+	    "note: %s：样本少于 2 x %zu 个：不判定稳态" },
+	{ "warning: %s: looks multimodal (mvalue %.2f >= %.1f): a mean hides "
+	    "the modes; split the runs, or compare medians and percentiles",
+	    "warning: %s：看似多峰（mvalue %.2f >= %.1f）：均值掩盖了峰；"
+	    "请拆分运行，或比较中位数和百分位数" },
+	{ "note: %s: p%g at %g%% needs at least %zu values for an interval "
+	    "(%zu here)",
+	    "note: %s：p%g 的 %g%% 区间至少需要 %zu 个值（此处 %zu 个）" },
+	{ "note: %zu group and column pairs that no row has left out",
+	    "note: 略去 %zu 个没有任何行的分组与列组合" },
+	{ "note: %zu more series with a single observation: no statistical "
+	    "inference", "note: 另有 %zu 个序列只有单次观测：不做统计推断" },
+	{ "note: %zu more series with no values (n = 0)",
+	    "note: 另有 %zu 个序列没有值（n = 0）" },
+	{ "note: mvalue left empty for %zu series with fewer than %d values "
+	    "(too few for its histogram)",
+	    "note: %zu 个序列少于 %d 个值，mvalue 留空（直方图所需的值太少）" },
+	{ "warning: %zu more series look multimodal",
+	    "warning: 另有 %zu 个序列看似多峰" },
+	{ "note: %zu more series with fewer than %zu values: no interval of "
+	    "p%g at %g%%",
+	    "note: 另有 %zu 个序列少于 %zu 个值：没有 p%g 的 %g%% 区间" },
+	{ "hint: %s: the first samples sit far from the rest (warm-up?); "
+	    "consider --skip",
+	    "hint: %s：最初的样本远离其余样本（预热？）；可考虑 --skip" },
+	{ "hint: %zu series (%s, ...): the first samples sit far from the rest "
+	    "(warm-up?); consider --skip",
+	    "hint: %zu 个序列（%s 等）：最初的样本远离其余样本（预热？）；"
+	    "可考虑 --skip" },
+	{ "warning: %s keeps no values: the format's nesting (%s) is not used, "
+	    "every value is taken as a run (the interval is too narrow if they "
+	    "are not)",
+	    "warning: %s 不保留各个值：不使用该格式的嵌套（%s），每个值都当作一次"
+	    "运行（若它们并非独立运行，区间会过窄）" },
+	{ "note: q1, median, q3 and percentiles from a sketch: each within "
+	    "+-%g%% (relative) of R's quantile(type = 1); n exact; mean, min and "
+	    "max estimated from the buckets of DDSketch input (within +-%g%% for "
+	    "values of one sign), sd from them too (not bounded relative to "
+	    "itself)",
+	    "note: q1、中位数、q3 和百分位数来自草图：与 R 的 quantile(type = 1) "
+	    "相差均在 \xc2\xb1%g%%（相对）之内；n 精确；均值、最小值和最大值由 "
+	    "DDSketch 输入的桶估计（同号的值在 \xc2\xb1%g%% 之内），标准差也由桶"
+	    "估计（相对于自身没有界）" },
+	{ "note: q1, median, q3 and percentiles from a sketch: each within "
+	    "+-%g%% (relative) of R's quantile(type = 1); n, mean, sd, min and "
+	    "max exact",
+	    "note: q1、中位数、q3 和百分位数来自草图：与 R 的 quantile(type = 1) "
+	    "相差均在 \xc2\xb1%g%%（相对）之内；n、均值、标准差、最小值和最大值"
+	    "精确" },
+	{ "note: the input holds summaries (n, mean, sd): passed through with "
+	    "the median, min and max they state; other order statistics need "
+	    "the values",
+	    "note: 输入是汇总（n、均值、标准差）：连同其给出的中位数、最小值和最大值"
+	    "原样输出；其他次序统计量需要原始值" },
+	{ "note: %s: %ssteady state: flat (no change point in %zu %s)",
+	    "note: %s：%s稳态：平稳（%zu 个%s中没有变化点）" },
+	{ "note: %s: %ssteady state: none (%zu segments; the last from %s holds "
+	    "under a quarter of the %zu %s)",
+	    "note: %s：%s稳态：无（%zu 段；始于%s的最后一段不足 %zu 个%s的"
+	    "四分之一）" },
+	{ "note: %s: %ssteady state: %s, from %s (%zu segments in %zu %s)",
+	    "note: %s：%s稳态：%s，始于%s（%zu 段，共 %zu 个%s）" },
+	{ "flat", "平稳" },
+	{ "warm-up", "预热" },
+	{ "slowdown", "变慢" },
+	{ "no steady state", "无稳态" },
+	{ "run %zu", "第 %zu 次运行" },
+	{ "window %g s", "%g 秒处的窗口" },
+	{ "the windows' medians: ", "各窗口的中位数：" },
+	{ "windows", "窗口" },
+	{ "note: %s: %s: the mean and its interval over the %s' means, the "
+	    "other statistics over every value",
+	    "note: %s：%s：均值及其区间取自各 %s 的均值，其他统计量取自每个值" },
+	{ "note: %zu series replicated by %s (%s: %s): the mean and its "
+	    "interval over the %s' means, the other statistics over every value",
+	    "note: %zu 个序列按 %s 分重复单元（%s：%s）：均值及其区间取自各 %s "
+	    "的均值，其他统计量取自每个值" },
+	{ "note: %s: time stamps out of order: each window takes its rows in "
+	    "time order%s",
+	    "note: %s：时间戳乱序：每个窗口按时间顺序取其行%s" },
+	{ " (a sketch counts them in any order)", "（草图按任意顺序计数）" },
+	{ "note: q1, median, q3 and percentiles of each window from a sketch: "
+	    "each within +-%g%% (relative) of R's quantile(type = 1); n, mean, "
+	    "sd, min, max, throughput and the rates exact",
+	    "note: 每个窗口的 q1、中位数、q3 和百分位数来自草图：与 R 的 "
+	    "quantile(type = 1) 相差均在 \xc2\xb1%g%%（相对）之内；n、均值、标准差、"
+	    "最小值、最大值、吞吐量和各比率精确" },
+	/* btrend's table for people and its notes. */
+	{ "metric", "指标" },
+	{ "kind", "类型" },
+	{ "status", "状态" },
+	{ "before", "之前" },
+	{ "after", "之后" },
+	{ "revisions", "修订数" },
+	{ "step", "阶跃" },
+	{ "outlier", "离群" },
+	{ "drift", "漂移" },
+	{ "confirmed", "已确认" },
+	{ "provisional", "暂定" },
+	{ "moved", "已移动" },
+	{ "withdrawn", "已撤回" },
+	{ "moved (was %s)", "已移动（原为 %s）" },
+	{ "drift to %s (%s/rev [%s, %s])", "漂移至 %s（每修订 %s [%s, %s]）" },
+	{ "too short to test: %zu revision%s, %zu needed",
+	    "太短，无法检验：%zu 个修订%.0s，需要 %zu 个" },
+	{ "no change point since %s (%zu before)",
+	    "%s 以来没有变化点（此前 %zu 个）" },
+	{ "no change point in the last %zu revisions (%zu before)",
+	    "最近 %zu 个修订中没有变化点（此前 %zu 个）" },
+	{ "warning: the rows are not in order of %s: revisions sorted by it",
+	    "warning: 各行未按 %s 排序：已按它对修订排序" },
+	{ "warning: %s=%s: rows of this revision lie apart in the input (a "
+	    "history appended twice?): taken together as its repetitions",
+	    "warning: %s=%s：这一修订的行在输入中不相邻（历史被追加了两次？）："
+	    "合在一起作为它的重复" },
+	{ "note: %zu more series too short to test",
+	    "note: 另有 %zu 个序列太短，无法检验" },
+	{ "note: %zu more series without a change point",
+	    "note: 另有 %zu 个序列没有变化点" },
+	/* bplot's findings on standard error (--slo, --little, --limit). */
+	{ "slo %s: met up to %s, %s %s at %s %s%s%s%s%s",
+	    "SLO %s：直到 %s 均满足，%s 为 %s 时 %s 为 %s%s%s%s%s" },
+	{ "upper bound ", "上界 " },
+	{ "lower bound ", "下界 " },
+	{ "slo %s: met at %s: not contiguous, broken at %s between them",
+	    "SLO %s：在 %s 满足：不连续，其间的 %s 未满足" },
+	{ "slo %s: met at %s", "SLO %s：在 %s 满足" },
+	{ "%s saturated from %s (flat within its intervals from there on): "
+	    "best level %s, %s %s, the lowest saturated one meeting the slo",
+	    "%s 从 %s 起饱和（此后在区间内持平）：最佳水平 %s，%s 为 %s，"
+	    "即满足 SLO 的最低饱和水平" },
+	{ "note: throughput falls from %s to %s while %s rises: a closed-loop "
+	    "load tool waits for each answer and sends less while the system is "
+	    "slow (coordinated omission), so its percentiles are understated; "
+	    "measure at a constant rate (wrk2) or correct the histogram "
+	    "(HdrHistogram's expected interval)",
+	    "note: 吞吐量从 %s 到 %s 下降而 %s 上升：闭环压测工具等待每个应答，"
+	    "系统变慢时发送得更少（协调遗漏），因此其百分位数被低估；请以恒定速率"
+	    "测量（wrk2）或校正直方图（HdrHistogram 的 expected interval）" },
+	{ "slo %s: out of memory", "SLO %s：内存不足" },
+	{ "slo %s: no level meets it", "SLO %s：没有水平满足它" },
+	{ "slo %s: no level breaks it", "SLO %s：没有水平违反它" },
+	{ "slo %s: first broken at %s, %s %s at %s %s",
+	    "SLO %s：首次在 %s 违反，%s 为 %s 时 %s 为 %s" },
+	{ "little: %s: N %s but X\xc2\xb7R %s, %s %s: %s",
+	    "Little 定律：%s：N 为 %s 而 X\xc2\xb7R 为 %s，相差 %s，偏%s：%s" },
+	{ "fewer", "少" },
+	{ "more", "多" },
+	{ "think time, client-side queueing or coordinated omission in the "
+	    "load tool", "思考时间、客户端排队或压测工具的协调遗漏" },
+	{ "more requests in flight than N (an open-loop load, or latencies "
+	    "corrected for coordinated omission)",
+	    "在途请求多于 N（开环负载，或已校正协调遗漏的延迟）" },
+	{ "little: N and X\xc2\xb7R agree within 10%% at all %zu levels",
+	    "Little 定律：全部 %zu 个水平上 N 与 X\xc2\xb7R 相差在 10%% 之内" },
+	{ "warning: %s: %s %s is beyond the limit %s",
+	    "warning: %s：%s %s 超出界限 %s" },
+	/* Charts: legends, notes and axis defaults (bplot). */
+	{ "limit", "界限" },
+	{ "%s (n\xc2\xa0=\xc2\xa0%zu): median\xc2\xa0%s%s%s, mean\xc2\xa0%s%s%s",
+	    "%s（n\xc2\xa0=\xc2\xa0%zu）：中位数\xc2\xa0%s%s%s，均值\xc2\xa0%s%s%s" },
+	{ "width: kernel density, one scale for all",
+	    "宽度：核密度，各组同一比例" },
+	{ "best level within the SLO", "满足 SLO 的最佳水平" },
+	{ "first level past the SLO", "首个超出 SLO 的水平" },
+	{ "beyond the limit", "超出界限" },
+	{ "N \xe2\x89\xa0 X\xc2\xb7R (Little's law, > 10%)",
+	    "N \xe2\x89\xa0 X\xc2\xb7R（Little 定律，相差 > 10%）" },
+	{ "\xe2\x96\xb2 better", "\xe2\x96\xb2 更好" },
+	{ "\xe2\x96\xbc better", "\xe2\x96\xbc 更好" },
+	{ "no data", "无数据" },
+	{ "cells: 1 s \xc3\x97 %d ms of the offset in it",
+	    "单元格：1 秒 \xc3\x97 秒内偏移 %d 毫秒" },
+	{ "cells: %g s \xc3\x97 %d latency buckets a decade (\xc3\x97" "1.259)",
+	    "单元格：%g 秒 \xc3\x97 每十倍 %d 个延迟桶（\xc3\x97" "1.259）" },
+	{ "colour: log10(1 + requests), most %g",
+	    "颜色：log10(1 + 请求数)，最大 %g" },
+	{ "p99 of each column", "每列的 p99" },
+	{ "p50 (white)", "p50（白线）" },
+	{ "%zu above --ymax %g left out", "%zu 个高于 --ymax %g，已略去" },
+	{ "offset in the second (ms)", "秒内偏移（ms）" },
+	{ "time (s from the first column)", "时间（自第一列起的秒数）" },
+	{ "%g%% interval of each percentile (order statistics)",
+	    "每个百分位数的 %g%% 区间（次序统计量）" },
+	{ "percentile", "百分位" },
+	{ "last %zu vs previous %zu: %.1f%%", "最后 %zu 次对比之前 %zu 次：%.1f%%" },
+	{ "run", "运行序号" },
+	{ "%s%spoor fit (R\xc2\xb2 %.3f)", "%s%s拟合不佳（R\xc2\xb2 %.3f）" },
+	{ "%s%spoor fit (\xce\xbb %.0f%% off N\xc2\xa0=\xc2\xa0" "1)",
+	    "%s%s拟合不佳（\xce\xbb 与 N\xc2\xa0=\xc2\xa0" "1 处相差 %.0f%%）" },
+	{ "%s%speak N* %s beyond the data (extrapolated)",
+	    "%s%s峰值 N* %s 超出数据范围（外推）" },
+	{ "series %zu", "序列 %zu" },
+	{ " (extrap.)", "（外推）" },
+	{ "of the mean", "（均值）" },
+	{ "thousands", "千" },
+	{ "millions", "百万" },
+	{ "billions", "十亿" },
+	{ "trillions", "万亿" },
+	{ "windows of %g s, each run from its start",
+	    "窗口 %g 秒，每次运行从其开始计" },
+	{ "time (s from each run's start)", "时间（自每次运行开始的秒数）" },
+	{ "req/s", "请求/秒" },
+	{ "errors (%)", "错误 (%)" },
+	{ "time (%s)", "时间（%s）" },
+	{ "size (%s)", "大小（%s）" },
+	{ "each revision: mean, %g%% CI of its runs",
+	    "每个修订：均值及其运行的 %g%% 置信区间" },
+	{ "revision", "修订" },
+	/* bplot shift: the legend and the axes. */
+	{ "%s \xe2\x88\x92 %s at each decile (n\xc2\xa0=\xc2\xa0%zu, %zu), "
+	    "simultaneous 95%% intervals",
+	    "各十分位数处的 %s \xe2\x88\x92 %s（n\xc2\xa0=\xc2\xa0%zu, %zu），"
+	    "同时 95%% 区间" },
+	{ "median: %s%s%s%s", "中位数：%s%s%s%s" },
+	{ "the medians agree, deciles %s differ",
+	    "中位数一致，第 %s 个十分位数不同" },
+	{ "fewer than 10 values on a side: the intervals may not hold together",
+	    "一侧少于 10 个值：各区间未必同时成立" },
+	{ "Baseline's deciles, %s", "基线的十分位数，%s" },
+	{ "Candidate \xe2\x88\x92 baseline, %s", "候选 \xe2\x88\x92 基线，%s" },
+	/* benv --check. */
+	{ "frequency governor is '%s', not 'performance': the clock follows "
+	    "the load%s",
+	    "频率调节器为 '%s'，不是 'performance'：时钟随负载变化%s" },
+	{ "turbo/boost is on: the clock depends on temperature and the other "
+	    "cores%s%s", "睿频（boost）已开启：时钟取决于温度和其他核心%s%s" },
+	{ "load average %s is above %s (a tenth of the CPUs): something else "
+	    "is running",
+	    "平均负载 %s 高于 %s（CPU 数的十分之一）：有其他程序在运行" },
+	{ "%s%% of CPU time since boot was stolen by the hypervisor%s",
+	    "自启动以来 %s%% 的 CPU 时间被虚拟机管理程序占用%s" },
+	{ "SMT (hyper-threading) is on: sibling threads share a core%s%s",
+	    "SMT（超线程）已开启：同一核心上的线程共享该核心%s%s" },
+	{ "note: %s: %s: left out", "note: %s：%s：略去" },
+	/* bcompare's notes (the reports for people; csv keeps English). */
+	{ "only in the %s", "仅见于%s" },
+	{ "too few values (%zu and %zu): no test",
+	    "值太少（%zu 和 %zu 个）：不做检验" },
+	{ "too few values for the rank test to reach alpha (smallest p %.3g)",
+	    "值太少，秩检验达不到 alpha（可能的最小 p 为 %.3g）" },
+	{ "the test could not be computed", "无法计算检验" },
+	{ "the distributions differ (Kolmogorov-Smirnov D %.3g) though the "
+	    "shift's interval holds 0: the medians agree, the tails or the "
+	    "spread do not",
+	    "分布不同（Kolmogorov-Smirnov D %.3g），而位移的区间包含 0："
+	    "中位数一致，尾部或离散程度不一致" },
+	{ "the interval is at %.4g%% confidence, the level the ranks of %zu "
+	    "and %zu values can attain",
+	    "区间的置信水平为 %.4g%%，即 %zu 和 %zu 个值的秩所能达到的水平" },
+	{ "no spread, the same value on both sides", "无离散：两侧的值相同" },
+	{ "no spread on either side: a certain difference",
+	    "两侧均无离散：差异是确定的" },
+	{ "baseline centre <= 0: no relative change",
+	    "基线中心值 <= 0：无相对变化" },
+	{ "not significant, and the interval reaches beyond +-%g%%: more runs "
+	    "needed", "不显著，且区间超出 \xc2\xb1%g%%：需要更多次运行" },
+	{ "about %zu %s would detect a change of %g%% with %g%% power at the "
+	    "spread seen",
+	    "按所见的离散程度，约 %zu %s可检出 %g%% 的变化（功效 %g%%）" },
+	{ "top-level units per side", "个顶层单元（每侧）" },
+	{ "runs per side", "次运行（每侧）" },
+	{ "runs", "运行" },
+	{ "significant but below the threshold, and the interval reaches "
+	    "beyond +-%g%%", "显著但低于阈值，且区间超出 \xc2\xb1%g%%" },
+	{ "significant, but within +-%g%%", "显著，但在 \xc2\xb1%g%% 之内" },
+	{ "a summary without n: no test", "汇总缺少 n：不做检验" },
+	{ "from summaries (n, mean, sd): Welch's t; ranks and medians need "
+	    "the values",
+	    "来自汇总（n、均值、标准差）：Welch t 检验；秩检验和中位数需要原始值" },
+	{ "fewer than half a value expected beyond the percentile on a side: "
+	    "too few runs for a verdict on it",
+	    "一侧预期超出该百分位数的值不到半个：运行次数太少，无法对它下结论" },
+	{ "compared at the unit of replication: %zu and %zu top-level units "
+	    "of %zu and %zu values",
+	    "按重复单元比较：%zu 和 %zu 个顶层单元，分别含 %zu 和 %zu 个值" },
+	{ "blocked design (every run of one side before every run of the "
+	    "other, by the clock): the change is adjusted for a linear drift "
+	    "over time (ANCOVA, value ~ side + time); interleave the sides",
+	    "分块设计（按时钟，一侧的每次运行都在另一侧之前）：变化已按随时间的"
+	    "线性漂移调整（ANCOVA，value ~ side + time）；请交错运行两侧" },
+	{ "blocked design (by the clock): interleave the sides",
+	    "分块设计（按时钟）：请交错运行两侧" },
+	{ "interleaved design (the sides' runs overlap in time)",
+	    "交错设计（两侧的运行在时间上重叠）" },
+	{ "lower is better by default (the name matches no rule)",
+	    "默认越低越好（名称不匹配任何规则）" },
+	/* bcompare's rules, counts and sentences. */
+	{ "Environment differences:\n", "环境差异：\n" },
+	{ "Environment differences (baseline -> candidate):",
+	    "环境差异（基线 -> 候选）：" },
+	{ " (**changes performance**)", "（**影响性能**）" },
+	{ " (changes performance)", "（影响性能）" },
+	{ "geomean %s", "几何平均 %s" },
+	{ "(%zu metrics)", "（%zu 个指标）" },
+	{ "Rules:", "规则：" },
+	{ "Rules in force:\n", "生效的规则：\n" },
+	{ "%s%s%s%s: %s is better (%s); threshold %g%%; unchanged within "
+	    "+-%g%%\n",
+	    "%s%s%s%s：越%s越好（%s）；阈值 %g%%；\xc2\xb1%g%% 之内视为未变\n" },
+	{ "option", "选项指定" },
+	{ "default: the name matches no rule", "默认：名称不匹配任何规则" },
+	{ "a rate, by its name", "按名称是速率" },
+	{ "a time, by its name", "按名称是时间" },
+	{ "a cost, by its name", "按名称是代价" },
+	{ "by the unit its input format declares", "按输入格式声明的单位" },
+	{ "hits or a score, by its name", "按名称是命中数或得分" },
+	{ "%sunit of replication: %zu metric%s compared by the means of their "
+	    "top-level units (forks, processes), not the values within them "
+	    "(Kalibera and Jones)\n",
+	    "%s重复单元：%zu 个指标%.0s按其顶层单元（fork、进程）的均值比较，"
+	    "而非单元内的各个值（Kalibera 与 Jones）\n" },
+	{ "%sdesign in time: %zu blocked (the change adjusted for a linear "
+	    "drift by ANCOVA: interleave the sides), %zu interleaved, %zu "
+	    "unknown (no clock)\n",
+	    "%s时间上的设计：分块 %zu 个（变化已用 ANCOVA 按线性漂移调整："
+	    "请交错运行两侧），交错 %zu 个，未知 %zu 个（无时钟）\n" },
+	{ "%sserially dependent runs: %zu metric%s tested at the effective "
+	    "number of runs\n",
+	    "%s序列相关的运行：%zu 个指标%.0s按有效运行次数检验\n" },
+	{ "Change of %s: %s", "%s 的变化：%s" },
+	{ "\n%s; p adjusted by %s across the %zu metric%s tested; alpha %g; "
+	    "intervals at %g%%, not adjusted.\n",
+	    "\n%s；p 值按 %s 校正（检验的 %zu 个指标%.0s之间）；alpha %g；"
+	    "区间为 %g%%，未校正。\n" },
+	{ "nothing", "无" },
+	{ "Welch's t", "Welch t 检验" },
+	{ "paired t", "配对 t 检验" },
+	{ "Wilcoxon signed rank", "Wilcoxon 符号秩检验" },
+	{ "pseudo-median of the differences", "差值的伪中位数" },
+	{ "percentile bootstrap, or order statistics for large samples",
+	    "百分位 bootstrap，大样本用次序统计量" },
+	{ "order statistics, MOVER", "次序统计量，MOVER" },
+	{ "percentile bootstrap, 2000 resamples",
+	    "百分位 bootstrap，2000 次重抽样" },
+	{ "<details>\n<summary>Full statistics and the rules in force"
+	    "</summary>\n\n",
+	    "<details>\n<summary>完整统计量与生效的规则</summary>\n\n" },
+	{ "\nCentres are shown \xc2\xb1 the coefficient of variation of their "
+	    "runs (sd / mean)",
+	    "\n中心值后的 \xc2\xb1 为其运行的变异系数（标准差 / 均值）" },
+	{ "\nCentres are shown \xc2\xb1 the half-width of their own %g%% "
+	    "interval over the centre (the larger side)",
+	    "\n中心值后的 \xc2\xb1 为其自身 %g%% 区间的半宽除以中心值（取较大的一侧）" },
+	{ "; effect is Cliff's delta in words (|\xce\xb4| < 0.147 negligible, "
+	    "< 0.33 small, < 0.474 medium, else large; Romano et al. "
+	    "2006).\n\n</details>\n",
+	    "；效应为 Cliff's delta 的文字描述（|\xce\xb4| < 0.147 可忽略，"
+	    "< 0.33 小，< 0.474 中，否则大；Romano 等，2006）。\n\n</details>\n" },
+	{ "%s (%s is better), beyond --threshold %g%%.\n",
+	    "%s（越%s越好），超出 --threshold %g%%。\n" },
+	{ "Improved", "改进" },
+	{ "Regressed", "退化" },
+	{ "Unchanged: the change lies within +-%g%% at %g%% confidence.\n",
+	    "未变：变化位于 \xc2\xb1%g%% 之内（%g%% 置信水平）。\n" },
+	{ "Inconclusive: %s.\n", "无定论：%s。\n" },
+	{ "nothing could be concluded", "无法得出结论" },
+	{ "Baseline %s=", "基线 %s=" },
+	{ "%s; candidate%s ", "%s；候选%.0s " },
+	{ "Difference at %g%% confidence: %.6g +/- %.6g, change %s%s%s%s; "
+	    "p = %.4g (%s, %s = %.4g, df = %.4g)\n",
+	    "%g%% 置信水平下的差值：%.6g \xc2\xb1 %.6g，变化 %s%s%s%s；"
+	    "p = %.4g（%s，%s = %.4g，df = %.4g）\n" },
+	{ "Shift (%s) at %g%% confidence: %.6g [%.6g, %.6g]; change %s; "
+	    "p = %.4g (%s, %s = %.6g)\n",
+	    "%s 位移（%g%% 置信水平）：%.6g [%.6g, %.6g]；变化 %s；"
+	    "p = %.4g（%s，%s = %.6g）\n" },
+	{ "Difference of %s at %g%% confidence: %.6g [%.6g, %.6g]; change %s; "
+	    "p = %.4g (%s)\n",
+	    "%s 在 %g%% 置信水平下的差值：%.6g [%.6g, %.6g]；变化 %s；"
+	    "p = %.4g（%s）\n" },
 };
 
 void

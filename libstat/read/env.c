@@ -731,7 +731,8 @@ warn(struct bs_envwarn *w, size_t n, size_t max, const char *key,
 {
 	if (n < max) {
 		snprintf(w[n].key, sizeof(w[n].key), "%s", key);
-		snprintf(w[n].msg, sizeof(w[n].msg), fmt, a, b);
+		/* Words for people: in the language --lang chose. */
+		snprintf(w[n].msg, sizeof(w[n].msg), bs_tr(fmt), a, b);
 	}
 	return n + 1;
 }

@@ -304,19 +304,20 @@ verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 	const char *cw = mt->centre_en == NULL ? (o->c->stat_name ?
 	    o->c->stat_name : "statistic") : L(o, mt->centre_en,
 	    mt->centre_zh);
-	char label[512], b[160], note[1280], hb[96], hc[96];
+	char label[512], b[160], note[1280], hb[96], hc[96], hch[96];
 	struct bs_colscales cs;
 
 	if (bs_colscales_init(&cs, cmp, o) == -1)
 		return -1;
 	snprintf(hb, sizeof(hb), o->zh ? "基线（%s）" : "baseline (%s)", cw);
 	snprintf(hc, sizeof(hc), o->zh ? "候选（%s）" : "candidate (%s)", cw);
+	snprintf(hch, sizeof(hch), bs_tr("change [%g%% CI]"), o->confidence);
 	fprintf(fp, "<table class=\"sortable\" id=\"verdicts\">\n<thead><tr>"
-	    "<th>%s</th><th>%s</th><th>%s</th><th>%s [%g%% CI]</th>"
+	    "<th>%s</th><th>%s</th><th>%s</th><th>%s</th>"
 	    "<th>p_adj</th><th>Cohen's d</th><th>Cliff's delta</th>"
 	    "<th>%s</th><th>%s</th></tr></thead>\n<tbody>\n",
-	    L(o, "metric", "指标"), hb, hc, L(o, "change", "变化"),
-	    o->confidence, L(o, "verdict", "结论"), L(o, "note", "备注"));
+	    L(o, "metric", "指标"), hb, hc, hch, L(o, "verdict", "结论"),
+	    L(o, "note", "备注"));
 	for (size_t i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 		double vb = mt->centre == BS_MC_MEDIAN ? m->med_b :
@@ -347,7 +348,7 @@ verdicts(FILE *fp, const struct bs_comparison *cmp, const struct bs_table *t,
 		    m->delta);
 		numcell(fp, b, m->delta);
 		fprintf(fp, "<td>%s</td><td>", bs_tr(bs_verdict_name(m->v)));
-		bs_metric_note(m, note, sizeof(note));
+		bs_metric_note(m, o->zh, note, sizeof(note));
 		esc(fp, note);
 		/* What weakens the verdict, beside it and set apart. */
 		note[0] = '\0';

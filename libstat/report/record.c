@@ -80,8 +80,8 @@ bs_env_section(FILE *fp, const struct bs_report_opts *o, int md)
 
 	if (bs_meta_diff(o->meta_b, o->meta_c, &d, &n) == -1 || n == 0)
 		return;
-	fprintf(fp, "\n%s\n", md ? "Environment differences:\n" :
-	    "Environment differences (baseline -> candidate):");
+	fprintf(fp, "\n%s\n", bs_tr(md ? "Environment differences:\n" :
+	    "Environment differences (baseline -> candidate):"));
 	for (size_t i = 0; i < n; i++) {
 		if (md) {
 			fputs("- `", fp);
@@ -92,10 +92,11 @@ bs_env_section(FILE *fp, const struct bs_report_opts *o, int md)
 			mdcell(fp, d[i].c);
 		} else
 			fprintf(fp, "  %s: %s -> %s", d[i].key, d[i].b ?
-			    d[i].b : "(none)", d[i].c ? d[i].c : "(none)");
+			    d[i].b : bs_tr("(none)"), d[i].c ? d[i].c :
+			    bs_tr("(none)"));
 		if (d[i].kind == BS_MK_PERF)
-			fputs(md ? " (**changes performance**)" :
-			    " (changes performance)", fp);
+			fputs(bs_tr(md ? " (**changes performance**)" :
+			    " (changes performance)"), fp);
 		fputc('\n', fp);
 	}
 	free(d);
@@ -284,7 +285,7 @@ bs_metric_conclusion(const struct bs_metric *m,
 		snprintf(buf, len, o->zh ? "%s：变化 %s，调整后 p %s%s，"
 		    "超过阈值 %g%%" : "%s: changed by %s, adjusted p %s%s, "
 		    "beyond the threshold of %g%%", m->v == BS_V_IMPROVED ?
-		    L(o, "improved", "改进") : L(o, "regressed", "退步"), ch,
+		    L(o, "improved", "改进") : L(o, "regressed", "退化"), ch,
 		    p[0] == '<' ? "" : "= ", p, 100 * m->threshold);
 		break;
 	case BS_V_UNCHANGED:

@@ -121,7 +121,7 @@ mc_note(const struct bs_metric *r, const struct bs_report_opts *o,
 
 	/* The machine formats' note is in English, whatever the report's. */
 	en.zh = 0;
-	bs_metric_note(r, buf, len);
+	bs_metric_note(r, 0, buf, len);
 	bs_report_caveats(r, &en, 0, buf, len);
 	return buf;
 }
@@ -406,11 +406,11 @@ geomean_rows(struct bs_result *res, const struct bs_comparison *cmp,
 			bs_result_str(res, row, j, "");
 		if (lead)
 			bs_result_str(res, row, 0, m->vc);
-		snprintf(buf, sizeof(buf), "geomean %s", m->column);
+		snprintf(buf, sizeof(buf), bs_tr("geomean %s"), m->column);
 		bs_result_str(res, row, c, buf);
 		bs_fmt_change(buf, sizeof(buf), gm->change, gm->lo, gm->hi);
 		bs_result_str(res, row, c + 3, buf);
-		snprintf(buf, sizeof(buf), "(%zu metrics)", gm->k);
+		snprintf(buf, sizeof(buf), bs_tr("(%zu metrics)"), gm->k);
 		bs_result_str(res, row, c + 7, buf);
 	}
 	free(cls);
@@ -488,7 +488,7 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
 		bs_result_num(res, row, c++, isfinite(r->delta) ?
 		    round(r->delta * 100) / 100 : NAN);
 		bs_result_str(res, row, c++, bs_tr(bs_verdict_name(r->v)));
-		bs_metric_note(r, note, sizeof(note));
+		bs_metric_note(r, o->zh, note, sizeof(note));
 		bs_result_str(res, row, c++, note);
 	}
 	free(order);
@@ -513,21 +513,22 @@ sentence(FILE *fp, const struct bs_metric *r, const struct bs_report_opts *o,
 		conf = r->conf_got;
 	if (isfinite(r->diff_lo))
 		mt->sentence(mt, r, o->c, conf, ch, fp);
-	bs_metric_note(r, note, sizeof(note));
+	bs_metric_note(r, o->zh, note, sizeof(note));
 	switch (r->v) {
 	case BS_V_IMPROVED:
 	case BS_V_REGRESSED:
-		fprintf(fp, "%s (%s is better), beyond --threshold %g%%.\n",
-		    r->v == BS_V_IMPROVED ? "Improved" : "Regressed",
-		    bs_direction_name(r), 100 * r->threshold);
+		fprintf(fp, bs_tr("%s (%s is better), beyond --threshold "
+		    "%g%%.\n"), bs_tr(r->v == BS_V_IMPROVED ? "Improved" :
+		    "Regressed"), bs_tr(bs_direction_name(r)),
+		    100 * r->threshold);
 		break;
 	case BS_V_UNCHANGED:
-		fprintf(fp, "Unchanged: the change lies within +-%g%% at %g%% "
-		    "confidence.\n", 100 * r->margin, conf);
+		fprintf(fp, bs_tr("Unchanged: the change lies within +-%g%% "
+		    "at %g%% confidence.\n"), 100 * r->margin, conf);
 		break;
 	default:
-		fprintf(fp, "Inconclusive: %s.\n", *note ? note :
-		    "nothing could be concluded");
+		fprintf(fp, bs_tr("Inconclusive: %s.\n"), *note ? note :
+		    bs_tr("nothing could be concluded"));
 		break;
 	}
 }
@@ -538,8 +539,8 @@ variant_line(FILE *fp, const struct bs_report_opts *o)
 {
 	char *t1, *t2;
 
-	fprintf(fp, "Baseline %s=", bs_oneline(o->variant, &t1));
-	fprintf(fp, "%s; candidate%s ", bs_oneline(o->vbase, &t2),
+	fprintf(fp, bs_tr("Baseline %s="), bs_oneline(o->variant, &t1));
+	fprintf(fp, bs_tr("%s; candidate%s "), bs_oneline(o->vbase, &t2),
 	    o->nvc > 1 ? "s" : "");
 	free(t2);
 	for (size_t i = 0; i < o->nvc; i++) {
@@ -592,19 +593,22 @@ rules_design(FILE *fp, const struct bs_comparison *cmp, int md)
 		    cmp->m[i].lv_c.state == BS_LV_ON;
 	}
 	if (rep > 0)
-		fprintf(fp, "%sunit of replication: %zu metric%s compared by "
-		    "the means of their top-level units (forks, processes), "
-		    "not the values within them (Kalibera and Jones)\n",
+		fprintf(fp, bs_tr("%sunit of replication: %zu metric%s "
+		    "compared by the means of their top-level units (forks, "
+		    "processes), not the values within them (Kalibera and "
+		    "Jones)\n"),
 		    md ? "- " : "  ", rep, rep == 1 ? "" : "s");
 	if (nd[BS_DESIGN_BLOCKED] + nd[BS_DESIGN_INTERLEAVED] > 0)
-		fprintf(fp, "%sdesign in time: %zu blocked (the change adjusted "
-		    "for a linear drift by ANCOVA: interleave the sides), %zu "
-		    "interleaved, %zu unknown (no clock)\n", md ? "- " : "  ",
+		fprintf(fp, bs_tr("%sdesign in time: %zu blocked (the change "
+		    "adjusted for a linear drift by ANCOVA: interleave the "
+		    "sides), %zu interleaved, %zu unknown (no clock)\n"),
+		    md ? "- " : "  ",
 		    nd[BS_DESIGN_BLOCKED], nd[BS_DESIGN_INTERLEAVED],
 		    nd[BS_DESIGN_UNKNOWN]);
 	if (dep > 0)
-		fprintf(fp, "%sserially dependent runs: %zu metric%s tested at "
-		    "the effective number of runs\n", md ? "- " : "  ", dep,
+		fprintf(fp, bs_tr("%sserially dependent runs: %zu metric%s "
+		    "tested at the effective number of runs\n"), md ? "- " :
+		    "  ", dep,
 		    dep == 1 ? "" : "s");
 }
 
@@ -615,7 +619,7 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 	size_t i;
 	char *tmp;
 
-	fprintf(fp, "\n%s\n", md ? "Rules in force:\n" : "Rules:");
+	fprintf(fp, "\n%s\n", bs_tr(md ? "Rules in force:\n" : "Rules:"));
 	for (i = 0; i < cmp->n; i++) {
 		const struct bs_metric *m = &cmp->m[i];
 		size_t len = strlen(m->column);
@@ -628,10 +632,10 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 			bs_strhash_free(&seen);
 			return;
 		}
-		fprintf(fp, "%s%s%s%s: %s is better (%s); threshold %g%%; "
-		    "unchanged within +-%g%%\n", md ? "- " : "  ",
+		fprintf(fp, bs_tr("%s%s%s%s: %s is better (%s); threshold "
+		    "%g%%; unchanged within +-%g%%\n"), md ? "- " : "  ",
 		    md ? "`" : "", bs_oneline(m->column, &tmp), md ? "`" : "",
-		    bs_direction_name(m),
+		    bs_tr(bs_direction_name(m)), bs_tr(
 		    m->rule == BS_RULE_OPTION ? "option" :
 		    m->rule == BS_RULE_DEFAULT ? "default: the name matches no "
 		    "rule" : m->rule == BS_RULE_RATE ? "a rate, by its name" :
@@ -639,7 +643,7 @@ rules_text(FILE *fp, const struct bs_comparison *cmp, int md)
 		    m->rule == BS_RULE_COST ? "a cost, by its name" :
 		    m->rule == BS_RULE_FORMAT ? "by the unit its input format "
 		    "declares" : m->rule == BS_RULE_BENEFIT ? "hits or a "
-		    "score, by its name" : bs_rule_name(m->rule),
+		    "score, by its name" : bs_rule_name(m->rule)),
 		    100 * m->threshold,
 		    100 * m->margin);
 		free(tmp);
@@ -662,15 +666,15 @@ md_method(FILE *fp, const struct bs_comparison *cmp,
 		tested += cmp->m[i].testable;
 	/* A method of a statistic names it. */
 	if (mt->centre == BS_MC_STAT)
-		snprintf(what, sizeof(what), "Change of %s: %s",
-		    o->c->stat_name, mt->title);
+		snprintf(what, sizeof(what), bs_tr("Change of %s: %s"),
+		    o->c->stat_name, bs_tr(mt->title));
 	else
-		snprintf(what, sizeof(what), "%s", mt->title);
-	fprintf(fp, "\n%s; p adjusted by %s across the %zu metric%s "
-	    "tested; alpha %g; intervals at %g%%, not adjusted.\n",
+		snprintf(what, sizeof(what), "%s", bs_tr(mt->title));
+	fprintf(fp, bs_tr("\n%s; p adjusted by %s across the %zu metric%s "
+	    "tested; alpha %g; intervals at %g%%, not adjusted.\n"),
 	    what, o->c->adjust == BS_ADJ_HOLM ? "Holm" :
 	    o->c->adjust == BS_ADJ_BH ? "Benjamini-Hochberg" :
-	    "nothing", tested, tested == 1 ? "" : "s", o->c->alpha,
+	    bs_tr("nothing"), tested, tested == 1 ? "" : "s", o->c->alpha,
 	    o->confidence);
 }
 
@@ -885,7 +889,8 @@ md_caveats(FILE *fp, const struct bs_comparison *cmp,
 	for (size_t i = 0; i < nlist; i++) {
 		const struct bs_metric *m = &cmp->m[list[i]];
 
-		bs_metric_caveats(m, 0, 1, cav, sizeof(cav));
+		bs_metric_caveats(m, bs_lang_get() == BS_LANG_ZH, 1, cav,
+		    sizeof(cav));
 		if (cav[0] == '\0')
 			continue;
 		if (!head++)
@@ -1001,8 +1006,8 @@ out:
 		bs_result_free(full);
 		return -1;
 	}
-	fputs("<details>\n<summary>Full statistics and the rules in force"
-	    "</summary>\n\n", fp);
+	fputs(bs_tr("<details>\n<summary>Full statistics and the rules in "
+	    "force</summary>\n\n"), fp);
 	rc = bs_result_write(full, BS_OUT_MD, fp);
 	bs_result_free(full);
 	if (cmp->n == 1) {
@@ -1013,15 +1018,15 @@ out:
 		rules_text(fp, cmp, 1);
 	md_method(fp, cmp, o);
 	if (o->spread == BS_SPREAD_SD)
-		fputs("\nCentres are shown \xc2\xb1 the coefficient of "
-		    "variation of their runs (sd / mean)", fp);
+		fputs(bs_tr("\nCentres are shown \xc2\xb1 the coefficient of "
+		    "variation of their runs (sd / mean)"), fp);
 	else
-		fprintf(fp, "\nCentres are shown \xc2\xb1 the half-width of "
-		    "their own %g%% interval over the centre (the larger "
-		    "side)", o->confidence);
-	fputs("; effect is Cliff's delta in words "
+		fprintf(fp, bs_tr("\nCentres are shown \xc2\xb1 the "
+		    "half-width of their own %g%% interval over the centre "
+		    "(the larger side)"), o->confidence);
+	fputs(bs_tr("; effect is Cliff's delta in words "
 	    "(|\xce\xb4| < 0.147 negligible, < 0.33 small, < 0.474 medium, "
-	    "else large; Romano et al. 2006).\n\n</details>\n", fp);
+	    "else large; Romano et al. 2006).\n\n</details>\n"), fp);
 	return rc;
 }
 
