@@ -125,14 +125,16 @@ bp_warm_legend(struct bp_legend *leg, const struct bp_warm *w,
 	/* Short: a timeline's legend shares a row with p50, p90 and p99. */
 	if (w->upto > 0)
 		return bp_legend_add(leg, BP_LEG_BOX, bp_grey(0.85), 0,
-		    "%s%s%s to %g s", of, sep, bs_steady_name(w->st.cls),
+		    bs_tr("%s%s%s to %g s"), of, sep,
+		    bs_tr(bs_steady_name(w->st.cls)),
 		    (double)w->upto * step);
 	if (w->st.cls == BS_SC_NONE)
 		return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
-		    "%s%s--steady auto: no steady state (%zu segments in %zu "
-		    "windows), none shaded", of, sep, w->st.nseg, w->n);
-	return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0, "%s%s--steady "
-	    "auto: flat (no change point in %zu windows), none shaded", of,
+		    bs_tr("%s%s--steady auto: no steady state (%zu segments "
+		    "in %zu windows), none shaded"), of, sep, w->st.nseg, w->n);
+	return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("%s%s"
+	    "--steady auto: flat (no change point in %zu windows), none "
+	    "shaded"), of,
 	    sep, w->n);
 }
 
@@ -142,8 +144,8 @@ bp_warm_note(struct bp_legend *leg, const struct bp_warm *w, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (w[i].upto > 0)
 			return bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0), 0,
-			    "shaded: before steady state (--steady auto, "
-			    "%zu window%s)", w[i].upto, w[i].upto > 1 ? "s" :
+			    bs_tr("shaded: before steady state (--steady "
+			    "auto, %zu window%s)"), w[i].upto, w[i].upto > 1 ? "s" :
 			    "");
 	return 0;
 }
@@ -634,9 +636,9 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("colour: "
 	    "log10(1 + requests), most %g"), m->cmax);
 	if (m->hlog)
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, "%zu requests "
-		    "of %zu intervals at the histograms' bucket values (their "
-		    "precision)", m->n, m->nint);
+		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("%zu "
+		    "requests of %zu intervals at the histograms' bucket "
+		    "values (their precision)"), m->n, m->nint);
 	if (!m->offset) {
 		bp_legend_add(&leg, BP_LEG_LINE, p99c, 0, "%s",
 		    bs_tr("p99 of each column"));
@@ -815,8 +817,8 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 		    bs_tr("offset in the second (ms)");
 	else if (m.hlog)
 		/* The log never says the recorder's unit. */
-		ch.y.label = q->ylabel ? q->ylabel : "latency (the "
-		    "recorder's unit)";
+		ch.y.label = q->ylabel ? q->ylabel :
+		    bs_tr("latency (the recorder's unit)");
 	else if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, edge(&m,
 	    m.b0 + (long)m.nrow), &ch.y.factor, e) == -1)
 		goto out;

@@ -402,10 +402,10 @@ tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
 		    tl->s[i].name : NULL, tl->every);
 	if (tl->hlog)
 		(void)(bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
-		    "the log's intervals (%.3g to %.3g s), each run from its "
-		    "start", tl->lenmin, tl->lenmax) == -1 || bp_legend_add(
-		    &leg, BP_LEG_TEXT, bp_grey(0), 0, "p50, p90, p99: the "
-		    "histograms' bucket values (their precision)"));
+		    bs_tr("the log's intervals (%.3g to %.3g s), each run "
+		    "from its start"), tl->lenmin, tl->lenmax) == -1 || bp_legend_add(
+		    &leg, BP_LEG_TEXT, bp_grey(0), 0, "%s", bs_tr("p50, p90, "
+		    "p99: the histograms' bucket values (their precision)")));
 	else
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("windows "
 		    "of %g s, each run from its start"), tl->every);
@@ -508,8 +508,8 @@ tl_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 	}
 	if (tl.hlog)
 		/* The log never says the recorder's unit. */
-		c[0].y.label = q->ylabel ? q->ylabel : "latency (the "
-		    "recorder's unit)";
+		c[0].y.label = q->ylabel ? q->ylabel :
+		    bs_tr("latency (the recorder's unit)");
 	else if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, tl.ymax[0],
 	    &c[0].y.factor, e) == -1)
 		goto out;

@@ -375,6 +375,22 @@ static const struct {
 	{ "%zu above --ymax %g left out", "%zu 个高于 --ymax %g，已略去" },
 	{ "offset in the second (ms)", "秒内偏移（ms）" },
 	{ "time (s from the first column)", "时间（自第一列起的秒数）" },
+	/* bplot --steady auto's shading, .hlog charts (latmap.c, timeline.c) */
+	{ "%s%s%s to %g s", "%s%s%s至 %g 秒" },
+	{ "%s%s--steady auto: no steady state (%zu segments in %zu windows), "
+	    "none shaded", "%s%s--steady auto：无稳态（%zu 段，共 %zu 个窗口），"
+	    "未加阴影" },
+	{ "%s%s--steady auto: flat (no change point in %zu windows), none "
+	    "shaded", "%s%s--steady auto：平稳（%zu 个窗口中无变化点），未加阴影" },
+	{ "shaded: before steady state (--steady auto, %zu window%s)",
+	    "阴影：稳态之前（--steady auto，%zu 个窗口）%.0s" },
+	{ "%zu requests of %zu intervals at the histograms' bucket values "
+	    "(their precision)", "%zu 个请求，%zu 个区间，取直方图的桶值（其精度）" },
+	{ "latency (the recorder's unit)", "延迟（记录器的单位）" },
+	{ "the log's intervals (%.3g to %.3g s), each run from its start",
+	    "日志的区间（%.3g 至 %.3g 秒），每次运行从其开始计" },
+	{ "p50, p90, p99: the histograms' bucket values (their precision)",
+	    "p50、p90、p99：直方图的桶值（其精度）" },
 	{ "%g%% interval of each percentile (order statistics)",
 	    "每个百分位数的 %g%% 区间（次序统计量）" },
 	{ "percentile", "百分位" },
