@@ -79,7 +79,7 @@ given(const struct bp_request *q)
 	g |= q->nvline > 0 ? BP_REQ_VLINE : 0;
 	g |= q->nhline > 0 ? BP_REQ_HLINE : 0;
 	g |= q->density ? BP_REQ_DENSITY : 0;
-	g |= q->steady > 0 ? BP_REQ_STEADY : 0;
+	g |= q->steady > 0 || q->steady_auto ? BP_REQ_STEADY : 0;
 	g |= q->ci ? BP_REQ_CI : 0;
 	g |= isfinite(q->ymax) ? BP_REQ_YMAX : 0;
 	g |= q->every > 0 ? BP_REQ_EVERY : 0;
@@ -506,6 +506,11 @@ bp_request_opt(struct bp_request *q, int code, const char *arg,
 		q->facet = arg;
 		return 0;
 	case O_STEADY:
+		/* auto: where each series' steady state begins, shaded. */
+		if ((q->steady_auto = strcmp(arg, "auto") == 0)) {
+			q->steady = 0;
+			return 0;
+		}
 		if (bs_parse_double(arg, &v) == -1 || !(v >= 2 && v <= 1e6) ||
 		    v != floor(v))
 			return bp_err(e, "--steady takes a window of 2 runs or "
