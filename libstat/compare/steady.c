@@ -8,13 +8,50 @@
  * hold at least a quarter of the runs (Barrett's last 500 of 2000
  * in-process iterations), else there is none.  It is a warm-up when the
  * segment before it is worse (slower, or lower for a rate), a slowdown
- * when that segment is better.
+ * when that segment is better; its start then moves past the change
+ * points found within it that go the same way (refine()).
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "libstat.h"
 #include "compare/compare.h"
+
+/*
+ * A warm-up that decays smoothly (an exponential, as a JIT's) leaves its
+ * tail in the segment the first pass calls steady: the change points
+ * are searched again within that segment, with the minimum segment of
+ * the whole, while a change point moves it in the same direction and
+ * what follows still holds a quarter of the runs.
+ */
+static int
+refine(const double *x, size_t n, int higher, const struct bs_trend_opts *o,
+    struct bs_steady *r, struct bs_err *e)
+{
+	struct bs_trend_cp *cp;
+	size_t ncp, at;
+	int worse;
+
+	for (;;) {
+		cp = NULL;
+		ncp = 0;
+		if (bs_trend_detect(x + r->start, NULL, NULL, n - r->start,
+		    "value", NULL, o, &cp, &ncp, e) == -1)
+			return -1;
+		if (ncp == 0) {
+			free(cp);
+			return 0;
+		}
+		at = r->start + cp[ncp - 1].at;
+		worse = (cp[ncp - 1].mean_b > cp[ncp - 1].mean_a) !=
+		    (higher != 0);
+		free(cp);
+		if (4 * (n - at) < n || worse != (r->cls == BS_SC_WARMUP))
+			return 0;
+		r->start = at;
+		r->nseg += ncp;
+	}
+}
 
 int
 bs_steady_auto(const double *x, size_t n, int higher, struct bs_steady *r,
@@ -47,6 +84,8 @@ bs_steady_auto(const double *x, size_t n, int higher, struct bs_steady *r,
 			r->cls = BS_SC_SLOWDOWN;
 	}
 	free(cp);
+	if (r->cls == BS_SC_WARMUP || r->cls == BS_SC_SLOWDOWN)
+		return refine(x, n, higher, &o, r, e);
 	return 0;
 }
 

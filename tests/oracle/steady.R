@@ -83,7 +83,10 @@ if (!length(args)) {
       k = 0, level = 100 * exp(0.05^2 / 2)),
     "flat, AR(1) 0.3" = function() list(x = round(100 + 3 * as.numeric(arima.sim(list(ar = 0.3), 200)), 3),
       k = 0, level = 100),
-    "warm-up" = function() { f <- sample(20:60, 1); list(x = gen("warmup", first = f), k = f, level = 100) },
+    # The warm-up's runs whose expected excess 50 exp(-(i - 1) / 10)
+    # is at least the noise's sd of 3: the first 29, or all of a shorter one.
+    "warm-up" = function() { f <- sample(20:60, 1); list(x = gen("warmup", first = f),
+      k = min(f, floor(1 + 10 * log(50 / 3))), level = 100) },
     "slowdown" = function() list(x = gen("slowdown"), k = 150, level = 120),
     "no steady state" = function() list(x = gen("none"), k = 0, level = NA))
   srows <- NULL
@@ -97,8 +100,9 @@ if (!length(args)) {
     notes <- grep("--skip auto", readLines(err), value = TRUE)
     id <- as.integer(sub("^bstat: note: seq=([0-9]+) .*", "\\1", notes))
     dropped <- rep(NA_integer_, reps)
+    k1 <- sub(".*runs 1-([0-9]+) dropped.*", "\\1", notes)
     dropped[id] <- ifelse(grepl("runs 1-[0-9]+ dropped", notes),
-      as.integer(sub(".*runs 1-([0-9]+) dropped.*", "\\1", notes)), 0L)
+      suppressWarnings(as.integer(k1)), 0L)
     r <- read.csv(out)
     kept <- r$mean[match(seq_len(reps), r$seq)]
     truth <- sapply(sq, function(s) s$k)
@@ -117,8 +121,10 @@ if (!length(args)) {
           sprintf(paste0("The same kinds of sequence (%d of 200 runs per row, drawn ",
                          "again; the warm-up's length 20 to 60 runs): how many runs ",
                          "`bstat --skip auto` drops against the generator's truth (the ",
-                         "warm-up's runs, the 150 before the slowdown, none for flat runs ",
-                         "or without a steady state), and the mean's mean relative error ",
+                         "warm-up's runs whose expected excess is at least the noise's sd: ",
+                         "the first 29, or all of a shorter warm-up; the 150 before the ",
+                         "slowdown; none for flat runs or without a steady state), and the ",
+                         "mean's mean relative error ",
                          "against the steady level (100 ms, the slowdown's 120, the ",
                          "lognormal's mean) over every run and after `--skip auto`."), reps), "",
           "| sequences | n | nothing dropped | dropped - truth (median) | within 5 runs of the truth | mean's error, every run | mean's error, --skip auto |",
