@@ -127,6 +127,7 @@ int	 bs_p_adjust(const double *p, size_t n, enum bs_adjust, double *out);
 
 #define BS_QBOOT_B	2000		/* bootstrap resamples */
 #define BS_QBOOT_WIDEN	0.07		/* see pctdiff.c widen() */
+#define BS_QBOOT_TAIL	0.2		/* see pctdiff.c tailwiden() */
 #define BS_QBOOT_SEED	20261130ul	/* fixed: results depend on data only */
 /*
  * Order statistics (MOVER over each side's binomial interval) when both
