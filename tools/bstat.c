@@ -69,6 +69,8 @@ usage(FILE *fp, int status)
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the interval, percent (95)\n"
 "      --skip N            drop the first N samples of every group (warm-up)\n"
+"                          (auto: each series' runs before its steady state,\n"
+"                          as --steady auto finds it, said in a note)\n"
 "      --replicate COL     the values sit in units numbered by COL (a process,\n"
 "                          a fork), repeatable, outermost first: the mean and\n"
 "                          its interval from the top units' means (default:\n"
