@@ -1333,6 +1333,25 @@ struct bs_colrule {
 	double		 v;
 };
 
+/*
+ * A run sequence's class after Barrett et al. (bs_steady_auto()): start
+ * the first run of the steady segment (0 when flat; meaningless with
+ * BS_SC_NONE), nseg the segments.
+ */
+enum bs_steady_class { BS_SC_FLAT, BS_SC_WARMUP, BS_SC_SLOWDOWN,
+	BS_SC_NONE };
+struct bs_steady {
+	enum bs_steady_class cls;
+	size_t		 start, nseg;
+};
+/* One series of a table classified for a comparison (bs_cmp_steady()). */
+struct bs_side_steady {
+	int		 has;		/* 0: no values kept, not classified */
+	struct bs_steady st;		/* st.start a row of the series */
+	size_t		 n;		/* the runs classified */
+	size_t		 skip;		/* the rows left out at its start */
+};
+
 struct bs_method;
 
 struct bs_cmp_opts {
@@ -1348,6 +1367,17 @@ struct bs_cmp_opts {
 	double		 confidence;	/* percent */
 	enum bs_adjust	 adjust;
 	size_t		 skip;		/* warm-up rows per group and side */
+	int		 steady;	/* --steady auto: each side's runs
+					   classified (bs_metric.st) */
+	int		 skip_auto;	/* --skip auto: each side from its
+					   steady state (bs_steady_series()'s
+					   drop), skip ignored */
+	/*
+	 * --steady auto, --skip auto: each series of the baseline's and the
+	 * candidate's table classified (bs_cmp_steady(); with a variant
+	 * both the one table's), or NULL.
+	 */
+	const struct bs_side_steady *side_b, *side_c;
 	const char	*hib, *lib;	/* comma lists of names or globs */
 	enum bs_cmp_stat stat;		/* BS_STAT_DEFAULT: the test's own */
 	double		 stat_p;	/* BS_STAT_QUANTILE: 0.99 for p99 */
@@ -1441,6 +1471,16 @@ struct bs_metric {
 					   that detect the threshold (margin)
 					   with power o->power; 0: unknown */
 	double		 power_asked;	/* that power (o->power) */
+	/*
+	 * --steady auto or --skip auto: each side's runs in input order
+	 * (0 baseline, 1 candidate) classified, after --skip N (with --skip
+	 * auto: all of them), has_st 0 where there are no runs (one side,
+	 * summaries); skip[] the rows left out at each side's start, nst
+	 * the runs classified.
+	 */
+	int		 has_st[2];
+	struct bs_steady st[2];
+	size_t		 skip[2], nst[2];
 };
 enum { BS_RATE_ERRORS = 1, BS_RATE_APDEX };
 
@@ -1770,15 +1810,30 @@ void	 bs_trend_text(const struct bs_trend_series *,
  * steady segment (0 when flat; meaningless with BS_SC_NONE), nseg the
  * segments.  higher: the metric improves upward.  -1 and e on failure.
  */
-enum bs_steady_class { BS_SC_FLAT, BS_SC_WARMUP, BS_SC_SLOWDOWN,
-	BS_SC_NONE };
-struct bs_steady {
-	enum bs_steady_class cls;
-	size_t		 start, nseg;
-};
 int	 bs_steady_auto(const double *x, size_t n, int higher,
 	    struct bs_steady *, struct bs_err *);
 const char *bs_steady_name(enum bs_steady_class);
+/*
+ * --steady auto and --skip auto on a series of a table: its values after
+ * its first skip rows (missing left out) classified by bs_steady_auto(),
+ * st->start then the row, counted from the series' first, where steady
+ * state begins; *n the values classified, *drop the rows --skip auto
+ * leaves out: those before the steady state of a warm-up or a slowdown,
+ * skip when flat or without a steady state (nothing more dropped).  -1
+ * and e without values kept (streaming) or on failure.
+ */
+int	 bs_steady_series(const struct bs_series *, size_t skip, int higher,
+	    struct bs_steady *st, size_t *n, size_t *drop, struct bs_err *);
+/*
+ * --steady auto, --skip auto of a comparison: every series of t (group
+ * g, column c at g * t->nvcols + c) classified by bs_steady_series()
+ * after o->skip rows (with o->skip_auto: all), its direction as the
+ * comparison takes it (o->hib, o->lib, then the name), and the rows the
+ * comparison leaves out; *out allocated (free()), for o->side_b or
+ * side_c.  -1 and e when out of memory.
+ */
+int	 bs_cmp_steady(const struct bs_table *t, const struct bs_cmp_opts *o,
+	    struct bs_side_steady **out, struct bs_err *);
 /*
  * The machine columns of a comparison (csv, tsv, json of
  * bs_comparison_write) as a result, for a tool to add to (--tag); NULL

@@ -695,6 +695,10 @@ struct bp_runs_opts {
 	struct bp_chart	 chart;
 	size_t		 skip;		/* warm-up runs shaded; 0 none */
 	size_t		 steady;	/* the two windows compared; 0 none */
+	int		 steady_auto;	/* --steady auto, --skip auto: each
+					   series' runs before its steady
+					   state shaded (bs_steady_auto()) */
+	int		 higher;	/* the values improve upward */
 };
 
 void	 bp_runs_opts_init(struct bp_runs_opts *);
@@ -1021,7 +1025,8 @@ struct bp_request {
 	char		 little[3][128]; /* N, X, R; "" none */
 	int		 density;	/* hist: density, not counts */
 	size_t		 steady;	/* runs: the window of --steady */
-	int		 steady_auto;	/* --steady auto: warm-up shaded */
+	int		 steady_auto;	/* --steady auto: runs, latency-map and
+					   timeline shaded (or --skip auto) */
 	int		 ci;		/* percentiles: the intervals' band */
 	double		 ymax;		/* latency-map: --ymax, NaN none */
 	double		 every;		/* latency-map, timeline: --every, s; 0 */

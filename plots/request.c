@@ -656,8 +656,8 @@ static const struct {
 	    "checks read the whole table)", NULL },
 	[BP_MISUSE_SAME_FACET] = { "--facet names the same column as -x, -y "
 	    "or --series", NULL },
-	[BP_MISUSE_STEADY_AUTO] = { "--steady auto applies to latency-map "
-	    "and timeline charts, not ", "" }
+	[BP_MISUSE_STEADY_AUTO] = { "--steady auto applies to runs, "
+	    "latency-map and timeline charts, not ", "" }
 };
 
 void

@@ -3,7 +3,8 @@
  * and steady state show before they are averaged away: a moving median
  * over BP_RUNS_WINDOW runs (centred, narrower at the ends), the warm-up
  * runs that --skip drops shaded, and the two last windows that --steady
- * compares bracketed with their relative difference.
+ * compares bracketed with their relative difference; --steady auto (and
+ * --skip auto) shades each series' runs before its steady state.
  */
 #include <math.h>
 #include <stdio.h>
@@ -170,6 +171,101 @@ runs_steady(cairo_t *cr, const struct bp_frame *f, const double *v, size_t n,
 	    1.5, BP_HRIGHT, BP_VTOP, 0, c);
 }
 
+/*
+ * --steady auto: series s's runs classified (libstat's classes after
+ * Barrett et al.), *at the run where its steady state begins (gaps are
+ * runs); BS_SC_FLAT when it cannot be told.
+ */
+static enum bs_steady_class
+runs_class(const struct bp_dist_series *s, int higher, size_t *at)
+{
+	struct bs_steady st;
+	struct bs_err e;
+	double *v;
+	size_t m = 0, j, k;
+
+	*at = 0;
+	if ((v = malloc((s->n + 1) * sizeof(*v))) == NULL)
+		return BS_SC_FLAT;
+	for (j = 0; j < s->n; j++)
+		if (isfinite(s->v[j]))
+			v[m++] = s->v[j];
+	if (bs_steady_auto(v, m, higher, &st, &e) == -1)
+		st.cls = BS_SC_FLAT;
+	free(v);
+	for (j = 0, k = 0; j < s->n; j++)
+		if (isfinite(s->v[j]) && k++ == st.start)
+			break;
+	*at = j;
+	return st.cls;
+}
+
+/*
+ * A warm-up's or a slowdown's runs before the steady state (at) shaded
+ * in the series' colour, a line where it begins.
+ */
+static void
+runs_segments(cairo_t *cr, const struct bp_frame *f, size_t i,
+    enum bs_steady_class cls, size_t at)
+{
+	double x1 = bp_fx(f, (double)at + 0.5);
+
+	if (cls != BS_SC_WARMUP && cls != BS_SC_SLOWDOWN)
+		return;
+	bp_set_rgba(cr, bp_palette(i), 0.12);
+	cairo_rectangle(cr, f->px, f->py, x1 - f->px, f->ph);
+	cairo_fill(cr);
+	bp_set_rgba(cr, bp_palette(i), 0.7);
+	cairo_set_line_width(cr, f->st.line);
+	cairo_move_to(cr, x1, f->py);
+	cairo_line_to(cr, x1, f->py + f->ph);
+	cairo_stroke(cr);
+}
+
+/*
+ * The legend: each series (with --steady auto its class, which cls and
+ * at keep for the shading), the moving median, what --skip and --steady
+ * mark.
+ */
+static void
+runs_legend(struct bp_legend *lg, const struct bp_runs_opts *o,
+    const struct bp_dist_series *s, size_t ns, enum bs_steady_class *cls,
+    size_t *at)
+{
+	for (size_t i = 0; i < ns; i++) {
+		const char *nm = s[i].name ? s[i].name : "?";
+
+		if (!o->steady_auto) {
+			bp_legend_add(lg, BP_LEG_LINE, bp_palette(i), i, "%s",
+			    nm);
+			continue;
+		}
+		cls[i] = runs_class(&s[i], o->higher, &at[i]);
+		if (cls[i] == BS_SC_WARMUP || cls[i] == BS_SC_SLOWDOWN)
+			bp_legend_add(lg, BP_LEG_LINE, bp_palette(i), i,
+			    bs_tr("%s: %s, steady from run %zu"), nm,
+			    bs_tr(bs_steady_name(cls[i])), at[i] + 1);
+		else
+			bp_legend_add(lg, BP_LEG_LINE, bp_palette(i), i,
+			    "%s: %s", nm, bs_tr(bs_steady_name(cls[i])));
+	}
+	bp_legend_add(lg, BP_LEG_TEXT, bp_grey(0), 0,
+	    bs_tr("line: moving median of %d runs"), BP_RUNS_WINDOW);
+	if (o->skip > 0)
+		bp_legend_add(lg, BP_LEG_BOX, bp_grey(0.85), 0,
+		    bs_tr("warm-up: the %zu run%s --skip drops"), o->skip,
+		    o->skip > 1 ? "s" :
+		    "");
+	if (o->steady > 0)
+		bp_legend_add(lg, BP_LEG_TEXT, bp_grey(0), 0,
+		    bs_tr("bars: means of the two windows --steady %zu "
+		    "compares"), o->steady);
+	if (o->steady_auto)
+		bp_legend_add(lg, BP_LEG_BOX, bp_grey(0.85), 0,
+		    bs_tr("shaded: the runs before the steady state (--steady "
+		    "auto)"));
+}
+
 int
 bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
     const struct bp_dist_series *s, size_t ns, struct bs_err *err)
@@ -177,7 +273,8 @@ bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
 	struct bp_frame f;
 	struct bp_legend leg;
 	double fy = bp_factor(&o->chart.y), ymin = HUGE_VAL, ymax = -HUGE_VAL;
-	size_t nmax = 0;
+	enum bs_steady_class cls[BP_MAX_SERIES];
+	size_t nmax = 0, at[BP_MAX_SERIES];
 	int rc = -1;
 
 	memset(&leg, 0, sizeof(leg));
@@ -205,20 +302,7 @@ bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
 	    err) == -1 || bp_axspec_set(&f.ay, &o->chart.y, ymin, ymax,
 	    err) == -1)
 		goto out;
-	for (size_t i = 0; i < ns; i++)
-		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(i), i, "%s",
-		    s[i].name ? s[i].name : "?");
-	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
-	    bs_tr("line: moving median of %d runs"), BP_RUNS_WINDOW);
-	if (o->skip > 0)
-		bp_legend_add(&leg, BP_LEG_BOX, bp_grey(0.85), 0,
-		    bs_tr("warm-up: the %zu run%s --skip drops"), o->skip,
-		    o->skip > 1 ? "s" :
-		    "");
-	if (o->steady > 0)
-		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0,
-		    bs_tr("bars: means of the two windows --steady %zu "
-		    "compares"), o->steady);
+	runs_legend(&leg, o, s, ns, cls, at);
 	if (bp_frame_open(cr, &f, &leg, &o->chart, err) != 0)
 		goto out;
 	cairo_save(cr);
@@ -230,6 +314,8 @@ bp_runs(cairo_t *cr, double w, double h, const struct bp_runs_opts *o,
 		cairo_rectangle(cr, f.px, f.py, x1 - f.px, f.ph);
 		cairo_fill(cr);
 	}
+	for (size_t i = 0; o->steady_auto && i < ns; i++)
+		runs_segments(cr, &f, i, cls[i], at[i]);
 	for (size_t i = 0; i < ns; i++) {
 		struct bp_rgb c = bp_palette(i);
 		double *v = malloc((s[i].n + 1) * sizeof(*v));
@@ -302,6 +388,7 @@ runs_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
 	struct bp_dist_series *d = NULL;
 	struct bp_refs rf;
 	struct bp_runs_opts o;
+	struct bs_colunit u;
 	struct bp_chart *c = &o.chart;
 	char *t = NULL;
 	int rc = -1;
@@ -318,6 +405,9 @@ runs_draw(struct bp_surface *s, struct bp_drawing *dr, struct bs_err *e)
 	bp_runs_opts_init(&o);
 	o.skip = dr->skip;
 	o.steady = q->steady;
+	o.steady_auto = q->steady_auto;
+	bs_column_unit_as(q->y, NULL, &u);
+	o.higher = u.higher;
 	bp_chart_request(c, q, in, &rf, NULL, q->y);
 	if (bp_axis_title_in(&t, in, q->y, q->ylabel, sm.maxabs, &c->y.factor,
 	    e) == -1)
@@ -335,7 +425,8 @@ out:
 const struct bp_kind bp_kind_runs = {
 	.name = "runs",
 	.synopsis = "-y COL [--series COL] [options] [FILE...] -o OUT",
-	.takes = BP_REQ_STEADY | BP_REQ_VLINE | BP_REQ_HLINE | BP_REQ_FACET,
+	.takes = BP_REQ_STEADY | BP_REQ_STEADY_AUTO | BP_REQ_VLINE |
+	    BP_REQ_HLINE | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
 	    { BP_REQ_X, BP_MISUSE_NOX } },
 	.needs = { BP_REQ_NOY, BP_MISUSE_NEED_Y },

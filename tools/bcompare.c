@@ -35,7 +35,8 @@ enum {
 	OPT_SPREAD,
 	OPT_POWER,
 	OPT_PLAN,
-	OPT_SHIFT
+	OPT_SHIFT,
+	OPT_STEADY
 };
 
 struct opts {
@@ -116,6 +117,11 @@ usage(FILE *fp, int status)
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the intervals (95)\n"
 "      --skip N            drop the first N samples of every group and side\n"
+"                          (auto: each side's runs before its steady state,\n"
+"                          as --steady auto finds it, said in a note)\n"
+"      --steady auto       classify each side's runs (flat, warm-up,\n"
+"                          slowdown, no steady state) from change points: a\n"
+"                          note and the verdict's note name a side not steady\n"
 "      --replicate COL     the values sit in units numbered by COL (a process,\n"
 "                          a fork), repeatable, outermost first: the methods\n"
 "                          compare the top units' means (default: the\n"
@@ -558,7 +564,7 @@ addlist(char **list, const char *arg)
  */
 enum cond {
 	C_BASE, C_CAND, C_VARIANT, C_STATMEAN, C_STATPCT, C_NOTMEAN, C_TEST,
-	C_MANY, C_NOTTWO, C_RATES
+	C_MANY, C_NOTTWO, C_RATES, C_SKIPAUTO, C_PAIRED
 };
 #define IS(c)		TOOL_BIT(C_##c)
 
@@ -577,6 +583,9 @@ static const struct tool_rule rules[] = {
 	{ IS(VARIANT), IS(MANY), "--variant takes one input, not %s" },
 	{ IS(RATES), IS(VARIANT), "--ok and --apdex compare two inputs' "
 	    "requests: not with --variant" },
+	{ IS(SKIPAUTO), IS(PAIRED) | IS(RATES), "--skip auto drops each "
+	    "side's runs before its own steady state: not with --paired (the "
+	    "runs pair up), --ok or --apdex (the requests' rows count alike)" },
 	{ IS(NOTTWO), TOOL_UNLESS | IS(VARIANT), "two inputs, BASELINE and "
 	    "CANDIDATE, or --variant COL (see bcompare --help)" },
 	{ 0, 0, NULL }
@@ -587,9 +596,9 @@ static const struct tool_rule rules[] = {
  * that do not go with them (argc of them).
  */
 static void
-check_options(const struct opts *o, int argc)
+check_options(const struct opts *o, int argc, int skip_auto)
 {
-	const char *vals[C_RATES + 1] = { NULL };
+	const char *vals[C_PAIRED + 1] = { NULL };
 	char n[32];
 
 	snprintf(n, sizeof(n), "%d", argc);
@@ -606,7 +615,9 @@ check_options(const struct opts *o, int argc)
 	    TOOL_IF(C_NOTMEAN, o->c.test != NULL &&
 	    o->c.test->centre != BS_MC_MEAN) | TOOL_IF(C_TEST, o->test) |
 	    TOOL_IF(C_MANY, argc > 1) | TOOL_IF(C_NOTTWO, argc != 2) |
-	    TOOL_IF(C_RATES, o->c.rates || o->c.apdex > 0), vals);
+	    TOOL_IF(C_RATES, o->c.rates || o->c.apdex > 0) |
+	    TOOL_IF(C_SKIPAUTO, skip_auto) |
+	    TOOL_IF(C_PAIRED, o->c.paired), vals);
 }
 
 /*
@@ -686,6 +697,57 @@ levels_notes(const struct bs_comparison *cmp, const struct bs_table *tb,
 }
 
 /*
+ * --steady auto: each side whose runs are not flat, in a note (the
+ * verdict's own note says it rests on them), or that every side is;
+ * --skip auto: what it dropped of each side, or that it dropped nothing.
+ */
+static void
+steady_notes(const struct bs_comparison *cmp, const struct bs_table *t,
+    int skip_auto)
+{
+	size_t nflat = 0, nside = 0;
+
+	for (size_t i = 0; i < cmp->n; i++) {
+		const struct bs_metric *m = &cmp->m[i];
+		char *label, *sl;
+
+		for (int k = 0; k < 2; k++) {
+			const struct bs_steady *st = &m->st[k];
+
+			if (!m->has_st[k])
+				continue;
+			nside++;
+			label = tool_label(t, m->key, cmp->keyfrom, m->column);
+			if (asprintf(&sl, "%s (%s)", label, k ? "candidate" :
+			    "baseline") == -1)
+				die("out of memory");
+			if (skip_auto)
+				tool_skip_auto_note(sl, st, m->skip[k],
+				    m->nst[k]);
+			else if (st->cls == BS_SC_FLAT)
+				nflat++;
+			else if (st->cls == BS_SC_NONE)
+				warnmsg("note: %s: steady state: none (%zu "
+				    "segments; the last from run %zu holds under "
+				    "a quarter of the %zu runs): the verdict is "
+				    "of a moving level", sl, st->nseg,
+				    st->start + 1, m->nst[k]);
+			else
+				warnmsg("note: %s: not steady: %s, steady state "
+				    "from run %zu (%zu segments in %zu runs): the "
+				    "verdict includes the runs before it; --skip "
+				    "auto drops them", sl, bs_steady_name(st->cls),
+				    st->start + 1, st->nseg, m->nst[k]);
+			free(sl);
+			free(label);
+		}
+	}
+	if (!skip_auto && nside > 0 && nflat == nside)
+		warnmsg("note: --steady auto: the runs of every side are flat "
+		    "(%zu sides, no change point)", nside);
+}
+
+/*
  * The comparison of the sides read, with its warnings: values by a
  * test, summaries (bstat's output, hyperfine's CSV) by their moments.
  */
@@ -694,6 +756,8 @@ compare(struct bs_comparison *cmp, const struct tool_common *com,
     const struct opts *o, const struct bs_table *tb,
     const struct bs_table *tc)
 {
+	struct bs_side_steady *sb = NULL, *sc = NULL;
+	struct bs_cmp_opts c;
 	struct bs_err e;
 	int rc, summary;
 
@@ -709,17 +773,31 @@ compare(struct bs_comparison *cmp, const struct tool_common *com,
 	if (summary && o->variant)
 		die("--variant %s: the input holds summaries (n, mean, sd); "
 		    "give the two sides as two files", o->variant);
+	if (summary && (o->c.steady || com->skip_auto))
+		die("--steady auto and --skip auto need the runs: the input "
+		    "holds summaries (n, mean, sd)");
+	c = o->c;
+	c.skip_auto = com->skip_auto;
+	if (!summary && (c.steady || c.skip_auto) && (bs_cmp_steady(tb, &c,
+	    &sb, &e) == -1 || (tc != NULL && bs_cmp_steady(tc, &c, &sc,
+	    &e) == -1)))
+		die_err(&e);
+	c.side_b = sb;
+	c.side_c = tc != NULL ? sc : sb;
 	if (summary)
-		rc = bs_compare_summaries(cmp, tb, tc, &o->c, &e);
+		rc = bs_compare_summaries(cmp, tb, tc, &c, &e);
 	else if (o->variant)
-		rc = bs_compare_variant(cmp, tb, o->vbase, o->vc, o->nvc, &o->c,
+		rc = bs_compare_variant(cmp, tb, o->vbase, o->vc, o->nvc, &c,
 		    &e);
 	else
-		rc = bs_compare_tables(cmp, tb, tc, &o->c, &e);
+		rc = bs_compare_tables(cmp, tb, tc, &c, &e);
+	free(sb);
+	free(sc);
 	if (rc == -1)
 		die_err(&e);
 	warnings(cmp, tb, o);
 	levels_notes(cmp, tb, tc, o);
+	steady_notes(cmp, tb, c.skip_auto);
 }
 
 /* --ok COND, --apdex T: the requests' rates compared. */
@@ -736,11 +814,16 @@ rates_opt(int ch, const char *arg, struct tool_common *com,
 		    "'%s'", arg);
 }
 
-/* --spread and --adjust: one of a few words. */
+/* --spread, --adjust and --steady: one of a few words. */
 static void
 choice_opt(int ch, const char *arg, struct opts *o)
 {
-	if (ch == OPT_SPREAD) {
+	if (ch == OPT_STEADY) {
+		if (strcmp(arg, "auto") != 0)
+			die("--steady takes auto (each side's runs classified), "
+			    "not '%s'", arg);
+		o->c.steady = 1;
+	} else if (ch == OPT_SPREAD) {
 		if (strcmp(arg, "ci") == 0)
 			o->spread = BS_SPREAD_CI;
 		else if (strcmp(arg, "sd") == 0)
@@ -783,6 +866,7 @@ main(int argc, char *argv[])
 		{ "power",	      required_argument, NULL, OPT_POWER },
 		{ "plan",	      required_argument, NULL, OPT_PLAN },
 		{ "shift",	      no_argument,	 NULL, OPT_SHIFT },
+		{ "steady",	      required_argument, NULL, OPT_STEADY },
 		TOOL_REPLICATE_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -808,6 +892,7 @@ main(int argc, char *argv[])
 			o.same_env = 1;
 			break;
 		case OPT_SPREAD:
+		case OPT_STEADY:
 		case OPT_ADJUST:
 			choice_opt(ch, optarg, &o);
 			break;
@@ -867,10 +952,8 @@ main(int argc, char *argv[])
 			o.variant = optarg;
 			break;
 		case OPT_BASELINE:
-			o.vbase = optarg;
-			break;
 		case OPT_CANDIDATE:
-			o.vcand = optarg;
+			*(ch == OPT_BASELINE ? &o.vbase : &o.vcand) = optarg;
 			break;
 		case OPT_OK:
 		case OPT_APDEX:
@@ -886,7 +969,7 @@ main(int argc, char *argv[])
 	tool_output_not_input(com.output, "-o", argc, argv);
 	/* The two reports only bcompare writes; the rest are common. */
 	o.report = com.ownfmt;
-	check_options(&o, argc);
+	check_options(&o, argc, com.skip_auto);
 	com.topts.levels = 1;
 	o.c.hib = o.hib;
 	o.c.lib = o.lib;

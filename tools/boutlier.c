@@ -16,7 +16,8 @@ enum {
 	OPT_METHOD,
 	OPT_THRESHOLD,
 	OPT_DROP,
-	OPT_REJECTS
+	OPT_REJECTS,
+	OPT_STEADY
 };
 
 enum drop { DROP_NONE, DROP_MILD, DROP_SEVERE };
@@ -30,6 +31,14 @@ struct state {
 	enum drop	 drop;
 	const char *const *tagval;	/* --tag values, ntags of them */
 	size_t		 ntags;
+	/*
+	 * --steady auto, --skip auto: per group and column, the runs'
+	 * class, the runs classified, the rows --skip auto left out of the
+	 * fences and the flagged rows before the steady state.
+	 */
+	int		 steady, skip_auto;
+	struct bs_steady *st;
+	size_t		*nst, *drop_at, *early;
 };
 
 static void
@@ -52,7 +61,11 @@ usage(FILE *fp, int status)
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --skip N            leave the first N samples of every group out of\n"
-"                          the fences (they are still flagged)\n"
+"                          the fences (they are still flagged); auto: the\n"
+"                          runs before each series' steady state, said\n"
+"      --steady auto       classify each series' runs (flat, warm-up,\n"
+"                          slowdown, no steady state) from change points,\n"
+"                          with the flagged runs before the steady state\n"
 "      --k K               Tukey inner fence at K x IQR (default 1.5); the\n"
 "                          outer fence is at 2K\n"
 "      --method iqr|mad    Tukey fences (default) or the modified z-score\n"
@@ -91,12 +104,47 @@ annotate(void *arg, size_t row, const char **vals)
 
 		vals[c] = st->name[o];
 		st->counts[g * t->nvcols + c][o]++;
+		if (st->st != NULL && o != BS_OUT_NONE &&
+		    i < st->st[g * t->nvcols + c].start)
+			st->early[g * t->nvcols + c]++;
 		if ((st->drop == DROP_MILD && o != BS_OUT_NONE) ||
 		    (st->drop == DROP_SEVERE && (o == BS_OUT_LOW_SEVERE ||
 		    o == BS_OUT_HIGH_SEVERE)))
 			keep = 0;
 	}
 	return keep;
+}
+
+/*
+ * --steady auto beside the series' candidates: its runs' class, and how
+ * many flagged runs come before its steady state (a warm-up is not a set
+ * of outliers); --skip auto: what it left out of the fences.
+ */
+static void
+steady_note(const struct state *st, const char *label, size_t i,
+    size_t flagged)
+{
+	const struct bs_steady *s = &st->st[i];
+	size_t n = st->nst[i];
+
+	if (st->steady && s->cls == BS_SC_FLAT)
+		warnmsg("note: %s: steady state: flat (no change point in %zu "
+		    "runs)", label, n);
+	else if (st->steady && s->cls == BS_SC_NONE)
+		warnmsg("note: %s: steady state: none (%zu segments; the last "
+		    "from run %zu holds under a quarter of the %zu runs): the "
+		    "fences are of a moving level", label, s->nseg,
+		    s->start + 1, n);
+	else if (st->steady)
+		warnmsg("note: %s: steady state: %s, from run %zu (%zu "
+		    "segments in %zu runs): %zu of the %zu flagged come "
+		    "before it (a %s is not a set of outliers)%s", label,
+		    bs_steady_name(s->cls), s->start + 1, s->nseg, n,
+		    st->early[i], flagged, bs_steady_name(s->cls),
+		    st->skip_auto ? "" : "; --skip auto leaves those runs "
+		    "out of the fences");
+	if (st->skip_auto)
+		tool_skip_auto_note(label, s, st->drop_at[i], n);
 }
 
 static void
@@ -128,6 +176,9 @@ summary(const struct state *st)
 			    (double)tot : 0.0, n[BS_OUT_LOW_SEVERE],
 			    n[BS_OUT_LOW_MILD], n[BS_OUT_HIGH_MILD],
 			    n[BS_OUT_HIGH_SEVERE]);
+			if (st->st != NULL)
+				steady_note(st, label, g * t->nvcols + k,
+				    flagged);
 			free(label);
 		}
 }
@@ -202,20 +253,51 @@ read_input(struct tool_common *com, struct state *st, struct bs_buf *buf,
  * first skip of each (Tukey's at k, or the modified z-score's at z),
  * and the counts the rows will fill.
  */
+/*
+ * --steady auto, --skip auto: series i (s, column c) classified after
+ * its first skip rows (--skip auto: all), and the rows its fences leave
+ * out: skip, or with --skip auto those before its steady state.
+ */
+static size_t
+series_steady(struct state *st, size_t i, const struct bs_series *s,
+    size_t c, size_t skip)
+{
+	const struct bs_table *t = st->t;
+	struct bs_colunit u;
+	struct bs_err e;
+
+	if (st->st == NULL)
+		return skip;
+	bs_column_unit_as(bs_table_vname(t, c), bs_table_unit(t, c), &u);
+	if (bs_steady_series(s, st->skip_auto ? 0 : skip, u.higher, &st->st[i],
+	    &st->nst[i], &st->drop_at[i], &e) == -1)
+		die("%s: %s", bs_table_vname(t, c), e.msg);
+	return st->skip_auto ? st->drop_at[i] : skip;
+}
+
 static void
 set_fences(struct state *st, size_t skip, int mad, double k, double z)
 {
 	const struct bs_table *t = st->t;
+	size_t nser = t->ngroups * t->nvcols + 1;
 
-	st->fences = calloc(t->ngroups * t->nvcols + 1, sizeof(*st->fences));
-	st->counts = calloc(t->ngroups * t->nvcols + 1, sizeof(*st->counts));
+	st->fences = calloc(nser, sizeof(*st->fences));
+	st->counts = calloc(nser, sizeof(*st->counts));
 	st->seen = calloc(t->ngroups + 1, sizeof(*st->seen));
 	if (st->fences == NULL || st->counts == NULL || st->seen == NULL)
+		die("out of memory");
+	if ((st->steady || st->skip_auto) && ((st->st = calloc(nser,
+	    sizeof(*st->st))) == NULL || (st->nst = calloc(nser,
+	    sizeof(*st->nst))) == NULL || (st->drop_at = calloc(nser,
+	    sizeof(*st->drop_at))) == NULL || (st->early = calloc(nser,
+	    sizeof(*st->early))) == NULL))
 		die("out of memory");
 	for (size_t g = 0; g < t->ngroups; g++)
 		for (size_t c = 0; c < t->nvcols; c++) {
 			struct bs_series *s = &t->groups[g].s[c];
-			size_t sk = skip < s->n ? skip : s->n;
+			size_t sq = series_steady(st, g * t->nvcols + c, s, c,
+			    skip);
+			size_t sk = sq < s->n ? sq : s->n;
 			int rc = mad ? bs_mad_fences(s->v + sk, s->n - sk,
 			    z, &st->fences[g * t->nvcols + c]) :
 			    bs_tukey_fences(s->v + sk, s->n - sk, k,
@@ -334,6 +416,7 @@ main(int argc, char *argv[])
 		{ "threshold",	required_argument, NULL, OPT_THRESHOLD },
 		{ "drop",	required_argument, NULL, OPT_DROP },
 		{ "rejects",	required_argument, NULL, OPT_REJECTS },
+		{ "steady",	required_argument, NULL, OPT_STEADY },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_common com;
@@ -388,6 +471,12 @@ main(int argc, char *argv[])
 		case OPT_REJECTS:
 			rejects = optarg;
 			break;
+		case OPT_STEADY:
+			if (strcmp(optarg, "auto") != 0)
+				die("--steady takes auto (each series' runs "
+				    "classified), not '%s'", optarg);
+			st.steady = 1;
+			break;
 		default:
 			usage(stderr, 2);
 		}
@@ -402,6 +491,7 @@ main(int argc, char *argv[])
 	    bs_same_output(com.output, rejects))
 		die("%s: -o and --rejects name the same file", rejects);
 	read_input(&com, &st, &buf, argc ? argv[0] : "-");
+	st.skip_auto = com.skip_auto;
 	set_fences(&st, com.skip, mad, k, z);
 	cols = added_columns(&com, &st, &names);
 	write_flagged(&com, &st, &buf, rejects, cols, names);
@@ -414,6 +504,10 @@ main(int argc, char *argv[])
 	free(st.fences);
 	free(st.counts);
 	free(st.seen);
+	free(st.st);
+	free(st.nst);
+	free(st.drop_at);
+	free(st.early);
 	bs_table_free(st.t);
 	bs_spans_free(com.topts.read.spans);
 	bs_buf_free(&buf);

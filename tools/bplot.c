@@ -99,7 +99,9 @@ usage(FILE *fp, int status)
 "      --density           hist: density instead of counts\n"
 "      --steady W          runs: mark the two last windows of W runs\n"
 "      --steady auto       latency-map, timeline: shade the windows before\n"
-"                          steady state (bstat --every --steady auto's)\n"
+"                          steady state (bstat --every --steady auto's);\n"
+"                          runs: each series' runs before its steady\n"
+"                          state, as bstat --steady auto finds it\n"
 "      --ci                percentiles from raw values: the interval of each\n"
 "                          percentile as a band (--confidence)\n"
 "      --every DURATION    latency-map, timeline: the length of a column or\n"
@@ -118,7 +120,8 @@ usage(FILE *fp, int status)
 "  -o, --output OUT        the image (required; whole or not at all)\n"
 "      --confidence P      confidence level of the error bars and the fit\n"
 "                          band, percent (95)\n"
-"      --skip N            drop the first N rows of every group (warm-up)\n"
+"      --skip N            drop the first N rows of every group (warm-up);\n"
+"                          runs: auto shades what bstat --skip auto drops\n"
 "  -q, --quiet             no notes or warnings\n"
 "      --lang en|zh        the words for people, Chinese with zh (en)\n"
 "  -h, --help              this help\n"
@@ -639,6 +642,13 @@ main(int argc, char *argv[])
 	o.kind = kind;
 	argc--;
 	argv++;
+	/* --skip auto: a runs chart shades what it drops (every run drawn). */
+	if (com.skip_auto && strcmp(kind->name, "runs") != 0)
+		die("--skip auto applies to runs charts (they shade the runs "
+		    "before each series' steady state), not %s: give --skip N",
+		    kind->name);
+	if (com.skip_auto)
+		o.steady_auto = 1;
 	tool_output_not_input(com.output, "-o", argc, argv);
 	tool_output_not_input(o.fitreport, "--fit-report", argc, argv);
 	check_applies(&o, &com);

@@ -72,6 +72,8 @@ usage(FILE *fp, int status)
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the interval, percent (95)\n"
 "      --skip N            drop the first N samples of every group (warm-up)\n"
+"                          (auto: each series' runs before its steady state,\n"
+"                          as --steady auto finds it, said in a note)\n"
 "      --replicate COL     the values sit in units numbered by COL (a process,\n"
 "                          a fork), repeatable, outermost first: the mean and\n"
 "                          its interval from the top units' means (default:\n"
@@ -575,7 +577,7 @@ enum cond {
 	C_SKETCH, C_MERGE, C_FSKETCH, C_SKACC, C_STATS, C_WIDE, C_PCTCI,
 	C_MVALUE, C_NOQUANT, C_AUTOCORR, C_STEADY, C_TARGET, C_GATE, C_QTYPE,
 	C_GROUP, C_COLUMN, C_EXCLUDE, C_SKIP, C_NOHEADER, C_DELIM, C_INFMT,
-	C_REPLICATE, C_LEVELS, C_RATES, C_EVERY, C_TIME
+	C_REPLICATE, C_LEVELS, C_RATES, C_EVERY, C_TIME, C_SKIPAUTO
 };
 #define IS(c)		TOOL_BIT(C_##c)
 #define SKETCHY		(IS(SKETCH) | IS(MERGE) | IS(FSKETCH) | IS(SKACC))
@@ -620,6 +622,10 @@ static const struct tool_rule rules[] = {
 	    "made: no -c, -g, --skip or input options" },
 	{ IS(NOQUANT), IS(AUTOCORR) | IS(STEADY), "--no-quantiles keeps no "
 	    "values: --autocorr and --steady need them" },
+	{ IS(SKIPAUTO), SKETCHY | IS(NOQUANT) | IS(EVERY) | IS(LEVELS) |
+	    IS(RATES), "--skip auto needs each series' runs in order, kept: "
+	    "not with --sketch, --merge, -f sketch, --no-quantiles, --every, "
+	    "--levels, --ok or --apdex" },
 	{ IS(GATE), TOOL_UNLESS | IS(TARGET), "--gate needs a --target" },
 	{ IS(REPLICATE) | IS(LEVELS), SKETCHY | IS(NOQUANT), "--replicate "
 	    "and --levels need the values: not with --sketch, --merge, -f "
@@ -638,7 +644,7 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
     int mvalue, size_t ntg, int gate, int levels)
 {
 	const struct bs_table_opts *to = &com->topts;
-	const char *vals[C_TIME + 1] = { NULL };
+	const char *vals[C_SKIPAUTO + 1] = { NULL };
 	char qtype[32];
 	uint64_t h;
 
@@ -651,13 +657,15 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
 	    TOOL_IF(C_TARGET, ntg > 0) | TOOL_IF(C_GATE, gate) |
 	    TOOL_IF(C_QTYPE, so->qtype != 7 && so->qtype != 1) |
 	    TOOL_IF(C_GROUP, to->groups) | TOOL_IF(C_COLUMN, to->columns) |
-	    TOOL_IF(C_EXCLUDE, to->exclude) | TOOL_IF(C_SKIP, com->skip) |
+	    TOOL_IF(C_EXCLUDE, to->exclude) | TOOL_IF(C_SKIP, com->skip ||
+	    com->skip_auto) |
 	    TOOL_IF(C_NOHEADER, to->read.no_header) |
 	    TOOL_IF(C_DELIM, to->read.delim) |
 	    TOOL_IF(C_INFMT, to->read.format != NULL) |
 	    TOOL_IF(C_REPLICATE, to->replicate) | TOOL_IF(C_LEVELS, levels & 1) |
 	    TOOL_IF(C_RATES, so->rates || so->apdex > 0) |
-	    TOOL_IF(C_EVERY, levels & 2) | TOOL_IF(C_TIME, to->timecol);
+	    TOOL_IF(C_EVERY, levels & 2) | TOOL_IF(C_TIME, to->timecol) |
+	    TOOL_IF(C_SKIPAUTO, com->skip_auto);
 	snprintf(qtype, sizeof(qtype), "%d", so->qtype);
 	vals[C_QTYPE] = qtype;
 	tool_check_rules(rules, h, vals);
@@ -768,29 +776,31 @@ steady_say(const char *label, const char *of, const struct bs_steady *st,
 /*
  * --steady auto: the series' runs in order classified (flat, warm-up,
  * slowdown, no steady state) and where steady state begins, from the
- * change points libstat finds (bs_steady_auto()).
+ * change points libstat finds (bs_steady_series()); --skip auto: the
+ * rows before it, which *skip is set to, and a note of them.
  */
 static void
 steady_note(const struct bs_table *t, size_t g, size_t c,
-    const struct bs_series *ser, size_t skip)
+    const struct bs_series *ser, size_t *skip, int skip_auto)
 {
 	struct bs_steady st;
 	struct bs_colunit u;
 	struct bs_err e;
-	double *v;
-	size_t n;
+	size_t n, drop;
 	char *label, from[64];
 
-	if ((v = bs_series_values(ser, skip, &n)) == NULL)
-		die("out of memory");
 	bs_column_unit_as(bs_table_vname(t, c), bs_table_unit(t, c), &u);
 	label = tool_label(t, t->groups[g].key, 0, bs_table_vname(t, c));
-	if (bs_steady_auto(v, n, u.higher, &st, &e) == -1)
+	if (bs_steady_series(ser, *skip, u.higher, &st, &n, &drop, &e) == -1)
 		die_group(t, g, "%s: %s", label, e.msg);
-	snprintf(from, sizeof(from), bs_tr("run %zu"), skip + st.start + 1);
-	steady_say(label, "", &st, n, bs_tr("runs"), from);
+	snprintf(from, sizeof(from), bs_tr("run %zu"), st.start + 1);
+	if (steady_auto)
+		steady_say(label, "", &st, n, bs_tr("runs"), from);
+	if (skip_auto) {
+		tool_skip_auto_note(label, &st, drop, n);
+		*skip = drop;
+	}
 	free(label);
-	free(v);
 }
 
 /* The row (or with --wide the cells) of value column c of group g. */
@@ -800,6 +810,7 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 	const struct bs_table *t = r->t;
 	struct bs_series *ser = &t->groups[g].s[c];
 	const char *vn = bs_table_vname(t, c);
+	struct bs_summary_opts so = *r->so;
 	struct bs_summary s;
 	struct bs_colunit u;
 	struct bs_levels lv;
@@ -814,13 +825,16 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 		r->nt.nabsent++;
 		return;
 	}
-	/* Before the summary, which reorders the values. */
-	if (steady_auto)
-		steady_note(t, g, c, ser, r->so->skip);
-	if (bs_levels_compute(t, g, c, r->so->skip, r->so->confidence, &lv,
+	/*
+	 * Before the summary, which reorders the values; --skip auto this
+	 * series' own skip, from its steady state.
+	 */
+	if (steady_auto || r->com->skip_auto)
+		steady_note(t, g, c, ser, &so.skip, r->com->skip_auto);
+	if (bs_levels_compute(t, g, c, so.skip, so.confidence, &lv,
 	    NULL) == -1)
 		die("out of memory");
-	if (bs_summarize(ser, r->so, 0, &s, &e) == -1)
+	if (bs_summarize(ser, &so, 0, &s, &e) == -1)
 		die_group(t, g, "%s: %s", tool_label(t, t->groups[g].key, 0,
 		    vn), e.msg);
 	replicated(r, g, c, &lv, &s);
@@ -840,7 +854,7 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 			    (long long)lv.n[0]);
 	}
 	if (r->ntg > 0) {
-		int ts = bs_targets_judge(r->tg, r->ntg, t, g, c, &s, r->so,
+		int ts = bs_targets_judge(r->tg, r->ntg, t, g, c, &s, &so,
 		    r->tres);
 
 		if (ts >= 0)
@@ -849,7 +863,7 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 			    (enum bs_target_status)ts));
 		r->missed |= ts == BS_TARGET_MISSED;
 	}
-	notes(&r->nt, t, g, c, &s, r->so);
+	notes(&r->nt, t, g, c, &s, &so);
 }
 
 /* Is any series replicated (the units column is then written)? */
@@ -1112,6 +1126,8 @@ stat_main(struct tool_common *com, struct bs_summary_opts *so,
 			r.skip = (long)k;
 	if (summ && st->wide)
 		die("--wide needs the values: the input holds summaries");
+	if (summ && com->skip_auto)
+		die("--skip auto needs the runs: the input holds summaries");
 	r.units = !summ && statlist == NULL &&
 	    any_replicated(r.t, so->skip, so->confidence);
 	r.res = columns(r.t, st, ntg, r.skip, com->outfmt, r.units);

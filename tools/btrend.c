@@ -215,8 +215,8 @@ static const struct tool_rule rules[] = {
 static void
 check_options(const struct tool_common *com, const struct opts *o)
 {
-	tool_check_rules(rules, TOOL_IF(C_SKIP, com->skip > 0) |
-	    TOOL_IF(C_SINCE, o->since != NULL) | TOOL_IF(C_LAST, o->haslast),
+	tool_check_rules(rules, TOOL_IF(C_SKIP, com->skip > 0 ||
+	    com->skip_auto) | TOOL_IF(C_SINCE, o->since != NULL) | TOOL_IF(C_LAST, o->haslast),
 	    NULL);
 }
 

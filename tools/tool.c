@@ -460,7 +460,10 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		replicate_opt(c, arg);
 		return 1;
 	case OPT_SKIP:
-		if (bs_parse_size(arg, &c->skip) == -1)
+		/* auto: each series from its steady state (the tools'). */
+		c->skip_auto = strcmp(arg, "auto") == 0;
+		c->skip = 0;
+		if (!c->skip_auto && bs_parse_size(arg, &c->skip) == -1)
 			die("--skip takes a count of samples, not '%s'", arg);
 		return 1;
 	case 'h':
@@ -876,4 +879,24 @@ tool_pct_rule(const char *opt, const char *arg, double *all,
 	if ((rules[*n].pat = bs_strndup(col, len)) == NULL)
 		die("out of memory");
 	rules[(*n)++].v = v;
+}
+
+/*
+ * --skip auto's note: how many of a series' first runs it dropped, and
+ * why, or why none (flat, no steady state); never silent.
+ */
+void
+tool_skip_auto_note(const char *label, const struct bs_steady *st,
+    size_t drop, size_t n)
+{
+	if (st->cls == BS_SC_FLAT)
+		warnmsg("note: %s: --skip auto: flat: no run dropped (%zu "
+		    "runs)", label, n);
+	else if (st->cls == BS_SC_NONE)
+		warnmsg("note: %s: --skip auto: no steady state: no run "
+		    "dropped (%zu runs)", label, n);
+	else
+		warnmsg("note: %s: --skip auto: runs 1-%zu dropped (%s; "
+		    "steady state from run %zu of %zu)", label, drop,
+		    bs_steady_name(st->cls), drop + 1, n);
 }

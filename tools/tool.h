@@ -50,6 +50,7 @@ struct tool_common {
 	const char		*output;
 	double			 confidence;
 	size_t			 skip;
+	int			 skip_auto;	/* --skip auto (tools that take it) */
 	int			 sort;		/* -1 by format, 0 first, 1 natural */
 	/* --tag KEY=VALUE: constant columns written first (histories). */
 	const char		*tagkey[TOOL_MAXTAGS];
@@ -234,6 +235,12 @@ char	*tool_label(const struct bs_table *, char *const *key, size_t from,
  * The warning for runs whose lag-1 autocorrelation r1 is beyond
  * bs_autocorr_limit(n), worded by its sign.
  */
+/*
+ * --skip auto's note on a series (label): the runs dropped before its
+ * steady state st (drop of n), or none and why (flat, no steady state).
+ */
+void	 tool_skip_auto_note(const char *label, const struct bs_steady *st,
+	    size_t drop, size_t n);
 void	 tool_autocorr_warning(const char *label, const char *what, double r1,
 	    size_t n);
 /*

@@ -127,6 +127,7 @@ int	 bs_p_adjust(const double *p, size_t n, enum bs_adjust, double *out);
 
 #define BS_QBOOT_B	2000		/* bootstrap resamples */
 #define BS_QBOOT_WIDEN	0.07		/* see pctdiff.c widen() */
+#define BS_QBOOT_TAIL	0.2		/* see pctdiff.c tailwiden() */
 #define BS_QBOOT_SEED	20261130ul	/* fixed: results depend on data only */
 /*
  * Order statistics (MOVER over each side's binomial interval) when both
@@ -293,7 +294,8 @@ void	 bs_dep_scale(struct bs_metric *);
 /*
  * The design in time (design.c): when both tables have a clock column
  * (timestamp, start, started_at, epoch, timeStamp), bs_cmp_clocks()
- * marks its metrics (not compared) and gives the others their runs' times;
+ * marks its metrics (not compared) and gives the others their runs' times
+ * (after each side's skip, bs_metric.skip);
  * bs_design() classifies them and, blocked, estimates the change by
  * ANCOVA (value ~ side + time).
  */
@@ -306,9 +308,15 @@ void	 bs_newcombe(double xb, double nb, double xc, double nc,
 	    double confidence, double *lo, double *hi);
 double	 bs_fisher_p(unsigned xb, unsigned nb, unsigned xc, unsigned nc);
 void	 bs_rate_compare(struct bs_metric *, const struct bs_cmp_opts *);
+/*
+ * Is higher better for a column, and by what rule (verdict.c): --higher-
+ * or --lower-is-better, then what its name and unit say.
+ */
+void	 bs_cmp_direction(const char *column, const char *unit,
+	    const struct bs_cmp_opts *, int *higher, enum bs_rule *rule);
 int	 bs_is_clock(const char *column);
 int	 bs_cmp_clocks(struct bs_comparison *, const struct bs_table *tb,
-	    const struct bs_table *tc, size_t skip);
+	    const struct bs_table *tc);
 void	 bs_design(struct bs_metric *, double confidence);
 /*
  * What weakens a metric's verdict, "; " between its parts ("" when

@@ -63,7 +63,7 @@ sidetimes(const struct bs_table *t, size_t g, long cc, size_t skip,
 
 int
 bs_cmp_clocks(struct bs_comparison *cmp, const struct bs_table *tb,
-    const struct bs_table *tc, size_t skip)
+    const struct bs_table *tc)
 {
 	long cb = clockcol(tb), cc = clockcol(tc), gc;
 	size_t g, c;
@@ -84,9 +84,9 @@ bs_cmp_clocks(struct bs_comparison *cmp, const struct bs_table *tb,
 
 			if (m->isclock || !m->has_c || sb->missing > 0)
 				continue;
-			if (sidetimes(tb, g, cb, skip, m->nb, &m->tm_b) == -1 ||
-			    sidetimes(tc, (size_t)gc, cc, skip, m->nc,
-			    &m->tm_c) == -1)
+			if (sidetimes(tb, g, cb, m->skip[0], m->nb,
+			    &m->tm_b) == -1 || sidetimes(tc, (size_t)gc, cc,
+			    m->skip[1], m->nc, &m->tm_c) == -1)
 				return -1;
 			if (m->tm_b == NULL || m->tm_c == NULL) {
 				free(m->tm_b);

@@ -135,6 +135,26 @@ widen(double t)
 	return 1 + BS_QBOOT_WIDEN / (t * t);
 }
 
+/*
+ * With one or two values expected beyond the percentile (1 <= t < 2) a
+ * resample seldom holds the side's largest values, so when one side's
+ * tail grows (lognormal sdlog 0.5 -> 0.6, Pareto alpha 2.5 -> 2.2 at p99
+ * of 100 runs: tests/oracle/coverage_tail.R) the resampled differences
+ * fall short of it and the interval lay wholly below the true change 6-7%
+ * of the time (coverage 93.7% and 92.9%).  The interval (and its p) is
+ * then taken at a normal quantile 1 + BS_QBOOT_TAIL / t^2 times the
+ * widened one's (1.2 at t = 1, 1.06 at t = 1.9), both ends: when the tail
+ * shrinks the lower end falls short alike, and which side's tail is the
+ * heavier the last values cannot tell (the longer last spacing picked the
+ * wrong end: 92.3% when Pareto's tail shrinks).  The constant was chosen
+ * from those simulations (0.2) and is checked by the table.
+ */
+static double
+tailwiden(double t)
+{
+	return 1 + BS_QBOOT_TAIL / (t * t);
+}
+
 static int
 boot(const double *bs, size_t nb, const double *cs, size_t nc, double p,
     double confidence, struct bs_qdiff *q)
@@ -194,6 +214,9 @@ boot(const double *bs, size_t nb, const double *cs, size_t nc, double p,
 	 */
 	t = fmin(p, 1 - p) * (double)(nb < nc ? nb : nc);
 	e = t > 0 ? widen(t) : HUGE_VAL;
+	/* One or two values beyond it: widened again (tailwiden()). */
+	if (t >= 1 && t < 2)
+		e *= tailwiden(t);
 	if (q->p > 0 && q->p < 1) {
 		zo = gsl_cdf_ugaussian_Qinv(q->p / 2);
 		q->p = 2 * gsl_cdf_ugaussian_Q(zo / e);

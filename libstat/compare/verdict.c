@@ -90,6 +90,28 @@ addmetric(struct bs_comparison *cmp, char *const *key, const char *column)
  * is one of the values, not of the units' means: the values, with the
  * unit of each for its bootstrap to resample.
  */
+/*
+ * --steady auto, --skip auto: the side's series as bs_cmp_steady()
+ * classified it (o->side_b, side_c), and the rows left out at its start:
+ * m->skip[cand] (o->skip without them).
+ */
+static void
+side_steady(struct bs_metric *m, int cand, const struct bs_table *t,
+    size_t g, size_t c, const struct bs_cmp_opts *o)
+{
+	const struct bs_side_steady *ss = cand ? o->side_c : o->side_b;
+
+	m->skip[cand] = o->skip;
+	m->has_st[cand] = 0;
+	if (ss == NULL || !ss[g * t->nvcols + c].has)
+		return;
+	ss += g * t->nvcols + c;
+	m->has_st[cand] = 1;
+	m->st[cand] = ss->st;
+	m->nst[cand] = ss->n;
+	m->skip[cand] = ss->skip;
+}
+
 static int
 setside(struct bs_metric *m, int cand, const struct bs_table *t, size_t g,
     size_t c, const struct bs_cmp_opts *o)
@@ -98,6 +120,7 @@ setside(struct bs_metric *m, int cand, const struct bs_table *t, size_t g,
 	size_t *n = cand ? &m->nc : &m->nb;
 	struct bs_levels *lv = cand ? &m->lv_c : &m->lv_b;
 	uint32_t **u = cand ? &m->uc : &m->ub;
+	size_t skip;
 
 	if (cand)
 		m->has_c = 1;
@@ -105,8 +128,10 @@ setside(struct bs_metric *m, int cand, const struct bs_table *t, size_t g,
 		m->has_b = 1;
 	free(*v);
 	*v = NULL;
+	side_steady(m, cand, t, g, c, o);
+	skip = m->skip[cand];
 	if (o->stat != BS_STAT_QUANTILE) {
-		if (bs_levels_compute(t, g, c, o->skip, o->confidence, lv,
+		if (bs_levels_compute(t, g, c, skip, o->confidence, lv,
 		    v) == -1)
 			return -1;
 		*n = lv->n[0];
@@ -114,13 +139,13 @@ setside(struct bs_metric *m, int cand, const struct bs_table *t, size_t g,
 	}
 	free(*u);
 	*u = NULL;
-	if (bs_levels_compute(t, g, c, o->skip, o->confidence, lv, NULL) ==
+	if (bs_levels_compute(t, g, c, skip, o->confidence, lv, NULL) ==
 	    -1)
 		return -1;
-	if (lv->state == BS_LV_ON && (*u = bs_levels_units(t, g, c, o->skip,
+	if (lv->state == BS_LV_ON && (*u = bs_levels_units(t, g, c, skip,
 	    cand ? &m->nuc : &m->nub)) == NULL)
 		return -1;
-	return (*v = bs_series_values(&t->groups[g].s[c], o->skip, n)) ==
+	return (*v = bs_series_values(&t->groups[g].s[c], skip, n)) ==
 	    NULL ? -1 : 0;
 }
 
@@ -477,24 +502,32 @@ bs_cmp_check_rules(const struct bs_cmp_opts *o, const struct bs_table *t,
  * default; the margin of "unchanged" is the threshold, or the
  * equivalence default when no threshold applies.
  */
+void
+bs_cmp_direction(const char *column, const char *unit,
+    const struct bs_cmp_opts *o, int *higher, enum bs_rule *rule)
+{
+	struct bs_colunit u;
+
+	if (o->hib && inlist(o->hib, column)) {
+		*higher = 1;
+		*rule = BS_RULE_OPTION;
+	} else if (o->lib && inlist(o->lib, column)) {
+		*higher = 0;
+		*rule = BS_RULE_OPTION;
+	} else {
+		bs_column_unit_as(column, unit, &u);
+		*higher = u.higher;
+		*rule = u.rule;
+	}
+}
+
 static void
 rules(struct bs_metric *m, const struct bs_cmp_opts *o)
 {
-	struct bs_colunit u;
 	size_t i;
 	int exact = 0;
 
-	if (o->hib && inlist(o->hib, m->column)) {
-		m->higher = 1;
-		m->rule = BS_RULE_OPTION;
-	} else if (o->lib && inlist(o->lib, m->column)) {
-		m->higher = 0;
-		m->rule = BS_RULE_OPTION;
-	} else {
-		bs_column_unit_as(m->column, m->unit, &u);
-		m->higher = u.higher;
-		m->rule = u.rule;
-	}
+	bs_cmp_direction(m->column, m->unit, o, &m->higher, &m->rule);
 	if (m->rule == BS_RULE_DEFAULT)
 		m->note |= BS_CN_DEFDIR;
 	m->threshold = o->threshold;
@@ -1060,7 +1093,7 @@ bs_compare_tables(struct bs_comparison *cmp, const struct bs_table *tb,
 	memset(cmp, 0, sizeof(*cmp));
 	cmp->keyskip = -1;
 	if (pair_tables(cmp, tb, tc, o) == -1 ||
-	    bs_cmp_clocks(cmp, tb, tc, o->skip) == -1)
+	    bs_cmp_clocks(cmp, tb, tc) == -1)
 		return bs_seterr(e, NULL, 0, "out of memory");
 	return run(cmp, o, e);
 }
@@ -1585,6 +1618,55 @@ trend_caveat(const struct bs_metric *m, int zh, char *buf, size_t len)
 		    "them", what);
 }
 
+/*
+ * A class's name (bs_steady_auto()'s, steady.c); here, where the
+ * verdicts' notes name it, for steady.c calls btrend's engine, which
+ * judges its change points by this file's rules.
+ */
+const char *
+bs_steady_name(enum bs_steady_class c)
+{
+	static const char *const names[] = { "flat", "warm-up", "slowdown",
+		"no steady state" };
+
+	return names[c];
+}
+
+/*
+ * --steady auto, --skip auto: a side whose runs are not steady, which
+ * the verdict rests on (the runs before its steady state kept, or none
+ * reached); with --skip auto, from which run a side was compared.
+ */
+static void
+steady_words(const struct bs_metric *m, int zh, char *buf, size_t len)
+{
+	for (int k = 0; k < 2; k++) {
+		const struct bs_steady *st = &m->st[k];
+		const char *side = k ? (zh ? "候选" : "candidate") : (zh ?
+		    "基线" : "baseline");
+
+		if (!m->has_st[k] || st->cls == BS_SC_FLAT)
+			continue;
+		if (st->cls == BS_SC_NONE)
+			add(buf, len, zh ? "%s运行没有稳态（%zu 段）：结论基于变动"
+			    "的水平" : "the %s runs reach no steady state (%zu "
+			    "segments): the verdict is of a moving level", side,
+			    st->nseg);
+		else if (m->skip[k] < st->start)
+			add(buf, len, zh ? "%s运行不稳定（%s，稳态从第 %zu 次运行"
+			    "起）：结论包含之前的运行；--skip auto 会去掉它们" :
+			    "the %s runs are not steady (%s; steady state from "
+			    "run %zu): the verdict includes the runs before it; "
+			    "--skip auto drops them", side,
+			    bs_steady_name(st->cls), st->start + 1);
+		else
+			add(buf, len, zh ? "%s从第 %zu 次运行（其稳态）起比较"
+			    "（--skip auto；%s）" : "the %s compared from run "
+			    "%zu, its steady state (--skip auto; %s)", side,
+			    st->start + 1, bs_steady_name(st->cls));
+	}
+}
+
 void
 bs_metric_caveats(const struct bs_metric *m, int zh, int dep, char *buf,
     size_t len)
@@ -1619,6 +1701,7 @@ bs_metric_caveats(const struct bs_metric *m, int zh, int dep, char *buf,
 	if (m->warn & BS_CW_FEWREPS)
 		add(buf, len, zh ? "一侧少于 10 次运行（%zu 和 %zu）" : "fewer "
 		    "than 10 runs on a side (%zu and %zu)", m->nb, m->nc);
+	steady_words(m, zh, buf, len);
 }
 
 /*

@@ -175,7 +175,7 @@ mcol_put(struct bs_result *res, size_t row, size_t c, const struct mcol *m,
     const struct bs_metric *r, const struct bs_report_opts *o)
 {
 	const char *at = (const char *)r + m->off;
-	char buf[512];
+	char buf[1024];	/* notes with every caveat (--steady auto) */
 	const char *t;
 
 	switch (m->kind) {
@@ -436,7 +436,7 @@ human(const struct bs_comparison *cmp, const struct bs_table *t,
     const struct bs_report_opts *o, double conf, int md)
 {
 	struct bs_result *res = bs_result_new();
-	char buf[160], note[512];
+	char buf[160], note[1024];
 	size_t k, c, j, row, lead = o->nvc > 1;
 	size_t *order = human_order(cmp, t, o, md);
 	struct bs_colscales cs;
