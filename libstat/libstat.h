@@ -179,6 +179,25 @@ struct bs_reader_cb {
 	 * and unit (enum bs_colrole), after the header, before records.
 	 */
 	void	(*role)(void *arg, const char *column, enum bs_colrole);
+	/*
+	 * Optional: reading a file in chunks in parallel
+	 * (bs_read_opts.jobs).  After the first records, a reader of a
+	 * format whose lines stand alone asks split() for the callbacks of
+	 * the n chunks after the one these callbacks keep reading
+	 * (cbs[0..n), header and record set, each with its own arg): 0
+	 * when given, -1 to read on in one thread.  Each chunk's records go
+	 * to its own callbacks, from a thread of its own.  Then join() is
+	 * called for each chunk in file order, from the caller's thread:
+	 * keep 1, its records follow those before it (0 merged, 1 it
+	 * cannot be: it and those after it are read again in one thread,
+	 * -1 error); keep 0, it is dropped (the chunks after a chunk that
+	 * failed, an error).  Either way its arg is the consumer's to
+	 * free.  A chunk whose reading warns, notes or fails is read again
+	 * in one thread, so that the records, the messages and their
+	 * order are those of one thread.
+	 */
+	int	(*split)(void *arg, size_t n, struct bs_reader_cb *cbs);
+	int	(*join)(void *arg, void *chunkarg, int keep, struct bs_err *);
 };
 
 /*
@@ -202,7 +221,19 @@ struct bs_read_opts {
 	 */
 	const char	*table;
 	const char	*columns, *groups;
+	/*
+	 * Threads a regular file is parsed by, in chunks (-j): 0 the
+	 * online CPUs up to BS_JOBS_DEFAULT, for inputs of at least
+	 * BS_CHUNK_MIN bytes a chunk; 1 one thread.  Standard input,
+	 * memory, gzip and formats whose lines depend on the lines before
+	 * them are read in one thread.  The results are those of one
+	 * thread, byte for byte.
+	 */
+	int		 jobs;
 };
+#define BS_JOBS_DEFAULT	4		/* threads at most, by default */
+#define BS_JOBS_MAX	64		/* -j at most */
+#define BS_CHUNK_MIN	(1u << 20)	/* bytes a chunk, by default */
 
 /*
  * Read a whole input, from memory (buf) or streamed from a file or
