@@ -688,6 +688,9 @@ take_values(struct bs_series *s, size_t start, int keep, double **x,
 		*x = *own;
 	} else
 		*x = s->v;
+	/* In place without a value missing: every value where it is. */
+	if (*x == s->v && *nmiss == 0 && start == 0)
+		return (long)n;
 	for (i = start, w = 0; i < s->n; i++)
 		if (!isnan(s->v[i])) {
 			/* In place, what says how each value was parsed too. */
@@ -813,23 +816,63 @@ parsed_values(struct bs_series *s, double *x, size_t n, size_t start)
 	return 0.0;
 }
 
-/* The order statistics of x[0..n), their offset off: 0, -1 no memory. */
+/*
+ * fmin() and fmax() as glibc computes them (a NaN gives the other
+ * operand; of two equal ones, zeros of either sign, the second), inline:
+ * a call for every value was 4% of bstat's time on a large file.
+ */
+static inline double
+min2(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	return a < b ? a : b;
+}
+
+static inline double
+max2(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	return a > b ? a : b;
+}
+
+static double mvalue_of(const double *, size_t, double, double, double,
+    double);
+
+/*
+ * The order statistics of x[0..n), their offset off: 0, -1 no memory.
+ * mean and sd: bs_mean_sd() of x as it is (moments'), or NaN.  A large
+ * x is read where it is when the bucketed selection takes it; then the
+ * mvalue needs neither the mean and sd nor the least and greatest
+ * value again: the same function of the same values in the same order.
+ */
 static int
-order_summary(double *x, size_t n, double off,
+order_summary(double *x, size_t n, double off, double mean, double sd,
     const struct bs_summary_opts *o, struct bs_summary *r)
 {
 	double probs[BS_MAX_QUANT], qs[BS_MAX_QUANT], *out[BS_MAX_QUANT];
+	double lo, hi;
 	size_t i, nq;
+	int ro;
 
 	nq = bs_summary_quantiles(r, o, BS_SN_SORTED, probs, out);
-	if (quantiles(x, NULL, n, probs, nq, o->qtype, off, qs) == -1)
+	ro = n >= 65536 && quantiles(NULL, x, n, probs, nq, o->qtype, off,
+	    qs) == 0;
+	if (!ro && quantiles(x, NULL, n, probs, nq, o->qtype, off, qs) == -1)
 		return -1;
-	r->min = r->max = x[0];
+	r->min = r->max = lo = hi = x[0];
 	for (i = 1; i < n; i++) {
 		if (x[i] < r->min)
 			r->min = x[i];
 		if (x[i] > r->max)
 			r->max = x[i];
+		lo = min2(lo, x[i]);
+		hi = max2(hi, x[i]);
 	}
 	/* Not snapped (bs_snap()): these are inputs or R's arithmetic. */
 	r->min += off;
@@ -837,7 +880,8 @@ order_summary(double *x, size_t n, double off,
 	for (i = 0; i < nq; i++)
 		*out[i] = qs[i];
 	r->iqr = r->q3 - r->q1;
-	r->mvalue = bs_mvalue(x, n);
+	r->mvalue = ro && !isnan(sd) && n >= BS_MVALUE_MIN_N ?
+	    mvalue_of(x, n, mean, sd, lo, hi) : bs_mvalue(x, n);
 	if (o->pct_ci && pct_intervals(x, n, off, o, r) == -1)
 		return -1;
 	return 0;
@@ -847,7 +891,7 @@ int
 bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
     struct bs_summary *r, struct bs_err *e)
 {
-	double *x, *own, m, off;
+	double *x, *own, m, off, sd;
 	size_t start, n, nmiss;
 	long w;
 
@@ -870,8 +914,10 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	warmup(x, n, r);
 	if (o->no_quantiles)
 		goto done;
+	/* x stays what moments() summed unless the parsed values replace it. */
+	sd = s->ulp == NULL && s->raw == NULL ? r->sd : (double)NAN;
 	off = parsed_values(s, x, n, start);
-	if (order_summary(x, n, off, o, r) == -1) {
+	if (order_summary(x, n, off, m, sd, o, r) == -1) {
 		free(own);
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}
@@ -1162,17 +1208,29 @@ bin_width(const double *x, size_t n, double sd, double *lo, double hi)
 double
 bs_mvalue(const double *x, size_t n)
 {
-	double mean, sd, lo, hi, h, sum = 0, top = 0;
-	size_t nb, i, *cnt;
+	double mean, sd, lo, hi;
+	size_t i;
 
 	if (n < BS_MVALUE_MIN_N)
 		return NAN;
 	bs_mean_sd(x, n, &mean, &sd);
 	lo = hi = x[0];
 	for (i = 1; i < n; i++) {
-		lo = fmin(lo, x[i]);
-		hi = fmax(hi, x[i]);
+		lo = min2(lo, x[i]);
+		hi = max2(hi, x[i]);
 	}
+	return mvalue_of(x, n, mean, sd, lo, hi);
+}
+
+/* The mvalue of x[0..n), of that mean, sd, least and greatest value. */
+static double
+mvalue_of(const double *x, size_t n, double mean, double sd, double lo,
+    double hi)
+{
+	double h, sum = 0, top = 0;
+	size_t nb, i, *cnt;
+
+	(void)mean;
 	if (!isfinite(hi - lo) || !isfinite(sd)) {
 		/*
 		 * Values near +-1e308: the span (or sd) overflows and the bin
@@ -1199,8 +1257,9 @@ bs_mvalue(const double *x, size_t n)
 	nb = (size_t)floor((hi - lo) / h) + 1;
 	if ((cnt = calloc(nb + 2, sizeof(*cnt))) == NULL)
 		return NAN;
+	/* x[i] - lo >= 0 (lo the least, or less): floor() is the cast's. */
 	for (i = 0; i < n; i++) {
-		size_t k = (size_t)floor((x[i] - lo) / h);
+		size_t k = (size_t)((x[i] - lo) / h);
 
 		cnt[1 + (k < nb ? k : nb - 1)]++;
 	}
