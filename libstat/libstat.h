@@ -1602,6 +1602,11 @@ struct bs_method {
 	 * bs_cmp_opts.simulate (--plan, --power), not on every verdict.
 	 */
 	int		 runs_sim;
+	/*
+	 * compare sets bs_metric.delta (Cliff's) itself, from the sorted
+	 * copies its test makes anyway: not computed before it.
+	 */
+	int		 own_delta;
 };
 
 /* The method of a --test value, or NULL. */
