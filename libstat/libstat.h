@@ -709,6 +709,10 @@ struct bs_summary_opts {
 				   sd where it shows ± the CI's half-width */
 	double	 mde_power;	/* > 0: mde at this power (bstat --mde);
 				   < 0: minus the power --stats mde takes */
+	int	 jobs;		/* threads for the passes of the order
+				   statistics over a large series (-j; 0:
+				   the online CPUs up to BS_JOBS_DEFAULT):
+				   the same results */
 };
 
 struct bs_summary {

@@ -1521,6 +1521,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	tool_output_not_input(com.output, "-o", argc, argv);
 	so.confidence = com.confidence;
+	so.jobs = com.topts.read.jobs;
 	so.skip = com.skip;
 	/* Without --mde, the power --stats mde takes (its column off). */
 	so.mde_power = mde_on ? mde_power : -mde_power;
