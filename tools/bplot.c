@@ -595,7 +595,7 @@ main(int argc, char *argv[])
 	bp_log_init(glib_fatal);
 	bp_request_init(&o);
 	/* -y is ours here; -c, -g and -f are not (see check below). */
-	while ((ch = getopt_long(argc, argv, "x:y:z:c:g:d:f:o:hq", longopts,
+	while ((ch = getopt_long(argc, argv, "x:y:z:c:g:d:f:o:hqj:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'x':
