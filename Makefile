@@ -115,6 +115,7 @@ DEPS	?= deps
 check: $(DEPS)
 	@$(MAKE) --no-print-directory all build-tests
 	@sh tests/run-all.sh $(UNIT_BIN)
+	@sh tests/jcheck.sh
 
 # The suite can fail: every command-line case run against broken tools
 # (tests/harness.sh).

@@ -187,6 +187,25 @@ struct bs_reader_cb {
 	 * flags not turned into 1 and 0 for a map of time and latency).
 	 */
 	int	(*want)(void *arg, size_t k);
+	/*
+	 * Optional: reading a file in chunks in parallel
+	 * (bs_read_opts.jobs).  After the first records, a reader of a
+	 * format whose lines stand alone asks split() for the callbacks of
+	 * the n chunks after the one these callbacks keep reading
+	 * (cbs[0..n), header and record set, each with its own arg): 0
+	 * when given, -1 to read on in one thread.  Each chunk's records go
+	 * to its own callbacks, from a thread of its own.  Then join() is
+	 * called for each chunk in file order, from the caller's thread:
+	 * keep 1, its records follow those before it (0 merged, 1 it
+	 * cannot be: it and those after it are read again in one thread,
+	 * -1 error); keep 0, it is dropped (the chunks after a chunk that
+	 * failed, an error).  Either way its arg is the consumer's to
+	 * free.  A chunk whose reading warns, notes or fails is read again
+	 * in one thread, so that the records, the messages and their
+	 * order are those of one thread.
+	 */
+	int	(*split)(void *arg, size_t n, struct bs_reader_cb *cbs);
+	int	(*join)(void *arg, void *chunkarg, int keep, struct bs_err *);
 };
 
 /*
@@ -210,7 +229,19 @@ struct bs_read_opts {
 	 */
 	const char	*table;
 	const char	*columns, *groups;
+	/*
+	 * Threads a regular file is parsed by, in chunks (-j): 0 the
+	 * online CPUs up to BS_JOBS_DEFAULT, for inputs of at least
+	 * BS_CHUNK_MIN bytes a chunk; 1 one thread.  Standard input,
+	 * memory, gzip and formats whose lines depend on the lines before
+	 * them are read in one thread.  The results are those of one
+	 * thread, byte for byte.
+	 */
+	int		 jobs;
 };
+#define BS_JOBS_DEFAULT	4		/* threads at most, by default */
+#define BS_JOBS_MAX	64		/* -j at most */
+#define BS_CHUNK_MIN	(1u << 20)	/* bytes a chunk, by default */
 
 /*
  * Read a whole input, from memory (buf) or streamed from a file or
@@ -706,6 +737,10 @@ struct bs_summary_opts {
 				   sd where it shows ± the CI's half-width */
 	double	 mde_power;	/* > 0: mde at this power (bstat --mde);
 				   < 0: minus the power --stats mde takes */
+	int	 jobs;		/* threads for the passes of the order
+				   statistics over a large series (-j; 0:
+				   the online CPUs up to BS_JOBS_DEFAULT):
+				   the same results */
 };
 
 struct bs_summary {
@@ -1639,6 +1674,11 @@ struct bs_method {
 	 * bs_cmp_opts.simulate (--plan, --power), not on every verdict.
 	 */
 	int		 runs_sim;
+	/*
+	 * compare sets bs_metric.delta (Cliff's) itself, from the sorted
+	 * copies its test makes anyway: not computed before it.
+	 */
+	int		 own_delta;
 };
 
 /* The method of a --test value, or NULL. */

@@ -117,6 +117,9 @@ usage(FILE *fp, int status)
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    %s\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
+"  -j, --jobs N            threads to parse a file by: the CPUs, at most 4\n"
+"                          (files of 1 MiB a thread and more); -j 1 one.\n"
+"                          The results are -j 1's, byte for byte\n"
 "  -o, --output OUT        the image (required; whole or not at all)\n"
 "      --confidence P      confidence level of the error bars and the fit\n"
 "                          band, percent (95)\n"
@@ -598,7 +601,7 @@ main(int argc, char *argv[])
 	bp_log_init(glib_fatal);
 	bp_request_init(&o);
 	/* -y is ours here; -c, -g and -f are not (see check below). */
-	while ((ch = getopt_long(argc, argv, "x:y:z:c:g:d:f:o:hq", longopts,
+	while ((ch = getopt_long(argc, argv, "x:y:z:c:g:d:f:o:hqj:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'x':

@@ -68,6 +68,9 @@ usage(FILE *fp, int status)
 "      --no-header         the first row is data; columns are named 1, 2, ...\n"
 "      --input-format F    %s\n"
 "      --table NAME        the table to read of several (iostat: avg-cpu, device)\n"
+"  -j, --jobs N            threads to parse a file by: the CPUs, at most 4\n"
+"                          (files of 1 MiB a thread and more); -j 1 one.\n"
+"                          The results are -j 1's, byte for byte\n"
 "  -f, --format F          %s\n"
 "  -o, --output FILE       write there (whole or not at all)\n"
 "      --confidence P      confidence level of the interval, percent (95)\n"
@@ -1541,6 +1544,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	tool_output_not_input(com.output, "-o", argc, argv);
 	so.confidence = com.confidence;
+	so.jobs = com.topts.read.jobs;
 	so.skip = com.skip;
 	/* Without --mde, the power --stats mde takes (its column off). */
 	so.mde_power = mde_on ? mde_power : -mde_power;

@@ -430,6 +430,16 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 	case 'q':
 		tool_quiet = 1;
 		return 1;
+	case 'j': {
+		size_t j;
+
+		/* Threads a file is parsed by; the results are -j 1's. */
+		if (bs_parse_size(arg, &j) == -1 || j < 1 || j > BS_JOBS_MAX)
+			die("-j takes a number of threads from 1 to %d, not "
+			    "'%s'", BS_JOBS_MAX, arg);
+		c->topts.read.jobs = (int)j;
+		return 1;
+	}
 	case OPT_LANG:
 		/* The words for people (bs_tr); never the machine formats. */
 		if (strcmp(arg, "en") == 0)

@@ -81,8 +81,9 @@ extern const char *progname;
 	{ "quiet",	  no_argument,	     NULL, 'q' }, \
 	{ "sort",	  required_argument, NULL, OPT_SORT }, \
 	{ "tag",	  required_argument, NULL, OPT_TAG }, \
-	{ "lang",	  required_argument, NULL, OPT_LANG }
-#define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:hq"
+	{ "lang",	  required_argument, NULL, OPT_LANG }, \
+	{ "jobs",	  required_argument, NULL, 'j' }
+#define TOOL_COMMON_SHORTOPTS "c:g:d:f:o:hqj:"
 
 /*
  * Option-compatibility rules, one NULL-terminated table per tool.  A

@@ -268,6 +268,9 @@ struct sumsel {
 	double		*buf;		/* the last live sums */
 	size_t		 nbuf;
 	uint64_t	 rng;
+	/* sumsel_bracket(): the live columns holding ranks blo+1 .. bhi */
+	size_t		*slo, *shi;
+	uint64_t	 blo, bhi;
 };
 
 #define SUMSEL_MINBUF	4096
@@ -284,6 +287,8 @@ sumsel_free(struct sumsel *s)
 	free(s->cum);
 	free(s->samp);
 	free(s->buf);
+	free(s->slo);
+	free(s->shi);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -336,26 +341,47 @@ static void
 sumsel_walk(struct sumsel *s, double pa, double pb, uint64_t n[4])
 {
 	const double	*a = s->a, *b = s->b;
+	const size_t	 na = s->na;
+	const int	 tri = s->tri;
+	size_t		*ca = s->ca, *cb = s->cb;
 	size_t		 i, j0 = s->nb, j1 = s->nb, j2 = s->nb, j3 = s->nb, st;
+	uint64_t	 n0 = 0, n1 = 0, n2 = 0, n3 = 0;
+	double		 ai;
 
-	n[0] = n[1] = n[2] = n[3] = 0;
-	for (i = 0; i < s->na; i++) {
-		while (j0 > 0 && !(a[i] + b[j0 - 1] < pa))
+	/*
+	 * In locals: stores through ca, cb (size_t, as n is) would make the
+	 * compiler reload every pointer and count each row (92
+	 * instructions a row, a quarter of bcompare --test mwu's).
+	 */
+	for (i = 0; i < na; i++) {
+		ai = a[i];
+		while (j0 > 0 && !(ai + b[j0 - 1] < pa))
 			j0--;
-		while (j1 > 0 && a[i] + b[j1 - 1] > pa)
+		while (j1 > 0 && ai + b[j1 - 1] > pa)
 			j1--;
-		while (j2 > 0 && !(a[i] + b[j2 - 1] < pb))
+		while (j2 > 0 && !(ai + b[j2 - 1] < pb))
 			j2--;
-		while (j3 > 0 && a[i] + b[j3 - 1] > pb)
+		while (j3 > 0 && ai + b[j3 - 1] > pb)
 			j3--;
-		st = s->tri ? i : 0;
-		n[0] += j0 > st ? j0 - st : 0;
-		n[1] += j1 > st ? j1 - st : 0;
-		n[2] += j2 > st ? j2 - st : 0;
-		n[3] += j3 > st ? j3 - st : 0;
-		s->ca[i] = j1;
-		s->cb[i] = j2;
+		if (!tri) {
+			n0 += j0;
+			n1 += j1;
+			n2 += j2;
+			n3 += j3;
+		} else {
+			st = i;
+			n0 += j0 > st ? j0 - st : 0;
+			n1 += j1 > st ? j1 - st : 0;
+			n2 += j2 > st ? j2 - st : 0;
+			n3 += j3 > st ? j3 - st : 0;
+		}
+		ca[i] = j1;
+		cb[i] = j2;
 	}
+	n[0] = n0;
+	n[1] = n1;
+	n[2] = n2;
+	n[3] = n3;
 }
 
 /*
@@ -380,25 +406,74 @@ sumsel_shrink(struct sumsel *s, const size_t *lo, const size_t *hi)
 	}
 }
 
+/* The live sums (s->cum their cumulative widths), *below under them. */
+static uint64_t
+sumsel_live(struct sumsel *s, uint64_t *below)
+{
+	uint64_t	 live = 0, bl = 0;
+
+	for (size_t i = 0; i < s->na; i++) {
+		bl += s->lo[i] - (s->tri ? i : 0);
+		live += s->hi[i] - s->lo[i];
+		s->cum[i] = live;
+	}
+	*below = bl;
+	return live;
+}
+
+/*
+ * One live sum drawn at random from each of nsamp equal strata of the
+ * live sums in row order, sorted; the positions come ascending, so one
+ * pass over the rows finds them.
+ */
+static void
+sumsel_sample(struct sumsel *s, uint64_t live)
+{
+	uint64_t	 u;
+	size_t		 i, q;
+	double		 pos;
+
+	for (i = 0, q = 0; q < s->nsamp; q++) {
+		pos = (q + (splitmix64(&s->rng) >> 11) * 0x1p-53) /
+		    s->nsamp * (double)live;
+		u = (uint64_t)pos < live ? (uint64_t)pos : live - 1;
+		while (s->cum[i] <= u)
+			i++;
+		u -= i ? s->cum[i - 1] : 0;
+		s->samp[q] = s->a[i] + s->b[s->lo[i] + u];
+	}
+	sort_doubles(s->samp, s->nsamp, 0);
+}
+
+/*
+ * Where a selection starts: every column live, or the bracket of
+ * sumsel_bracket() when it holds rank k.
+ */
+static void
+sumsel_start(struct sumsel *s, uint64_t k)
+{
+	if (s->slo != NULL && k > s->blo && k <= s->bhi) {
+		memcpy(s->lo, s->slo, s->na * sizeof(*s->lo));
+		memcpy(s->hi, s->shi, s->na * sizeof(*s->hi));
+		return;
+	}
+	for (size_t i = 0; i < s->na; i++) {
+		s->lo[i] = s->tri ? i : 0;
+		s->hi[i] = s->nb;
+	}
+}
+
 /* The k-th smallest sum, k from 1 to s->total. */
 static double
 sumsel_kth(struct sumsel *s, uint64_t k)
 {
-	uint64_t	 below, live, u, r, n[4];
+	uint64_t	 below, live, r, n[4];
 	size_t		 i, q, ia, ib, cnt;
 	double		 pos, delta, pa, pb;
 
-	for (i = 0; i < s->na; i++) {
-		s->lo[i] = s->tri ? i : 0;
-		s->hi[i] = s->nb;
-	}
+	sumsel_start(s, k);
 	for (;;) {
-		below = live = 0;
-		for (i = 0; i < s->na; i++) {
-			below += s->lo[i] - (s->tri ? i : 0);
-			live += s->hi[i] - s->lo[i];
-			s->cum[i] = live;
-		}
+		live = sumsel_live(s, &below);
 		r = k - below;		/* rank within the live sums */
 		if (live <= s->nbuf) {
 			cnt = 0;
@@ -407,22 +482,7 @@ sumsel_kth(struct sumsel *s, uint64_t k)
 					s->buf[cnt++] = s->a[i] + s->b[q];
 			return bs_select(s->buf, cnt, (size_t)(r - 1));
 		}
-
-		/*
-		 * One live sum drawn at random from each of nsamp equal
-		 * strata of the live sums in row order; the positions come
-		 * ascending, so one pass over the rows finds them.
-		 */
-		for (i = 0, q = 0; q < s->nsamp; q++) {
-			pos = (q + (splitmix64(&s->rng) >> 11) * 0x1p-53) /
-			    s->nsamp * (double)live;
-			u = (uint64_t)pos < live ? (uint64_t)pos : live - 1;
-			while (s->cum[i] <= u)
-				i++;
-			u -= i ? s->cum[i - 1] : 0;
-			s->samp[q] = s->a[i] + s->b[s->lo[i] + u];
-		}
-		sort_doubles(s->samp, s->nsamp, 0);
+		sumsel_sample(s, live);
 
 		/* Two sample quantiles that likely bracket the answer. */
 		pos = (double)r / (double)live * (double)s->nsamp;
@@ -450,6 +510,48 @@ sumsel_kth(struct sumsel *s, uint64_t k)
 			sumsel_shrink(s, s->ca, NULL);
 		}
 	}
+}
+
+/*
+ * The first round of the selections of ranks klo to khi together (the
+ * Hodges-Lehmann shift and the bounds of its interval, all near the
+ * median of the sums): the live sums between two sample quantiles that
+ * likely bracket them all, kept for sumsel_start().  Each selection
+ * then begins at its second round: two rounds saved, the same results
+ * (a selection's answer never depends on where it starts).  Nothing
+ * kept when the pivots miss, memory is short or few sums are live.
+ */
+static void
+sumsel_bracket(struct sumsel *s, uint64_t klo, uint64_t khi)
+{
+	uint64_t	 below, live, n[4];
+	size_t		 ia, ib;
+	double		 pos, delta;
+
+	sumsel_start(s, 0);
+	live = sumsel_live(s, &below);
+	if (live <= s->nbuf || klo < 1 || khi > s->total || klo > khi)
+		return;
+	sumsel_sample(s, live);
+	delta = 2.5 * sqrt((double)s->nsamp) + 1;
+	pos = (double)klo / (double)live * (double)s->nsamp - delta;
+	ia = pos > 0 ? (size_t)pos : 0;
+	pos = (double)khi / (double)live * (double)s->nsamp + delta;
+	ib = pos < s->nsamp - 1 ? (size_t)pos : s->nsamp - 1;
+	sumsel_walk(s, s->samp[ia], s->samp[ib], n);
+	if (!(n[1] < klo && khi <= n[2]))
+		return;
+	if ((s->slo = malloc(s->na * sizeof(*s->slo))) == NULL ||
+	    (s->shi = malloc(s->na * sizeof(*s->shi))) == NULL) {
+		free(s->slo);
+		s->slo = NULL;
+		return;
+	}
+	sumsel_shrink(s, s->ca, s->cb);
+	memcpy(s->slo, s->lo, s->na * sizeof(*s->slo));
+	memcpy(s->shi, s->hi, s->na * sizeof(*s->shi));
+	s->blo = n[1];
+	s->bhi = n[2];
 }
 
 /*
@@ -833,6 +935,30 @@ mwu_zfun(const double *x, size_t n, const double *y, size_t m, double d)
 }
 
 /*
+ * The first round of the selections of the normal test's Hodges-Lehmann
+ * shift and interval, together (sumsel_bracket()): the ranks of the
+ * interval's bounds as bs_mann_whitney() finds them, and the median's.
+ */
+static void
+mwu_bracket(struct sumsel *ss, const double *x, size_t n, const double *y,
+    size_t m, double alpha, uint64_t half)
+{
+	double		 nm = (double)n * m, z, sig, lo, hi;
+	uint64_t	 klo, khi;
+
+	z = gsl_cdf_ugaussian_Qinv(alpha / 2);
+	sig = mwu_sigma(n, m, tie_sum_sorted(x, n) + tie_sum_sorted(y, m));
+	lo = ceil(nm / 2 - 0.5 - z * sig);
+	hi = floor(nm / 2 + 0.5 + z * sig) + 1;
+	if (!isfinite(lo) || !isfinite(hi))
+		return;
+	klo = lo < 1 ? 1 : lo > ss->total ? ss->total : (uint64_t)lo;
+	khi = hi < 1 ? 1 : hi > ss->total ? ss->total : (uint64_t)hi;
+	sumsel_bracket(ss, klo < half ? klo : half,
+	    khi > half + 1 ? khi : half + 1 > ss->total ? ss->total : half + 1);
+}
+
+/*
  * Mann-Whitney U / Wilcoxon rank sum test of cand against base, as R's
  * wilcox.test(cand, base, conf.int = TRUE, conf.level = c / 100).
  *
@@ -861,6 +987,31 @@ int
 bs_mann_whitney(const double *base, size_t nb, const double *cand,
     size_t nc, double confidence, struct bs_mwu *r)
 {
+	return bs_mann_whitney_delta(base, nb, cand, nc, confidence, r, NULL);
+}
+
+/* Cliff's delta of the sorted samples x (cand) and y (base), n, m > 0. */
+static double
+cliff_sorted(const double *x, size_t n, const double *y, size_t m)
+{
+	uint64_t	 gt = 0, lt = 0;
+	size_t		 i, jl = 0, je = 0;
+
+	for (i = 0; i < n; i++) {
+		while (jl < m && y[jl] < x[i])
+			jl++;
+		while (je < m && y[je] <= x[i])
+			je++;
+		gt += jl;		/* base values below x[i] */
+		lt += m - je;		/* base values above x[i] */
+	}
+	return ((double)gt - (double)lt) / ((double)n * m);
+}
+
+int
+bs_mann_whitney_delta(const double *base, size_t nb, const double *cand,
+    size_t nc, double confidence, struct bs_mwu *r, double *delta)
+{
 	struct sumsel	 ss;
 	double		*x = NULL, *y = NULL, *ny = NULL, *f = NULL;
 	double		 u, ties, nm, alpha, z, sig, c, wmin, wmax, mumin,
@@ -870,11 +1021,18 @@ bs_mann_whitney(const double *base, size_t nb, const double *cand,
 	int		 rc = -1;
 
 	memset(&ss, 0, sizeof(ss));
-	if (r == NULL || !conf_ok(confidence))
+	if (delta != NULL)
+		*delta = NAN;
+	if (r == NULL || !conf_ok(confidence)) {
+		if (delta != NULL)
+			*delta = bs_cliff_delta(base, nb, cand, nc);
 		return -1;
+	}
 	if ((x = sorted_copy(cand, nc, &n)) == NULL ||
 	    (y = sorted_copy(base, nb, &m)) == NULL || n < 1 || m < 1)
 		goto out;
+	if (delta != NULL)
+		*delta = cliff_sorted(x, n, y, m);
 	if ((ny = malloc(m * sizeof(*ny))) == NULL)
 		goto out;
 	for (j = 0; j < m; j++)
@@ -894,6 +1052,8 @@ bs_mann_whitney(const double *base, size_t nb, const double *cand,
 
 	/* Hodges-Lehmann: the median of the differences. */
 	half = total / 2;
+	if (!r->exact)
+		mwu_bracket(&ss, x, n, y, m, alpha, half);
 	if (total % 2)
 		r->hl = sumsel_kth(&ss, half + 1);
 	else {
@@ -1328,21 +1488,12 @@ bs_cliff_delta(const double *base, size_t nb, const double *cand,
     size_t nc)
 {
 	double		*x = NULL, *y = NULL, res = NAN;
-	uint64_t	 gt = 0, lt = 0;
-	size_t		 n, m, i, jl = 0, je = 0;
+	size_t		 n, m;
 
 	if ((x = sorted_copy(cand, nc, &n)) == NULL ||
 	    (y = sorted_copy(base, nb, &m)) == NULL || n < 1 || m < 1)
 		goto out;
-	for (i = 0; i < n; i++) {
-		while (jl < m && y[jl] < x[i])
-			jl++;
-		while (je < m && y[je] <= x[i])
-			je++;
-		gt += jl;		/* base values below x[i] */
-		lt += m - je;		/* base values above x[i] */
-	}
-	res = ((double)gt - (double)lt) / ((double)n * m);
+	res = cliff_sorted(x, n, y, m);
 out:
 	free(x);
 	free(y);

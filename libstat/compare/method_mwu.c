@@ -52,7 +52,8 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	struct bs_mwu w;
 	int rc;
 
-	rc = bs_mann_whitney(m->b, m->nb, m->c, m->nc, o->confidence, &w);
+	rc = bs_mann_whitney_delta(m->b, m->nb, m->c, m->nc, o->confidence,
+	    &w, &m->delta);
 	if (rc == 0)
 		exact_ties(m, &w);
 	/* W's mean under the null; the smallest p of the exact test. */
@@ -70,6 +71,7 @@ const struct bs_method bs_method_mwu = {
 	.compare = compare,
 	.runs = bs_runs_mwu,
 	.runs_sim = 1,
+	.own_delta = 1,
 	.sentence = bs_sentence_ranks,
 	.centre_en = "median",
 	.centre_zh = "中位数",

@@ -814,7 +814,8 @@ compare(struct bs_metric *m, const struct bs_cmp_opts *o)
 	if (m->nb < 10 || m->nc < 10)
 		m->warn |= BS_CW_FEWREPS;
 	m->d = bs_cohen_d(m->b, m->nb, m->c, m->nc);
-	m->delta = bs_cliff_delta(m->b, m->nb, m->c, m->nc);
+	if (!mt->own_delta || (allsame(m->b, m->nb) && allsame(m->c, m->nc)))
+		m->delta = bs_cliff_delta(m->b, m->nb, m->c, m->nc);
 	if (allsame(m->b, m->nb) && allsame(m->c, m->nc)) {
 		/* A constant side's statistic is its value. */
 		if (mt->centre == BS_MC_STAT) {

@@ -100,6 +100,7 @@ struct dctx {
 	 */
 	unsigned char		 cls[256];
 	int			 fast;
+	int			 split;		/* bs_chunks() was called */
 };
 
 /* libcsv field callback: copy the field, since libcsv reuses its buffer. */
@@ -518,6 +519,80 @@ comment_meta(const struct bs_reader_cb *cb, const char *s, size_t len)
 	free(val);
 }
 
+/*
+ * One chunk of a file read in parallel (bs_chunks()): the records of
+ * s->win[pos .. s->len) after the header, as bs_read_delim() reads
+ * them, into cb; arg is that reader's state, whose header is shared,
+ * read only.  A record with a quote may go on past a line feed, so it
+ * stops the chunk (1): it is read in one thread.
+ */
+static int
+delim_chunk(void *arg, struct bs_src *s, size_t pos, size_t line0,
+    const struct bs_reader_cb *cb, size_t *lines, size_t *stop,
+    struct bs_err *e)
+{
+	struct dctx c = *(const struct dctx *)arg;
+	size_t line = line0, end, nls, k, eol;
+	int rc = 0, r, inq, quoted;
+
+	c.src = s;
+	c.cb = cb;
+	c.e = e;
+	c.f = NULL;
+	c.fcap = c.nf = 0;
+	c.foff = NULL;
+	c.foffcap = 0;
+	memset(&c.text, 0, sizeof(c.text));
+	while (pos < s->len) {
+		if ((r = plain_record(&c, s, pos, line, &end)) == -1) {
+			rc = -1;
+			break;
+		}
+		if (r == 0) {
+			/* A blank line, a quote, the last line unended. */
+			end = record_end(s->win, pos, s->len, &nls, &inq,
+			    &quoted);
+			if (quoted) {
+				*stop = pos;
+				rc = 1;
+				break;
+			}
+			eol = end < s->len ? 1 : 0;
+			k = end;
+			if (k > pos && s->win[k - 1] == '\r') {
+				k--;
+				eol++;
+			}
+			if (k - pos > BS_MAX_RECORD) {
+				rc = bs_seterr(e, s->name, line, "record "
+				    "longer than %u bytes", BS_MAX_RECORD);
+				break;
+			}
+			if (k > pos && delim_record(&c, s->win + pos, k - pos,
+			    0, line, s->base + pos, eol) == -1) {
+				rc = -1;
+				break;
+			}
+		}
+		line++;
+		pos = end + 1;
+	}
+	*lines = line - line0;
+	free(c.f);
+	return rc;
+}
+
+/* The rest of the file in chunks (bs_chunks()), once: 0 or -1. */
+static int
+in_chunks(struct dctx *c, struct bs_src *s, size_t *pos, size_t *line,
+    struct bs_err *e)
+{
+	if (s->jobs == 1 || c->split)
+		return 0;
+	c->split = 1;
+	return bs_chunks(s, pos, line, delim_chunk, c, c->cb, e);
+}
+
 int
 bs_read_delim(struct bs_src *s, int delim, int no_header,
     const struct bs_reader_cb *cb, struct bs_err *e)
@@ -577,6 +652,8 @@ bs_read_delim(struct bs_src *s, int delim, int no_header,
 				goto out;
 			line++;
 			pos = end + 1;
+			if (in_chunks(&c, s, &pos, &line, e) == -1)
+				goto out;
 			if (pos >= s->len && s->eof)
 				break;
 			continue;
@@ -651,6 +728,7 @@ const struct bs_fmt bs_fmt_csv = {
 	.name = "csv",
 	.read = read_delimited,
 	.spans = 1,
+	.chunks = 1,
 	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |
 	    BS_REFUSE_REDIS,
 };
@@ -659,6 +737,7 @@ const struct bs_fmt bs_fmt_tsv = {
 	.name = "tsv",
 	.read = read_delimited,
 	.spans = 1,
+	.chunks = 1,
 	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |
 	    BS_REFUSE_REDIS,
 };

@@ -8,6 +8,8 @@
 #include "libstat.h"
 #include "read/read.h"
 
+static bs_chunk_fn plain_chunk;
+
 /* Is the line s[0..len) one number, perhaps with a # comment? */
 int
 bs_plain_line(const char *s, size_t len)
@@ -50,27 +52,30 @@ bs_plain_looks_numeric(const char *s, size_t len)
 /*
  * Plain numbers: one pass over each line finds both its end and a '#'
  * (lines are short, so a byte loop beats two memchr() calls); the rest
- * of a line with a comment is searched for its end alone.
+ * of a line with a comment is searched for its end alone.  From pos
+ * on, the first line numbered line; the lines read go in *lines.  A
+ * file is read in chunks (chunks = 0, bs_chunks()) after its first
+ * record; a chunk is read as the whole is.
  */
 static int
-bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
+plain_lines(struct bs_src *s, size_t pos, size_t line,
+    const struct bs_reader_cb *cb, size_t *lines, int chunks,
     struct bs_err *e)
 {
-	struct bs_field h = { "value", 5 }, f;
+	struct bs_field f;
 	struct bs_record r;
-	size_t pos, line = 1;
 	const char *p, *q, *lim, *hash;
 	unsigned char cls[256] = { 0 };
+	size_t line0 = line;
 
-	if (cb->header(cb->arg, &h, 1, e) == -1)
-		return -1;
 	memset(&r, 0, sizeof(r));
 	r.f = &f;
 	r.nf = 1;
 	cls['\n'] = 1;
 	cls['#'] = 2;
-	pos = bs_skipbom(s->win, s->len);
 	for (;;) {
+		if (pos >= s->len && s->eof && chunks == 0)
+			break;	/* a chunk's end, after its line feed */
 		p = s->win + pos;
 		lim = s->win + s->len;
 		hash = NULL;
@@ -108,14 +113,46 @@ bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
 		if (q == lim)
 			break;
 		pos = (size_t)(q - s->win) + 1;
+		if (f.len > 0 && chunks && s->jobs != 1) {
+			chunks = 0;
+			if (bs_chunks(s, &pos, &line, plain_chunk, NULL, cb,
+			    e) == -1)
+				return -1;
+		}
 	}
+	*lines = line - line0;
 	return 0;
+}
+
+/* One chunk of a file read in parallel: its lines, as the whole's. */
+static int
+plain_chunk(void *arg, struct bs_src *s, size_t pos, size_t line,
+    const struct bs_reader_cb *cb, size_t *lines, size_t *stop,
+    struct bs_err *e)
+{
+	(void)arg;
+	(void)stop;
+	return plain_lines(s, pos, line, cb, lines, 0, e);
+}
+
+static int
+bs_read_plain(struct bs_src *s, const struct bs_reader_cb *cb,
+    struct bs_err *e)
+{
+	struct bs_field h = { "value", 5 };
+	size_t lines;
+
+	if (cb->header(cb->arg, &h, 1, e) == -1)
+		return -1;
+	return plain_lines(s, bs_skipbom(s->win, s->len), 1, cb, &lines, 1,
+	    e);
 }
 
 const struct bs_fmt bs_fmt_plain = {
 	.name = "plain",
 	.read = bs_read_plain,
 	.spans = 1,
+	.chunks = 1,
 	.refuse = BS_REFUSE_BSTAT | BS_REFUSE_XML |
 	    BS_REFUSE_REDIS,
 };

@@ -94,6 +94,22 @@ cap_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	return c->cb->record(c->cb->arg, r, e);
 }
 
+static int
+cap_split(void *arg, size_t n, struct bs_reader_cb *cbs)
+{
+	const struct capctx *c = arg;
+
+	return c->cb->split(c->cb->arg, n, cbs);
+}
+
+static int
+cap_join(void *arg, void *chunkarg, int keep, struct bs_err *e)
+{
+	const struct capctx *c = arg;
+
+	return c->cb->join(c->cb->arg, chunkarg, keep, e);
+}
+
 static void
 cap_warn(void *arg, const char *msg)
 {
@@ -242,7 +258,8 @@ bs_read(const struct bs_buf *buf, const char *path,
 	    ucb->warn ? cap_warn : NULL, ucb->format ? cap_format : NULL,
 	    ucb->unit ? cap_unit : NULL, ucb->meta ? cap_meta : NULL,
 	    ucb->note ? cap_note : NULL, ucb->role ? cap_role : NULL,
-	    ucb->want ? cap_want : NULL };
+	    ucb->want ? cap_want : NULL,
+	    ucb->split ? cap_split : NULL, ucb->join ? cap_join : NULL };
 	const struct bs_reader_cb *cb = &wcb;
 	size_t dlen, bom;
 
@@ -276,6 +293,11 @@ bs_read(const struct bs_buf *buf, const char *path,
 		cc.spans = o->spans;
 	s.opts = o;
 	s.delim = delim;
+	/*
+	 * In chunks only where the registry says its lines stand alone,
+	 * and not where each record's span is noted (their order).
+	 */
+	s.jobs = cc.spans == NULL && d != NULL && d->chunks ? o->jobs : 1;
 	rc = d != NULL && d->read != NULL ? d->read(&s, cb, e) :
 	    bs_seterr(e, s.name, 0, "unknown input format");
 	if (rc == -1 && detect && d != NULL)

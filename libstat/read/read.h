@@ -155,6 +155,13 @@ struct bs_fmt {
 	 * no value.  NULL: none.
 	 */
 	const char	*time;
+	/*
+	 * Its lines stand alone after the first records (no state across
+	 * lines but a header's), so that a file may be read in chunks in
+	 * parallel (bs_read_opts.jobs, chunks.c): its reader calls
+	 * bs_chunks().  0, the default: read in one thread.
+	 */
+	int		 chunks;
 };
 
 /* What a format's rows are (bs_fmt.rows). */
@@ -226,6 +233,14 @@ struct bs_src {
 	 */
 	const struct bs_read_opts *opts;
 	int		 delim;		/* delimited text's delimiter */
+	/*
+	 * Threads to read in (bs_fmt.chunks, bs_read_opts.jobs; 0 the
+	 * default, 1 one), and the file mapped whole once bs_chunks()
+	 * split it (win then points into it).
+	 */
+	int		 jobs;
+	char		*map;
+	size_t		 maplen;
 };
 
 /* Bytes of the start of an input that detection looks at. */
@@ -243,6 +258,37 @@ void	 bs_src_close(struct bs_src *);
 int	 bs_src_fill(struct bs_src *, size_t keep, struct bs_err *);
 /* Read all that is left into memory (for JSON). */
 int	 bs_src_slurp(struct bs_src *, struct bs_err *);
+/*
+ * Map a regular file whole and read on from the mapping, a NUL byte
+ * after its end (the window then spans all of it, eof set): 0, or -1
+ * when it cannot be (standard input, memory, gzip, a pipe), nothing
+ * changed.
+ */
+int	 bs_src_map(struct bs_src *);
+
+/*
+ * ---- chunks.c: a file read in chunks in parallel.  A format's reader
+ * (bs_fmt.chunks) calls bs_chunks() once, after its first records, with
+ * win[*pos] the start of a line (*line its number): the rest of the
+ * file is split at line feeds, each chunk after the first read by
+ * parse() in a thread of its own into the callbacks the consumer's
+ * split() gives, the first into cb meanwhile, then joined in order.
+ * *pos and *line are left where reading in one thread goes on (the end
+ * of the input, or a chunk that could not be read alone or merged).
+ * 0, or -1 with e.
+ *
+ * parse(arg, s, pos, line, cb, lines, stop, e) reads s->win[pos ..
+ * s->len) (whole lines; the last of the input may lack its line end)
+ * into cb, the first line numbered line: 0 when done (*lines the lines
+ * read), 1 when a line cannot be read alone (a quote), *stop its
+ * offset and *lines the lines before it, -1 on error.
+ */
+typedef int	 bs_chunk_fn(void *arg, struct bs_src *, size_t pos,
+		    size_t line, const struct bs_reader_cb *, size_t *lines,
+		    size_t *stop, struct bs_err *);
+int	 bs_chunks(struct bs_src *, size_t *pos, size_t *line, bs_chunk_fn *,
+	    void *arg, const struct bs_reader_cb *, struct bs_err *);
+
 /* Offset of the first byte after a UTF-8 byte order mark. */
 size_t	 bs_skipbom(const char *p, size_t len);
 

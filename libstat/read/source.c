@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <zlib.h>
@@ -422,4 +423,47 @@ bs_src_close(struct bs_src *s)
 	s->fd = -1;
 	free(s->own);
 	s->own = NULL;
+	if (s->map != NULL)
+		munmap(s->map, s->maplen);
+	s->map = NULL;
+}
+
+/*
+ * The whole file in memory without a copy, for its chunks' threads.
+ * Space for a byte past its end is reserved first, anonymous and so
+ * zero, then the file mapped over its start: readers may find a NUL
+ * after the last byte, as after a window (bs_src_fill()), even when
+ * the file ends at a page's end.
+ */
+int
+bs_src_map(struct bs_src *s)
+{
+	struct stat st;
+	size_t size;
+	char *m;
+
+	if (s->fd <= STDIN_FILENO || s->map != NULL ||
+	    fstat(s->fd, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    st.st_size <= 0 || (uintmax_t)st.st_size >= SIZE_MAX / 2)
+		return -1;
+	size = (size_t)st.st_size;
+	/* The window read so far must be the file's start, whole. */
+	if (s->base + s->len > size)
+		return -1;
+	m = mmap(NULL, size + 1, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+	    0);
+	if (m == MAP_FAILED)
+		return -1;
+	if (mmap(m, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, s->fd, 0) ==
+	    MAP_FAILED) {
+		munmap(m, size + 1);
+		return -1;
+	}
+	s->map = m;
+	s->maplen = size + 1;
+	s->win = m;
+	s->len = size;
+	s->base = 0;
+	s->eof = 1;
+	return 0;
 }

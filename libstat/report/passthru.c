@@ -453,7 +453,7 @@ static int
 dispatch(struct pctx *c, const struct bs_read_opts *ro, struct bs_err *e)
 {
 	struct bs_reader_cb cb = { tool_hdr, tool_rec, c, NULL, NULL, NULL,
-	    NULL, NULL, NULL, NULL };
+	    NULL, NULL, NULL, NULL, NULL, NULL };
 	struct bs_read_opts again;
 	struct bs_spans *own;
 	int rc;

@@ -4,9 +4,11 @@
  * and quantiles by selection (no full sort) as R's quantile() types 1-9.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gsl/gsl_cdf.h>
 
@@ -192,6 +194,160 @@ okey(double d)
 }
 
 #define NBUCKET	65536
+#define BPARTS_MIN	(1u << 20)	/* values a thread, at least */
+
+/*
+ * One thread's part of bucket_select()'s passes over x[from..to): the
+ * key range (pass 1), its own bucket counts (2), and the copy of its
+ * values of the wanted buckets to at[b] on (3).  The parts' results
+ * combine exactly (least and greatest keys, sums of counts, the copies
+ * in the values' order), so the answer is one thread's.
+ */
+struct bpart {
+	const double	*x;
+	size_t		 from, to;
+	uint64_t	 lo, hi, klo;
+	unsigned	 shift;
+	size_t		*cnt, *at;
+	const unsigned char *want;
+	double		*buf;
+	int		 pass;
+	/*
+	 * Pass 4, order_summary()'s: the least and greatest value, the
+	 * first of equal ones (mn, mx) and the last (lo2, hi2, as fmin()
+	 * and fmax() keep them).  Pass 5, the mvalue's: counts of bins h
+	 * wide from blo, nb of them, into cnt (nb + 2).
+	 */
+	double		 mn, mx, lo2, hi2, blo, h;
+	size_t		 nb;
+};
+
+/* The passes of order_summary() and the mvalue (NaN-free x). */
+static void
+bpart_more(struct bpart *p)
+{
+	const double *x = p->x;
+	size_t i, k;
+
+	if (p->pass == 4) {
+		p->mn = p->mx = p->lo2 = p->hi2 = x[p->from];
+		for (i = p->from + 1; i < p->to; i++) {
+			if (x[i] < p->mn)
+				p->mn = x[i];
+			if (x[i] > p->mx)
+				p->mx = x[i];
+			p->lo2 = p->lo2 < x[i] ? p->lo2 : x[i];
+			p->hi2 = p->hi2 > x[i] ? p->hi2 : x[i];
+		}
+	}
+	/* x[i] - blo >= 0 (blo the least, or less): floor() is the cast's. */
+	for (i = p->from; p->pass == 5 && i < p->to; i++) {
+		k = (size_t)((x[i] - p->blo) / p->h);
+		p->cnt[1 + (k < p->nb ? k : p->nb - 1)]++;
+	}
+}
+
+static void *
+bpart_run(void *arg)
+{
+	struct bpart *p = arg;
+	size_t i, b;
+	uint64_t k;
+
+	for (i = p->from; p->pass == 1 && i < p->to; i++) {
+		k = okey(p->x[i]);
+		if (k < p->lo)
+			p->lo = k;
+		if (k > p->hi)
+			p->hi = k;
+	}
+	for (i = p->from; p->pass == 2 && i < p->to; i++)
+		p->cnt[(okey(p->x[i]) - p->klo) >> p->shift]++;
+	for (i = p->from; p->pass == 3 && i < p->to; i++) {
+		b = (okey(p->x[i]) - p->klo) >> p->shift;
+		if (p->want[b])
+			p->buf[p->at[b]++] = p->x[i];
+	}
+	if (p->pass > 3)
+		bpart_more(p);
+	return NULL;
+}
+
+/*
+ * A pass of the np parts, the first on this thread, each other on one
+ * of its own (POSIX threads: see read/chunks.c for why no library); a
+ * part whose thread cannot start runs here after.
+ */
+static void
+bpart_pass(struct bpart *part, size_t np, int pass)
+{
+	pthread_t th[BS_JOBS_MAX];
+	int started[BS_JOBS_MAX];
+	size_t k;
+
+	for (k = 0; k < np; k++)
+		part[k].pass = pass;
+	for (k = 1; k < np; k++)
+		started[k] = pthread_create(&th[k], NULL, bpart_run,
+		    &part[k]) == 0;
+	bpart_run(&part[0]);
+	for (k = 1; k < np; k++)
+		if (started[k])
+			pthread_join(th[k], NULL);
+		else
+			bpart_run(&part[k]);
+}
+
+/* Threads for a series of n values: jobs (0: the online CPUs), 4 at most. */
+static size_t
+nparts(int jobs, size_t n)
+{
+	long c = jobs > 0 ? jobs : sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (c > BS_JOBS_DEFAULT)
+		c = BS_JOBS_DEFAULT;
+	if (c < 1)
+		c = 1;
+	if ((size_t)c > n / BPARTS_MIN)
+		c = (long)(n / BPARTS_MIN);
+	return c < 1 ? 1 : (size_t)c;
+}
+
+/* x[0..n) in np parts (at most BS_JOBS_DEFAULT), all else zero. */
+static size_t
+bpart_split(struct bpart *part, const double *x, size_t n, int jobs)
+{
+	size_t np = nparts(jobs, n);
+
+	memset(part, 0, BS_JOBS_DEFAULT * sizeof(*part));
+	for (size_t k = 0; k < np; k++) {
+		part[k].x = x;
+		part[k].from = n / np * k;
+		part[k].to = k + 1 < np ? n / np * (k + 1) : n;
+		part[k].lo = UINT64_MAX;
+	}
+	return np;
+}
+
+/* The parts' counts summed into cnt (part 0's), each part's copy start. */
+static int
+bpart_starts(struct bpart *part, size_t np, const unsigned char *want,
+    const size_t *start)
+{
+	for (size_t k = 0; k < np; k++)
+		if ((part[k].at = malloc(NBUCKET * sizeof(size_t))) == NULL)
+			return -1;
+	for (size_t b = 0; b < NBUCKET; b++) {
+		size_t at = start[b];
+
+		for (size_t k = 0; k < np; k++) {
+			part[k].at[b] = at;
+			if (want[b])
+				at += part[k].cnt[b];
+		}
+	}
+	return 0;
+}
 
 /*
  * Order statistics of a large array by bucketing: one pass for the key
@@ -199,16 +355,18 @@ okey(double d)
  * like the doubles and grow with their logarithm, so latency data spreads
  * well), one to copy out the few buckets that hold the wanted ranks, and
  * a selection within each.  Three linear passes instead of the
- * log(k) + 2 of repeated quickselect, and x is left as it was.  Returns
+ * log(k) + 2 of repeated quickselect, and x is left as it was; the passes
+ * split among threads (jobs) from BPARTS_MIN values a thread.  Returns
  * -1 when the wanted buckets are too full (heavy ties), so that the
  * caller falls back to selection in place.
  */
 static int
 bucket_select(const double *x, size_t n, const size_t *ks, size_t nk,
-    double *out)
+    double *out, int jobs)
 {
-	uint64_t lo = UINT64_MAX, hi = 0, k;
-	size_t *cnt = NULL, *start = NULL, *fill = NULL, i, b, tot = 0, nb = 0;
+	struct bpart part[BS_JOBS_DEFAULT];
+	uint64_t lo = UINT64_MAX, hi = 0;
+	size_t *cnt = NULL, *start = NULL, i, b, k, tot = 0, nb = 0, np;
 	size_t bk[64], rank[64];
 	double *buf = NULL;
 	unsigned shift = 0;
@@ -217,21 +375,28 @@ bucket_select(const double *x, size_t n, const size_t *ks, size_t nk,
 
 	if (nk > 64)
 		return -1;
-	for (i = 0; i < n; i++) {
-		k = okey(x[i]);
-		if (k < lo)
-			lo = k;
-		if (k > hi)
-			hi = k;
+	np = bpart_split(part, x, n, jobs);
+	bpart_pass(part, np, 1);
+	for (k = 0; k < np; k++) {
+		lo = part[k].lo < lo ? part[k].lo : lo;
+		hi = part[k].hi > hi ? part[k].hi : hi;
 	}
 	while (((hi - lo) >> shift) >= NBUCKET)
 		shift++;
+	for (k = 0; k < np; k++) {
+		part[k].klo = lo;
+		part[k].shift = shift;
+		if ((part[k].cnt = calloc(NBUCKET, sizeof(size_t))) == NULL)
+			goto out;
+	}
 	cnt = calloc(NBUCKET, sizeof(*cnt));
 	want = calloc(NBUCKET, 1);
 	if (cnt == NULL || want == NULL)
 		goto out;
-	for (i = 0; i < n; i++)
-		cnt[(okey(x[i]) - lo) >> shift]++;
+	bpart_pass(part, np, 2);
+	for (k = 0; k < np; k++)
+		for (b = 0; b < NBUCKET; b++)
+			cnt[b] += part[k].cnt[b];
 	/* Which bucket holds each rank, and the rank within it. */
 	for (i = 0, b = 0, tot = 0; i < nk; i++) {
 		while (tot + cnt[b] <= ks[i]) {
@@ -248,20 +413,21 @@ bucket_select(const double *x, size_t n, const size_t *ks, size_t nk,
 	if (nb > n / 4 + 1024)
 		goto out;
 	start = calloc(NBUCKET, sizeof(*start));
-	fill = calloc(NBUCKET, sizeof(*fill));
 	buf = malloc((nb + 1) * sizeof(*buf));
-	if (start == NULL || fill == NULL || buf == NULL)
+	if (start == NULL || buf == NULL)
 		goto out;
 	for (b = 0, tot = 0; b < NBUCKET; b++)
 		if (want[b]) {
 			start[b] = tot;
 			tot += cnt[b];
 		}
-	for (i = 0; i < n; i++) {
-		b = (okey(x[i]) - lo) >> shift;
-		if (want[b])
-			buf[start[b] + fill[b]++] = x[i];
+	if (bpart_starts(part, np, want, start) == -1)
+		goto out;
+	for (k = 0; k < np; k++) {
+		part[k].want = want;
+		part[k].buf = buf;
 	}
+	bpart_pass(part, np, 3);
 	for (i = 0; i < nk; i++) {
 		double *p = buf + start[bk[i]];
 
@@ -270,10 +436,13 @@ bucket_select(const double *x, size_t n, const size_t *ks, size_t nk,
 	}
 	rc = 0;
 out:
+	for (k = 0; k < np; k++) {
+		free(part[k].cnt);
+		free(part[k].at);
+	}
 	free(cnt);
 	free(want);
 	free(start);
-	free(fill);
 	free(buf);
 	return rc;
 }
@@ -285,9 +454,10 @@ out:
  */
 static int
 order_stats(double *x, const double *ro, size_t n, const size_t *ks,
-    size_t nk, double *out)
+    size_t nk, double *out, int jobs)
 {
-	if (n >= 65536 && bucket_select(x ? x : ro, n, ks, nk, out) == 0)
+	if (n >= 65536 && bucket_select(x ? x : ro, n, ks, nk, out, jobs) ==
+	    0)
 		return 0;
 	if (x == NULL)
 		return -1;
@@ -376,7 +546,7 @@ clampidx(long j, size_t n)
  */
 static int
 quantiles(double *x, const double *ro, size_t n, const double *p, size_t np,
-    int type, double off, double *out)
+    int type, double off, double *out, int jobs)
 {
 	size_t *ks, nk = 0, i, w;
 	long j;
@@ -404,7 +574,7 @@ quantiles(double *x, const double *ro, size_t n, const double *p, size_t np,
 		free(ks);
 		return -1;
 	}
-	if (order_stats(x, ro, n, ks, w, vals) == -1) {
+	if (order_stats(x, ro, n, ks, w, vals, jobs) == -1) {
 		free(ks);
 		free(vals);
 		return -1;
@@ -433,7 +603,7 @@ int
 bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
     double *out)
 {
-	return quantiles(x, NULL, n, p, np, type, 0.0, out);
+	return quantiles(x, NULL, n, p, np, type, 0.0, out, 1);
 }
 
 /*
@@ -554,7 +724,7 @@ pct_intervals(double *x, size_t n, double off,
 	for (i = 0, w = 0; i < nk; i++)
 		if (w == 0 || ks[w - 1] != ks[i])
 			ks[w++] = ks[i];
-	if (order_stats(x, NULL, n, ks, w, vals) == -1)
+	if (order_stats(x, NULL, n, ks, w, vals, 1) == -1)
 		return -1;
 	for (i = 0; i <= o->npct; i++) {
 		p = i == 0 ? 0.5 : bs_pct_prob(o->pct[i - 1]);
@@ -688,6 +858,9 @@ take_values(struct bs_series *s, size_t start, int keep, double **x,
 		*x = *own;
 	} else
 		*x = s->v;
+	/* In place without a value missing: every value where it is. */
+	if (*x == s->v && *nmiss == 0 && start == 0)
+		return (long)n;
 	for (i = start, w = 0; i < s->n; i++)
 		if (!isnan(s->v[i])) {
 			/* In place, what says how each value was parsed too. */
@@ -813,23 +986,71 @@ parsed_values(struct bs_series *s, double *x, size_t n, size_t start)
 	return 0.0;
 }
 
-/* The order statistics of x[0..n), their offset off: 0, -1 no memory. */
+/*
+ * fmin() and fmax() as glibc computes them (a NaN gives the other
+ * operand; of two equal ones, zeros of either sign, the second), inline:
+ * a call for every value was 4% of bstat's time on a large file.
+ */
+static inline double
+min2(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	return a < b ? a : b;
+}
+
+static inline double
+max2(double a, double b)
+{
+	if (isnan(a))
+		return b;
+	if (isnan(b))
+		return a;
+	return a > b ? a : b;
+}
+
+static double mvalue_of(const double *, size_t, double, double, double,
+    double, int);
+
+/*
+ * The order statistics of x[0..n), their offset off: 0, -1 no memory.
+ * mean and sd: bs_mean_sd() of x as it is (moments'), or NaN.  A large
+ * x is read where it is when the bucketed selection takes it; then the
+ * mvalue needs neither the mean and sd nor the least and greatest
+ * value again: the same function of the same values in the same order.
+ */
 static int
-order_summary(double *x, size_t n, double off,
+order_summary(double *x, size_t n, double off, double mean, double sd,
     const struct bs_summary_opts *o, struct bs_summary *r)
 {
 	double probs[BS_MAX_QUANT], qs[BS_MAX_QUANT], *out[BS_MAX_QUANT];
-	size_t i, nq;
+	double lo, hi;
+	struct bpart part[BS_JOBS_DEFAULT];
+	size_t i, nq, np;
+	int ro;
 
 	nq = bs_summary_quantiles(r, o, BS_SN_SORTED, probs, out);
-	if (quantiles(x, NULL, n, probs, nq, o->qtype, off, qs) == -1)
+	ro = n >= 65536 && quantiles(NULL, x, n, probs, nq, o->qtype, off,
+	    qs, o->jobs) == 0;
+	if (!ro && quantiles(x, NULL, n, probs, nq, o->qtype, off, qs,
+	    o->jobs) == -1)
 		return -1;
-	r->min = r->max = x[0];
-	for (i = 1; i < n; i++) {
-		if (x[i] < r->min)
-			r->min = x[i];
-		if (x[i] > r->max)
-			r->max = x[i];
+	/* x holds no NaN: min2() and max2() are their comparisons. */
+	np = bpart_split(part, x, n, o->jobs);
+	bpart_pass(part, np, 4);
+	r->min = part[0].mn;
+	r->max = part[0].mx;
+	lo = part[0].lo2;
+	hi = part[0].hi2;
+	for (i = 1; i < np; i++) {
+		if (part[i].mn < r->min)
+			r->min = part[i].mn;
+		if (part[i].mx > r->max)
+			r->max = part[i].mx;
+		lo = lo < part[i].lo2 ? lo : part[i].lo2;
+		hi = hi > part[i].hi2 ? hi : part[i].hi2;
 	}
 	/* Not snapped (bs_snap()): these are inputs or R's arithmetic. */
 	r->min += off;
@@ -837,7 +1058,8 @@ order_summary(double *x, size_t n, double off,
 	for (i = 0; i < nq; i++)
 		*out[i] = qs[i];
 	r->iqr = r->q3 - r->q1;
-	r->mvalue = bs_mvalue(x, n);
+	r->mvalue = ro && !isnan(sd) && n >= BS_MVALUE_MIN_N ?
+	    mvalue_of(x, n, mean, sd, lo, hi, o->jobs) : bs_mvalue(x, n);
 	if (o->pct_ci && pct_intervals(x, n, off, o, r) == -1)
 		return -1;
 	return 0;
@@ -847,7 +1069,7 @@ int
 bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
     struct bs_summary *r, struct bs_err *e)
 {
-	double *x, *own, m, off;
+	double *x, *own, m, off, sd;
 	size_t start, n, nmiss;
 	long w;
 
@@ -870,8 +1092,10 @@ bs_summarize(struct bs_series *s, const struct bs_summary_opts *o, int keep,
 	warmup(x, n, r);
 	if (o->no_quantiles)
 		goto done;
+	/* x stays what moments() summed unless the parsed values replace it. */
+	sd = s->ulp == NULL && s->raw == NULL ? r->sd : (double)NAN;
 	off = parsed_values(s, x, n, start);
-	if (order_summary(x, n, off, o, r) == -1) {
+	if (order_summary(x, n, off, m, sd, o, r) == -1) {
 		free(own);
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}
@@ -954,7 +1178,8 @@ bs_tukey_fences(const double *x, size_t n, double k, struct bs_fences *f)
 	 */
 	for (i = 0; n >= 65536 && i < n && !isnan(x[i]); i++)
 		;
-	if (n >= 65536 && i == n && quantiles(NULL, x, n, p, 2, 7, 0.0, q) == 0) {
+	if (n >= 65536 && i == n && quantiles(NULL, x, n, p, 2, 7, 0.0, q,
+	    1) == 0) {
 		memset(f, 0, sizeof(*f));
 		f->k = k;
 	} else {
@@ -1162,17 +1387,30 @@ bin_width(const double *x, size_t n, double sd, double *lo, double hi)
 double
 bs_mvalue(const double *x, size_t n)
 {
-	double mean, sd, lo, hi, h, sum = 0, top = 0;
-	size_t nb, i, *cnt;
+	double mean, sd, lo, hi;
+	size_t i;
 
 	if (n < BS_MVALUE_MIN_N)
 		return NAN;
 	bs_mean_sd(x, n, &mean, &sd);
 	lo = hi = x[0];
 	for (i = 1; i < n; i++) {
-		lo = fmin(lo, x[i]);
-		hi = fmax(hi, x[i]);
+		lo = min2(lo, x[i]);
+		hi = max2(hi, x[i]);
 	}
+	return mvalue_of(x, n, mean, sd, lo, hi, 1);
+}
+
+/* The mvalue of x[0..n), of that mean, sd, least and greatest value. */
+static double
+mvalue_of(const double *x, size_t n, double mean, double sd, double lo,
+    double hi, int jobs)
+{
+	double h, sum = 0, top = 0;
+	size_t nb, i, k, np, *cnt;
+	struct bpart part[BS_JOBS_DEFAULT];
+
+	(void)mean;
 	if (!isfinite(hi - lo) || !isfinite(sd)) {
 		/*
 		 * Values near +-1e308: the span (or sd) overflows and the bin
@@ -1197,12 +1435,24 @@ bs_mvalue(const double *x, size_t n)
 	if ((hi - lo) / h > 100000)
 		h = (hi - lo) / 100000;
 	nb = (size_t)floor((hi - lo) / h) + 1;
-	if ((cnt = calloc(nb + 2, sizeof(*cnt))) == NULL)
-		return NAN;
-	for (i = 0; i < n; i++) {
-		size_t k = (size_t)floor((x[i] - lo) / h);
-
-		cnt[1 + (k < nb ? k : nb - 1)]++;
+	/* Each part counts its own bins; the counts are summed. */
+	np = bpart_split(part, x, n, jobs);
+	for (k = 0; k < np; k++) {
+		part[k].blo = lo;
+		part[k].h = h;
+		part[k].nb = nb;
+		if ((part[k].cnt = calloc(nb + 2, sizeof(*cnt))) == NULL) {
+			while (k-- > 0)
+				free(part[k].cnt);
+			return NAN;
+		}
+	}
+	bpart_pass(part, np, 5);
+	cnt = part[0].cnt;
+	for (k = 1; k < np; k++) {
+		for (i = 0; i < nb + 2; i++)
+			cnt[i] += part[k].cnt[i];
+		free(part[k].cnt);
 	}
 	/* cnt[0] and cnt[nb + 1] are the empty bins at either end. */
 	for (i = 0; i <= nb; i++)

@@ -1980,13 +1980,208 @@ on_want(void *arg, size_t k)
 	    (long)i == p->tcol;
 }
 
+/*
+ * A file read in chunks in parallel (bs_read_opts.jobs): each chunk's
+ * records go to a table of its own, a copy of this one's columns with
+ * one group, whose series start empty and shifted by the reference
+ * the table's series have (their first value), so that every value is
+ * stored as one thread would store it; joined, its series are appended
+ * to the table's.  Only a table whose records touch nothing but its
+ * one group's series and counts is read so (no group columns, units,
+ * identity, rates, times, percentiles, streaming moments), once every
+ * value column is known to be numeric or text; others are read in one
+ * thread.
+ */
+struct chunktab {
+	struct bs_table	 t;
+	struct tpriv	 p;
+	struct bs_group	 g;
+};
+
+static int
+splittable(const struct bs_table *t)
+{
+	const struct tpriv *p = t->priv;
+
+	if (t->ngcols != 0 || t->ngroups != 1 || t->nrep != 0 ||
+	    t->nauto != 0 || p->o->moments || p->okcol >= 0 ||
+	    p->o->apdex > 0 || p->tcol >= 0 || p->nid != 0 ||
+	    (p->pctcol >= 0 && p->quant != NULL) || p->o->every > 0)
+		return 0;
+	for (size_t k = 0; k < p->nslots; k++)
+		if (p->state[k] == COL_UNKNOWN || (p->state[k] ==
+		    COL_NUMERIC && !t->groups[0].s[k].hasref))
+			return 0;
+	return 1;
+}
+
+static void
+chunktab_free(struct chunktab *c)
+{
+	for (size_t k = 0; k < c->p.nslots; k++)
+		series_free(&c->g.s[k]);
+	free(c->g.s);
+	free(c->p.state);
+	free(c->t.rowgroup);
+	free(c);
+}
+
+static struct chunktab *
+chunktab_new(const struct bs_table *t)
+{
+	const struct tpriv *p = t->priv;
+	struct chunktab *c;
+	size_t ns = p->nslots;
+
+	if ((c = calloc(1, sizeof(*c))) == NULL)
+		return NULL;
+	c->t = *t;
+	c->p = *p;
+	c->g = t->groups[0];
+	c->t.priv = &c->p;
+	c->t.groups = &c->g;
+	c->t.nrows = 0;
+	c->t.rowgroup = NULL;
+	c->p.rgcap = 0;
+	c->g.nrows = 0;
+	c->g.s = calloc(ns ? ns : 1, sizeof(*c->g.s));
+	c->p.state = malloc((ns ? ns : 1) * sizeof(*c->p.state));
+	if (c->g.s == NULL || c->p.state == NULL) {
+		chunktab_free(c);
+		return NULL;
+	}
+	memcpy(c->p.state, p->state, ns * sizeof(*p->state));
+	for (size_t k = 0; k < ns; k++) {
+		c->g.s[k].ref = t->groups[0].s[k].ref;
+		c->g.s[k].refd = t->groups[0].s[k].refd;
+		c->g.s[k].hasref = t->groups[0].s[k].hasref;
+	}
+	return c;
+}
+
+static int
+on_split(void *arg, size_t n, struct bs_reader_cb *cbs)
+{
+	struct bs_table *t = arg;
+	struct chunktab *c;
+
+	if (!splittable(t))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if ((c = chunktab_new(t)) == NULL) {
+			while (i-- > 0)
+				chunktab_free(cbs[i].arg);
+			return -1;
+		}
+		cbs[i] = (struct bs_reader_cb){ .header = on_header,
+		    .record = on_record, .arg = c };
+	}
+	return 0;
+}
+
+/* Are series s and c shifted by the same reference (none re-based)? */
+static int
+sameref(const struct bs_series *s, const struct bs_series *c)
+{
+	return c->hasref == s->hasref && c->refd == s->refd &&
+	    signbit(c->refd) == signbit(s->refd) &&
+	    c->ref.mant == s->ref.mant && c->ref.exp == s->ref.exp &&
+	    c->ref.neg == s->ref.neg && c->ref.inexact == s->ref.inexact;
+}
+
+/* Series c after series s, of the same reference: values appended. */
+static int
+series_append(struct bs_series *s, const struct bs_series *c)
+{
+	size_t n = s->n + c->n;
+
+	if (c->n == 0) {
+		s->present |= c->present;
+		return 0;
+	}
+	if (n > s->cap) {
+		double *v = realloc(s->v, n * sizeof(*v));
+
+		if (v == NULL)
+			return -1;
+		s->v = v;
+		if (c->raw != NULL || s->raw != NULL) {
+			if ((v = realloc(s->raw, n * sizeof(*v))) == NULL)
+				return -1;
+			s->raw = v;
+		}
+		if (s->ulp != NULL) {
+			signed char *u = realloc(s->ulp, n);
+
+			if (u == NULL)
+				return -1;
+			s->ulp = u;
+		}
+		s->cap = n;
+	}
+	if (c->ulp != NULL && s->ulp == NULL &&
+	    (s->ulp = calloc(s->cap, 1)) == NULL)
+		return -1;
+	memcpy(s->v + s->n, c->v, c->n * sizeof(*c->v));
+	if (c->raw != NULL)
+		memcpy(s->raw + s->n, c->raw, c->n * sizeof(*c->raw));
+	if (s->ulp != NULL) {
+		if (c->ulp != NULL)
+			memcpy(s->ulp + s->n, c->ulp, c->n);
+		else
+			memset(s->ulp + s->n, 0, c->n);
+	}
+	s->n = n;
+	s->missing += c->missing;
+	s->present |= c->present;
+	return 0;
+}
+
+static int
+on_join(void *arg, void *chunkarg, int keep, struct bs_err *e)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+	struct chunktab *c = chunkarg;
+	int rc = 0;
+
+	/*
+	 * A column found text or numeric, a series re-based: not as one
+	 * thread would have read it.
+	 */
+	for (size_t k = 0; keep && rc == 0 && k < p->nslots; k++)
+		if (c->p.state[k] != p->state[k] || (p->state[k] != COL_TEXT &&
+		    !sameref(&t->groups[0].s[k], &c->g.s[k])))
+			rc = 1;
+	for (size_t k = 0; keep && rc == 0 && k < p->nslots; k++)
+		if (p->state[k] != COL_TEXT)
+			rc = series_append(&t->groups[0].s[k], &c->g.s[k]);
+	if (keep && rc == 0 && p->o->rowgroups && c->t.nrows > 0) {
+		if (bs_grow(&t->rowgroup, &p->rgcap, t->nrows + c->t.nrows,
+		    sizeof(*t->rowgroup)) == -1)
+			rc = -1;
+		else
+			memset(t->rowgroup + t->nrows, 0, c->t.nrows *
+			    sizeof(*t->rowgroup));
+	}
+	if (keep && rc == 0) {
+		t->groups[0].nrows += c->g.nrows;
+		t->nrows += c->t.nrows;
+	}
+	chunktab_free(c);
+	if (rc == -1)
+		return bs_seterr(e, p->curfile, 0, "out of memory");
+	return rc;
+}
+
 int
 bs_table_read(struct bs_table *t, const struct bs_buf *buf, const char *path,
     struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
 	struct bs_reader_cb cb = { on_header, on_record, t, on_warn,
-	    on_format, on_unit, on_meta, on_note, on_role, on_want };
+	    on_format, on_unit, on_meta, on_note, on_role, on_want, on_split,
+	    on_join };
 	const struct bs_fmt *used;
 	int delim;
 	size_t before = t->nrows;

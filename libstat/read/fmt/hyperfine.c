@@ -152,7 +152,7 @@ hyperfine_csv(struct bs_src *s, const struct bs_reader_cb *cb,
 {
 	struct hcsv h = { cb };
 	struct bs_reader_cb hcb = { hcsv_header, hcsv_record, &h,
-	    cb->warn ? hcsv_warn : NULL, NULL, NULL, NULL, NULL, NULL,
+	    cb->warn ? hcsv_warn : NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 	    NULL };
 
 	bs_reader_warn(cb, "hyperfine: --export-csv holds one summary per "

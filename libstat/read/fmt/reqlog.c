@@ -426,7 +426,7 @@ bs_csvlog_read(struct bs_src *s, const struct bs_csvlog *lg,
 	struct csvctx c = { lg, cb, s, 0, NULL, NULL, 0, 0, -1, 0, 0, 0,
 	    { -1, -1, { 0 }, NULL, NULL, 0, 0, 0, 0, 0, 0 } };
 	struct bs_reader_cb ccb = { csv_header, csv_record, &c,
-	    cb->warn ? csv_warn : NULL, NULL, NULL, NULL, NULL, NULL,
+	    cb->warn ? csv_warn : NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 	    NULL };
 	int rc = bs_read_delim(s, lg->delim, lg->no_header, &ccb, e);
 
