@@ -848,6 +848,14 @@ int	 bs_windows_sketched(const struct bs_table *, size_t g, size_t c,
 	    const struct bs_summary_opts *, struct bs_window *w, int *unsorted,
 	    struct bs_err *);
 /*
+ * The same for windows first .. first + nw - 1 only, into w[0 .. nw)
+ * (cut to those there are): a slice at a time, the summaries of a long
+ * log's windows are not all held at once.
+ */
+int	 bs_windows_sketched_range(const struct bs_table *, size_t g,
+	    size_t c, const struct bs_summary_opts *, size_t first, size_t nw,
+	    struct bs_window *w, int *unsorted, struct bs_err *);
+/*
  * The same from origin (seconds, as the stamps), nw windows: one run's
  * windows from its own start (bplot timeline overlays two runs).
  */

@@ -816,6 +816,83 @@ test_stat_registry(void **state)
 	assert_int_equal(bs_cond_parse("<inf", &c, NULL), -1);
 }
 
+/*
+ * bs_windows_sketched_range() a slice at a time is bs_windows_sketched()
+ * whole: 500 rows out of time order over ten 1 s windows (so that late
+ * rows come to windows the stream has left, packed), every window's
+ * start, requests, n, moments and quantiles the same, slices past the
+ * last window cut.
+ */
+static void
+test_windows_range(void **state)
+{
+	struct bs_table_opts o;
+	struct bs_summary_opts so;
+	struct bs_window all[10], w[4];
+	struct bs_table *t;
+	struct bs_err e;
+	struct bs_buf b;
+	char *text = malloc(500 * 32 + 8), *p = text;
+	size_t k, first, total = 0;
+	int uns;
+
+	(void)state;
+	assert_non_null(text);
+	p += sprintf(p, "t,v\n");
+	for (int i = 0; i < 500; i++)
+		p += sprintf(p, "%.2f,%d\n", (i * 7919 % 500) * 0.02,
+		    1 + i * 37 % 101);
+	memset(&o, 0, sizeof(o));
+	o.read.format = &bs_fmt_csv;
+	o.moments = 1;
+	o.sketch = 0.005;
+	o.timecol = "t";
+	o.tscale = 1;
+	o.every = 1;
+	b = (struct bs_buf){ text, strlen(text), "test" };
+	assert_non_null(t = bs_table_new(&o));
+	assert_int_equal(bs_table_read(t, &b, NULL, &e), 0);
+	assert_int_equal(bs_table_finish(t, &e), 0);
+	assert_int_equal(bs_window_count(t, 1), 10);
+	bs_summary_opts_default(&so);
+	assert_int_equal(bs_windows_sketched(t, 0, 0, &so, all, &uns, &e), 0);
+	assert_int_equal(uns, 1);
+	for (first = 0; first < 10; first += 3) {
+		size_t nk = first + 3 > 10 ? 10 - first : 3;
+
+		memset(w, 0, sizeof(w));
+		assert_int_equal(bs_windows_sketched_range(t, 0, 0, &so, first,
+		    3, w, &uns, &e), 0);
+		for (k = 0; k < nk; k++) {
+			const struct bs_window *x = &all[first + k];
+
+			assert_true(w[k].start == (double)(first + k));
+			assert_true(w[k].start == x->start);
+			assert_int_equal(w[k].requests, x->requests);
+			assert_int_equal(w[k].s.n, x->s.n);
+			assert_true(w[k].s.mean == x->s.mean);
+			assert_true(w[k].s.sd == x->s.sd);
+			assert_true(w[k].s.min == x->s.min);
+			assert_true(w[k].s.max == x->s.max);
+			assert_true(w[k].s.q1 == x->s.q1);
+			assert_true(w[k].s.median == x->s.median);
+			assert_true(w[k].s.q3 == x->s.q3);
+			assert_true(w[k].s.pct[0] == x->s.pct[0]);
+			total += w[k].s.n;
+		}
+		/* Cut at the last window: nothing written beyond it. */
+		for (; k < 3; k++)
+			assert_true(w[k].start == 0 && w[k].requests == 0);
+	}
+	assert_int_equal(total, 500);
+	memset(w, 0, sizeof(w));
+	assert_int_equal(bs_windows_sketched_range(t, 0, 0, &so, 20, 3, w,
+	    &uns, &e), 0);
+	assert_true(w[0].start == 0 && w[0].requests == 0);
+	bs_table_free(t);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -839,6 +916,7 @@ main(void)
 		cmocka_unit_test(test_format_registry),
 		cmocka_unit_test(test_format_rows_time),
 		cmocka_unit_test(test_stat_registry),
+		cmocka_unit_test(test_windows_range),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

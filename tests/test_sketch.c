@@ -521,6 +521,74 @@ test_trim(void **state)
 	bs_sketch_free(b);
 }
 
+/*
+ * A trimmed store is packed to the fewest bytes its largest count needs
+ * (1, 2, 4): with counts up to 200, 300 and 70,000 a key, the quantiles,
+ * merging from and into a packed sketch, and a count added after it are
+ * those of a sketch never trimmed.
+ */
+static void
+test_trim_packed(void **state)
+{
+	const int per[] = { 200, 300, 70000 };
+	double p;
+
+	(void)state;
+	for (size_t w = 0; w < sizeof(per) / sizeof(per[0]); w++) {
+		struct bs_sketch *a = bs_sketch_new(0.01);
+		struct bs_sketch *b = bs_sketch_new(0.01);
+		struct bs_sketch *c = bs_sketch_new(0.01);
+		struct bs_sketch *d = bs_sketch_new(0.01);
+		struct bs_err e;
+		int i, j;
+
+		assert_non_null(a);
+		assert_non_null(b);
+		assert_non_null(c);
+		assert_non_null(d);
+		/* Keys 1 apart: 1, 2, ... 40 times per[w]/(1 + i%4). */
+		for (i = 0; i < 40; i++)
+			for (j = 0; j < per[w] / (1 + i % 4); j++) {
+				double x = pow(1.0202, i) * (i % 2 ? -1 : 1);
+
+				assert_int_equal(bs_sketch_add(a, x), 0);
+				assert_int_equal(bs_sketch_add(b, x), 0);
+			}
+		assert_int_equal(bs_sketch_add(a, 0), 0);
+		assert_int_equal(bs_sketch_add(b, 0), 0);
+		bs_sketch_trim(a);
+		for (p = 0; p <= 1; p += 0.005)
+			assert_true(bs_sketch_quantile(a, p) ==
+			    bs_sketch_quantile(b, p));
+		/* From a packed sketch, and into one. */
+		assert_int_equal(bs_sketch_merge(c, a, &e), 0);
+		assert_int_equal(bs_sketch_merge(d, b, &e), 0);
+		bs_sketch_trim(c);
+		assert_int_equal(bs_sketch_merge(c, b, &e), 0);
+		assert_int_equal(bs_sketch_merge(d, b, &e), 0);
+		assert_true(bs_sketch_count(c) == bs_sketch_count(d));
+		for (p = 0; p <= 1; p += 0.005)
+			assert_true(bs_sketch_quantile(c, p) ==
+			    bs_sketch_quantile(d, p));
+		/* Added after packing: unpacked, counted. */
+		for (j = 0; j < per[w]; j++) {
+			assert_int_equal(bs_sketch_add(a, 1.5), 0);
+			assert_int_equal(bs_sketch_add(b, 1.5), 0);
+		}
+		assert_int_equal(bs_sketch_add(a, 1e9), 0);
+		assert_int_equal(bs_sketch_add(b, 1e9), 0);
+		bs_sketch_trim(a);
+		assert_true(bs_sketch_count(a) == bs_sketch_count(b));
+		for (p = 0; p <= 1; p += 0.005)
+			assert_true(bs_sketch_quantile(a, p) ==
+			    bs_sketch_quantile(b, p));
+		bs_sketch_free(a);
+		bs_sketch_free(b);
+		bs_sketch_free(c);
+		bs_sketch_free(d);
+	}
+}
+
 int
 main(void)
 {
@@ -535,6 +603,7 @@ main(void)
 		cmocka_unit_test(test_exact),
 		cmocka_unit_test(test_files_exact),
 		cmocka_unit_test(test_trim),
+		cmocka_unit_test(test_trim_packed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -957,30 +957,20 @@ window_columns(const struct bs_table *t, const struct bs_statcols *st,
 
 /*
  * --every with --steady auto: the windows' medians (of those with
- * requests) as a sample in time order, classified as --steady auto
- * classifies runs: are the last windows steady?
+ * requests, m of them, med[] starting at start[]) as a sample in time
+ * order, classified as --steady auto classifies runs: are the last
+ * windows steady?
  */
 static void
 window_steady(const struct bs_table *t, size_t g, size_t c,
-    const struct bs_window *w, size_t nw)
+    const double *start, const double *med, size_t m)
 {
 	const char *vn = bs_table_vname(t, c);
 	struct bs_steady st;
 	struct bs_colunit u;
 	struct bs_err e;
-	double *med, *start;
-	size_t m = 0;
 	char *label, from[64];
 
-	med = calloc(nw + 1, sizeof(*med));
-	start = calloc(nw + 1, sizeof(*start));
-	if (med == NULL || start == NULL)
-		die("out of memory");
-	for (size_t k = 0; k < nw; k++)
-		if (w[k].s.n > 0) {
-			start[m] = w[k].start;
-			med[m++] = w[k].s.median;
-		}
 	bs_column_unit_as(vn, bs_table_unit(t, c), &u);
 	label = tool_label(t, t->groups[g].key, 0, vn);
 	if (bs_steady_auto(med, m, u.higher, &st, &e) == -1)
@@ -990,9 +980,13 @@ window_steady(const struct bs_table *t, size_t g, size_t c,
 	steady_say(label, bs_tr("the windows' medians: "), &st, m,
 	    bs_tr("windows"), from);
 	free(label);
-	free(med);
-	free(start);
 }
+
+/*
+ * Windows streamed into sketches are summarised this many at a time
+ * (1 KiB a summary): a 10^8-row log's 15,000 windows would hold 16 MB.
+ */
+#define WINDOW_SLICE	1024
 
 /* The windows of value column c of group g, a row each. */
 static void
@@ -1002,33 +996,51 @@ window_rows(struct bs_result *res, const struct tool_common *com,
     struct bs_window *w)
 {
 	const char *vn = bs_table_vname(t, c);
-	size_t nw = bs_window_count(t, every), row, col;
+	size_t nw = bs_window_count(t, every), row, col, k0, nk, m = 0;
 	struct bs_colunit u;
 	struct bs_err e;
+	double *med = NULL, *start = NULL;
 	int unsorted;
 	char *label;
 
-	if ((t->every > 0 ? bs_windows_sketched(t, g, c, so, w, &unsorted,
-	    &e) : bs_windows(t, g, c, every, so, w, &unsorted, &e)) == -1)
-		die_err(&e);
-	if (unsorted && c == 0) {
-		label = tool_label(t, t->groups[g].key, 0, vn);
-		warnmsg(bs_tr("note: %s: time stamps out of order: each window "
-		    "takes its rows in time order%s"), label, t->every > 0 ?
-		    bs_tr(" (a sketch counts them in any order)") : "");
-		free(label);
+	if (steady_auto && ((med = calloc(nw + 1, sizeof(*med))) == NULL ||
+	    (start = calloc(nw + 1, sizeof(*start))) == NULL))
+		die("out of memory");
+	bs_column_unit_as(vn, bs_table_unit(t, c), &u);
+	for (k0 = 0; k0 < nw || k0 == 0; k0 += nk) {
+		nk = t->every > 0 && nw - k0 > WINDOW_SLICE ? WINDOW_SLICE :
+		    nw - k0;
+		if ((t->every > 0 ? bs_windows_sketched_range(t, g, c, so, k0,
+		    nk, w, &unsorted, &e) : bs_windows(t, g, c, every, so, w,
+		    &unsorted, &e)) == -1)
+			die_err(&e);
+		if (unsorted && c == 0 && k0 == 0) {
+			label = tool_label(t, t->groups[g].key, 0, vn);
+			warnmsg(bs_tr("note: %s: time stamps out of order: "
+			    "each window takes its rows in time order%s"),
+			    label, t->every > 0 ? bs_tr(" (a sketch counts "
+			    "them in any order)") : "");
+			free(label);
+		}
+		for (size_t k = 0; k < nk; k++) {
+			if (steady_auto && w[k].s.n > 0) {
+				start[m] = w[k].start;
+				med[m++] = w[k].s.median;
+			}
+			row = keyrow(res, t, g, -1, &col);
+			bs_result_num(res, row, col++, w[k].start);
+			bs_result_str(res, row, col++, vn);
+			col = bs_statcols_put(res, row, col, st, &w[k].s,
+			    com->raw ? NULL : &u, vn);
+			bs_result_num(res, row, col, w[k].throughput);
+		}
+		if (nk == 0)
+			break;
 	}
 	if (steady_auto)
-		window_steady(t, g, c, w, nw);
-	bs_column_unit_as(vn, bs_table_unit(t, c), &u);
-	for (size_t k = 0; k < nw; k++) {
-		row = keyrow(res, t, g, -1, &col);
-		bs_result_num(res, row, col++, w[k].start);
-		bs_result_str(res, row, col++, vn);
-		col = bs_statcols_put(res, row, col, st, &w[k].s, com->raw ?
-		    NULL : &u, vn);
-		bs_result_num(res, row, col, w[k].throughput);
-	}
+		window_steady(t, g, c, start, med, m);
+	free(med);
+	free(start);
 }
 
 /*
@@ -1072,7 +1084,8 @@ every_main(struct tool_common *com, struct bs_summary_opts *so,
 		    "windows", every, t->tmax - t->tmin);
 	res = window_columns(t, st, com->outfmt);
 	res->width = tool_width(com);
-	w = calloc(bs_window_count(t, every) + 1, sizeof(*w));
+	w = calloc((t->every > 0 && bs_window_count(t, every) > WINDOW_SLICE ?
+	    WINDOW_SLICE : bs_window_count(t, every)) + 1, sizeof(*w));
 	if (w == NULL || (ord = bs_table_order(t, tool_natural(com))) == NULL)
 		die("out of memory");
 	for (gi = 0; gi < t->ngroups; gi++)

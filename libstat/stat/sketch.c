@@ -21,6 +21,12 @@
  * come one by one, so that the buckets, and merging, are the same
  * whenever the promotion happened.  A million groups of a value each
  * are then a million sketches of no allocation but their own.
+ *
+ * bs_sketch_trim() packs a store the stream has left (a window of
+ * bstat --every) to its counted keys, each count in the fewest bytes
+ * (1, 2 or 4) that hold the largest: a window's few thousand requests
+ * over ~250 keys take a byte a key, not 8.  Every reader goes through
+ * cnt(); a count added later unpacks the store first (reserve()).
  */
 #include <errno.h>
 #include <float.h>
@@ -34,10 +40,50 @@
 #include "stat/stat.h"
 
 struct store {
-	uint64_t	*c;
+	union {
+		uint64_t	*c;	/* pw 0: growable counts */
+		uint8_t		*c1;	/* pw 1, 2, 4: packed, read only */
+		uint16_t	*c2;
+		uint32_t	*c4;
+	};
 	int32_t		 lo;		/* key of c[0] */
+	uint8_t		 pw;		/* bytes a packed count; 0 unpacked */
 	size_t		 len;
 };
+
+/* Count i of a store, packed or not. */
+static inline uint64_t
+cnt(const struct store *s, size_t i)
+{
+	switch (s->pw) {
+	case 0:
+		return s->c[i];
+	case 1:
+		return s->c1[i];
+	case 2:
+		return s->c2[i];
+	default:
+		return s->c4[i];
+	}
+}
+
+/* A packed store back to counts of 8 bytes, that can grow. */
+static int
+unpack(struct store *s)
+{
+	uint64_t *c;
+
+	if (s->pw == 0)
+		return 0;
+	if ((c = malloc((s->len + 1) * sizeof(*c))) == NULL)
+		return -1;
+	for (size_t i = 0; i < s->len; i++)
+		c[i] = cnt(s, i);
+	free(s->c1);
+	s->c = c;
+	s->pw = 0;
+	return 0;
+}
 
 struct bs_sketch {
 	double		 a;		/* relative accuracy */
@@ -131,6 +177,8 @@ reserve(struct store *s, int32_t klo, int32_t khi, int32_t kmin, int32_t kmax)
 	int64_t lo, hi, pad;
 	uint64_t *c;
 
+	if (unpack(s) == -1)
+		return -1;
 	if (s->len > 0) {
 		if (klo >= s->lo && khi <= s->lo + (int64_t)s->len - 1)
 			return 0;
@@ -174,7 +222,7 @@ bucket(struct bs_sketch *k, double x)
 	if (x < 0)
 		s = &k->neg;
 	i = key(k, fabs(x));
-	if ((i < s->lo || i >= s->lo + (int64_t)s->len) &&
+	if ((s->pw != 0 || i < s->lo || i >= s->lo + (int64_t)s->len) &&
 	    reserve(s, i, i, k->kmin, k->kmax) == -1)
 		return -1;
 	s->c[i - s->lo]++;
@@ -252,24 +300,28 @@ used(const struct store *s, int32_t *lo, int32_t *hi)
 {
 	size_t i, j;
 
-	for (i = 0; i < s->len && s->c[i] == 0; i++)
+	for (i = 0; i < s->len && cnt(s, i) == 0; i++)
 		;
 	if (i == s->len)
 		return 0;
-	for (j = s->len - 1; s->c[j] == 0; j--)
+	for (j = s->len - 1; cnt(s, j) == 0; j--)
 		;
 	*lo = s->lo + (int32_t)i;
 	*hi = s->lo + (int32_t)j;
 	return 1;
 }
 
+/* A store to its counted keys, packed (see the top); packed once. */
 static void
 store_trim(struct store *s)
 {
 	int32_t lo, hi;
-	uint64_t *c;
+	uint64_t max = 0;
+	size_t i, n, off;
+	uint8_t pw;
+	void *c;
 
-	if (s->len == 0)
+	if (s->len == 0 || s->pw != 0)
 		return;
 	if (!used(s, &lo, &hi)) {
 		free(s->c);
@@ -277,14 +329,36 @@ store_trim(struct store *s)
 		s->len = 0;
 		return;
 	}
-	if ((size_t)(hi - lo + 1) == s->len ||
-	    (c = malloc((size_t)(hi - lo + 1) * sizeof(*c))) == NULL)
+	n = (size_t)(hi - lo + 1);
+	off = (size_t)(lo - s->lo);
+	for (i = 0; i < n; i++)
+		if (s->c[off + i] > max)
+			max = s->c[off + i];
+	pw = max <= UINT8_MAX ? 1 : max <= UINT16_MAX ? 2 : max <=
+	    UINT32_MAX ? 4 : 0;
+	if (pw == 0 && n == s->len)
 		return;
-	memcpy(c, s->c + (lo - s->lo), (size_t)(hi - lo + 1) * sizeof(*c));
+	if ((c = malloc(n * (pw == 0 ? sizeof(uint64_t) : pw))) == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		switch (pw) {
+		case 0:
+			((uint64_t *)c)[i] = s->c[off + i];
+			break;
+		case 1:
+			((uint8_t *)c)[i] = (uint8_t)s->c[off + i];
+			break;
+		case 2:
+			((uint16_t *)c)[i] = (uint16_t)s->c[off + i];
+			break;
+		default:
+			((uint32_t *)c)[i] = (uint32_t)s->c[off + i];
+		}
 	free(s->c);
 	s->c = c;
+	s->pw = pw;
 	s->lo = lo;
-	s->len = (size_t)(hi - lo + 1);
+	s->len = n;
 }
 
 void
@@ -310,7 +384,7 @@ samestore(const struct store *a, const struct store *b)
 	if (alo != blo || ahi != bhi)
 		return 0;
 	for (int32_t i = alo; i <= ahi; i++)
-		if (a->c[i - a->lo] != b->c[i - b->lo])
+		if (cnt(a, (size_t)(i - a->lo)) != cnt(b, (size_t)(i - b->lo)))
 			return 0;
 	return 1;
 }
@@ -326,7 +400,7 @@ store_merge(struct store *d, const struct store *s, int32_t kmin,
 	if (reserve(d, lo, hi, kmin, kmax) == -1)
 		return -1;
 	for (int32_t i = lo; i <= hi; i++)
-		d->c[i - d->lo] += s->c[i - s->lo];
+		d->c[i - d->lo] += cnt(s, (size_t)(i - s->lo));
 	return 0;
 }
 
@@ -396,12 +470,12 @@ bs_sketch_rank(const struct bs_sketch *k, uint64_t r)
 		return k->x[r - 1];
 	/* Most negative first: the largest magnitudes of the negatives. */
 	for (i = k->neg.len; i-- > 0;)
-		if ((below += k->neg.c[i]) >= r)
+		if ((below += cnt(&k->neg, i)) >= r)
 			return -value(k, k->neg.lo + (int32_t)i);
 	if ((below += k->zero) >= r)
 		return 0.0;
 	for (i = 0; i < k->pos.len; i++)
-		if ((below += k->pos.c[i]) >= r)
+		if ((below += cnt(&k->pos, i)) >= r)
 			return value(k, k->pos.lo + (int32_t)i);
 	return NAN;
 }
@@ -679,7 +753,7 @@ putstore(FILE *fp, const char *name, const struct store *s)
 	if (fprintf(fp, ", \"%s\": {\"keys\": [", name) < 0)
 		return -1;
 	for (i = 0; i < s->len; i++)
-		if (s->c[i] != 0) {
+		if (cnt(s, i) != 0) {
 			if (fprintf(fp, "%s%ld", sep, (long)(s->lo +
 			    (int32_t)i)) < 0)
 				return -1;
@@ -688,9 +762,9 @@ putstore(FILE *fp, const char *name, const struct store *s)
 	if (fputs("], \"counts\": [", fp) == EOF)
 		return -1;
 	for (i = 0, sep = ""; i < s->len; i++)
-		if (s->c[i] != 0) {
+		if (cnt(s, i) != 0) {
 			if (fprintf(fp, "%s%llu", sep,
-			    (unsigned long long)s->c[i]) < 0)
+			    (unsigned long long)cnt(s, i)) < 0)
 				return -1;
 			sep = ",";
 		}
@@ -1190,15 +1264,15 @@ binmoments(struct bs_sketch_series *ss)
 
 	/* In ascending order of value: most negative first. */
 	for (i = k->neg.len; i-- > 0;)
-		if (k->neg.c[i] != 0)
+		if (cnt(&k->neg, i) != 0)
 			wadd(&n, &mean, &m2, -value(k, k->neg.lo + (int32_t)i),
-			    k->neg.c[i]);
+			    cnt(&k->neg, i));
 	if (k->zero != 0)
 		wadd(&n, &mean, &m2, 0.0, k->zero);
 	for (i = 0; i < k->pos.len; i++)
-		if (k->pos.c[i] != 0)
+		if (cnt(&k->pos, i) != 0)
 			wadd(&n, &mean, &m2, value(k, k->pos.lo + (int32_t)i),
-			    k->pos.c[i]);
+			    cnt(&k->pos, i));
 	ss->n = k->n;
 	ss->present = 1;
 	ss->estimated = 1;
@@ -1331,15 +1405,15 @@ putbins(struct bs_dds_store *d, const struct store *s)
 	size_t i, n = 0;
 
 	for (i = 0; i < s->len; i++)
-		n += s->c[i] != 0;
+		n += cnt(s, i) != 0;
 	if (n == 0)
 		return 0;
 	if ((d->b = calloc(n, sizeof(*d->b))) == NULL)
 		return -1;
 	for (i = 0; i < s->len; i++)
-		if (s->c[i] != 0) {
+		if (cnt(s, i) != 0) {
 			d->b[d->n].key = s->lo + (int32_t)i;
-			d->b[d->n++].count = (double)s->c[i];
+			d->b[d->n++].count = (double)cnt(s, i);
 		}
 	d->cap = n;
 	return 0;

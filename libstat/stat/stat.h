@@ -27,8 +27,10 @@ void	 bs_sketch_free(struct bs_sketch *);
 int	 bs_sketch_add(struct bs_sketch *, double x);
 /*
  * Give back the room the stores keep beyond their counted keys (a
- * window the stream has passed: bstat --every --sketch keeps thousands);
- * a later count grows them again.  Out of memory, left as it was.
+ * window the stream has passed: bstat --every --sketch keeps thousands)
+ * and pack the counts into the fewest bytes (1, 2 or 4) the largest
+ * needs; a later count unpacks and grows them again.  Out of memory,
+ * left as it was.
  */
 void	 bs_sketch_trim(struct bs_sketch *);
 /* Add src's counts to dst (same accuracy); 0 or -1 with the reason. */

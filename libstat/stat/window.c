@@ -58,18 +58,36 @@ bs_windows_sketched(const struct bs_table *t, size_t g, size_t c,
     const struct bs_summary_opts *so, struct bs_window *w, int *unsorted,
     struct bs_err *e)
 {
+	return bs_windows_sketched_range(t, g, c, so, 0,
+	    bs_window_count(t, t->every), w, unsorted, e);
+}
+
+/*
+ * Windows first .. first + nw - 1 of them into w[0 .. nw): a caller
+ * that takes them a slice at a time keeps a slice of summaries (1 KiB
+ * each), not one a window of a long log.
+ */
+int
+bs_windows_sketched_range(const struct bs_table *t, size_t g, size_t c,
+    const struct bs_summary_opts *so, size_t first, size_t nw,
+    struct bs_window *w, int *unsorted, struct bs_err *e)
+{
 	const struct bs_group *gr = &t->groups[g];
 	struct bs_summary_opts wo = *so;
-	size_t nw = bs_window_count(t, t->every);
+	size_t all = bs_window_count(t, t->every);
 	int64_t j0 = (int64_t)floor(t->tmin / t->every), j;
 
 	wo.skip = 0;
 	*unsorted = gr->unsorted;
+	if (first > all)
+		first = all;
+	if (nw > all - first)
+		nw = all - first;
 	for (size_t k = 0; k < nw; k++) {
 		struct bs_sketch_series ss;
 		const struct bs_series *s = NULL;
 
-		j = j0 + (int64_t)k - gr->wlo;
+		j = j0 + (int64_t)(first + k) - gr->wlo;
 		if (j >= 0 && (size_t)j < gr->nwin)
 			s = &gr->win[(size_t)j * t->nvcols + c];
 		memset(&ss, 0, sizeof(ss));
@@ -89,7 +107,7 @@ bs_windows_sketched(const struct bs_table *t, size_t g, size_t c,
 				ss.sk = s->mom->sk;
 			}
 		}
-		w[k].start = (double)k * t->every;
+		w[k].start = (double)(first + k) * t->every;
 		w[k].requests = s != NULL ? s->n : 0;
 		w[k].throughput = (double)w[k].requests / t->every;
 		if (bs_sketch_summarize(&ss, &wo, &w[k].s, e) == -1)
