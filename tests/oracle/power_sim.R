@@ -10,8 +10,11 @@
 # detected is the power the predicted n reaches (aimed at 0.80).
 # Run from the repository root after make:
 #     Rscript tests/oracle/power_sim.R   # appends its table to power.md
+# With arguments PILOTS [ROW...] (a row "normal p90", the family's first
+# word and the test) it prints the rows asked and writes nothing.  Each
+# row has its own seed, so a row alone repeats its line of the table.
 options(warn = 1)
-set.seed(3102)
+args <- commandArgs(trailingOnly = TRUE)
 bin <- normalizePath("bcompare")
 tmp <- tempfile("powersim"); dir.create(tmp)
 fams <- list(
@@ -23,14 +26,20 @@ fams <- list(
                            q = function(p) qgamma(p, 16, 16 / 100)))
 tests <- list(mwu = list(args = c("--test", "mwu"), p = 0.5),
               p90 = list(args = c("--stat", "p90"), p = 0.9))
-pilots <- 40; reps <- 100; npilot <- 30
+pilots <- if (length(args)) as.integer(args[1]) else 120
+only <- args[-1]
+reps <- 100; npilot <- 30
 wcsv <- function(g, v, f) write.csv(data.frame(g = g, v = v), f,
                                     row.names = FALSE, quote = FALSE)
 bc <- function(args, b, c)
   read.csv(text = system2(bin, c("-q", "-f", "csv", "-g", "g", "--adjust",
                                  "none", args, b, c), stdout = TRUE))
 rows <- NULL
+row <- 0
 for (fn in names(fams)) for (tn in names(tests)) {
+  row <- row + 1
+  set.seed(3102 + row)
+  if (length(only) && !(paste(sub(",.*", "", fn), tn) %in% only)) next
   f <- fams[[fn]]; te <- tests[[tn]]
   g <- rep(seq_len(pilots), each = npilot)
   fb <- file.path(tmp, "b.csv"); fc <- file.path(tmp, "c.csv")
@@ -57,9 +66,10 @@ for (fn in names(fams)) for (tn in names(tests)) {
                                  median_n = median(n),
                                  power = mean(hit),
                                  mc_se = sd(hit) / sqrt(pilots)))
-  cat(fn, tn, none, median(n), mean(hit), "\n")
+  cat(fn, tn, none, median(n), mean(hit), sd(hit) / sqrt(pilots), "\n")
 }
 unlink(tmp, recursive = TRUE)
+if (length(args) > 1) quit(save = "no")
 md <- readLines("tests/oracle/power.md")
 cut <- grep("^## By simulation", md)
 if (length(cut)) md <- md[seq_len(cut[1] - 2)]
