@@ -18,16 +18,7 @@ D=bench/data
 O=bench/out
 mkdir -p "$D" "$O"
 F=$D/requests_$N.csv
-[ -s "$F" ] || awk -v n="$N" 'BEGIN {
-	srand(30); print "timeStamp,elapsed,label,responseCode,success";
-	t = 1764640800000;
-	for (i = 0; i < n; i++) {
-		t += int(-log(1 - rand()) * 2);
-		ms = int(exp(log(120) + 0.35 * sqrt(-2 * log(1 - rand())) * cos(6.2831853 * rand())));
-		code = rand() < 0.01 ? 500 : 200;
-		printf "%.0f,%d,%s,%d,%s\n", t, ms < 1 ? 1 : ms, i % 3 ? "search" : "home", code, code == 200 ? "true" : "false";
-	}
-}' > "$F"
+[ -s "$F" ] || sh bench/requests.sh "$N" "$F"
 cat "$F" > /dev/null	# in the page cache for every run alike
 old=
 if [ -n "$REV" ]; then
