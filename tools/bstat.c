@@ -859,11 +859,14 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 	if (r->ntg > 0) {
 		int ts = bs_targets_judge(r->tg, r->ntg, t, g, c, &s, &so,
 		    r->tres);
+		const char *tn = ts >= 0 ? bs_target_status_name(
+		    (enum bs_target_status)ts) : NULL;
 
-		if (ts >= 0)
+		/* The table people read: --lang's words; scripts the names. */
+		if (tn != NULL)
 			bs_result_str(r->res, r->res->nrows - 1,
-			    r->res->ncols - 1, bs_target_status_name(
-			    (enum bs_target_status)ts));
+			    r->res->ncols - 1, HUMAN(r->com->outfmt) ?
+			    bs_tr(tn) : tn);
 		r->missed |= ts == BS_TARGET_MISSED;
 	}
 	notes(&r->nt, t, g, c, &s, &so);

@@ -900,13 +900,13 @@ tool_skip_auto_note(const char *label, const struct bs_steady *st,
     size_t drop, size_t n)
 {
 	if (st->cls == BS_SC_FLAT)
-		warnmsg("note: %s: --skip auto: flat: no run dropped (%zu "
-		    "runs)", label, n);
+		warnmsg(bs_tr("note: %s: --skip auto: flat: no run dropped "
+		    "(%zu runs)"), label, n);
 	else if (st->cls == BS_SC_NONE)
-		warnmsg("note: %s: --skip auto: no steady state: no run "
-		    "dropped (%zu runs)", label, n);
+		warnmsg(bs_tr("note: %s: --skip auto: no steady state: no run "
+		    "dropped (%zu runs)"), label, n);
 	else
-		warnmsg("note: %s: --skip auto: runs 1-%zu dropped (%s; "
-		    "steady state from run %zu of %zu)", label, drop,
-		    bs_steady_name(st->cls), drop + 1, n);
+		warnmsg(bs_tr("note: %s: --skip auto: runs 1-%zu dropped (%s; "
+		    "steady state from run %zu of %zu)"), label, drop,
+		    bs_tr(bs_steady_name(st->cls)), drop + 1, n);
 }

@@ -311,7 +311,8 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 		} else
 			snprintf(text, sizeof(text), "%s", a);
 		bs_result_str(tres, (size_t)row, k++, text);
-		bs_result_str(tres, (size_t)row, k, status_text(st, 1));
+		/* tres is md's, for people: --lang's words. */
+		bs_result_str(tres, (size_t)row, k, bs_tr(status_text(st, 1)));
 	}
 	return all;
 }
