@@ -510,8 +510,9 @@ env_compare(const struct bs_meta *b, const struct bs_meta *c,
 		if (o->gate)
 			die("--same-env: %s no fingerprint (put benv's output "
 			    "before the results)", side);
-		warnmsg("warning: --same-env: %s no fingerprint (put benv's "
-		    "output before the results); an error with --gate", side);
+		warnmsg(bs_tr("warning: --same-env: %s no fingerprint (put "
+		    "benv's output before the results); an error with --gate"),
+		    bs_tr(side));
 	}
 	if (bs_meta_diff(b, c, &d, &n) == -1)
 		die("out of memory");
@@ -524,8 +525,9 @@ env_compare(const struct bs_meta *b, const struct bs_meta *c,
 		die("--same-env: the environments differ in %s: the "
 		    "comparison is not valid", keys);
 	if (l > 0)
-		warnmsg("warning: --same-env: the environments differ in %s: "
-		    "the comparison is not valid; an error with --gate", keys);
+		warnmsg(bs_tr("warning: --same-env: the environments differ in "
+		    "%s: the comparison is not valid; an error with --gate"),
+		    keys);
 	/* Each key once: those --same-env named are said. */
 	for (i = 0; i < n; i++) {
 		if (l > 0 && d[i].kind == BS_MK_PERF)

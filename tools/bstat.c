@@ -1213,9 +1213,9 @@ levels_words(const struct bs_table *t, const struct bs_levels *lv,
 			    lname, 100 * lv->share[L], lv->advice[L], up, now);
 	}
 	if (!costs)
-		warnmsg("note: the repetitions assume the same cost for one "
-		    "repetition at every level (Kalibera and Jones 2013; "
-		    "--level-cost gives them)");
+		warnmsg("%s", bs_tr("note: the repetitions assume the same "
+		    "cost for one repetition at every level (Kalibera and Jones "
+		    "2013; --level-cost gives them)"));
 }
 
 /* The rows of one series under --levels: one a level. */
@@ -1295,7 +1295,7 @@ levels_main(struct tool_common *com, struct bs_summary_opts *so,
 		for (size_t c = 0; c < t->nvcols; c++)
 			levels_series(res, t, ord[gi], c, so, cost, &said);
 	if (said > 3)
-		warnmsg("note: %d more series: their levels in the table",
+		warnmsg(bs_tr("note: %d more series: their levels in the table"),
 		    said - 3);
 	tool_write_result(com, res);
 	free(ord);

@@ -790,6 +790,45 @@ static const struct {
 	    "标记的值中有 %zu 个（共 %zu 个）在其之前（%s并非一组离群值）%s" },
 	{ "; --skip auto leaves those runs out of the fences",
 	    "；--skip auto 把这些运行排除在栅栏之外" },
+	/* The factor columns the table left out (tool_factor_note()). */
+	{ "hint: %s: %zu integer values, each in several rows: a factor, not "
+	    "summarised; the medians of %s across them lie %.2fx apart: %s%s "
+	    "splits the runs (-c %s summarises it)",
+	    "hint: %s：%zu 个整数值，各出现在多行中：是一个因子，不做汇总；%s 在"
+	    "其各值下的中位数相差 %.2f 倍：%s%s 可把这些运行分开（-c %s 则对它做"
+	    "汇总）" },
+	{ "adding it to -g ", "把它加入 -g " },
+	{ "note: %s: %zu integer values, each in several rows: a factor, not "
+	    "summarised (-c %s summarises it)",
+	    "note: %s：%zu 个整数值，各出现在多行中：是一个因子，不做汇总"
+	    "（-c %s 则对它做汇总）" },
+	/* The tools' other warnings and notes on standard error. */
+	{ "warning: --same-env: %s no fingerprint (put benv's output before "
+	    "the results); an error with --gate",
+	    "warning: --same-env：%s环境指纹（请把 benv 的输出放在结果之前）；"
+	    "带 --gate 时为错误" },
+	{ "neither side carries", "两侧都没有" },
+	{ "the baseline carries", "基线没有" },
+	{ "the candidate carries", "候选没有" },
+	{ "warning: --same-env: the environments differ in %s: the comparison "
+	    "is not valid; an error with --gate",
+	    "warning: --same-env：环境在 %s 上不同：比较无效；带 --gate 时为错误" },
+	{ "warning: a file name is not valid UTF-8: the legend shows U+FFFD "
+	    "for its bad bytes",
+	    "warning: 有文件名不是有效的 UTF-8：图例中其无效字节显示为 U+FFFD" },
+	{ "warning: %s: no values", "warning: %s：没有值" },
+	{ "note: the repetitions assume the same cost for one repetition at "
+	    "every level (Kalibera and Jones 2013; --level-cost gives them)",
+	    "note: 各重复次数假定每一层的一次重复代价相同（Kalibera 与 Jones 2013；"
+	    "--level-cost 可给出代价）" },
+	{ "note: %d more series: their levels in the table",
+	    "note: 另有 %d 个序列：其各层见表中" },
+	{ "note: --state %s: %zu of %zu segments searched, %zu kept from the "
+	    "run before",
+	    "note: --state %s：搜索了 %zu 段（共 %zu 段），%zu 段沿用上次运行的结果" },
+	{ "note: --confidence %s read as a fraction: a %g%% interval (95 or "
+	    "0.95 both mean 95%%)",
+	    "note: --confidence %s 按比例读取：%g%% 区间（95 和 0.95 都表示 95%%）" },
 	/* bstat --target: the table for people (csv keeps the names). */
 	{ "met", "达标" },
 	{ "missed", "未达标" },
