@@ -830,6 +830,8 @@ static const struct {
 	    "0.95 both mean 95%%)",
 	    "note: --confidence %s 按比例读取：%g%% 区间（95 和 0.95 都表示 95%%）" },
 	/* bstat --target: the table for people (csv keeps the names). */
+	{ "measured", "实测" },
+	{ "%s of %s %s %s", "%s（%s）%s %s" },
 	{ "met", "达标" },
 	{ "missed", "未达标" },
 	{ "unproven", "未证实" },
