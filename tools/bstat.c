@@ -1197,19 +1197,20 @@ levels_words(const struct bs_table *t, const struct bs_levels *lv,
 		    L)));
 		snprintf(up, sizeof(up), "%s", level_name(t, L - 1));
 		if (lv->advice[L] == 0)
-			warnmsg("note: %s: %s add %.1f%% of the variance, %s none "
-			    "of their own: more %s per %s, not more %s", label,
+			warnmsg(bs_tr("note: %s: %s add %.1f%% of the variance, "
+			    "%s none of their own: more %s per %s, not more "
+			    "%s"), label,
 			    lname, 100 * lv->share[L], tool_plural(up), lname,
 			    up, tool_plural(up));
 		else if ((double)lv->advice[L] < now)
-			warnmsg("note: %s: %s add %.1f%% of the variance: %zu "
-			    "per %s %s enough (%.3g now); run more %s", label,
+			warnmsg(bs_tr("note: %s: %s add %.1f%% of the variance: "
+			    "%zu per %s %s enough (%.3g now); run more %s"), label,
 			    lname, 100 * lv->share[L], lv->advice[L], up,
 			    lv->advice[L] == 1 ? "is" : "are", now,
 			    tool_plural(up));
 		else
-			warnmsg("note: %s: %s add %.1f%% of the variance: %zu "
-			    "per %s are worth their cost (%.3g now)", label,
+			warnmsg(bs_tr("note: %s: %s add %.1f%% of the variance: "
+			    "%zu per %s are worth their cost (%.3g now)"), label,
 			    lname, 100 * lv->share[L], lv->advice[L], up, now);
 	}
 	if (!costs)

@@ -821,6 +821,18 @@ static const struct {
 	    "every level (Kalibera and Jones 2013; --level-cost gives them)",
 	    "note: 各重复次数假定每一层的一次重复代价相同（Kalibera 与 Jones 2013；"
 	    "--level-cost 可给出代价）" },
+	/* %s: the levels are the input's names (fork, iteration), kept. */
+	{ "note: %s: %s add %.1f%% of the variance, %s none of their own: "
+	    "more %s per %s, not more %s",
+	    "note: %s：%s 占方差的 %.1f%%，%s 自身不占：应增加 %s（每个 %s 之内），"
+	    "而非增加 %s" },
+	{ "note: %s: %s add %.1f%% of the variance: %zu per %s %s enough "
+	    "(%.3g now); run more %s",
+	    "note: %s：%s 占方差的 %.1f%%：%zu 个（每个 %s）%.0s即足够（现为 "
+	    "%.3g）；请运行更多 %s" },
+	{ "note: %s: %s add %.1f%% of the variance: %zu per %s are worth their "
+	    "cost (%.3g now)",
+	    "note: %s：%s 占方差的 %.1f%%：%zu 个（每个 %s）值得其代价（现为 %.3g）" },
 	{ "note: %d more series: their levels in the table",
 	    "note: 另有 %d 个序列：其各层见表中" },
 	{ "note: --state %s: %zu of %zu segments searched, %zu kept from the "
