@@ -510,8 +510,9 @@ env_compare(const struct bs_meta *b, const struct bs_meta *c,
 		if (o->gate)
 			die("--same-env: %s no fingerprint (put benv's output "
 			    "before the results)", side);
-		warnmsg("warning: --same-env: %s no fingerprint (put benv's "
-		    "output before the results); an error with --gate", side);
+		warnmsg(bs_tr("warning: --same-env: %s no fingerprint (put "
+		    "benv's output before the results); an error with --gate"),
+		    bs_tr(side));
 	}
 	if (bs_meta_diff(b, c, &d, &n) == -1)
 		die("out of memory");
@@ -524,8 +525,9 @@ env_compare(const struct bs_meta *b, const struct bs_meta *c,
 		die("--same-env: the environments differ in %s: the "
 		    "comparison is not valid", keys);
 	if (l > 0)
-		warnmsg("warning: --same-env: the environments differ in %s: "
-		    "the comparison is not valid; an error with --gate", keys);
+		warnmsg(bs_tr("warning: --same-env: the environments differ in "
+		    "%s: the comparison is not valid; an error with --gate"),
+		    keys);
 	/* Each key once: those --same-env named are said. */
 	for (i = 0; i < n; i++) {
 		if (l > 0 && d[i].kind == BS_MK_PERF)
@@ -721,8 +723,8 @@ steady_notes(const struct bs_comparison *cmp, const struct bs_table *t,
 				continue;
 			nside++;
 			label = tool_label(t, m->key, cmp->keyfrom, m->column);
-			if (asprintf(&sl, "%s (%s)", label, k ? "candidate" :
-			    "baseline") == -1)
+			if (asprintf(&sl, bs_tr("%s (%s)"), label,
+			    bs_tr(k ? "candidate" : "baseline")) == -1)
 				die("out of memory");
 			if (skip_auto)
 				tool_skip_auto_note(sl, st, m->skip[k],
@@ -730,24 +732,25 @@ steady_notes(const struct bs_comparison *cmp, const struct bs_table *t,
 			else if (st->cls == BS_SC_FLAT)
 				nflat++;
 			else if (st->cls == BS_SC_NONE)
-				warnmsg("note: %s: steady state: none (%zu "
+				warnmsg(bs_tr("note: %s: steady state: none (%zu "
 				    "segments; the last from run %zu holds under "
 				    "a quarter of the %zu runs): the verdict is "
-				    "of a moving level", sl, st->nseg,
+				    "of a moving level"), sl, st->nseg,
 				    st->start + 1, m->nst[k]);
 			else
-				warnmsg("note: %s: not steady: %s, steady state "
-				    "from run %zu (%zu segments in %zu runs): the "
-				    "verdict includes the runs before it; --skip "
-				    "auto drops them", sl, bs_steady_name(st->cls),
+				warnmsg(bs_tr("note: %s: not steady: %s, steady "
+				    "state from run %zu (%zu segments in %zu runs): "
+				    "the verdict includes the runs before it; --skip "
+				    "auto drops them"), sl,
+				    bs_tr(bs_steady_name(st->cls)),
 				    st->start + 1, st->nseg, m->nst[k]);
 			free(sl);
 			free(label);
 		}
 	}
 	if (!skip_auto && nside > 0 && nflat == nside)
-		warnmsg("note: --steady auto: the runs of every side are flat "
-		    "(%zu sides, no change point)", nside);
+		warnmsg(bs_tr("note: --steady auto: the runs of every side are "
+		    "flat (%zu sides, no change point)"), nside);
 }
 
 /*

@@ -131,21 +131,21 @@ steady_note(const struct state *st, const char *label, size_t i,
 	size_t n = st->nst[i];
 
 	if (st->steady && s->cls == BS_SC_FLAT)
-		warnmsg("note: %s: steady state: flat (no change point in %zu "
-		    "runs)", label, n);
+		warnmsg(bs_tr("note: %s: steady state: flat (no change point in "
+		    "%zu runs)"), label, n);
 	else if (st->steady && s->cls == BS_SC_NONE)
-		warnmsg("note: %s: steady state: none (%zu segments; the last "
-		    "from run %zu holds under a quarter of the %zu runs): the "
-		    "fences are of a moving level", label, s->nseg,
+		warnmsg(bs_tr("note: %s: steady state: none (%zu segments; the "
+		    "last from run %zu holds under a quarter of the %zu runs): "
+		    "the fences are of a moving level"), label, s->nseg,
 		    s->start + 1, n);
 	else if (st->steady)
-		warnmsg("note: %s: steady state: %s, from run %zu (%zu "
+		warnmsg(bs_tr("note: %s: steady state: %s, from run %zu (%zu "
 		    "segments in %zu runs): %zu of the %zu flagged come "
-		    "before it (a %s is not a set of outliers)%s", label,
-		    bs_steady_name(s->cls), s->start + 1, s->nseg, n,
-		    st->early[i], flagged, bs_steady_name(s->cls),
-		    st->skip_auto ? "" : "; --skip auto leaves those runs "
-		    "out of the fences");
+		    "before it (a %s is not a set of outliers)%s"), label,
+		    bs_tr(bs_steady_name(s->cls)), s->start + 1, s->nseg, n,
+		    st->early[i], flagged, bs_tr(bs_steady_name(s->cls)),
+		    st->skip_auto ? "" : bs_tr("; --skip auto leaves those "
+		    "runs out of the fences"));
 	if (st->skip_auto)
 		tool_skip_auto_note(label, s, st->drop_at[i], n);
 }

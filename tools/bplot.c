@@ -263,8 +263,8 @@ read_input(struct bp_inputs *in, struct tool_common *com,
 	    &bad)) == NULL)
 		die("out of memory");
 	if (pl->filecol && bad)
-		warnmsg("warning: a file name is not valid UTF-8: the legend "
-		    "shows U+FFFD for its bad bytes");
+		warnmsg("%s", bs_tr("warning: a file name is not valid UTF-8: "
+		    "the legend shows U+FFFD for its bad bytes"));
 	if (!com->topts.read.no_header) {
 		check_column(&h, in->bufs[0].name, "-x", o->x);
 		if (!pl->bstat)
@@ -472,7 +472,7 @@ plot_scalability(const struct bp_inputs *in, const struct tool_common *com,
 		    o->y ? o->y : "mean");
 	for (size_t i = 0; i < ls.n; i++)
 		if (ls.l[i].n == 0)
-			warnmsg("warning: %s: no values", ls.l[i].name);
+			warnmsg(bs_tr("warning: %s: no values"), ls.l[i].name);
 	fit = xcalloc(ls.n, sizeof(*fit));
 	if (o->fit >= 0)
 		fit_lines(&ls, o, com->confidence, fit);

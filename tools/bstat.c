@@ -859,11 +859,14 @@ value_row(struct run *r, size_t g, size_t c, size_t row, size_t *col)
 	if (r->ntg > 0) {
 		int ts = bs_targets_judge(r->tg, r->ntg, t, g, c, &s, &so,
 		    r->tres);
+		const char *tn = ts >= 0 ? bs_target_status_name(
+		    (enum bs_target_status)ts) : NULL;
 
-		if (ts >= 0)
+		/* The table people read: --lang's words; scripts the names. */
+		if (tn != NULL)
 			bs_result_str(r->res, r->res->nrows - 1,
-			    r->res->ncols - 1, bs_target_status_name(
-			    (enum bs_target_status)ts));
+			    r->res->ncols - 1, HUMAN(r->com->outfmt) ?
+			    bs_tr(tn) : tn);
 		r->missed |= ts == BS_TARGET_MISSED;
 	}
 	notes(&r->nt, t, g, c, &s, &so);
@@ -1207,25 +1210,26 @@ levels_words(const struct bs_table *t, const struct bs_levels *lv,
 		    L)));
 		snprintf(up, sizeof(up), "%s", level_name(t, L - 1));
 		if (lv->advice[L] == 0)
-			warnmsg("note: %s: %s add %.1f%% of the variance, %s none "
-			    "of their own: more %s per %s, not more %s", label,
+			warnmsg(bs_tr("note: %s: %s add %.1f%% of the variance, "
+			    "%s none of their own: more %s per %s, not more "
+			    "%s"), label,
 			    lname, 100 * lv->share[L], tool_plural(up), lname,
 			    up, tool_plural(up));
 		else if ((double)lv->advice[L] < now)
-			warnmsg("note: %s: %s add %.1f%% of the variance: %zu "
-			    "per %s %s enough (%.3g now); run more %s", label,
+			warnmsg(bs_tr("note: %s: %s add %.1f%% of the variance: "
+			    "%zu per %s %s enough (%.3g now); run more %s"), label,
 			    lname, 100 * lv->share[L], lv->advice[L], up,
 			    lv->advice[L] == 1 ? "is" : "are", now,
 			    tool_plural(up));
 		else
-			warnmsg("note: %s: %s add %.1f%% of the variance: %zu "
-			    "per %s are worth their cost (%.3g now)", label,
+			warnmsg(bs_tr("note: %s: %s add %.1f%% of the variance: "
+			    "%zu per %s are worth their cost (%.3g now)"), label,
 			    lname, 100 * lv->share[L], lv->advice[L], up, now);
 	}
 	if (!costs)
-		warnmsg("note: the repetitions assume the same cost for one "
-		    "repetition at every level (Kalibera and Jones 2013; "
-		    "--level-cost gives them)");
+		warnmsg("%s", bs_tr("note: the repetitions assume the same "
+		    "cost for one repetition at every level (Kalibera and Jones "
+		    "2013; --level-cost gives them)"));
 }
 
 /* The rows of one series under --levels: one a level. */
@@ -1305,7 +1309,7 @@ levels_main(struct tool_common *com, struct bs_summary_opts *so,
 		for (size_t c = 0; c < t->nvcols; c++)
 			levels_series(res, t, ord[gi], c, so, cost, &said);
 	if (said > 3)
-		warnmsg("note: %d more series: their levels in the table",
+		warnmsg(bs_tr("note: %d more series: their levels in the table"),
 		    said - 3);
 	tool_write_result(com, res);
 	free(ord);

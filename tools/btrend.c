@@ -272,8 +272,9 @@ state_save(struct opts *o)
 	if (bs_afile_commit(&a, &e) == -1)
 		die_err(&e);
 	bs_trend_cache_counts(o->to.cache, &reused, &made);
-	warnmsg("note: --state %s: %zu of %zu segments searched, %zu kept "
-	    "from the run before", o->state, made, made + reused, reused);
+	warnmsg(bs_tr("note: --state %s: %zu of %zu segments searched, %zu "
+	    "kept from the run before"), o->state, made, made + reused,
+	    reused);
 	bs_trend_cache_free(o->to.cache);
 	o->to.cache = NULL;
 }

@@ -422,9 +422,9 @@ tool_common_opt(int ch, const char *arg, struct tool_common *c,
 		 */
 		if (c->confidence < 1) {
 			c->confidence *= 100;
-			warnmsg("note: --confidence %s read as a fraction: a "
-			    "%g%% interval (95 or 0.95 both mean 95%%)", arg,
-			    c->confidence);
+			warnmsg(bs_tr("note: --confidence %s read as a "
+			    "fraction: a %g%% interval (95 or 0.95 both mean "
+			    "95%%)"), arg, c->confidence);
 		}
 		return 1;
 	case 'q':
@@ -550,16 +550,16 @@ tool_factor_note(const struct bs_table *t, int grouped)
 		const char *f = t->names[fc->col];
 
 		if (bs_factor_splits(fc))
-			warnmsg("hint: %s: %zu integer values, each in several "
-			    "rows: a factor, not summarised; the medians of %s "
-			    "across them lie %.2fx apart: %s%s splits the runs "
-			    "(-c %s summarises it)", f, fc->nlevels,
+			warnmsg(bs_tr("hint: %s: %zu integer values, each in "
+			    "several rows: a factor, not summarised; the medians "
+			    "of %s across them lie %.2fx apart: %s%s splits the "
+			    "runs (-c %s summarises it)"), f, fc->nlevels,
 			    bs_table_vname(t, fc->spreadcol), fc->spread,
-			    grouped ? "adding it to -g " : "-g ", f, f);
+			    grouped ? bs_tr("adding it to -g ") : "-g ", f, f);
 		else
-			warnmsg("note: %s: %zu integer values, each in several "
-			    "rows: a factor, not summarised (-c %s summarises "
-			    "it)", f, fc->nlevels, f);
+			warnmsg(bs_tr("note: %s: %zu integer values, each in "
+			    "several rows: a factor, not summarised (-c %s "
+			    "summarises it)"), f, fc->nlevels, f);
 	}
 }
 
@@ -900,13 +900,13 @@ tool_skip_auto_note(const char *label, const struct bs_steady *st,
     size_t drop, size_t n)
 {
 	if (st->cls == BS_SC_FLAT)
-		warnmsg("note: %s: --skip auto: flat: no run dropped (%zu "
-		    "runs)", label, n);
+		warnmsg(bs_tr("note: %s: --skip auto: flat: no run dropped "
+		    "(%zu runs)"), label, n);
 	else if (st->cls == BS_SC_NONE)
-		warnmsg("note: %s: --skip auto: no steady state: no run "
-		    "dropped (%zu runs)", label, n);
+		warnmsg(bs_tr("note: %s: --skip auto: no steady state: no run "
+		    "dropped (%zu runs)"), label, n);
 	else
-		warnmsg("note: %s: --skip auto: runs 1-%zu dropped (%s; "
-		    "steady state from run %zu of %zu)", label, drop,
-		    bs_steady_name(st->cls), drop + 1, n);
+		warnmsg(bs_tr("note: %s: --skip auto: runs 1-%zu dropped (%s; "
+		    "steady state from run %zu of %zu)"), label, drop,
+		    bs_tr(bs_steady_name(st->cls)), drop + 1, n);
 }

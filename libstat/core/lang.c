@@ -583,6 +583,273 @@ static const struct {
 	    "p = %.4g (%s)\n",
 	    "%s 在 %g%% 置信水平下的差值：%.6g [%.6g, %.6g]；变化 %s；"
 	    "p = %.4g（%s）\n" },
+	/*
+	 * The input readers' warnings and notes (bs_reader_warn(),
+	 * bs_reader_note() look their format up here), and the table's.
+	 * The tools put "warning: FILE: " before them.
+	 */
+	{ "%zu tables (%s): read %s; --table chooses",
+	    "%zu 个表（%s）：读取 %s；用 --table 选择" },
+	{ "%s: the first %s is the average since boot, not an interval%s: "
+	    "--skip 1 leaves it out",
+	    "%s：第一个%s是自启动以来的平均值，而非一个区间%s：--skip 1 可略去它" },
+	{ "line", "行" },
+	{ "report", "报告" },
+	{ " (unless iostat ran with -y)", "（除非 iostat 带 -y 运行）" },
+	{ "ab: line %zu is cut short (the input ends within it): read up to "
+	    "line %zu", "ab：第 %zu 行不完整（输入在其中结束）：读到第 %zu 行" },
+	{ "%s:%zu: Catch2 benchmark '%s' has no mean (failed?): left out",
+	    "%s:%zu：Catch2 基准 '%s' 没有均值（失败了？）：略去" },
+	{ "custom-json: entry %zu has no name or no numeric value: left out",
+	    "custom-json：第 %zu 项没有名称或没有数值：略去" },
+	{ "cyclictest: %llu of %llu latencies above the histogram's last "
+	    "bucket (overflows): counted as missing, the percentiles are of the "
+	    "rest",
+	    "cyclictest：%llu 个延迟（共 %llu 个）高于直方图的最后一个桶（溢出）："
+	    "计为缺失，百分位数取自其余的值" },
+	{ "cyclictest: a histogram without its footer (cut short?): its "
+	    "overflows and summary are unknown",
+	    "cyclictest：直方图缺少其结尾（被截断？）：其溢出数和汇总未知" },
+	{ "cyclictest: %zu line%s not read, the first line %zu",
+	    "cyclictest：%zu 行%.0s未读取，第一行为第 %zu 行" },
+	{ "fio: line %zu is cut short (%zu fields): read up to line %zu",
+	    "fio：第 %zu 行不完整（%zu 个字段）：读到第 %zu 行" },
+	{ "fio: the report of the direction on line %zu is cut short at line "
+	    "%zu (the input ends within it): left out",
+	    "fio：第 %zu 行那个方向的报告在第 %zu 行被截断（输入在其中结束）：略去" },
+	{ "gbench: %zu aggregate row%s (%s) left out: statistics of the "
+	    "repetitions, which are read",
+	    "gbench：略去 %zu 个聚合行%.0s（%s）：它们是各次重复的统计量，"
+	    "而各次重复已读取" },
+	{ "gbench: the library was built as DEBUG: timings may be affected",
+	    "gbench：该库以 DEBUG 方式构建：计时可能受影响" },
+	{ "gbench: '%s' failed (%zu run%s): %s: left out",
+	    "gbench：'%s' 失败（%zu 次运行%.0s）：%s：略去" },
+	{ "error", "错误" },
+	{ "gbench: line %zu is cut short (the input ends within it): read up "
+	    "to line %zu",
+	    "gbench：第 %zu 行不完整（输入在其中结束）：读到第 %zu 行" },
+	{ "gbench: %zu benchmark%s reported an error: left out",
+	    "gbench：%zu 个基准%.0s报告了错误：略去" },
+	{ "HdrHistogram: line %zu: a tag first seen after the start of the "
+	    "log: its intervals are read untagged",
+	    "HdrHistogram：第 %zu 行：日志开始之后才首次出现的标签：其区间按无标签"
+	    "读取" },
+	{ "hyperfine: '%s': %zu of %zu runs exited with a non-zero status or a "
+	    "signal: left out",
+	    "hyperfine：'%s'：%zu 次运行（共 %zu 次）以非零状态或信号退出：略去" },
+	{ "hyperfine: --export-csv holds one summary per command (mean, "
+	    "stddev, min, max), not the runs: read as summaries; the time of "
+	    "every run is in --export-json",
+	    "hyperfine：--export-csv 每个命令只有一条汇总（mean、stddev、min、"
+	    "max），没有各次运行：按汇总读取；每次运行的时间在 --export-json 中" },
+	{ "hyperfine: line %zu is cut short (the input ends within it): read "
+	    "up to line %zu",
+	    "hyperfine：第 %zu 行不完整（输入在其中结束）：读到第 %zu 行" },
+	{ "hyperfine: the benchmark of line %zu is cut short: read up to the "
+	    "one before it",
+	    "hyperfine：第 %zu 行的基准不完整：读到它之前的那个" },
+	{ "hyperfine: its %s holds one summary per command (mean, stddev, min, "
+	    "max), not the runs: read as summaries; the time of every run is in "
+	    "--export-json",
+	    "hyperfine：其%s每个命令只有一条汇总（mean、stddev、min、max），"
+	    "没有各次运行：按汇总读取；每次运行的时间在 --export-json 中" },
+	{ "console text", "控制台文本" },
+	{ "iperf3: %zu line%s of --json-stream not an event: left out, the "
+	    "first line %zu",
+	    "iperf3：--json-stream 中 %zu 行%.0s不是事件：略去，第一行为第 %zu 行" },
+	{ "iperf3: %zu line%s of numbers not read (a unit not iperf3's), the "
+	    "first line %zu",
+	    "iperf3：%zu 行%.0s数字未读取（单位不是 iperf3 的），第一行为第 %zu 行" },
+	{ "jmh: '%s': no rawData (sample-mode histograms are not read): left "
+	    "out", "jmh：'%s'：没有 rawData（不读取 sample 模式的直方图）：略去" },
+	{ "jmh: scores in several units (%s, %s): score has no declared unit; "
+	    "group by score_unit",
+	    "jmh：得分有多种单位（%s、%s）：score 没有声明的单位；请按 score_unit "
+	    "分组" },
+	{ "k6: line %zu: %s '%.*s' first seen after the start of the log, "
+	    "which fixed the columns: left out",
+	    "k6：第 %zu 行：%s '%.*s' 在日志开始（它确定了各列）之后才首次出现："
+	    "略去" },
+	{ "tag", "标签" },
+	{ "%s: line %zu is cut short (no line end): left out, read up to line "
+	    "%zu", "%s：第 %zu 行不完整（没有行尾）：略去，读到第 %zu 行" },
+	{ "lmbench: %zu failed measurement%s (-1) left out, the first of '%s' "
+	    "on line %zu",
+	    "lmbench：略去 %zu 个失败的测量%.0s（-1），第一个是 '%s'，在第 %zu 行" },
+	{ "perf stat: %zu line%s not read, the first line %zu",
+	    "perf stat：%zu 行%.0s未读取，第一行为第 %zu 行" },
+	{ "perf stat: %zu event%s without a count (%s: <not supported> or "
+	    "<not counted>) left out of the summaries",
+	    "perf stat：%zu 个没有计数的事件%.0s（%s：<not supported> 或 "
+	    "<not counted>）不计入汇总" },
+	{ "pgbench: line %zu is cut short (the log ends within it): read up to "
+	    "line %zu",
+	    "pgbench：第 %zu 行不完整（日志在其中结束）：读到第 %zu 行" },
+	{ "pgbench: line %zu is no line of its --aggregate-interval log "
+	    "(another writer's?): read up to line %zu",
+	    "pgbench：第 %zu 行不是其 --aggregate-interval 日志的行（另一个写入者"
+	    "的？）：读到第 %zu 行" },
+	{ "pgbench: line %zu is no line of its -l log (another writer's?): "
+	    "read up to line %zu",
+	    "pgbench：第 %zu 行不是其 -l 日志的行（另一个写入者的？）：读到第 %zu "
+	    "行" },
+	{ "pgbench: line %zu is cut short (the input ends within it): read up "
+	    "to line %zu",
+	    "pgbench：第 %zu 行不完整（输入在其中结束）：读到第 %zu 行" },
+	{ "pgbench: the summary ends at line %zu without its tps (cut short?): "
+	    "read as far as it goes",
+	    "pgbench：汇总在第 %zu 行结束，没有其 tps（被截断？）：能读多少读多少" },
+	{ "pyperf: values in several units (%s, %s): value has no declared "
+	    "unit; group by unit",
+	    "pyperf：值有多种单位（%s、%s）：value 没有声明的单位；请按 unit 分组" },
+	{ "pytest-benchmark: stats.data of %zu benchmark%s is not all the "
+	    "rounds: the summaries are read",
+	    "pytest-benchmark：%zu 个基准%.0s的 stats.data 不含全部轮次：读取其汇总" },
+	{ "redis-benchmark: the report of the test of line %zu is cut short "
+	    "(the input ends within it, or before its requests per second): "
+	    "left out",
+	    "redis-benchmark：第 %zu 行那个测试的报告不完整（输入在其中或在其每秒"
+	    "请求数之前结束）：略去" },
+	{ "%s: line %zu is no whole record (%s: a log cut short or written by "
+	    "two at once): read up to line %zu, %zu line%s from it on left out",
+	    "%s：第 %zu 行不是完整的记录（%s：日志被截断，或由两个写入者同时写入）："
+	    "读到第 %zu 行，从它起的 %zu 行%.0s略去" },
+	{ "%s: line %zu is no whole record (%s: a log cut short or written by "
+	    "two at once): read up to line %zu",
+	    "%s：第 %zu 行不是完整的记录（%s：日志被截断，或由两个写入者同时写入）："
+	    "读到第 %zu 行" },
+	{ "no line end", "没有行尾" },
+	{ "not whole", "不完整" },
+	{ "%s: each of the %zu threads sent every request only after the "
+	    "answer to its previous one (a closed loop, %zu requests): a slow "
+	    "answer delayed the requests behind it, which are not counted as "
+	    "waiting, so the latency percentiles are understated (coordinated "
+	    "omission: measure at a constant rate, as wrk2 does, or correct the "
+	    "histogram for the expected interval, as HdrHistogram does)",
+	    "%s：%zu 个线程都在收到上一个请求的应答之后才发送下一个请求（闭环，"
+	    "%zu 个请求）：慢的应答推迟了其后的请求，而这段等待没有计入，因此延迟"
+	    "百分位数被低估（协调遗漏：请像 wrk2 那样以恒定速率测量，或像 "
+	    "HdrHistogram 那样按预期间隔校正直方图）" },
+	{ "stress-ng: line %zu is cut short (the input ends within it): read "
+	    "up to line %zu",
+	    "stress-ng：第 %zu 行不完整（输入在其中结束）：读到第 %zu 行" },
+	{ "stress-ng: the YAML ends at line %zu without its end (\"...\"), cut "
+	    "short: read up to the last whole stressor",
+	    "stress-ng：YAML 在第 %zu 行结束，没有其结尾（\"...\"），被截断："
+	    "读到最后一个完整的 stressor" },
+	{ "stress-ng: the stressor of line %zu is cut short at line %zu (the "
+	    "input ends within it): read up to the one before it",
+	    "stress-ng：第 %zu 行的 stressor 在第 %zu 行被截断（输入在其中结束）："
+	    "读到它之前的那个" },
+	{ "sysbench: line %zu is no report line: left out",
+	    "sysbench：第 %zu 行不是报告行：略去" },
+	{ "%s%s mixes rows of different %s ('%s', '%.*s'): add -g %s to keep "
+	    "them apart",
+	    "%s%s 混有不同 %s 的行（'%s'、'%.*s'）：加 -g %s 把它们分开" },
+	{ "group ", "分组 " },
+	{ "the input", "输入" },
+	{ "%zu row%s no %s: grouped under an empty %s",
+	    "%zu 行%.0s没有 %s：归入空的 %s 之下" },
+	{ "%zu more group%s mix%s rows of different %s: add -g %s to keep "
+	    "them apart",
+	    "另有 %zu 个分组%.0s%.0s混有不同 %s 的行：加 -g %s 把它们分开" },
+	/* --steady auto and --skip auto (bcompare, boutlier, tool.c). */
+	{ "note: %s: --skip auto: flat: no run dropped (%zu runs)",
+	    "note: %s：--skip auto：平稳：未去掉任何运行（%zu 次运行）" },
+	{ "note: %s: --skip auto: no steady state: no run dropped (%zu runs)",
+	    "note: %s：--skip auto：无稳态：未去掉任何运行（%zu 次运行）" },
+	{ "note: %s: --skip auto: runs 1-%zu dropped (%s; steady state from "
+	    "run %zu of %zu)",
+	    "note: %s：--skip auto：去掉第 1-%zu 次运行（%s；稳态始于第 %zu 次"
+	    "运行，共 %zu 次）" },
+	{ "note: %s: steady state: none (%zu segments; the last from run %zu "
+	    "holds under a quarter of the %zu runs): the verdict is of a moving "
+	    "level",
+	    "note: %s：稳态：无（%zu 段；始于第 %zu 次运行的最后一段不足 %zu 次"
+	    "运行的四分之一）：结论针对的是一个移动的水平" },
+	{ "note: %s: not steady: %s, steady state from run %zu (%zu segments "
+	    "in %zu runs): the verdict includes the runs before it; --skip auto "
+	    "drops them",
+	    "note: %s：未达稳态：%s，稳态始于第 %zu 次运行（%zu 段，共 %zu 次"
+	    "运行）：结论包含其之前的运行；--skip auto 会去掉它们" },
+	{ "note: --steady auto: the runs of every side are flat (%zu sides, no "
+	    "change point)",
+	    "note: --steady auto：每一侧的运行都平稳（%zu 侧，没有变化点）" },
+	{ "note: %s: steady state: flat (no change point in %zu runs)",
+	    "note: %s：稳态：平稳（%zu 次运行中没有变化点）" },
+	{ "note: %s: steady state: none (%zu segments; the last from run %zu "
+	    "holds under a quarter of the %zu runs): the fences are of a moving "
+	    "level",
+	    "note: %s：稳态：无（%zu 段；始于第 %zu 次运行的最后一段不足 %zu 次"
+	    "运行的四分之一）：栅栏针对的是一个移动的水平" },
+	{ "note: %s: steady state: %s, from run %zu (%zu segments in %zu runs): "
+	    "%zu of the %zu flagged come before it (a %s is not a set of "
+	    "outliers)%s",
+	    "note: %s：稳态：%s，始于第 %zu 次运行（%zu 段，共 %zu 次运行）："
+	    "标记的值中有 %zu 个（共 %zu 个）在其之前（%s并非一组离群值）%s" },
+	{ "; --skip auto leaves those runs out of the fences",
+	    "；--skip auto 把这些运行排除在栅栏之外" },
+	/* The factor columns the table left out (tool_factor_note()). */
+	{ "hint: %s: %zu integer values, each in several rows: a factor, not "
+	    "summarised; the medians of %s across them lie %.2fx apart: %s%s "
+	    "splits the runs (-c %s summarises it)",
+	    "hint: %s：%zu 个整数值，各出现在多行中：是一个因子，不做汇总；%s 在"
+	    "其各值下的中位数相差 %.2f 倍：%s%s 可把这些运行分开（-c %s 则对它做"
+	    "汇总）" },
+	{ "adding it to -g ", "把它加入 -g " },
+	{ "note: %s: %zu integer values, each in several rows: a factor, not "
+	    "summarised (-c %s summarises it)",
+	    "note: %s：%zu 个整数值，各出现在多行中：是一个因子，不做汇总"
+	    "（-c %s 则对它做汇总）" },
+	/* The tools' other warnings and notes on standard error. */
+	{ "warning: --same-env: %s no fingerprint (put benv's output before "
+	    "the results); an error with --gate",
+	    "warning: --same-env：%s环境指纹（请把 benv 的输出放在结果之前）；"
+	    "带 --gate 时为错误" },
+	{ "neither side carries", "两侧都没有" },
+	{ "the baseline carries", "基线没有" },
+	{ "the candidate carries", "候选没有" },
+	{ "warning: --same-env: the environments differ in %s: the comparison "
+	    "is not valid; an error with --gate",
+	    "warning: --same-env：环境在 %s 上不同：比较无效；带 --gate 时为错误" },
+	{ "warning: a file name is not valid UTF-8: the legend shows U+FFFD "
+	    "for its bad bytes",
+	    "warning: 有文件名不是有效的 UTF-8：图例中其无效字节显示为 U+FFFD" },
+	{ "warning: %s: no values", "warning: %s：没有值" },
+	{ "note: the repetitions assume the same cost for one repetition at "
+	    "every level (Kalibera and Jones 2013; --level-cost gives them)",
+	    "note: 各重复次数假定每一层的一次重复代价相同（Kalibera 与 Jones 2013；"
+	    "--level-cost 可给出代价）" },
+	/* %s: the levels are the input's names (fork, iteration), kept. */
+	{ "note: %s: %s add %.1f%% of the variance, %s none of their own: "
+	    "more %s per %s, not more %s",
+	    "note: %s：%s 占方差的 %.1f%%，%s 自身不占：应增加 %s（每个 %s 之内），"
+	    "而非增加 %s" },
+	{ "note: %s: %s add %.1f%% of the variance: %zu per %s %s enough "
+	    "(%.3g now); run more %s",
+	    "note: %s：%s 占方差的 %.1f%%：%zu 个（每个 %s）%.0s即足够（现为 "
+	    "%.3g）；请运行更多 %s" },
+	{ "note: %s: %s add %.1f%% of the variance: %zu per %s are worth their "
+	    "cost (%.3g now)",
+	    "note: %s：%s 占方差的 %.1f%%：%zu 个（每个 %s）值得其代价（现为 %.3g）" },
+	{ "note: %d more series: their levels in the table",
+	    "note: 另有 %d 个序列：其各层见表中" },
+	{ "note: --state %s: %zu of %zu segments searched, %zu kept from the "
+	    "run before",
+	    "note: --state %s：搜索了 %zu 段（共 %zu 段），%zu 段沿用上次运行的结果" },
+	{ "note: --confidence %s read as a fraction: a %g%% interval (95 or "
+	    "0.95 both mean 95%%)",
+	    "note: --confidence %s 按比例读取：%g%% 区间（95 和 0.95 都表示 95%%）" },
+	/* bstat --target: the table for people (csv keeps the names). */
+	{ "measured", "实测" },
+	{ "%s of %s %s %s", "%s（%s）%s %s" },
+	{ "met", "达标" },
+	{ "missed", "未达标" },
+	{ "unproven", "未证实" },
+	{ "\xe2\x9c\x85 met", "\xe2\x9c\x85 达标" },
+	{ "\xe2\x9d\x8c missed", "\xe2\x9d\x8c 未达标" },
+	{ "\xe2\x9d\x94 unproven", "\xe2\x9d\x94 未证实" },
 };
 
 void

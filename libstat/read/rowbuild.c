@@ -283,7 +283,8 @@ tell(void (*hook)(void *, const char *), void *arg, const char *fmt,
 /*
  * The one way a reader says what it left out: formatted here, handed to
  * the caller's warn hook (bs_table_opts.warn for a table), never
- * printed.
+ * printed.  The format is looked up in --lang's table (bs_tr()), so a
+ * row there is the whole message, its conversions in the same order.
  */
 void
 bs_reader_warn(const struct bs_reader_cb *cb, const char *fmt, ...)
@@ -291,7 +292,7 @@ bs_reader_warn(const struct bs_reader_cb *cb, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	tell(cb->warn, cb->arg, fmt, ap);
+	tell(cb->warn, cb->arg, bs_tr(fmt), ap);
 	va_end(ap);
 }
 
@@ -302,7 +303,7 @@ bs_reader_note(const struct bs_reader_cb *cb, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	tell(cb->note, cb->arg, fmt, ap);
+	tell(cb->note, cb->arg, bs_tr(fmt), ap);
 	va_end(ap);
 }
 

@@ -534,8 +534,9 @@ bs_read_ws(struct bs_src *s, const struct bs_read_opts *o,
 		if (vm || strcasecmp(w.t[k].name, "avg-cpu") == 0) {
 			bs_reader_note(cb, "%s: the first %s is the average "
 			    "since boot, not an interval%s: --skip 1 leaves it "
-			    "out", vm ? "vmstat" : "iostat", vm ? "line" :
-			    "report", vm ? "" : " (unless iostat ran with -y)");
+			    "out", vm ? "vmstat" : "iostat", bs_tr(vm ? "line" :
+			    "report"), vm ? "" :
+			    bs_tr(" (unless iostat ran with -y)"));
 			break;
 		}
 	}

@@ -1400,9 +1400,10 @@ identity(struct bs_table *t, size_t g, const struct bs_record *r)
 			char *w;
 			const char *col = t->names[p->idcols[k]];
 
-			if (asprintf(&w, "%s%s mixes rows of different %s "
-			    "('%s', '%.*s'): add -g %s to keep them apart",
-			    t->ngcols > 0 ? "group " : "the input",
+			/* Words for people: --lang's (bs_tr()). */
+			if (asprintf(&w, bs_tr("%s%s mixes rows of different %s "
+			    "('%s', '%.*s'): add -g %s to keep them apart"),
+			    bs_tr(t->ngcols > 0 ? "group " : "the input"),
 			    t->ngcols > 0 ? msg.p : "", col, *first,
 			    (int)(vl > 200 ? 200 : vl), v, col) == -1) {
 				bs_sbuf_free(&msg);
@@ -1432,8 +1433,8 @@ idwarn_more(struct bs_table *t)
 
 		if (p->idmiss[k] == 0)
 			continue;
-		if (p->o->warn != NULL && asprintf(&w, "%zu row%s no %s: "
-		    "grouped under an empty %s", p->idmiss[k],
+		if (p->o->warn != NULL && asprintf(&w, bs_tr("%zu row%s no "
+		    "%s: grouped under an empty %s"), p->idmiss[k],
 		    p->idmiss[k] == 1 ? " has" : "s have", col, col) != -1) {
 			p->o->warn(p->curfile, w);
 			free(w);
@@ -1452,9 +1453,10 @@ idwarn_more(struct bs_table *t)
 		p->idcounted[k] += more;
 		if (p->o->warn == NULL)
 			continue;
-		if (asprintf(&w, "%zu more group%s mix%s rows of different "
-		    "%s: add -g %s to keep them apart", more, more == 1 ? "" :
-		    "s", more == 1 ? "es" : "", col, col) == -1)
+		if (asprintf(&w, bs_tr("%zu more group%s mix%s rows of "
+		    "different %s: add -g %s to keep them apart"), more,
+		    more == 1 ? "" : "s", more == 1 ? "es" : "", col,
+		    col) == -1)
 			continue;
 		p->o->warn(p->curfile, w);
 		free(w);

@@ -255,8 +255,9 @@ bs_target_table_new(const struct bs_table *t)
 		return NULL;
 	for (size_t k = 0; k < t->ngcols; k++)
 		bs_result_addcol(r, t->names[t->gcols[k]]);
+	/* md's table, for people: --lang's words (bs_tr()). */
 	for (size_t k = 0; k < 3; k++)
-		bs_result_addcol(r, cols[k]);
+		bs_result_addcol(r, bs_tr(cols[k]));
 	return r;
 }
 
@@ -267,7 +268,7 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 {
 	enum bs_target_status st;
 	int all = -1;
-	char a[40], b[40], d[40], text[160], what[32];
+	char a[40], b[40], d[40], text[160], what[64];
 	double x;
 	size_t i, k;
 	long row;
@@ -287,16 +288,18 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 		if (on_pct(&tg[i]))
 			snprintf(what, sizeof(what), "p%g", tg[i].pct);
 		bs_fmt_num(d, sizeof(d), tg[i].cond.v);
-		snprintf(text, sizeof(text), "%s of %s %s %s",
+		snprintf(text, sizeof(text), bs_tr("%s of %s %s %s"),
 		    on_pct(&tg[i]) ? what : by_interval(&tg[i]) ?
-		    tg[i].stat->name : "", bs_table_vname(t, c),
+		    bs_tr(tg[i].stat->name) : "", bs_table_vname(t, c),
 		    bs_cond_op_text(tg[i].cond.op), d);
 		if (!by_interval(&tg[i]) && !on_pct(&tg[i])) {
 			const char *p = strchr(tg[i].expr, '(');
 
-			snprintf(text, sizeof(text), "%.*s of %s %s %s",
-			    (int)(p - tg[i].expr), tg[i].expr,
-			    bs_table_vname(t, c),
+			/* The statistic as written (median), in words. */
+			snprintf(what, sizeof(what), "%.*s",
+			    (int)(p - tg[i].expr), tg[i].expr);
+			snprintf(text, sizeof(text), bs_tr("%s of %s %s %s"),
+			    bs_tr(what), bs_table_vname(t, c),
 			    bs_cond_op_text(tg[i].cond.op), d);
 		}
 		bs_result_str(tres, (size_t)row, k++, text);
@@ -311,7 +314,8 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 		} else
 			snprintf(text, sizeof(text), "%s", a);
 		bs_result_str(tres, (size_t)row, k++, text);
-		bs_result_str(tres, (size_t)row, k, status_text(st, 1));
+		/* tres is md's, for people: --lang's words. */
+		bs_result_str(tres, (size_t)row, k, bs_tr(status_text(st, 1)));
 	}
 	return all;
 }

@@ -226,7 +226,7 @@ gbench_json(json_t *root, struct bs_rows *r, const struct bs_reader_cb *cb,
 			if (nx == NULL || strcmp(nx, name) != 0) {
 				bs_reader_warn(cb, "gbench: '%s' failed (%zu "
 				    "run%s): %s: left out", name, nerr, nerr > 1 ? "s" : "",
-				    m ? m : "error");
+				    m ? m : bs_tr("error"));
 				nerr = 0;
 			}
 			continue;
@@ -334,7 +334,7 @@ gcsv_flusherr(struct gcsv *g)
 	if (g->nerr > 0)
 		bs_reader_warn(g->cb, "gbench: '%s' failed (%zu run%s): %s: "
 		    "left out", g->lasterr, g->nerr, g->nerr > 1 ? "s" : "",
-		    g->lastmsg && g->lastmsg[0] ? g->lastmsg : "error");
+		    g->lastmsg && g->lastmsg[0] ? g->lastmsg : bs_tr("error"));
 	free(g->lasterr);
 	free(g->lastmsg);
 	g->lasterr = g->lastmsg = NULL;

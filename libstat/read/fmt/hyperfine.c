@@ -408,7 +408,7 @@ hyperfine_text(struct bs_src *s, const struct bs_reader_cb *cb,
 	bs_reader_warn(cb, "hyperfine: its %s holds one summary per command "
 	    "(mean, stddev, min, max), not the runs: read as summaries; the "
 	    "time of every run is in --export-json", md ? "--export-markdown"
-	    : "console text");
+	    : bs_tr("console text"));
 	if (md)
 		rc = hf_markdown(s->win, s->len, &r, cb, s->name, e);
 	else

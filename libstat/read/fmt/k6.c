@@ -201,7 +201,7 @@ warn_late(struct kctx *c, int *told, const char *what, const char *s,
 	if (!*told)
 		bs_reader_warn(c->cb, "k6: line %zu: %s '%.*s' first seen "
 		    "after the start of the log, which fixed the columns: "
-		    "left out", line, what, (int)len, s);
+		    "left out", line, bs_tr(what), (int)len, s);
 	*told = 1;
 }
 

@@ -196,8 +196,8 @@ bs_lines_read(struct bs_src *s, const char *what,
 		if (rc == BS_LINE_BROKEN) {
 			if (rest(s, pos, &after, e) == -1)
 				return -1;
-			broken(cb, what, line, after, nl == NULL ?
-			    "no line end" : "not whole");
+			broken(cb, what, line, after, bs_tr(nl == NULL ?
+			    "no line end" : "not whole"));
 			return 0;
 		}
 	}
@@ -439,7 +439,7 @@ bs_csvlog_read(struct bs_src *s, const struct bs_csvlog *lg,
 		memset(e, 0, sizeof(*e));
 		rc = 0;
 	} else if (rc == 0 && c.cut)
-		broken(cb, lg->what, c.lastline, 0, "no line end");
+		broken(cb, lg->what, c.lastline, 0, bs_tr("no line end"));
 	/* A log read in part says nothing of its loop. */
 	if (rc != 0)
 		c.cl.failed = 1;
