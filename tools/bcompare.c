@@ -503,8 +503,8 @@ env_compare(const struct bs_meta *b, const struct bs_meta *c,
 	char keys[512] = "";
 
 	if (o->same_env && (b->n == 0 || c->n == 0)) {
-		const char *side = b->n == 0 && c->n == 0 ? "neither side "
-		    "carries" : b->n == 0 ? "the baseline carries" :
+		const char *side = b->n == 0 && c->n == 0 ? "both sides "
+		    "carry" : b->n == 0 ? "the baseline carries" :
 		    "the candidate carries";
 
 		if (o->gate)

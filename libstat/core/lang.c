@@ -807,7 +807,7 @@ static const struct {
 	    "the results); an error with --gate",
 	    "warning: --same-env：%s环境指纹（请把 benv 的输出放在结果之前）；"
 	    "带 --gate 时为错误" },
-	{ "neither side carries", "两侧都没有" },
+	{ "both sides carry", "两侧都没有" },
 	{ "the baseline carries", "基线没有" },
 	{ "the candidate carries", "候选没有" },
 	{ "warning: --same-env: the environments differ in %s: the comparison "
