@@ -136,6 +136,8 @@ if [ -x ./bplot ]; then
 	    testdata/load/base.csv testdata/load/cand.csv
 	bplot latency-map -x timeStamp -y elapsed testdata/load/windows.csv \
 	    -o out/latency_map.png
+	bplot latency-map -x timeStamp -y elapsed --ymax 400 \
+	    testdata/load/windows.csv -o out/latency_map_clip.png
 	bplot offset-map -x timeStamp testdata/load/periodic.csv \
 	    -o out/offset_map.png
 	bplot timeline -x timeStamp -y elapsed --series file testdata/load/base.csv \
