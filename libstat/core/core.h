@@ -158,6 +158,13 @@ bs_number_fast(const char *s, size_t len, struct bs_dec *d, double *val)
 
 /* FNV-1a hash of a string, for the hash tables of readers and tables. */
 uint64_t bs_fnv1a(const char *s, size_t len);
+/*
+ * Threads for `work` units, a thread worth `per` of them: jobs when
+ * given (> 0), at most max; else the online CPUs, at most
+ * BS_JOBS_DEFAULT; no more than the work is worth when jobs is not
+ * given, or fit is set; at least 1 (read/chunks.c, stat/summary.c).
+ */
+size_t	 bs_threads(long jobs, size_t max, size_t work, size_t per, int fit);
 
 /* Growable byte buffer. */
 struct bs_sbuf {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libstat.h"
 #include "core/core.h"
@@ -344,6 +345,21 @@ bs_parse_dlist(const char *s, double *out, size_t max)
  * find a column by name in constant time: a line of 100,000 distinct
  * keys took minutes with a linear search per key.
  */
+size_t
+bs_threads(long jobs, size_t max, size_t work, size_t per, int fit)
+{
+	long c = jobs > 0 ? jobs : sysconf(_SC_NPROCESSORS_ONLN);
+	size_t cap = jobs > 0 ? max : BS_JOBS_DEFAULT;
+
+	if (c < 1)
+		c = 1;
+	if ((size_t)c > cap)
+		c = (long)cap;
+	if ((jobs <= 0 || fit) && (size_t)c > work / per)
+		c = (long)(work / per);
+	return c < 1 ? 1 : (size_t)c;
+}
+
 uint64_t
 bs_fnv1a(const char *s, size_t len)
 {

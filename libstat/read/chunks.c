@@ -109,19 +109,8 @@ chunk_run(void *arg)
 static size_t
 jobs(const struct bs_src *s, size_t rest)
 {
-	long n;
-
-	if (s->jobs > 0)
-		return s->jobs > BS_JOBS_MAX ? BS_JOBS_MAX : (size_t)s->jobs;
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	if (n > BS_JOBS_DEFAULT)
-		n = BS_JOBS_DEFAULT;
-	if (n < 1)
-		n = 1;
 	/* By default a chunk is worth a thread from BS_CHUNK_MIN bytes. */
-	if ((size_t)n > rest / BS_CHUNK_MIN)
-		n = (long)(rest / BS_CHUNK_MIN);
-	return n < 1 ? 1 : (size_t)n;
+	return bs_threads(s->jobs, BS_JOBS_MAX, rest, BS_CHUNK_MIN, 0);
 }
 
 /*

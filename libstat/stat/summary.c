@@ -302,15 +302,7 @@ bpart_pass(struct bpart *part, size_t np, int pass)
 static size_t
 nparts(int jobs, size_t n)
 {
-	long c = jobs > 0 ? jobs : sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (c > BS_JOBS_DEFAULT)
-		c = BS_JOBS_DEFAULT;
-	if (c < 1)
-		c = 1;
-	if ((size_t)c > n / BPARTS_MIN)
-		c = (long)(n / BPARTS_MIN);
-	return c < 1 ? 1 : (size_t)c;
+	return bs_threads(jobs, BS_JOBS_DEFAULT, n, BPARTS_MIN, 1);
 }
 
 /* x[0..n) in np parts (at most BS_JOBS_DEFAULT), all else zero. */
