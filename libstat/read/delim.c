@@ -423,7 +423,7 @@ add_field(struct dctx *c, size_t nf, const char *q, size_t fl)
 	return 0;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 plain_record(struct dctx *c, const struct bs_src *s, size_t pos,
     size_t line, size_t *endp)
 {
@@ -653,6 +653,14 @@ bs_read_delim(struct bs_src *s, int delim, int no_header,
 			line++;
 			pos = end + 1;
 			if (in_chunks(&c, s, &pos, &line, e) == -1)
+				goto out;
+			/* The rest of the window, record after record. */
+			while (pos < s->len && (r = plain_record(&c, s, pos,
+			    line, &end)) == 1) {
+				line++;
+				pos = end + 1;
+			}
+			if (r == -1)
 				goto out;
 			if (pos >= s->len && s->eof)
 				break;

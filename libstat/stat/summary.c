@@ -204,7 +204,8 @@ okey(double d)
  * in the values' order), so the answer is one thread's.
  */
 struct bpart {
-	const double	*x;
+	/* A part a cache line of its own: the threads write their parts. */
+	_Alignas(64) const double *x;
 	size_t		 from, to;
 	uint64_t	 lo, hi, klo;
 	unsigned	 shift;
@@ -230,15 +231,21 @@ bpart_more(struct bpart *p)
 	size_t i, k;
 
 	if (p->pass == 4) {
-		p->mn = p->mx = p->lo2 = p->hi2 = x[p->from];
+		double mn, mx, lo2, hi2;
+
+		mn = mx = lo2 = hi2 = x[p->from];
 		for (i = p->from + 1; i < p->to; i++) {
-			if (x[i] < p->mn)
-				p->mn = x[i];
-			if (x[i] > p->mx)
-				p->mx = x[i];
-			p->lo2 = p->lo2 < x[i] ? p->lo2 : x[i];
-			p->hi2 = p->hi2 > x[i] ? p->hi2 : x[i];
+			if (x[i] < mn)
+				mn = x[i];
+			if (x[i] > mx)
+				mx = x[i];
+			lo2 = lo2 < x[i] ? lo2 : x[i];
+			hi2 = hi2 > x[i] ? hi2 : x[i];
 		}
+		p->mn = mn;
+		p->mx = mx;
+		p->lo2 = lo2;
+		p->hi2 = hi2;
 	}
 	/* x[i] - blo >= 0 (blo the least, or less): floor() is the cast's. */
 	for (i = p->from; p->pass == 5 && i < p->to; i++) {
