@@ -849,6 +849,11 @@ tool_autocorr_warning(const char *label, const char *what, double r1,
     size_t n)
 {
 	double lim = bs_autocorr_limit(n);
+	/*
+	 * Two decimals, or two significant digits when the limit is under
+	 * 0.01 (n > 40,000): "r1 = 0.0026 > 0.0020", not "0.00 > 0.00".
+	 */
+	int d = lim >= 0.01 ? 2 : 1 - (int)floor(log10(lim));
 
 	/*
 	 * Positive autocorrelation makes a sample look more certain than it
@@ -856,14 +861,14 @@ tool_autocorr_warning(const char *label, const char *what, double r1,
 	 */
 	if (r1 > 0)
 		warnmsg(bs_tr("warning: %s: %s are positively autocorrelated "
-		    "(r1 = %.2f > %.2f): they are not independent; intervals "
+		    "(r1 = %.*f > %.*f): they are not independent; intervals "
 		    "are too narrow and p-values too small"), label,
-		    bs_tr(what), r1, lim);
+		    bs_tr(what), d, r1, d, lim);
 	else
 		warnmsg(bs_tr("warning: %s: %s are negatively autocorrelated "
-		    "(r1 = %.2f < -%.2f): they are not independent; intervals "
+		    "(r1 = %.*f < -%.*f): they are not independent; intervals "
 		    "are too wide and p-values too large"), label,
-		    bs_tr(what), r1, lim);
+		    bs_tr(what), d, r1, d, lim);
 }
 
 void

@@ -179,15 +179,15 @@ static const struct {
 	    "runs (the interval is too narrow if they are not)",
 	    "warning: %s：只有一个 %s：无法给出跨 %s 的区间；其 %zu 个值当作运行"
 	    "（若它们并非独立运行，区间会过窄）" },
-	{ "warning: %s: %s are positively autocorrelated (r1 = %.2f > %.2f): "
+	{ "warning: %s: %s are positively autocorrelated (r1 = %.*f > %.*f): "
 	    "they are not independent; intervals are too narrow and p-values "
 	    "too small",
-	    "warning: %s：%s正自相关（r1 = %.2f > %.2f）：并不独立；区间过窄，"
+	    "warning: %s：%s正自相关（r1 = %.*f > %.*f）：并不独立；区间过窄，"
 	    "p 值过小" },
-	{ "warning: %s: %s are negatively autocorrelated (r1 = %.2f < -%.2f): "
+	{ "warning: %s: %s are negatively autocorrelated (r1 = %.*f < -%.*f): "
 	    "they are not independent; intervals are too wide and p-values too "
 	    "large",
-	    "warning: %s：%s负自相关（r1 = %.2f < -%.2f）：并不独立；区间过宽，"
+	    "warning: %s：%s负自相关（r1 = %.*f < -%.*f）：并不独立；区间过宽，"
 	    "p 值过大" },
 	{ "baseline runs", "基线运行" },
 	{ "candidate runs", "候选运行" },
