@@ -1153,6 +1153,12 @@ struct bs_passthru {
 	 */
 	int		(*annotate)(void *arg, size_t row, const char **vals);
 	void		*arg;
+	/*
+	 * 1: annotate may be called from several threads at once, rows in
+	 * any order (it writes only vals); the records are then formatted
+	 * on ro->jobs threads (bs_read_opts.jobs), the bytes one thread's.
+	 */
+	int		 concurrent;
 };
 
 /*

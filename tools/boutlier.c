@@ -119,6 +119,55 @@ annotate(void *arg, size_t row, const char **vals)
 }
 
 /*
+ * One group: its row is its run, and the flags were counted before
+ * (count_flags()), so records may be annotated on several threads.
+ */
+static int
+annotate1(void *arg, size_t row, const char **vals)
+{
+	const struct state *st = arg;
+	const struct bs_table *t = st->t;
+	size_t c;
+	int keep = 1;
+
+	for (c = 0; c < st->ntags; c++)
+		vals[c] = st->tagval[c];
+	vals += st->ntags;
+	for (c = 0; c < t->nvcols; c++) {
+		enum bs_outlier o = bs_classify(&st->fences[c],
+		    t->groups[0].s[c].v[row]);
+
+		vals[c] = st->name[o];
+		if ((st->drop == DROP_MILD && o != BS_OUT_NONE) ||
+		    (st->drop == DROP_SEVERE && (o == BS_OUT_LOW_SEVERE ||
+		    o == BS_OUT_HIGH_SEVERE)))
+			keep = 0;
+	}
+	return keep;
+}
+
+/* annotate()'s counts of one group's flags, for annotate1(). */
+static void
+count_flags(struct state *st)
+{
+	const struct bs_table *t = st->t;
+
+	for (size_t c = 0; c < t->nvcols; c++) {
+		const struct bs_series *s = &t->groups[0].s[c];
+
+		for (size_t i = 0; i < s->n; i++) {
+			enum bs_outlier o = bs_classify(&st->fences[c],
+			    s->v[i]);
+
+			st->counts[c][o]++;
+			if (st->st != NULL && o != BS_OUT_NONE &&
+			    i < st->st[c].start)
+				st->early[c]++;
+		}
+	}
+}
+
+/*
  * --steady auto beside the series' candidates: its runs' class, and how
  * many flagged runs come before its steady state (a warm-up is not a set
  * of outliers); --skip auto: what it left out of the fences.
@@ -388,6 +437,12 @@ write_flagged(const struct tool_common *com, struct state *st,
 	pt.nlead = com->ntags;
 	pt.annotate = annotate;
 	pt.arg = st;
+	pt.concurrent = 0;
+	if (st->t->ngroups == 1) {
+		count_flags(st);
+		pt.annotate = annotate1;
+		pt.concurrent = 1;
+	}
 	if (bs_passthru(buf, &ro, &pt, out.fp ? out.fp : stdout, rej.fp,
 	    &e) == -1) {
 		bs_afile_abort(&out);

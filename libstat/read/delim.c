@@ -532,7 +532,7 @@ delim_chunk(void *arg, struct bs_src *s, size_t pos, size_t line0,
     struct bs_err *e)
 {
 	struct dctx c = *(const struct dctx *)arg;
-	size_t line = line0, end, nls, k, eol;
+	size_t line = line0, end = 0, nls, k, eol;
 	int rc = 0, r, inq, quoted;
 
 	c.src = s;

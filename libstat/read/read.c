@@ -8,6 +8,7 @@
  * word a failure.  The readers below never call back up here.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "libstat.h"
@@ -94,20 +95,90 @@ cap_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	return c->cb->record(c->cb->arg, r, e);
 }
 
+/*
+ * Where spans are noted (boutlier), a chunk read on a thread of its own
+ * notes its records' spans in a list of its own, appended to the
+ * input's when the chunk joins: in file order, as one thread notes them.
+ */
+struct spanchunk {
+	struct bs_reader_cb	 inner;	/* the consumer's, for the chunk */
+	struct bs_spans		 sp;
+	int			 failed;
+};
+
+static int
+span_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
+{
+	struct spanchunk *k = arg;
+
+	return k->inner.header(k->inner.arg, f, n, e);
+}
+
+static int
+span_record(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	struct spanchunk *k = arg;
+
+	/* Too long a record, or no memory: the chunk is read again. */
+	if (BS_SPAN_LEN(r->len) != r->len ||
+	    bs_spans_add(&k->sp, r->off, r->len, r->eollen) == -1) {
+		k->failed = 1;
+		return bs_seterr(e, NULL, 0, "span");
+	}
+	return k->inner.record(k->inner.arg, r, e);
+}
+
 static int
 cap_split(void *arg, size_t n, struct bs_reader_cb *cbs)
 {
 	const struct capctx *c = arg;
+	struct spanchunk *k;
+	size_t i;
 
-	return c->cb->split(c->cb->arg, n, cbs);
+	if (c->cb->split(c->cb->arg, n, cbs) == -1)
+		return -1;
+	if (c->spans == NULL)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if ((k = calloc(1, sizeof(*k))) == NULL)
+			break;
+		k->inner = cbs[i];
+		cbs[i] = (struct bs_reader_cb){ .header = span_header,
+		    .record = span_record, .arg = k };
+	}
+	if (i == n)
+		return 0;
+	/* Out of memory: every chunk given back, read in one thread. */
+	for (size_t j = 0; j < n; j++) {
+		void *ua = cbs[j].arg;
+
+		if (j < i) {
+			k = cbs[j].arg;
+			ua = k->inner.arg;
+			free(k);
+		}
+		(void)c->cb->join(c->cb->arg, ua, 0, NULL);
+	}
+	return -1;
 }
 
 static int
 cap_join(void *arg, void *chunkarg, int keep, struct bs_err *e)
 {
 	const struct capctx *c = arg;
+	struct spanchunk *k = chunkarg;
+	int rc;
 
-	return c->cb->join(c->cb->arg, chunkarg, keep, e);
+	if (c->spans == NULL)
+		return c->cb->join(c->cb->arg, chunkarg, keep, e);
+	keep = keep && !k->failed;
+	rc = c->cb->join(c->cb->arg, k->inner.arg, keep, e);
+	if (keep && rc == 0 && bs_spans_append(c->spans, &k->sp) == -1)
+		rc = bs_seterr(e, c->name, 0, "out of memory");
+	free(k->sp.len);
+	free(k->sp.jump);
+	free(k);
+	return rc;
 }
 
 static void
@@ -294,10 +365,10 @@ bs_read(const struct bs_buf *buf, const char *path,
 	s.opts = o;
 	s.delim = delim;
 	/*
-	 * In chunks only where the registry says its lines stand alone,
-	 * and not where each record's span is noted (their order).
+	 * In chunks only where the registry says its lines stand alone;
+	 * spans are noted per chunk (cap_split()).
 	 */
-	s.jobs = cc.spans == NULL && d != NULL && d->chunks ? o->jobs : 1;
+	s.jobs = d != NULL && d->chunks ? o->jobs : 1;
 	rc = d != NULL && d->read != NULL ? d->read(&s, cb, e) :
 	    bs_seterr(e, s.name, 0, "unknown input format");
 	if (rc == -1 && detect && d != NULL)

@@ -368,6 +368,8 @@ struct bs_spans {
 int	 bs_spans_jump(struct bs_spans *, size_t off);
 /* Room for one more record; 0 or -1. */
 int	 bs_spans_grow(struct bs_spans *);
+/* s's records after d's (a chunk's, joined); 0 or -1. */
+int	 bs_spans_append(struct bs_spans *d, const struct bs_spans *s);
 
 /* Note where a record lies (called for every record: inline). */
 static inline int

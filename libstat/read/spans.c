@@ -4,6 +4,7 @@
  * their bytes instead of reading the input a second time.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "libstat.h"
 #include "read/read.h"
@@ -40,4 +41,32 @@ int
 bs_spans_grow(struct bs_spans *sp)
 {
 	return bs_grow(&sp->len, &sp->cap, sp->n + 1, sizeof(*sp->len));
+}
+
+/*
+ * Append s's records to d's, as if noted one by one after them: s's
+ * first jump is dropped when its record starts where d's next would.
+ */
+int
+bs_spans_append(struct bs_spans *d, const struct bs_spans *s)
+{
+	if (s->n == 0)
+		return 0;
+	if (bs_grow(&d->len, &d->cap, d->n + s->n, sizeof(*d->len)) == -1)
+		return -1;
+	for (size_t j = 0; j < s->njump; j++) {
+		if (s->jump[j].row == 0 && d->n > 0 &&
+		    s->jump[j].off == d->next)
+			continue;
+		if (bs_grow(&d->jump, &d->jcap, d->njump + 1,
+		    sizeof(*d->jump)) == -1)
+			return -1;
+		d->jump[d->njump].row = d->n + s->jump[j].row;
+		d->jump[d->njump].off = s->jump[j].off;
+		d->njump++;
+	}
+	memcpy(d->len + d->n, s->len, s->n * sizeof(*s->len));
+	d->n += s->n;
+	d->next = s->next;
+	return 0;
 }

@@ -13,10 +13,12 @@
  * scanned for its records; the real tools' formats, which have no rows
  * of their own, are read again and written as CSV.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "libstat.h"
+#include "core/core.h"
 #include "read/read.h"
 
 /*
@@ -29,6 +31,13 @@ struct obuf {
 	FILE	*fp;		/* NULL: this stream is not written */
 	char	*p;
 	size_t	 n;
+	/*
+	 * A block of records formatted on a thread of its own goes to
+	 * memory (mem, cap: it grows) and is written after the blocks
+	 * before it.
+	 */
+	size_t	 cap;
+	int	 mem;
 };
 
 struct pctx {
@@ -49,16 +58,39 @@ flush(struct obuf *o)
 	o->n = 0;
 }
 
+/* Room for n more bytes of a block in memory; 0, or -1 (o->mem -1). */
+static __attribute__((noinline)) int
+memroom(struct obuf *o, size_t n)
+{
+	size_t cap = o->cap ? o->cap : OBUFSZ;
+	char *q;
+
+	while (cap - o->n < n)
+		cap *= 2;
+	if ((q = realloc(o->p, cap)) == NULL) {
+		o->mem = -1;
+		return -1;
+	}
+	o->p = q;
+	o->cap = cap;
+	return 0;
+}
+
 static inline void
 put(struct obuf *o, const void *p, size_t n)
 {
 	if (o->fp == NULL || n == 0)
 		return;
-	if (n > OBUFSZ - o->n) {
-		flush(o);
-		if (n > OBUFSZ) {
-			fwrite_unlocked(p, 1, n, o->fp);
-			return;
+	if (n > o->cap - o->n) {
+		if (o->mem) {
+			if (o->mem == -1 || memroom(o, n) == -1)
+				return;
+		} else {
+			flush(o);
+			if (n > o->cap) {
+				fwrite_unlocked(p, 1, n, o->fp);
+				return;
+			}
 		}
 	}
 	memcpy(o->p + o->n, p, n);
@@ -86,15 +118,20 @@ next(struct pctx *c)
 static void
 field(struct obuf *o, const char *s, size_t len, char d)
 {
+	size_t i;
+
 	if (s == NULL)
 		return;
-	if (memchr(s, d, len) == NULL && memchr(s, '"', len) == NULL &&
-	    memchr(s, '\n', len) == NULL && memchr(s, '\r', len) == NULL) {
+	/* Short values (a class name) in one pass, not four memchr()s. */
+	for (i = 0; i < len && s[i] != d && s[i] != '"' && s[i] != '\n' &&
+	    s[i] != '\r'; i++)
+		;
+	if (i == len) {
 		put(o, s, len);
 		return;
 	}
 	putstr(o, "\"");
-	for (size_t i = 0; i < len; i++) {
+	for (i = 0; i < len; i++) {
 		if (s[i] == '"')
 			putstr(o, "\"");
 		put(o, s + i, 1);
@@ -245,43 +282,164 @@ ndjsonrec(struct pctx *c, struct obuf *o, const char *p, size_t pos,
 	putstr(o, "\n");
 }
 
+/*
+ * Records from..to of the spans, the first at offset *off with jump *j
+ * next: each written to the stream its annotation chooses (o NULL), or
+ * only stepped over, *off and *j moved past them (o[0] NULL).
+ */
+static void
+span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
+    size_t from, size_t to, size_t *off, size_t *j)
+{
+	const char *p = c->buf->data;
+	size_t at = *off, jj = *j;
+
+	for (size_t i = from; i < to; i++) {
+		size_t len = BS_SPAN_LEN(sp->len[i]);
+		size_t eol = BS_SPAN_EOL(sp->len[i]);
+		struct obuf *w;
+
+		if (jj < sp->njump && sp->jump[jj].row == i)
+			at = sp->jump[jj++].off;
+		if (o == NULL) {
+			at += len + eol;
+			continue;
+		}
+		w = &o[c->pt->annotate(c->pt->arg, i, c->vals) ? 1 : 0];
+		if (w->fp == NULL) {
+			at += len + eol;
+			continue;
+		}
+		if (c->fmt == &bs_fmt_ndjson)
+			ndjsonrec(c, w, p, at, at + len);
+		else {
+			leadcols(c, w);
+			put(w, p + at, len);
+			addcols(c, w);
+			if (eol)
+				put(w, p + at + len, eol);
+			else
+				putstr(w, "\n");
+		}
+		at += len + eol;
+	}
+	*off = at;
+	*j = jj;
+}
+
+/*
+ * With a concurrent annotation (bs_passthru.concurrent), the records are
+ * formatted in rounds of blocks of SPAN_BLOCK: the first of a round on
+ * this thread, straight to the streams, each other on a thread of its
+ * own into memory, written after it in order.  So the bytes are one
+ * thread's, in memory of a round's blocks.
+ */
+#define SPAN_BLOCK	(64u * 1024)
+#define SPAN_THREADS	4
+
+struct spanjob {
+	struct pctx		 c;
+	const struct bs_spans	*sp;
+	size_t			 from, to, off, j;
+	pthread_t		 th;
+	int			 started;
+};
+
+static void *
+span_job(void *arg)
+{
+	struct spanjob *b = arg;
+
+	span_rows(&b->c, b->c.o, b->sp, b->from, b->to, &b->off, &b->j);
+	return NULL;
+}
+
+/* The blocks of the other threads written after this one's; 0 or -1. */
+static int
+span_rounds(struct pctx *c, const struct bs_spans *sp, size_t nt,
+    struct spanjob *b)
+{
+	size_t off = 0, j = 0, r0, k, m;
+	int rc = 0;
+
+	for (k = 1; k < nt; k++) {
+		b[k].c = *c;
+		b[k].sp = sp;
+		if ((b[k].c.vals = calloc(c->pt->ncols + 1,
+		    sizeof(*b[k].c.vals))) == NULL)
+			rc = -1;
+		for (int s = 0; s < 2; s++)
+			b[k].c.o[s] = (struct obuf){ .fp = c->o[s].fp,
+			    .mem = 1 };
+	}
+	for (r0 = 0; rc == 0 && r0 < sp->n;) {
+		size_t at = off, jj = j, e0, e;
+
+		/* Block 0 here; blocks 1 .. m-1 from where it ends. */
+		e0 = e = r0 + SPAN_BLOCK < sp->n ? r0 + SPAN_BLOCK : sp->n;
+		span_rows(c, NULL, sp, r0, e0, &at, &jj);
+		for (m = 1; m < nt && e < sp->n; m++) {
+			b[m].from = e;
+			b[m].off = at;
+			b[m].j = jj;
+			b[m].to = e + SPAN_BLOCK < sp->n ? e + SPAN_BLOCK :
+			    sp->n;
+			if (m + 1 < nt && b[m].to < sp->n)
+				span_rows(c, NULL, sp, b[m].from, b[m].to,
+				    &at, &jj);
+			e = b[m].to;
+			b[m].c.o[0].n = b[m].c.o[1].n = 0;
+			b[m].started = pthread_create(&b[m].th, NULL,
+			    span_job, &b[m]) == 0;
+		}
+		span_rows(c, c->o, sp, r0, e0, &off, &j);
+		r0 = e0;
+		for (k = 1; k < m; k++) {
+			if (b[k].started)
+				pthread_join(b[k].th, NULL);
+			else
+				span_job(&b[k]);
+			for (int s = 0; s < 2; s++) {
+				if (b[k].c.o[s].mem == -1)
+					rc = -1;
+				put(&c->o[s], b[k].c.o[s].p, b[k].c.o[s].n);
+			}
+			off = b[k].off;
+			j = b[k].j;
+			r0 = b[k].to;
+		}
+	}
+	for (k = 1; k < nt; k++) {
+		free(b[k].c.vals);
+		free(b[k].c.o[0].p);
+		free(b[k].c.o[1].p);
+	}
+	return rc;
+}
+
 /* Text formats: every record copied from where the first read saw it. */
 static int
 passthru_spans(struct pctx *c, const struct bs_spans *sp,
-    const struct bs_read_opts *ro)
+    const struct bs_read_opts *ro, struct bs_err *e)
 {
-	const char *p = c->buf->data;
-	size_t off = 0, j = 0;
+	struct spanjob b[SPAN_THREADS];
+	size_t off = 0, j = 0, nt;
 
 	if (sp->n > 0 && !ro->no_header && (c->fmt == &bs_fmt_csv ||
 	    c->fmt == &bs_fmt_tsv)) {
 		header(c, &c->o[1], sp->jump[0].off);
 		header(c, &c->o[0], sp->jump[0].off);
 	}
-	for (size_t i = 0; i < sp->n; i++) {
-		struct obuf *o = next(c);
-		size_t len = BS_SPAN_LEN(sp->len[i]);
-		size_t eol = BS_SPAN_EOL(sp->len[i]);
-
-		if (j < sp->njump && sp->jump[j].row == i)
-			off = sp->jump[j++].off;
-		if (o->fp == NULL) {
-			off += len + eol;
-			continue;
-		}
-		if (c->fmt == &bs_fmt_ndjson)
-			ndjsonrec(c, o, p, off, off + len);
-		else {
-			leadcols(c, o);
-			put(o, p + off, len);
-			addcols(c, o);
-			if (eol)
-				put(o, p + off + len, eol);
-			else
-				putstr(o, "\n");
-		}
-		off += len + eol;
+	/* NDJSON's keys are quoted straight to the stream: one thread. */
+	nt = c->pt->concurrent && c->fmt != &bs_fmt_ndjson ?
+	    bs_threads(ro->jobs, SPAN_THREADS, sp->n, 2 * SPAN_BLOCK, 0) : 1;
+	if (nt < 2) {
+		span_rows(c, c->o, sp, 0, sp->n, &off, &j);
+		return 0;
 	}
+	memset(b, 0, sizeof(b));
+	if (span_rounds(c, sp, nt, b) == -1)
+		return bs_seterr(e, c->buf->name, 0, "out of memory");
 	return 0;
 }
 
@@ -463,7 +621,7 @@ dispatch(struct pctx *c, const struct bs_read_opts *ro, struct bs_err *e)
 	/* The formats whose records are byte ranges of the input. */
 	if (ro->format != NULL && ro->format->spans) {
 		if (ro->spans != NULL && ro->spans->n > 0)
-			return passthru_spans(c, ro->spans, ro);
+			return passthru_spans(c, ro->spans, ro, e);
 		/* Not noted by the first read: read once more to note them. */
 		if ((own = bs_spans_new()) == NULL)
 			return bs_seterr(e, c->buf->name, 0, "out of memory");
@@ -474,7 +632,7 @@ dispatch(struct pctx *c, const struct bs_read_opts *ro, struct bs_err *e)
 		cb.arg = NULL;
 		rc = bs_read(c->buf, NULL, &again, &cb, NULL, NULL, e);
 		if (rc == 0)
-			rc = passthru_spans(c, own, ro);
+			rc = passthru_spans(c, own, ro, e);
 		bs_spans_free(own);
 		return rc;
 	}
@@ -506,7 +664,8 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 			free(c.o[0].p);
 			free(vals);
 			return bs_seterr(e, NULL, 0, "out of memory");
-		}
+		} else
+			c.o[k].cap = OBUFSZ;
 	rc = dispatch(&c, ro, e);
 	for (int k = 0; k < 2; k++) {
 		if (c.o[k].fp != NULL)
