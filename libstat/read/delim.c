@@ -593,6 +593,32 @@ in_chunks(struct dctx *c, struct bs_src *s, size_t *pos, size_t *line,
 	return bs_chunks(s, pos, line, delim_chunk, c, c->cb, e);
 }
 
+/*
+ * Records without a quote from *pos on, as long as they come (the rest
+ * of the file in chunks after the first): 1 when one was read, 0 when
+ * the record at *pos is not one, -1 on error.
+ */
+static int
+plain_run(struct dctx *c, struct bs_src *s, size_t *pos, size_t *line,
+    struct bs_err *e)
+{
+	size_t end = 0;
+	int r;
+
+	if ((r = plain_record(c, s, *pos, *line, &end)) != 1)
+		return r;
+	++*line;
+	*pos = end + 1;
+	if (in_chunks(c, s, pos, line, e) == -1)
+		return -1;
+	while (*pos < s->len && (r = plain_record(c, s, *pos, *line,
+	    &end)) == 1) {
+		++*line;
+		*pos = end + 1;
+	}
+	return r == -1 ? -1 : 1;
+}
+
 int
 bs_read_delim(struct bs_src *s, int delim, int no_header,
     const struct bs_reader_cb *cb, struct bs_err *e)
@@ -647,19 +673,7 @@ bs_read_delim(struct bs_src *s, int delim, int no_header,
 			continue;
 		}
 		if (c.have_header && c.fast &&
-		    (r = plain_record(&c, s, pos, line, &end)) != 0) {
-			if (r == -1)
-				goto out;
-			line++;
-			pos = end + 1;
-			if (in_chunks(&c, s, &pos, &line, e) == -1)
-				goto out;
-			/* The rest of the window, record after record. */
-			while (pos < s->len && (r = plain_record(&c, s, pos,
-			    line, &end)) == 1) {
-				line++;
-				pos = end + 1;
-			}
+		    (r = plain_run(&c, s, &pos, &line, e)) != 0) {
 			if (r == -1)
 				goto out;
 			if (pos >= s->len && s->eof)
