@@ -89,6 +89,15 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
+/* Is a row of class o left out (--drop)? */
+static int
+dropped(const struct state *st, enum bs_outlier o)
+{
+	return (st->drop == DROP_MILD && o != BS_OUT_NONE) ||
+	    (st->drop == DROP_SEVERE && (o == BS_OUT_LOW_SEVERE ||
+	    o == BS_OUT_HIGH_SEVERE));
+}
+
 static int
 annotate(void *arg, size_t row, const char **vals)
 {
@@ -111,9 +120,7 @@ annotate(void *arg, size_t row, const char **vals)
 		if (st->st != NULL && o != BS_OUT_NONE &&
 		    i < st->st[g * t->nvcols + c].start)
 			st->early[g * t->nvcols + c]++;
-		if ((st->drop == DROP_MILD && o != BS_OUT_NONE) ||
-		    (st->drop == DROP_SEVERE && (o == BS_OUT_LOW_SEVERE ||
-		    o == BS_OUT_HIGH_SEVERE)))
+		if (dropped(st, o))
 			keep = 0;
 	}
 	return keep;
@@ -139,9 +146,7 @@ annotate1(void *arg, size_t row, const char **vals)
 		    t->groups[0].s[c].v[row]);
 
 		vals[c] = st->name[o];
-		if ((st->drop == DROP_MILD && o != BS_OUT_NONE) ||
-		    (st->drop == DROP_SEVERE && (o == BS_OUT_LOW_SEVERE ||
-		    o == BS_OUT_HIGH_SEVERE)))
+		if (dropped(st, o))
 			keep = 0;
 	}
 	return keep;
