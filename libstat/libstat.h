@@ -1130,6 +1130,9 @@ struct bs_fences {
 /* Tukey fences from type-7 quartiles; x is not changed. */
 int	 bs_tukey_fences(const double *x, size_t n, double k,
 	    struct bs_fences *);
+/* The same, the quartiles' passes on jobs threads (0: the CPUs, up to 4). */
+int	 bs_tukey_fences_jobs(const double *x, size_t n, double k, int jobs,
+	    struct bs_fences *);
 /* Modified z-score fences: |x - median| / (1.4826 MAD) > k (mild). */
 int	 bs_mad_fences(const double *x, size_t n, double k,
 	    struct bs_fences *);

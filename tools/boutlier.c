@@ -39,6 +39,7 @@ struct state {
 	int		 steady, skip_auto;
 	struct bs_steady *st;
 	size_t		*nst, *drop_at, *early;
+	int		 jobs;		/* -j */
 };
 
 static void
@@ -358,7 +359,8 @@ set_fences(struct state *st, size_t skip, int mad, double k, double z)
 			size_t sk = sq < s->n ? sq : s->n;
 			int rc = mad ? bs_mad_fences(s->v + sk, s->n - sk,
 			    z, &st->fences[g * t->nvcols + c]) :
-			    bs_tukey_fences(s->v + sk, s->n - sk, k,
+			    bs_tukey_fences_jobs(s->v + sk, s->n - sk, k,
+			    st->jobs,
 			    &st->fences[g * t->nvcols + c]);
 
 			if (rc == -1)
@@ -556,6 +558,7 @@ main(int argc, char *argv[])
 		die("%s: -o and --rejects name the same file", rejects);
 	read_input(&com, &st, &buf, argc ? argv[0] : "-");
 	st.skip_auto = com.skip_auto;
+	st.jobs = com.topts.read.jobs;
 	set_fences(&st, com.skip, mad, k, z);
 	cols = added_columns(&com, &st, &names);
 	write_flagged(&com, &st, &buf, rejects, cols, names);

@@ -48,6 +48,15 @@ struct pctx {
 	const struct bs_fmt	*fmt;
 	size_t			 row;
 	const char		**vals;
+	/*
+	 * The delimited form of each added column's last value: a value
+	 * given again (a class name, a tag) is not measured or scanned again.
+	 */
+	struct vform {
+		const char	*s;
+		size_t		 len;
+		int		 plain;	/* no quoting needed */
+	}			*vf;
 };
 
 static void
@@ -145,6 +154,29 @@ dfield(struct pctx *c, struct obuf *o, const char *s)
 	field(o, s, strlen(s), (char)c->delim);
 }
 
+/* Added value k of a delimited record, its form kept (struct vform). */
+static inline void
+vfield(struct pctx *c, struct obuf *o, size_t k)
+{
+	const char *s = c->vals[k];
+	struct vform *v = &c->vf[k];
+	char d = (char)c->delim;
+
+	if (s != v->s) {
+		v->s = s;
+		v->len = strlen(s);
+		v->plain = 1;
+		for (size_t i = 0; i < v->len; i++)
+			if (s[i] == d || s[i] == '"' || s[i] == '\n' ||
+			    s[i] == '\r')
+				v->plain = 0;
+	}
+	if (v->plain)
+		put(o, s, v->len);
+	else
+		field(o, s, v->len, d);
+}
+
 /*
  * The header of delimited input, with the new column names: the text
  * before it (metadata comment lines) as it was, the leading names at
@@ -191,7 +223,7 @@ leadcols(struct pctx *c, struct obuf *o)
 			putstr(o, c->vals[k]);
 			putstr(o, " ");
 		} else {
-			dfield(c, o, c->vals[k]);
+			vfield(c, o, k);
 			put(o, &d, 1);
 		}
 	}
@@ -211,7 +243,7 @@ addcols(struct pctx *c, struct obuf *o)
 			putstr(o, k ? " " : " # ");
 		else {
 			put(o, &d, 1);
-			dfield(c, o, c->vals[k]);
+			vfield(c, o, k);
 			continue;
 		}
 		putstr(o, c->pt->cols[k]);
@@ -329,92 +361,157 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
 
 /*
  * With a concurrent annotation (bs_passthru.concurrent), the records are
- * formatted in rounds of blocks of SPAN_BLOCK: the first of a round on
- * this thread, straight to the streams, each other on a thread of its
- * own into memory, written after it in order.  So the bytes are one
- * thread's, in memory of a round's blocks.
+ * cut into blocks of SPAN_BLOCK, and block b is formatted into memory by
+ * thread b mod nt (this one is thread 0), which then waits for its turn
+ * and writes it: the blocks go out in order, each thread formatting its
+ * next block while another writes.  So the bytes are one thread's, in
+ * memory of a block a thread.
  */
 #define SPAN_BLOCK	(64u * 1024)
 #define SPAN_THREADS	4
 
+struct spanpool {
+	const struct bs_spans	*sp;
+	size_t			 nb;		/* blocks */
+	size_t			*off, *jmp;	/* where block b starts */
+	struct obuf		*out;		/* the streams (c->o) */
+	pthread_mutex_t		 mu;
+	pthread_cond_t		 cv;
+	size_t			 turn;		/* the block to write next */
+	int			 failed;
+	int			 idle[SPAN_THREADS];	/* not started */
+};
+
 struct spanjob {
 	struct pctx		 c;
-	const struct bs_spans	*sp;
-	size_t			 from, to, off, j;
+	struct spanpool		*pool;
+	size_t			 t, nt;
 	pthread_t		 th;
 	int			 started;
 };
+
+/* Write a formatted block to the stream (fp set; mem == -1: failed). */
+static void
+span_out(struct obuf *to, struct obuf *from)
+{
+	if (to->fp != NULL && from->n > 0)
+		fwrite_unlocked(from->p, 1, from->n, to->fp);
+	from->n = 0;
+}
 
 static void *
 span_job(void *arg)
 {
 	struct spanjob *b = arg;
+	struct spanpool *pl = b->pool;
 
-	span_rows(&b->c, b->c.o, b->sp, b->from, b->to, &b->off, &b->j);
+	for (size_t k = b->t; k < pl->nb; k++) {
+		size_t from = k * SPAN_BLOCK, to = from + SPAN_BLOCK;
+		size_t off = pl->off[k], j = pl->jmp[k];
+
+		/* Thread 0 takes the blocks of a thread that did not start. */
+		if (k % b->nt != b->t && (b->t != 0 || !pl->idle[k % b->nt]))
+			continue;
+		if (to > pl->sp->n)
+			to = pl->sp->n;
+		span_rows(&b->c, b->c.o, pl->sp, from, to, &off, &j);
+		pthread_mutex_lock(&pl->mu);
+		while (pl->turn != k)
+			pthread_cond_wait(&pl->cv, &pl->mu);
+		for (int s = 0; s < 2; s++) {
+			if (b->c.o[s].mem == -1)
+				pl->failed = 1;
+			span_out(&pl->out[s], &b->c.o[s]);
+		}
+		pl->turn++;
+		pthread_cond_broadcast(&pl->cv);
+		pthread_mutex_unlock(&pl->mu);
+	}
 	return NULL;
 }
 
-/* The blocks of the other threads written after this one's; 0 or -1. */
+/* Where each block starts: its offset and next jump; 0 or -1. */
 static int
-span_rounds(struct pctx *c, const struct bs_spans *sp, size_t nt,
-    struct spanjob *b)
+span_starts(struct spanpool *pl)
 {
-	size_t off = 0, j = 0, r0, k, m;
+	const struct bs_spans *sp = pl->sp;
+	size_t at = 0, j = 0;
+
+	pl->nb = (sp->n + SPAN_BLOCK - 1) / SPAN_BLOCK;
+	if ((pl->off = malloc(pl->nb * sizeof(*pl->off))) == NULL ||
+	    (pl->jmp = malloc(pl->nb * sizeof(*pl->jmp))) == NULL)
+		return -1;
+	for (size_t i = 0; i < sp->n; i++) {
+		if (i % SPAN_BLOCK == 0) {
+			pl->off[i / SPAN_BLOCK] = at;
+			pl->jmp[i / SPAN_BLOCK] = j;
+		}
+		if (j < sp->njump && sp->jump[j].row == i)
+			at = sp->jump[j++].off;
+		at += BS_SPAN_LEN(sp->len[i]) + BS_SPAN_EOL(sp->len[i]);
+	}
+	return 0;
+}
+
+/* The records on nt threads (thread 0 this one); 0 or -1. */
+static int
+span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
+{
+	struct spanjob b[SPAN_THREADS];
+	struct spanpool pl;
+	size_t k;
 	int rc = 0;
 
-	for (k = 1; k < nt; k++) {
+	memset(&pl, 0, sizeof(pl));
+	memset(b, 0, sizeof(b));
+	pl.sp = sp;
+	pl.out = c->o;
+	if (span_starts(&pl) == -1) {
+		free(pl.off);
+		return -1;
+	}
+	/* What this thread's buffers hold (the header) goes first. */
+	for (int s = 0; s < 2; s++)
+		if (c->o[s].fp != NULL)
+			flush(&c->o[s]);
+	pthread_mutex_init(&pl.mu, NULL);
+	pthread_cond_init(&pl.cv, NULL);
+	for (k = 0; k < nt; k++) {
 		b[k].c = *c;
-		b[k].sp = sp;
-		if ((b[k].c.vals = calloc(c->pt->ncols + 1,
-		    sizeof(*b[k].c.vals))) == NULL)
-			rc = -1;
+		b[k].c.vals = NULL;
+		b[k].c.vf = NULL;
+		b[k].pool = &pl;
+		b[k].t = k;
+		b[k].nt = nt;
 		for (int s = 0; s < 2; s++)
 			b[k].c.o[s] = (struct obuf){ .fp = c->o[s].fp,
 			    .mem = 1 };
+		if ((b[k].c.vals = calloc(c->pt->ncols + 1,
+		    sizeof(*b[k].c.vals))) == NULL ||
+		    (b[k].c.vf = calloc(c->pt->ncols + 1,
+		    sizeof(*b[k].c.vf))) == NULL)
+			rc = -1;
 	}
-	for (r0 = 0; rc == 0 && r0 < sp->n;) {
-		size_t at = off, jj = j, e0, e;
-
-		/* Block 0 here; blocks 1 .. m-1 from where it ends. */
-		e0 = e = r0 + SPAN_BLOCK < sp->n ? r0 + SPAN_BLOCK : sp->n;
-		span_rows(c, NULL, sp, r0, e0, &at, &jj);
-		for (m = 1; m < nt && e < sp->n; m++) {
-			b[m].from = e;
-			b[m].off = at;
-			b[m].j = jj;
-			b[m].to = e + SPAN_BLOCK < sp->n ? e + SPAN_BLOCK :
-			    sp->n;
-			if (m + 1 < nt && b[m].to < sp->n)
-				span_rows(c, NULL, sp, b[m].from, b[m].to,
-				    &at, &jj);
-			e = b[m].to;
-			b[m].c.o[0].n = b[m].c.o[1].n = 0;
-			b[m].started = pthread_create(&b[m].th, NULL,
-			    span_job, &b[m]) == 0;
-		}
-		span_rows(c, c->o, sp, r0, e0, &off, &j);
-		r0 = e0;
-		for (k = 1; k < m; k++) {
+	for (k = 1; rc == 0 && k < nt; k++)
+		pl.idle[k] = !(b[k].started = pthread_create(&b[k].th, NULL,
+		    span_job, &b[k]) == 0);
+	if (rc == 0) {
+		span_job(&b[0]);
+		for (k = 1; k < nt; k++)
 			if (b[k].started)
 				pthread_join(b[k].th, NULL);
-			else
-				span_job(&b[k]);
-			for (int s = 0; s < 2; s++) {
-				if (b[k].c.o[s].mem == -1)
-					rc = -1;
-				put(&c->o[s], b[k].c.o[s].p, b[k].c.o[s].n);
-			}
-			off = b[k].off;
-			j = b[k].j;
-			r0 = b[k].to;
-		}
 	}
-	for (k = 1; k < nt; k++) {
+	for (k = 0; k < nt; k++) {
 		free(b[k].c.vals);
+		free(b[k].c.vf);
 		free(b[k].c.o[0].p);
 		free(b[k].c.o[1].p);
 	}
-	return rc;
+	pthread_mutex_destroy(&pl.mu);
+	pthread_cond_destroy(&pl.cv);
+	free(pl.off);
+	free(pl.jmp);
+	return rc == -1 || pl.failed ? -1 : 0;
 }
 
 /* Text formats: every record copied from where the first read saw it. */
@@ -422,7 +519,6 @@ static int
 passthru_spans(struct pctx *c, const struct bs_spans *sp,
     const struct bs_read_opts *ro, struct bs_err *e)
 {
-	struct spanjob b[SPAN_THREADS];
 	size_t off = 0, j = 0, nt;
 
 	if (sp->n > 0 && !ro->no_header && (c->fmt == &bs_fmt_csv ||
@@ -437,8 +533,7 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
 		span_rows(c, c->o, sp, 0, sp->n, &off, &j);
 		return 0;
 	}
-	memset(b, 0, sizeof(b));
-	if (span_rounds(c, sp, nt, b) == -1)
+	if (span_pool(c, sp, nt) == -1)
 		return bs_seterr(e, c->buf->name, 0, "out of memory");
 	return 0;
 }
@@ -648,9 +743,12 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 	int rc;
 
 	/* One added value per column: as many as the table has (10,000). */
-	if ((vals = calloc(pt->ncols + 1, sizeof(*vals))) == NULL)
-		return bs_seterr(e, NULL, 0, "out of memory");
 	memset(&c, 0, sizeof(c));
+	if ((vals = calloc(pt->ncols + 1, sizeof(*vals))) == NULL ||
+	    (c.vf = calloc(pt->ncols + 1, sizeof(*c.vf))) == NULL) {
+		free(vals);
+		return bs_seterr(e, NULL, 0, "out of memory");
+	}
 	c.buf = buf;
 	c.pt = pt;
 	c.o[1].fp = out;
@@ -663,6 +761,7 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 		    (c.o[k].p = malloc(OBUFSZ)) == NULL) {
 			free(c.o[0].p);
 			free(vals);
+			free(c.vf);
 			return bs_seterr(e, NULL, 0, "out of memory");
 		} else
 			c.o[k].cap = OBUFSZ;
@@ -673,5 +772,6 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 		free(c.o[k].p);
 	}
 	free(vals);
+	free(c.vf);
 	return rc;
 }

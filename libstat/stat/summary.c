@@ -1167,6 +1167,13 @@ fences_start(const double *x, size_t n, double k, struct bs_fences *f,
 int
 bs_tukey_fences(const double *x, size_t n, double k, struct bs_fences *f)
 {
+	return bs_tukey_fences_jobs(x, n, k, 1, f);
+}
+
+int
+bs_tukey_fences_jobs(const double *x, size_t n, double k, int jobs,
+    struct bs_fences *f)
+{
 	static const double p[2] = { 0.25, 0.75 };
 	double q[2], iqr, *c;
 	size_t m, i;
@@ -1178,7 +1185,7 @@ bs_tukey_fences(const double *x, size_t n, double k, struct bs_fences *f)
 	for (i = 0; n >= 65536 && i < n && !isnan(x[i]); i++)
 		;
 	if (n >= 65536 && i == n && quantiles(NULL, x, n, p, 2, 7, 0.0, q,
-	    1) == 0) {
+	    jobs) == 0) {
 		memset(f, 0, sizeof(*f));
 		f->k = k;
 	} else {
