@@ -1152,7 +1152,9 @@ struct bs_passthru {
 	size_t		 nlead;
 	/*
 	 * Fill vals[0..ncols) for record `row` (0-based, input order);
-	 * return 1 to write it to the output, 0 to the rejects.
+	 * return 1 to write it to the output, 0 to the rejects.  A value
+	 * pointer given again must hold the same text (a class name, a
+	 * tag): its quoting is worked out once.
 	 */
 	int		(*annotate)(void *arg, size_t row, const char **vals);
 	void		*arg;
