@@ -15,7 +15,7 @@ OPT	?= -O2
 CFLAGS	?= $(OPT) -g
 WARN	= -Wall -Wextra
 PKGS	= gsl jansson
-PLOTPKGS = cairo pangocairo fontconfig
+PLOTPKGS = cairo pangocairo fontconfig libpng
 BASECFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) -Ilibstat -Iplots
 DEPCFLAGS = `$(PKG_CONFIG) --cflags $(PKGS) $(PLOTPKGS)`
 LIBS	= `$(PKG_CONFIG) --libs $(PKGS)` -lcsv -lz -lm -lpthread

@@ -254,6 +254,9 @@ struct bp_surface *bp_surface_create(const char *path, double width,
 	    double height, struct bs_err *);
 /* Finish, write, rename; frees s whatever the outcome. */
 int	 bp_surface_finish(struct bp_surface *s, struct bs_err *);
+/* png.c: an ARGB32 image surface as PNG bytes through put (0 or -1). */
+int	 bp_png_write(cairo_surface_t *, int (*put)(void *,
+	    const unsigned char *, unsigned int), void *arg);
 /* Discard: remove the temporary file and free s.  NULL is fine. */
 void	 bp_surface_abort(struct bp_surface *s);
 /*

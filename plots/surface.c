@@ -63,6 +63,13 @@ write_cb(void *arg, const unsigned char *data, unsigned int len)
 	return CAIRO_STATUS_SUCCESS;
 }
 
+/* write_cb() for bp_png_write(): 0 or -1. */
+static int
+png_put(void *arg, const unsigned char *data, unsigned int len)
+{
+	return write_cb(arg, data, len) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+}
+
 /*
  * The PDF creation date: SOURCE_DATE_EPOCH when it is set to a number
  * of seconds (reproducible-builds.org), else a fixed date, never the
@@ -363,10 +370,11 @@ bp_surface_finish(struct bp_surface *s, struct bs_err *err)
 	}
 	cairo_destroy(s->cr);
 	s->cr = NULL;
-	if (s->format == BP_FMT_PNG) {
-		cairo_surface_flush(s->surface);
-		st = cairo_surface_write_to_png_stream(s->surface, write_cb, s);
-	} else {
+	if (s->format == BP_FMT_PNG)
+		st = bp_png_write(s->surface, png_put, s) == 0 ?
+		    CAIRO_STATUS_SUCCESS : s->werr ? CAIRO_STATUS_WRITE_ERROR :
+		    CAIRO_STATUS_NO_MEMORY;
+	else {
 		cairo_surface_finish(s->surface);
 		st = cairo_surface_status(s->surface);
 	}

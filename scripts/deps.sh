@@ -7,7 +7,7 @@
 # who can sudo; otherwise print the exact command to run and fail.
 set -e
 PKGS="build-essential pkg-config libgsl-dev libcsv-dev libjansson-dev \
-libcairo2-dev libpango1.0-dev libfontconfig-dev libcmocka-dev zlib1g-dev fonts-dejavu-core \
+libcairo2-dev libpng-dev libpango1.0-dev libfontconfig-dev libcmocka-dev zlib1g-dev fonts-dejavu-core \
 fonts-wqy-microhei poppler-utils tidy python3 binutils mandoc librsvg2-bin file"
 [ -n "$BTOOLS_EXTRA_PKGS" ] && PKGS="$PKGS $BTOOLS_EXTRA_PKGS"
 missing=""

@@ -1725,6 +1725,95 @@ test_lines_level(void **state)
 	}
 }
 
+/* bp_png_write()'s bytes into memory. */
+struct pngmem {
+	unsigned char	*p;
+	size_t		 n;
+};
+
+static int
+pngmem_put(void *arg, const unsigned char *d, unsigned int len)
+{
+	struct pngmem *m = arg;
+	unsigned char *q = realloc(m->p, m->n + len);
+
+	if (q == NULL)
+		return -1;
+	memcpy(q + m->n, d, len);
+	m->p = q;
+	m->n += len;
+	return 0;
+}
+
+struct pngread {
+	const struct pngmem	*m;
+	size_t			 at;
+};
+
+static cairo_status_t
+pngmem_get(void *arg, unsigned char *d, unsigned int len)
+{
+	struct pngread *r = arg;
+
+	if (r->at + len > r->m->n)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(d, r->m->p + r->at, len);
+	r->at += len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/*
+ * bp_png_write(), read back by cairo's own PNG reader: the same pixels,
+ * opaque (an RGB file) and with every alpha from 0 to 255 over
+ * premultiplied colours (RGBA, unpremultiplied and premultiplied
+ * again by cairo), and the same bytes twice.
+ */
+static void
+test_png_write(void **state)
+{
+	(void)state;
+	for (int alpha = 0; alpha < 2; alpha++) {
+		cairo_surface_t *im = cairo_image_surface_create(
+		    CAIRO_FORMAT_ARGB32, 256, 40), *back;
+		struct pngmem m = { NULL, 0 }, m2 = { NULL, 0 };
+		struct pngread r = { &m, 0 };
+		unsigned char *a, *b;
+		int sa, sb;
+
+		assert_int_equal(cairo_surface_status(im), CAIRO_STATUS_SUCCESS);
+		cairo_surface_flush(im);
+		a = cairo_image_surface_get_data(im);
+		sa = cairo_image_surface_get_stride(im);
+		for (int y = 0; y < 40; y++)
+			for (int x = 0; x < 256; x++) {
+				uint32_t al = alpha ? (uint32_t)x : 255;
+				uint32_t c = (uint32_t)(y * 37 + x) % (al + 1);
+
+				((uint32_t *)(void *)(a + y * sa))[x] = al << 24 |
+				    c << 16 | (al - c) << 8 | (c / 2);
+			}
+		cairo_surface_mark_dirty(im);
+		assert_int_equal(bp_png_write(im, pngmem_put, &m), 0);
+		assert_int_equal(bp_png_write(im, pngmem_put, &m2), 0);
+		assert_int_equal(m.n, m2.n);
+		assert_memory_equal(m.p, m2.p, m.n);
+		/* Colour type: 2 (RGB) opaque, 6 (RGBA) else. */
+		assert_true(m.n > 26);
+		assert_int_equal(m.p[25], alpha ? 6 : 2);
+		back = cairo_image_surface_create_from_png_stream(pngmem_get, &r);
+		assert_int_equal(cairo_surface_status(back), CAIRO_STATUS_SUCCESS);
+		cairo_surface_flush(back);
+		b = cairo_image_surface_get_data(back);
+		sb = cairo_image_surface_get_stride(back);
+		for (int y = 0; y < 40; y++)
+			assert_memory_equal(a + y * sa, b + y * sb, 256 * 4);
+		cairo_surface_destroy(back);
+		cairo_surface_destroy(im);
+		free(m.p);
+		free(m2.p);
+	}
+}
+
 int
 main(void)
 {
@@ -1762,6 +1851,7 @@ main(void)
 		cmocka_unit_test(test_heat_colors),
 		cmocka_unit_test(test_legend_breaks),
 		cmocka_unit_test(test_new_kinds),
+		cmocka_unit_test(test_png_write),
 	};
 
 	gsl_set_error_handler_off();
