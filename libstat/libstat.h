@@ -111,6 +111,14 @@ struct bs_record {
 	size_t			 off;	/* record start in the input */
 	size_t			 len;	/* record bytes, without line end */
 	size_t			 eollen; /* bytes of its line end (0, 1, 2) */
+	/*
+	 * Optional (NULL: none): field numf as the number the reader has
+	 * parsed it to already, the double bs_parse_number() makes of it,
+	 * for the caller not to parse it again (a request log's time
+	 * stamps, which its reader checks on every record).
+	 */
+	const double		*num;
+	size_t			 numf;
 };
 
 /*

@@ -121,6 +121,22 @@ struct tpriv {
 	long		 tcol;
 	double		 tsc;
 	int		 tguess;
+	/*
+	 * The magnitudes a stamp may have, [tvlo, tvhi): with tguess those
+	 * of the unit's order, else any; none until the first stamp.
+	 */
+	double		 tvlo, tvhi;
+	/*
+	 * Streaming windows: the seconds [wclo, wchi) known to be window
+	 * wcj (empty at first), for the next stamp to be tested against
+	 * before any division; and the window the last stamp outside them
+	 * fell in (wcmissn when there is one): a second stamp there makes
+	 * it the known one.
+	 */
+	double		 wclo, wchi;
+	int64_t		 wcj, wcmiss;
+	int		 wcmissn;
+	int		 stream;	/* tcol, every and moments: windows */
 };
 
 struct bs_table *
@@ -878,6 +894,15 @@ rates_add(const struct tpriv *p, struct bs_series *s, size_t i, size_t skip,
 	}
 }
 
+/* bs_parse_number(), its common case inline: a call less on every value. */
+static inline enum bs_numparse
+parse_field(const struct bs_field *f, struct bs_dec *d, double *v)
+{
+	if (bs_number_fast(f->s, f->len, d, v))
+		return BS_NUM_OK;
+	return bs_parse_number(f->s, f->len, d, v);
+}
+
 /* The seconds of a time unit's name ("ms"), 0 when it is none. */
 static double
 unit_seconds(const char *u, size_t n)
@@ -899,6 +924,15 @@ epoch_scale(double v)
 {
 	v = fabs(v);
 	return v >= 1e17 ? 1e-9 : v >= 1e14 ? 1e-6 : v >= 1e11 ? 1e-3 : 1;
+}
+
+/* The magnitudes [*lo, *hi) that epoch_scale() takes for unit sc. */
+static void
+epoch_range(double sc, double *lo, double *hi)
+{
+	*lo = sc == 1e-9 ? 1e17 : sc == 1e-6 ? 1e14 : sc == 1e-3 ? 1e11 : 0;
+	*hi = sc == 1e-9 ? (double)INFINITY : sc == 1e-6 ? 1e17 : sc == 1e-3 ?
+	    1e14 : 1e11;
 }
 
 /*
@@ -928,31 +962,70 @@ time_unit(struct bs_table *t, double v)
 		 * to its magnitude too (a JTL with one stamp in seconds).
 		 */
 		p->tguess = 1;
+	if (p->tguess)
+		epoch_range(p->tsc, &p->tvlo, &p->tvhi);
+	else {
+		p->tvlo = 0;
+		p->tvhi = (double)INFINITY;
+	}
 }
 
-/* Row r's time stamp in seconds (the table's first and last noted). */
+/* Row r's time stamp as a number, parsed here: 0, or -1 with e. */
 static int
-time_stamp(struct bs_table *t, const struct bs_record *r, size_t off,
-    double *sec, struct bs_err *e)
+time_parse(struct bs_table *t, const struct bs_record *r, size_t off,
+    double *v, struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
 	const struct bs_field *f = &r->f[p->tcol - (long)off];
 	struct bs_dec d;
+
+	if (f->s != NULL && (bs_digits_fast(f->s, f->len, v) ||
+	    parse_field(f, &d, v) == BS_NUM_OK))
+		return 0;
+	return bs_seterr(e, p->curfile, r->line, "column '%s': '%.*s' is no "
+	    "time stamp (a number)", t->names[p->tcol], f->s ? (int)(f->len >
+	    40 ? 40 : f->len) : 0, f->s ? f->s : "");
+}
+
+/*
+ * A stamp v outside the magnitudes [tvlo, tvhi) of the stamps so far:
+ * the first, which sets the unit (and them), or one in other units than
+ * the first's, an error.
+ */
+static int
+time_odd(struct bs_table *t, const struct bs_record *r, size_t off,
+    double v, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	const struct bs_field *f = &r->f[p->tcol - (long)off];
+
+	if (p->tsc == 0) {
+		time_unit(t, v);
+		return 0;
+	}
+	return bs_seterr(e, p->curfile, r->line, "column '%s': time stamp "
+	    "%.*s is in other units than the first (a log mixing time "
+	    "units)", t->names[p->tcol], (int)f->len, f->s);
+}
+
+/*
+ * Row r's time stamp in seconds (the table's first and last noted): the
+ * number its reader parsed of it, if it did.
+ */
+static inline int
+time_stamp(struct bs_table *t, const struct bs_record *r, size_t off,
+    double *sec, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
 	double v;
 
-	if (f->s == NULL || bs_parse_number(f->s, f->len, &d, &v) !=
-	    BS_NUM_OK)
-		return bs_seterr(e, p->curfile, r->line, "column '%s': '%.*s' "
-		    "is no time stamp (a number)", t->names[p->tcol],
-		    f->s ? (int)(f->len > 40 ? 40 : f->len) : 0, f->s ? f->s :
-		    "");
-	if (p->tsc == 0)
-		time_unit(t, v);
-	else if (p->tguess && epoch_scale(v) != p->tsc)
-		return bs_seterr(e, p->curfile, r->line, "column '%s': time "
-		    "stamp %.*s is in other units than the first (a log "
-		    "mixing time units)", t->names[p->tcol], (int)f->len,
-		    f->s);
+	if (r->num != NULL && r->numf == (size_t)(p->tcol - (long)off))
+		v = *r->num;
+	else if (time_parse(t, r, off, &v, e) == -1)
+		return -1;
+	if (!(fabs(v) >= p->tvlo && fabs(v) < p->tvhi) &&
+	    time_odd(t, r, off, v, e) == -1)
+		return -1;
 	*sec = v * p->tsc;
 	if (t->nrows == 1 || *sec < t->tmin)
 		t->tmin = *sec;
@@ -994,6 +1067,65 @@ time_add(struct bs_table *t, size_t g, const struct bs_record *r,
  * e, or NULL and no error for a row of the group's warm-up (skip).
  */
 #define WINDOWS_MAX	10000000	/* as bstat --every refuses */
+
+/* The window of a stamp of sec seconds. */
+static inline int64_t
+window_of(double sec, double every)
+{
+	return (int64_t)floor(sec / every);
+}
+
+/*
+ * In *x a second where window j begins: window_of(*x) >= j, and one
+ * ulp below it < j; 1, or 0 when not found within a few ulps of
+ * j * every.  sec / every rounds monotonically, so a window is an
+ * interval of seconds and one bound each way is all there is.
+ */
+static int
+window_start(int64_t j, double every, double *x)
+{
+	double c = (double)j * every;
+
+	if (!isfinite(c))
+		return 0;
+	for (int k = 0; k < 16; k++)
+		if (window_of(c, every) < j)
+			c = nextafter(c, (double)INFINITY);
+		else if (window_of(nextafter(c, -(double)INFINITY), every) >= j)
+			c = nextafter(c, -(double)INFINITY);
+		else {
+			*x = c;
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * The window of sec: the known one when sec is within its bounds (a
+ * log in time order goes on in it), else by division; the window two
+ * stamps in a row fell in outside them becomes the known one.
+ */
+static inline int64_t
+window_find(struct tpriv *p, double sec)
+{
+	double every = p->o->every, lo, hi;
+	int64_t j;
+
+	if (sec >= p->wclo && sec < p->wchi)
+		return p->wcj;
+	j = window_of(sec, every);
+	if (!p->wcmissn || j != p->wcmiss) {
+		p->wcmiss = j;
+		p->wcmissn = 1;
+	} else if (j < INT64_MAX && window_start(j, every, &lo) &&
+	    window_start(j + 1, every, &hi) && lo < hi) {
+		p->wclo = lo;
+		p->wchi = hi;
+		p->wcj = j;
+	}
+	return j;
+}
+
 static struct bs_series *
 window_add(struct bs_table *t, size_t g, const struct bs_record *r,
     size_t off, struct bs_err *e)
@@ -1008,7 +1140,7 @@ window_add(struct bs_table *t, size_t g, const struct bs_record *r,
 	e->msg[0] = '\0';
 	if (time_stamp(t, r, off, &sec, e) == -1)
 		return NULL;
-	j = (int64_t)floor(sec / p->o->every);
+	j = window_find(p, sec);
 	if (gr->nrows > 1 && sec < gr->tlast)
 		gr->unsorted = 1;
 	else {
@@ -1017,9 +1149,17 @@ window_add(struct bs_table *t, size_t g, const struct bs_record *r,
 		 * sketches give back their spare room (a row still late
 		 * for it grows them again).
 		 */
-		int64_t jl = (int64_t)floor(gr->tlast / p->o->every) - 1;
+		int64_t jl;
 
-		if (gr->nrows > 1 && j > jl + 1 && jl >= gr->wlo &&
+		/*
+		 * The last stamp in the known window with this one: the
+		 * same window (windows are intervals), nothing left.
+		 */
+		if (gr->nrows <= 1 || (j == p->wcj && gr->tlast >= p->wclo))
+			jl = j - 1;
+		else
+			jl = window_of(gr->tlast, p->o->every) - 1;
+		if (j > jl + 1 && jl >= gr->wlo &&
 		    jl < gr->wlo + (int64_t)gr->nwin)
 			for (size_t k = 0; k < ns; k++) {
 				struct bs_series *s = &gr->win[(size_t)(jl -
@@ -1032,8 +1172,9 @@ window_add(struct bs_table *t, size_t g, const struct bs_record *r,
 	}
 	if (gr->nrows <= p->o->skip)
 		return NULL;
-	if (gr->nwin > 0 && j >= gr->wlo && j < gr->wlo + (int64_t)gr->nwin)
-		return &gr->win[(size_t)(j - gr->wlo) * ns];
+	/* j in wlo .. wlo + nwin - 1, one comparison (none when nwin 0) */
+	if ((uint64_t)j - (uint64_t)gr->wlo < gr->nwin)
+		return &gr->win[(size_t)((uint64_t)j - (uint64_t)gr->wlo) * ns];
 	lo = gr->nwin == 0 || j < gr->wlo ? j : gr->wlo;
 	hi = gr->nwin == 0 || j >= gr->wlo + (int64_t)gr->nwin ? j :
 	    gr->wlo + (int64_t)gr->nwin - 1;
@@ -1111,6 +1252,7 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 		    o->timecol);
 		goto out;
 	}
+	p->stream = p->tcol >= 0 && o->every > 0 && o->moments;
 	if (resolve_list(t, o->exclude, &ex, &nex, "", p->curfile, e) == -1)
 		goto out;
 	if (o->columns) {
@@ -1613,14 +1755,6 @@ bad_field(struct bs_table *t, size_t k, const struct bs_field *f,
 	    " (a decimal comma? numbers are read with a point)" : "");
 }
 
-/* bs_parse_number(), its common case inline: a call less on every value. */
-static inline enum bs_numparse
-parse_field(const struct bs_field *f, struct bs_dec *d, double *v)
-{
-	if (bs_number_fast(f->s, f->len, d, v))
-		return BS_NUM_OK;
-	return bs_parse_number(f->s, f->len, d, v);
-}
 
 /*
  * A number into the running moments (and sketch) of its series, the
@@ -1734,7 +1868,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	if (p->okcol >= 0)
 		p->rowok = row_ok(p, r, off);
-	if (p->tcol >= 0 && p->o->every > 0 && p->o->moments) {
+	if (p->stream) {
 		if ((win = window_add(t, (size_t)g, r, off, e)) == NULL &&
 		    e->msg[0] != '\0')
 			return -1;
@@ -1753,7 +1887,7 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			/* The window's series; the group's says present. */
 			s = &win[k];
 			s->present |= f->s != NULL;
-		} else if (p->tcol >= 0 && p->o->every > 0 && p->o->moments)
+		} else if (p->stream)
 			continue;	/* the warm-up */
 		if ((p->o->moments ? field_moments(t, k, s, f, r, win ? 0 :
 		    p->o->skip, win ? 0 : p->o->rates_skip, e) :

@@ -287,6 +287,7 @@ struct csvctx {
 	size_t			 records, lastline;
 	long			 tcol;		/* the time column, or -1 */
 	int			 tnum;		/* its first value a number */
+	int			 tpass;		/* handed over parsed */
 	int			 downstream;	/* the error is the caller's */
 	int			 cut;		/* a last record without line end */
 	struct closed		 cl;
@@ -342,6 +343,11 @@ csv_header(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
 			    c->g[k].s, lg->units[i][0], c->g[k].len) == 0)
 				c->cb->unit(c->cb->arg, lg->units[i][0],
 				    lg->units[i][1]);
+	/*
+	 * The time stamp goes to the caller with the number parsed of it
+	 * (bs_record.num), as its field is: its own, not a flag, no hook's.
+	 */
+	c->tpass = c->tcol >= 0 && lg->record == NULL && !c->isflag[c->tcol];
 	/* A flag the caller never reads is left as it is (projection). */
 	for (k = 0; lg->header == NULL && lg->record == NULL &&
 	    c->cb->want != NULL && k < n; k++)
@@ -365,7 +371,9 @@ csv_record(void *arg, const struct bs_record *r, struct bs_err *e)
 {
 	struct csvctx *c = arg;
 	struct bs_record q = *r;
-	int rc;
+	struct bs_dec d;
+	double v;
+	int rc, isnum = 0;
 
 	/*
 	 * A writer ends every record with its line end: a last one without
@@ -384,9 +392,9 @@ csv_record(void *arg, const struct bs_record *r, struct bs_err *e)
 	 */
 	if (c->tcol >= 0 && (size_t)c->tcol < r->nf) {
 		const struct bs_field *t = &r->f[c->tcol];
-		struct bs_dec d;
-		double v;
-		int isnum = bs_parse_number(t->s, t->len, &d, &v) == BS_NUM_OK;
+
+		isnum = bs_digits_fast(t->s, t->len, &v) ||
+		    bs_parse_number(t->s, t->len, &d, &v) == BS_NUM_OK;
 
 		if (c->records == 0)
 			c->tnum = isnum;
@@ -402,6 +410,11 @@ csv_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			flag(&c->g[k]);
 	}
 	q.f = c->g;
+	/* The stamp as parsed, for the caller not to parse it again. */
+	if (isnum && c->tpass) {
+		q.num = &v;
+		q.numf = (size_t)c->tcol;
+	}
 	rc = c->lg->record != NULL ? c->lg->record(c->lg->arg, &q, e) :
 	    c->cb->record(c->cb->arg, &q, e);
 	if (rc == -1)
@@ -423,7 +436,7 @@ int
 bs_csvlog_read(struct bs_src *s, const struct bs_csvlog *lg,
     const struct bs_reader_cb *cb, struct bs_err *e)
 {
-	struct csvctx c = { lg, cb, s, 0, NULL, NULL, 0, 0, -1, 0, 0, 0,
+	struct csvctx c = { lg, cb, s, 0, NULL, NULL, 0, 0, -1, 0, 0, 0, 0,
 	    { -1, -1, { 0 }, NULL, NULL, 0, 0, 0, 0, 0, 0 } };
 	struct bs_reader_cb ccb = { csv_header, csv_record, &c,
 	    cb->warn ? csv_warn : NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
