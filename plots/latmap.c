@@ -6,8 +6,13 @@
  * logarithm of the count, log10(1 + count) over the largest cell's, so
  * that one hot cell does not wash the rest out to the colour of
  * nothing; an empty cell is left blank.  The p50 and p99 of each column
- * are drawn over it.  --ymax clips the map at a latency (Gregg's second
- * map: the outliers left out, their count said), which the legend says.
+ * are drawn over it.  --ymax clips the map at a latency V (Gregg's second
+ * map: the outliers left out, their count said, which the legend says):
+ * the map ends at V.  Its buckets are laid through V instead of through
+ * the powers of ten (still ten a decade, each 1.259 times the one
+ * below), so that the top one ends at V and is as tall as the others,
+ * and the axis' top is V, labelled; a V on a power-of-ten edge (100,
+ * 1000) keeps the unclipped map's buckets.
  * The subsecond-offset map (offset-map) is the same drawing with x each
  * second and y the offset within it, in rows of 20 ms.
  */
@@ -52,7 +57,34 @@ struct latmap {
 	 */
 	double		 span_lo, span_hi;
 	size_t		 span_n;
+	/*
+	 * --ymax V (finite; else HUGE_VAL): the buckets' edges are
+	 * 10^((b + shift) / LM_PER_DECADE), shift in [0, 1) putting one
+	 * at V; btop is the bucket below it, the top row (a value at V
+	 * itself, on its upper edge, is counted there).
+	 */
+	double		 ymax, shift;
+	long		 btop;
 };
+
+/* --ymax V: the grid of buckets through V and its top bucket. */
+static void
+lm_clip_grid(struct latmap *m, double ymax)
+{
+	double t;
+
+	m->ymax = HUGE_VAL;
+	m->shift = 0;
+	m->btop = 0;
+	if (m->offset || !isfinite(ymax) || !(ymax > 0))
+		return;
+	m->ymax = ymax;
+	t = log10(ymax) * LM_PER_DECADE;
+	m->shift = t - floor(t);
+	if (m->shift < 1e-9 || m->shift > 1 - 1e-9)
+		m->shift = 0;
+	m->btop = lround(t - m->shift) - 1;
+}
 
 /* An epoch time stamp's seconds by its magnitude (s, ms, us, ns). */
 static double
@@ -217,9 +249,13 @@ lm_rows(const struct lm_src *src, size_t g)
 static long
 bucket(const struct latmap *m, double v)
 {
+	long b;
+
 	if (m->offset)
 		return (long)fmin(floor(v / LM_OFFMS), 1000 / LM_OFFMS - 1);
-	return (long)floor(log10(v) * LM_PER_DECADE + 1e-9);
+	b = (long)floor(log10(v) * LM_PER_DECADE - m->shift + 1e-9);
+	/* Under --ymax no value is above V: V itself is in the top row. */
+	return isfinite(m->ymax) && b > m->btop ? m->btop : b;
 }
 
 /* The lower edge of bucket b: ms of the offset, or a latency. */
@@ -228,7 +264,16 @@ edge(const struct latmap *m, long b)
 {
 	if (m->offset)
 		return (double)(b * LM_OFFMS);
-	return pow(10, (double)b / LM_PER_DECADE);
+	return pow(10, ((double)b + m->shift) / LM_PER_DECADE);
+}
+
+/* The map's top: V under --ymax, else the top row's upper edge. */
+static double
+lm_top(const struct latmap *m)
+{
+	if (!m->offset && isfinite(m->ymax))
+		return m->ymax;
+	return edge(m, m->b0 + (long)m->nrow);
 }
 
 /*
@@ -263,7 +308,9 @@ lm_range(struct latmap *m, const struct lm_src *src, double *tmin,
 			}
 	if (m->n > 0) {
 		*bmin = bucket(m, vmin);
-		*bmax = bucket(m, vmax);
+		/* --ymax: the map reaches V, requests there or not. */
+		*bmax = !m->offset && isfinite(m->ymax) ? m->btop :
+		    bucket(m, vmax);
 	}
 }
 
@@ -478,7 +525,8 @@ lm_hlog_cells(struct latmap *m, struct lm_hb *b, size_t n)
 	m->t0 = floor(tmin / m->step) * m->step;
 	m->ncol = (size_t)floor((tmax - m->t0) / m->step) + 1;
 	m->b0 = bucket(m, vmin);
-	m->nrow = (size_t)(bucket(m, vmax) - m->b0) + 1;
+	m->nrow = (size_t)((isfinite(m->ymax) ? m->btop : bucket(m, vmax)) -
+	    m->b0) + 1;
 	m->count = calloc(m->ncol * m->nrow, sizeof(*m->count));
 	m->p50 = calloc(m->ncol, sizeof(*m->p50));
 	m->p99 = calloc(m->ncol, sizeof(*m->p99));
@@ -531,7 +579,7 @@ lm_image(cairo_t *cr, const struct bp_frame *f, const struct latmap *m,
 	    (int)m->ncol, (int)m->nrow);
 	double x0 = bp_fx(f, 0), x1 = bp_fx(f, (double)m->ncol * m->step);
 	double ylo = bp_fy(f, edge(m, m->b0) * fy);
-	double yhi = bp_fy(f, edge(m, m->b0 + (long)m->nrow) * fy);
+	double yhi = bp_fy(f, lm_top(m) * fy);
 	unsigned char *data;
 	int stride;
 
@@ -605,6 +653,44 @@ lm_line(cairo_t *cr, const struct bp_frame *f, const struct latmap *m,
 	cairo_restore(cr);
 }
 
+/*
+ * --ymax: the latency axis' ticks from the map's foot to top = V (the
+ * axis' units), which ends the axis and is labelled itself; a tick
+ * whose label would crowd V's (within 5% of the axis' log range) makes
+ * way for it.  -1 when there are no ticks to be had (the axis' own
+ * choice then stands).
+ */
+static int
+lm_clip_ticks(double lo, double top, struct bp_ticks *t)
+{
+	double s, l;
+	size_t k = 0;
+
+	if (!(lo > 0) || !(top > lo) || bp_ticks_log10(lo, top, t) != 0)
+		return -1;
+	l = log10(top / t->lo);
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i] <= top * (1 + 1e-9) &&
+		    log10(top / t->v[i]) >= 0.05 * l) {
+			t->v[k] = t->v[i];
+			memmove(t->label[k], t->label[i], BP_TICK_LABEL);
+			k++;
+		}
+	t->n = k;
+	if (t->n < BP_MAX_TICKS) {
+		/* The label's digits: V's own, six significant at most. */
+		s = pow(10, floor(log10(top)));
+		for (int d = 0; d < 5 && fabs(round(top / s) * s - top) >
+		    1e-9 * top; d++)
+			s /= 10;
+		t->v[t->n] = top;
+		bp_format_tick(top, s, t->label[t->n], BP_TICK_LABEL);
+		t->n++;
+	}
+	t->hi = top;
+	return 0;
+}
+
 static int
 lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
     const struct latmap *m, double ymax, struct bs_err *e)
@@ -613,6 +699,7 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 	double fy = bp_factor(&ch->y);
 	struct bp_frame f;
 	struct bp_legend leg;
+	struct bp_ticks yt;
 	int rc = -1;
 
 	memset(&leg, 0, sizeof(leg));
@@ -622,9 +709,13 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 	f.ax.padlo = f.ax.padhi = 0;
 	f.ay.padlo = f.ay.padhi = 0;
 	if (bp_axspec_set(&f.ax, &ch->x, 0, (double)m->ncol * m->step, e) ==
-	    -1 || bp_axspec_set(&f.ay, &ch->y, edge(m, m->b0) * fy, edge(m,
-	    m->b0 + (long)m->nrow) * fy, e) == -1)
+	    -1 || bp_axspec_set(&f.ay, &ch->y, edge(m, m->b0) * fy,
+	    lm_top(m) * fy, e) == -1)
 		return -1;
+	/* --ymax: the axis ends at V, as the map does. */
+	if (!m->offset && isfinite(m->ymax) && !f.ay.fixed &&
+	    lm_clip_ticks(f.ay.dmin, m->ymax * fy, &yt) == 0)
+		f.ay.given = &yt;
 	if (m->offset)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("cells: "
 		    "1 s \xc3\x97 %d ms of the offset in it"), LM_OFFMS);
@@ -721,6 +812,9 @@ lm_span(struct latmap *m, const struct bs_table *whole,
 
 	memset(&w, 0, sizeof(w));
 	w.offset = m->offset;
+	w.ymax = m->ymax;
+	w.shift = m->shift;
+	w.btop = m->btop;
 	src.t = whole;
 	lm_range(&w, &src, &lo, &hi, &b0, &b1);
 	if (w.n > 0) {
@@ -762,6 +856,7 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 	m.offset = offset;
 	m.every = q->every;
 	m.steady = q->steady_auto && !offset;
+	lm_clip_grid(&m, q->ymax);
 	for (size_t i = 0; i < t->nvcols; i++) {
 		if (strcmp(bs_table_vname(t, i), q->x) == 0)
 			ix = (long)i;
@@ -819,8 +914,8 @@ lm_map(struct bp_surface *s, struct bp_drawing *d, int offset,
 		/* The log never says the recorder's unit. */
 		ch.y.label = q->ylabel ? q->ylabel :
 		    bs_tr("latency (the recorder's unit)");
-	else if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, edge(&m,
-	    m.b0 + (long)m.nrow), &ch.y.factor, e) == -1)
+	else if (bp_axis_title_in(&yt, d->in, q->y, q->ylabel, lm_top(&m),
+	    &ch.y.factor, e) == -1)
 		goto out;
 	else
 		ch.y.label = yt;
