@@ -47,7 +47,8 @@ for (fn in names(fams)) for (tn in names(tests)) {
   r <- bc(c(te$args, "--plan", "2"), fb, fc)
   n <- suppressWarnings(as.integer(sub(".*about ([0-9]+) runs per side.*",
                                        "\\1", r$note)))
-  # A pilot whose simulation gave up (no number): counted, left out.
+  # A pilot whose simulation gave up (no number): counted, left out of
+  # power and of its standard error (over the pilots that gave an n).
   none <- sum(is.na(n)); n <- n[!is.na(n)]
   shift <- 0.02 * f$q(te$p)
   hit <- sapply(n, function(k) {
@@ -65,8 +66,8 @@ for (fn in names(fams)) for (tn in names(tests)) {
                                  none = none,
                                  median_n = median(n),
                                  power = mean(hit),
-                                 mc_se = sd(hit) / sqrt(pilots)))
-  cat(fn, tn, none, median(n), mean(hit), sd(hit) / sqrt(pilots), "\n")
+                                 mc_se = sd(hit) / sqrt(length(hit))))
+  cat(fn, tn, none, median(n), mean(hit), sd(hit) / sqrt(length(hit)), "\n")
 }
 unlink(tmp, recursive = TRUE)
 if (length(args) > 1) quit(save = "no")
@@ -83,8 +84,9 @@ md <- c(md, "",
                        "2%% of the true median (mwu) or p90, tested at 0.05 by ",
                        "R's `wilcox.test` (mwu) or by bcompare (p90: R has no ",
                        "test of a percentile's change); `power` is the share ",
-                       "detected over all pilots (aimed at 0.80), `mc_se` its ",
-                       "standard error over pilots; `none` the pilots whose ",
+                       "detected over the pilots that named an n (aimed at 0.80), ",
+                       "`mc_se` its standard error over those pilots (sd / ",
+                       "sqrt(pilots - none)); `none` the pilots whose ",
                        "simulation gave up (past its budget: no number)."),
                 R.version.string, pilots, npilot, reps),
         "",
