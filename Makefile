@@ -53,7 +53,7 @@ libcheck:
 	@$(PKG_CONFIG) --exists $(PKGS) $(PLOTPKGS) 2>/dev/null && \
 	    printf '#include <csv.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 || \
 	    { echo "b-tools: the libraries to build with are missing" \
-	    "(GSL, libcsv, jansson, cairo, Pango, fontconfig): run 'make deps' as root" \
+	    "(GSL, libcsv, jansson, cairo, libpng, Pango, fontconfig): run 'make deps' as root" \
 	    "(scripts/deps.sh installs them with apt-get)" >&2; exit 1; }
 
 $(LIBSTAT_OBJ) $(PLOTS_OBJ) $(TOOL_BIN:%=tools/%.o) tools/tool.o tools/htmlchart.o: | libcheck
