@@ -254,18 +254,29 @@ splitmix64(uint64_t *s)
  *
  * Rounding is monotonic, so the computed sums are sorted along rows and
  * columns too, and the counts agree with a sort of the computed sums.
+ *
+ * Weighted (not tri): a and b hold distinct values, a[i] standing for
+ * wa[i] equal values and b[j] for wcum[j + 1] - wcum[j]; a cell then
+ * counts as the product of its row's and its column's weights.  Samples
+ * of timings in whole nanoseconds repeat each value a dozen times at a
+ * million values, and the walks go over the distinct ones only.  The
+ * sums computed are those of the unweighted matrix, so are the answers.
  */
 struct sumsel {
 	const double	*a, *b;
+	const uint64_t	*wa;		/* weights of a, NULL: all 1 */
+	const uint64_t	*wcum;		/* cumulative weights of b (nb + 1) */
 	size_t		 na, nb;
 	int		 tri;		/* only j >= i (then a == b) */
 	uint64_t	 total;
+	uint64_t	 cells;		/* live cells, by sumsel_live() */
 	size_t		*lo, *hi;	/* live columns per row */
 	size_t		*ca, *cb;	/* per-row counts of the last walk */
-	uint64_t	*cum;		/* cumulative live widths */
+	uint64_t	*cum;		/* cumulative live weights */
 	double		*samp;
 	size_t		 nsamp;
 	double		*buf;		/* the last live sums */
+	uint64_t	*wbuf;		/* and their weights, when weighted */
 	size_t		 nbuf;
 	uint64_t	 rng;
 	/* sumsel_bracket(): the live columns holding ranks blo+1 .. bhi */
@@ -287,24 +298,34 @@ sumsel_free(struct sumsel *s)
 	free(s->cum);
 	free(s->samp);
 	free(s->buf);
+	free(s->wbuf);
 	free(s->slo);
 	free(s->shi);
 	memset(s, 0, sizeof(*s));
 }
 
+/* wa and wcum both NULL (unweighted) or both given, then tri is 0. */
 static int
-sumsel_init(struct sumsel *s, const double *a, size_t na, const double *b,
-    size_t nb, int tri)
+sumsel_init(struct sumsel *s, const double *a, const uint64_t *wa,
+    size_t na, const double *b, const uint64_t *wcum, size_t nb, int tri)
 {
-	size_t	 rows;
+	size_t	 rows, i;
+	uint64_t wr;
 
 	memset(s, 0, sizeof(*s));
 	s->a = a;
+	s->wa = wa;
 	s->na = na;
 	s->b = b;
+	s->wcum = wcum;
 	s->nb = nb;
 	s->tri = tri;
 	s->total = tri ? (uint64_t)na * (na + 1) / 2 : (uint64_t)na * nb;
+	if (wa != NULL) {
+		for (wr = 0, i = 0; i < na; i++)
+			wr += wa[i];
+		s->total = wr * wcum[nb];
+	}
 	s->rng = 0x2545f4914f6cdd1dULL;
 	rows = na ? na : 1;
 	s->nbuf = na + nb;
@@ -322,13 +343,51 @@ sumsel_init(struct sumsel *s, const double *a, size_t na, const double *b,
 	s->cum = malloc(rows * sizeof(*s->cum));
 	s->samp = malloc(s->nsamp * sizeof(*s->samp));
 	s->buf = malloc(s->nbuf * sizeof(*s->buf));
+	if (wa != NULL)
+		s->wbuf = malloc(s->nbuf * sizeof(*s->wbuf));
 	if (s->lo == NULL || s->hi == NULL || s->ca == NULL ||
 	    s->cb == NULL || s->cum == NULL || s->samp == NULL ||
-	    s->buf == NULL) {
+	    s->buf == NULL || (wa != NULL && s->wbuf == NULL)) {
 		sumsel_free(s);
 		return -1;
 	}
 	return 0;
+}
+
+/* sumsel_walk() of a weighted matrix. */
+static void
+sumsel_walk_w(struct sumsel *s, double pa, double pb, uint64_t n[4])
+{
+	const double	*a = s->a, *b = s->b;
+	const uint64_t	*wa = s->wa, *wc = s->wcum;
+	const size_t	 na = s->na;
+	size_t		*ca = s->ca, *cb = s->cb;
+	size_t		 i, j0 = s->nb, j1 = s->nb, j2 = s->nb, j3 = s->nb;
+	uint64_t	 n0 = 0, n1 = 0, n2 = 0, n3 = 0, w;
+	double		 ai;
+
+	for (i = 0; i < na; i++) {
+		ai = a[i];
+		w = wa[i];
+		while (j0 > 0 && !(ai + b[j0 - 1] < pa))
+			j0--;
+		while (j1 > 0 && ai + b[j1 - 1] > pa)
+			j1--;
+		while (j2 > 0 && !(ai + b[j2 - 1] < pb))
+			j2--;
+		while (j3 > 0 && ai + b[j3 - 1] > pb)
+			j3--;
+		n0 += w * wc[j0];
+		n1 += w * wc[j1];
+		n2 += w * wc[j2];
+		n3 += w * wc[j3];
+		ca[i] = j1;
+		cb[i] = j2;
+	}
+	n[0] = n0;
+	n[1] = n1;
+	n[2] = n2;
+	n[3] = n3;
 }
 
 /*
@@ -348,6 +407,10 @@ sumsel_walk(struct sumsel *s, double pa, double pb, uint64_t n[4])
 	uint64_t	 n0 = 0, n1 = 0, n2 = 0, n3 = 0;
 	double		 ai;
 
+	if (s->wa != NULL) {
+		sumsel_walk_w(s, pa, pb, n);
+		return;
+	}
 	/*
 	 * In locals: stores through ca, cb (size_t, as n is) would make the
 	 * compiler reload every pointer and count each row (92
@@ -406,25 +469,69 @@ sumsel_shrink(struct sumsel *s, const size_t *lo, const size_t *hi)
 	}
 }
 
-/* The live sums (s->cum their cumulative widths), *below under them. */
+/*
+ * The weight of the live sums (s->cum its cumulative sums by row, and
+ * s->cells their number), *below that of the sums under them.
+ */
 static uint64_t
 sumsel_live(struct sumsel *s, uint64_t *below)
 {
-	uint64_t	 live = 0, bl = 0;
+	const uint64_t	*wa = s->wa, *wc = s->wcum;
+	uint64_t	 live = 0, bl = 0, cells = 0;
+	size_t		 i, l, h;
 
-	for (size_t i = 0; i < s->na; i++) {
-		bl += s->lo[i] - (s->tri ? i : 0);
-		live += s->hi[i] - s->lo[i];
+	if (wa == NULL) {
+		for (i = 0; i < s->na; i++) {
+			bl += s->lo[i] - (s->tri ? i : 0);
+			live += s->hi[i] - s->lo[i];
+			s->cum[i] = live;
+		}
+		s->cells = live;
+		*below = bl;
+		return live;
+	}
+	for (i = 0; i < s->na; i++) {
+		l = s->lo[i];
+		h = s->hi[i];
+		bl += wa[i] * wc[l];
+		live += wa[i] * (wc[h] - wc[l]);
+		cells += h - l;
 		s->cum[i] = live;
 	}
+	s->cells = cells;
 	*below = bl;
 	return live;
 }
 
 /*
+ * The column of row i holding the live sum at weight u from the row's
+ * first live one: j in [lo, hi) with wcum[j] <= wcum[lo] + u / wa[i] <
+ * wcum[j + 1].
+ */
+static size_t
+sumsel_col(const struct sumsel *s, size_t i, uint64_t u)
+{
+	const uint64_t	*wc = s->wcum;
+	size_t		 l, h, mid;
+	uint64_t	 t;
+
+	if (s->wa == NULL)
+		return s->lo[i] + u;
+	t = wc[s->lo[i]] + u / s->wa[i];
+	for (l = s->lo[i], h = s->hi[i] - 1; l < h; ) {
+		mid = l + (h - l + 1) / 2;
+		if (wc[mid] <= t)
+			l = mid;
+		else
+			h = mid - 1;
+	}
+	return l;
+}
+
+/*
  * One live sum drawn at random from each of nsamp equal strata of the
- * live sums in row order, sorted; the positions come ascending, so one
- * pass over the rows finds them.
+ * live sums (by weight) in row order, sorted; the positions come
+ * ascending, so one pass over the rows finds them.
  */
 static void
 sumsel_sample(struct sumsel *s, uint64_t live)
@@ -440,7 +547,7 @@ sumsel_sample(struct sumsel *s, uint64_t live)
 		while (s->cum[i] <= u)
 			i++;
 		u -= i ? s->cum[i - 1] : 0;
-		s->samp[q] = s->a[i] + s->b[s->lo[i] + u];
+		s->samp[q] = s->a[i] + s->b[sumsel_col(s, i, u)];
 	}
 	sort_doubles(s->samp, s->nsamp, 0);
 }
@@ -463,25 +570,88 @@ sumsel_start(struct sumsel *s, uint64_t k)
 	}
 }
 
+/*
+ * The value at weighted rank r (from 0) of v[0..n) with weights w[]:
+ * the smallest v whose weight and that of the values below exceed r.
+ * Quickselect with three-way partitions (v and w reordered).
+ */
+static double
+wselect(double *v, uint64_t *w, size_t n, uint64_t r)
+{
+	size_t		 lo = 0, hi = n, lt, gt, i;
+	uint64_t	 wl, we, tw;
+	double		 p, a, b, c, td;
+
+	for (;;) {
+		a = v[lo];
+		b = v[lo + (hi - lo) / 2];
+		c = v[hi - 1];
+		p = a < b ? (b < c ? b : a < c ? c : a) :
+		    (a < c ? a : b < c ? c : b);
+		/* [lo, lt) < p, [lt, i) == p, [gt, hi) > p */
+		wl = we = 0;
+		for (lt = i = lo, gt = hi; i < gt; ) {
+			if (v[i] < p) {
+				wl += w[i];
+				td = v[i], v[i] = v[lt], v[lt] = td;
+				tw = w[i], w[i] = w[lt], w[lt] = tw;
+				lt++;
+				i++;
+			} else if (v[i] > p) {
+				gt--;
+				td = v[i], v[i] = v[gt], v[gt] = td;
+				tw = w[i], w[i] = w[gt], w[gt] = tw;
+			} else {
+				we += w[i];
+				i++;
+			}
+		}
+		if (r < wl)
+			hi = lt;
+		else if (r < wl + we)
+			return p;
+		else {
+			r -= wl + we;
+			lo = gt;
+		}
+	}
+}
+
+/* The live sums copied out, and the one at rank r (from 1) of them. */
+static double
+sumsel_last(struct sumsel *s, uint64_t r)
+{
+	const uint64_t	*wa = s->wa, *wc = s->wcum;
+	size_t		 i, q, cnt = 0;
+
+	if (wa == NULL) {
+		for (i = 0; i < s->na; i++)
+			for (q = s->lo[i]; q < s->hi[i]; q++)
+				s->buf[cnt++] = s->a[i] + s->b[q];
+		return bs_select(s->buf, cnt, (size_t)(r - 1));
+	}
+	for (i = 0; i < s->na; i++)
+		for (q = s->lo[i]; q < s->hi[i]; q++) {
+			s->buf[cnt] = s->a[i] + s->b[q];
+			s->wbuf[cnt++] = wa[i] * (wc[q + 1] - wc[q]);
+		}
+	return wselect(s->buf, s->wbuf, cnt, r - 1);
+}
+
 /* The k-th smallest sum, k from 1 to s->total. */
 static double
 sumsel_kth(struct sumsel *s, uint64_t k)
 {
 	uint64_t	 below, live, r, n[4];
-	size_t		 i, q, ia, ib, cnt;
+	size_t		 ia, ib;
 	double		 pos, delta, pa, pb;
 
 	sumsel_start(s, k);
 	for (;;) {
 		live = sumsel_live(s, &below);
 		r = k - below;		/* rank within the live sums */
-		if (live <= s->nbuf) {
-			cnt = 0;
-			for (i = 0; i < s->na; i++)
-				for (q = s->lo[i]; q < s->hi[i]; q++)
-					s->buf[cnt++] = s->a[i] + s->b[q];
-			return bs_select(s->buf, cnt, (size_t)(r - 1));
-		}
+		if (s->cells <= s->nbuf)
+			return sumsel_last(s, r);
 		sumsel_sample(s, live);
 
 		/* Two sample quantiles that likely bracket the answer. */
@@ -530,7 +700,7 @@ sumsel_bracket(struct sumsel *s, uint64_t klo, uint64_t khi)
 
 	sumsel_start(s, 0);
 	live = sumsel_live(s, &below);
-	if (live <= s->nbuf || klo < 1 || khi > s->total || klo > khi)
+	if (s->cells <= s->nbuf || klo < 1 || khi > s->total || klo > khi)
 		return;
 	sumsel_sample(s, live);
 	delta = 2.5 * sqrt((double)s->nsamp) + 1;
@@ -879,35 +1049,148 @@ out:
 /* Wilcoxon rank sum (Mann-Whitney U) */
 
 /*
+ * A sorted sample of n values: v[0..d) ascending, with w NULL every
+ * value once (d == n), else the distinct values, v[i] standing for w[i]
+ * of them.  The functions below count runs of equal entries either way.
+ */
+struct ssamp {
+	double		*v;
+	uint64_t	*w;
+	size_t		 d, n;
+};
+
+/* Folded when the distinct values are at most 1/SSAMP_FOLD of them. */
+#define SSAMP_FOLD	2
+#define SSAMP_W(s, i)	((s)->w != NULL ? (s)->w[i] : 1)
+
+/* Sum of t^3 - t over the runs of equal values of a sorted sample. */
+static double
+ssamp_ties(const struct ssamp *x)
+{
+	double		 s = 0, t;
+	uint64_t	 c;
+	size_t		 i, j;
+
+	for (i = 0; i < x->d; i = j) {
+		for (c = 0, j = i; j < x->d && x->v[j] == x->v[i]; j++)
+			c += SSAMP_W(x, j);
+		t = (double)c;
+		s += t * t * t - t;
+	}
+	return s;
+}
+
+/*
+ * The distinct values of the sorted v[0..n) folded into s (in place,
+ * with their counts) when they are few, else s holds v as it is: the
+ * walks of the selections of the differences then go over the distinct
+ * values.  Kept unfolded, whatever their number, when an infinity or a
+ * -0 is among them: their differences (NaN, or a zero's sign) are left
+ * to the unweighted selection, as they were.  -1 when out of memory.
+ */
+/*
+ * The number of distinct values of the sorted v[0..n); *ok whether all
+ * are finite and none is -0 (the zeros, wherever they are, are together).
+ */
+static size_t
+ssamp_distinct(const double *v, size_t n, int *ok)
+{
+	size_t	 i, lo, hi, mid, d = n > 0;
+
+	for (i = 1; i < n; i++)
+		d += v[i] != v[i - 1];
+	*ok = n == 0 || (isfinite(v[0]) && isfinite(v[n - 1]));
+	for (lo = 0, hi = n; lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		if (v[mid] < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < n && v[i] == 0; i++)
+		if (signbit(v[i]))
+			*ok = 0;
+	return d;
+}
+
+static int
+ssamp_fold(struct ssamp *x, struct ssamp *y)
+{
+	struct ssamp	*s[2] = { x, y };
+	size_t		 d[2], i, j, k, q;
+	int		 ok[2];
+
+	for (q = 0; q < 2; q++) {
+		s[q]->w = NULL;
+		s[q]->d = s[q]->n;
+		d[q] = ssamp_distinct(s[q]->v, s[q]->n, &ok[q]);
+	}
+	if (!ok[0] || !ok[1] || (d[0] + d[1]) * SSAMP_FOLD > x->n + y->n)
+		return 0;
+	for (q = 0; q < 2; q++)
+		if ((s[q]->w = malloc(d[q] * sizeof(*s[q]->w))) == NULL)
+			return -1;
+	for (q = 0; q < 2; q++) {
+		double	*v = s[q]->v;
+		size_t	 n = s[q]->n;
+
+		for (k = 0, i = 0; i < n; i = j) {
+			for (j = i + 1; j < n && v[j] == v[i]; j++)
+				continue;
+			v[k] = v[i];
+			s[q]->w[k++] = j - i;
+		}
+		s[q]->d = k;
+	}
+	return 0;
+}
+
+/*
  * Rank statistics of the sorted samples x - d and y as R's rank() of
  * c(x - d, y) gives them: U = sum of the ranks of x - d less
  * n(n + 1)/2, which is #(x - d > y) + #(x - d == y)/2, and the sum of
  * t^3 - t over the groups of tied values of the pooled sample.  One
  * merge, O(n + m).  x - d is rounded as R rounds it.
  */
-static void
-mwu_ranks(const double *x, size_t n, double d, const double *y, size_t m,
-    double *u, double *ties)
+static inline void
+mwu_ranks_at(const struct ssamp *xs, double d, const struct ssamp *ys,
+    double *u, double *ties, const int weighted)
 {
-	size_t	 i = 0, j = 0, cx, cy;
-	double	 v, t, su = 0, st = 0;
+	const double	*x = xs->v, *y = ys->v;
+	const uint64_t	*xw = xs->w, *yw = ys->w;
+	const size_t	 n = xs->d, m = ys->d;
+	size_t		 i = 0, j = 0;
+	uint64_t	 cx, cy, below = 0;
+	double		 v, t, su = 0, st = 0;
 
 	while (i < n || j < m) {
 		if (j == m || (i < n && x[i] - d < y[j]))
 			v = x[i] - d;
 		else
 			v = y[j];
-		/* #y below v is j, before the y equal to v are taken. */
 		for (cx = 0; i < n && x[i] - d == v; i++)
-			cx++;
+			cx += weighted ? xw[i] : 1;
 		for (cy = 0; j < m && y[j] == v; j++)
-			cy++;
-		su += (double)cx * (j - cy) + 0.5 * (double)cx * cy;
+			cy += weighted ? yw[j] : 1;
+		/* below: the y under v */
+		su += (double)cx * (double)below + 0.5 * (double)cx * cy;
+		below += cy;
 		t = (double)(cx + cy);
 		st += t * t * t - t;
 	}
 	*u = su;
 	*ties = st;
+}
+
+/* mwu_ranks_at() with a loop of its own for unfolded samples. */
+static void
+mwu_ranks(const struct ssamp *xs, double d, const struct ssamp *ys,
+    double *u, double *ties)
+{
+	if (xs->w != NULL && ys->w != NULL)
+		mwu_ranks_at(xs, d, ys, u, ties, 1);
+	else
+		mwu_ranks_at(xs, d, ys, u, ties, 0);
 }
 
 /* Standard deviation of U under the null with a tie sum. */
@@ -924,14 +1207,49 @@ mwu_sigma(size_t n, size_t m, double ties)
  * code, W(d), for a shift d: what its uniroot() looks for the roots of.
  */
 static double
-mwu_zfun(const double *x, size_t n, const double *y, size_t m, double d)
+mwu_zfun(const struct ssamp *x, const struct ssamp *y, double d)
 {
 	double	 u, ties, dz, c;
 
-	mwu_ranks(x, n, d, y, m, &u, &ties);
-	dz = u - (double)n * m / 2;
+	mwu_ranks(x, d, y, &u, &ties);
+	dz = u - (double)x->n * y->n / 2;
 	c = dz > 0 ? 0.5 : dz < 0 ? -0.5 : 0;
-	return (dz - c) / mwu_sigma(n, m, ties);
+	return (dz - c) / mwu_sigma(x->n, y->n, ties);
+}
+
+/*
+ * The selection of the differences x[i] - y[j] = x[i] + (-y)[j] of the
+ * sorted samples, rows the shorter; *ny, *nw and *wc get what it points
+ * to, for the caller to free.  x[i] + (-y[j]) rounds exactly as x[i] -
+ * y[j], and a + b as b + a, so the rows taken change nothing.
+ */
+static int
+mwu_sumsel(struct sumsel *ss, const struct ssamp *x, const struct ssamp *y,
+    double **ny, uint64_t **nw, uint64_t **wc)
+{
+	const struct ssamp	*bs;
+	const uint64_t		*bw;
+	size_t			 j, m = y->d;
+
+	if ((*ny = malloc(m * sizeof(**ny))) == NULL)
+		return -1;
+	for (j = 0; j < m; j++)
+		(*ny)[j] = -y->v[m - 1 - j];
+	if (x->w == NULL)
+		return x->d <= m ? sumsel_init(ss, x->v, NULL, x->d, *ny, NULL,
+		    m, 0) : sumsel_init(ss, *ny, NULL, m, x->v, NULL, x->d, 0);
+	if ((*nw = malloc(m * sizeof(**nw))) == NULL)
+		return -1;
+	for (j = 0; j < m; j++)
+		(*nw)[j] = y->w[m - 1 - j];
+	bs = x->d <= m ? y : x;
+	bw = x->d <= m ? *nw : x->w;
+	if ((*wc = malloc((bs->d + 1) * sizeof(**wc))) == NULL)
+		return -1;
+	for ((*wc)[0] = 0, j = 0; j < bs->d; j++)
+		(*wc)[j + 1] = (*wc)[j] + bw[j];
+	return x->d <= m ? sumsel_init(ss, x->v, x->w, x->d, *ny, *wc, m, 0) :
+	    sumsel_init(ss, *ny, *nw, m, x->v, *wc, x->d, 0);
 }
 
 /*
@@ -940,14 +1258,14 @@ mwu_zfun(const double *x, size_t n, const double *y, size_t m, double d)
  * interval's bounds as bs_mann_whitney() finds them, and the median's.
  */
 static void
-mwu_bracket(struct sumsel *ss, const double *x, size_t n, const double *y,
-    size_t m, double alpha, uint64_t half)
+mwu_bracket(struct sumsel *ss, const struct ssamp *x, const struct ssamp *y,
+    double alpha, uint64_t half)
 {
-	double		 nm = (double)n * m, z, sig, lo, hi;
+	double		 nm = (double)x->n * y->n, z, sig, lo, hi;
 	uint64_t	 klo, khi;
 
 	z = gsl_cdf_ugaussian_Qinv(alpha / 2);
-	sig = mwu_sigma(n, m, tie_sum_sorted(x, n) + tie_sum_sorted(y, m));
+	sig = mwu_sigma(x->n, y->n, ssamp_ties(x) + ssamp_ties(y));
 	lo = ceil(nm / 2 - 0.5 - z * sig);
 	hi = floor(nm / 2 + 0.5 + z * sig) + 1;
 	if (!isfinite(lo) || !isfinite(hi))
@@ -990,22 +1308,86 @@ bs_mann_whitney(const double *base, size_t nb, const double *cand,
 	return bs_mann_whitney_delta(base, nb, cand, nc, confidence, r, NULL);
 }
 
-/* Cliff's delta of the sorted samples x (cand) and y (base), n, m > 0. */
-static double
-cliff_sorted(const double *x, size_t n, const double *y, size_t m)
+/*
+ * Cliff's delta of the sorted samples x (cand) and y (base), n, m > 0;
+ * weighted when both are folded (ssamp_fold() folds both or neither),
+ * else a loop without counts.
+ */
+static inline double
+cliff_at(const struct ssamp *x, const struct ssamp *y, const int weighted)
 {
-	uint64_t	 gt = 0, lt = 0;
+	const double	*xv = x->v, *yv = y->v;
+	const uint64_t	*xw = x->w, *yw = y->w;
+	const size_t	 nx = x->d, ny = y->d, m = y->n;
+	uint64_t	 gt = 0, lt = 0, bl = 0, be = 0;
 	size_t		 i, jl = 0, je = 0;
 
-	for (i = 0; i < n; i++) {
-		while (jl < m && y[jl] < x[i])
-			jl++;
-		while (je < m && y[je] <= x[i])
-			je++;
-		gt += jl;		/* base values below x[i] */
-		lt += m - je;		/* base values above x[i] */
+	for (i = 0; i < nx; i++) {
+		for (; jl < ny && yv[jl] < xv[i]; jl++)
+			bl += weighted ? yw[jl] : 0;
+		for (; je < ny && yv[je] <= xv[i]; je++)
+			be += weighted ? yw[je] : 0;
+		if (!weighted) {
+			gt += jl;		/* base values below x[i] */
+			lt += m - je;		/* base values above x[i] */
+		} else {
+			gt += xw[i] * bl;
+			lt += xw[i] * (m - be);
+		}
 	}
-	return ((double)gt - (double)lt) / ((double)n * m);
+	return ((double)gt - (double)lt) / ((double)x->n * m);
+}
+
+static double
+cliff_sorted(const struct ssamp *x, const struct ssamp *y)
+{
+	if (x->w != NULL && y->w != NULL)
+		return cliff_at(x, y, 1);
+	return cliff_at(x, y, 0);
+}
+
+/*
+ * The normal test's p and interval of bs_mann_whitney_delta(), the
+ * shift's selection ss ready.
+ */
+static void
+mwu_normal(struct sumsel *ss, const struct ssamp *x, const struct ssamp *y,
+    double u, double ties, double alpha, struct bs_mwu *r)
+{
+	double		 nm = (double)x->n * y->n, z, sig, wmin, wmax, mumin,
+			 mumax, kd;
+	uint64_t	 total = ss->total, k;
+
+	sig = mwu_sigma(x->n, y->n, ties);
+	z = u - nm / 2;
+	z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / sig;
+	r->p = z_pvalue(z);
+
+	z = gsl_cdf_ugaussian_Qinv(alpha / 2);
+	mumin = x->v[0] - y->v[y->d - 1];
+	mumax = x->v[x->d - 1] - y->v[0];
+	wmin = mwu_zfun(x, y, mumin);
+	wmax = mwu_zfun(x, y, mumax);
+	r->hl_lo = r->hl_hi = NAN;
+	if (!isfinite(wmin) || !isfinite(wmax))
+		return;
+	sig = mwu_sigma(x->n, y->n, ssamp_ties(x) + ssamp_ties(y));
+	kd = ceil(nm / 2 - 0.5 - z * sig);
+	k = kd < 1 ? 1 : kd > total ? total : (uint64_t)kd;
+	if (wmin - z <= 0)
+		r->hl_lo = mumin;
+	else if (wmax - z >= 0)
+		r->hl_lo = mumax;
+	else
+		r->hl_lo = sumsel_kth(ss, k);
+	kd = floor(nm / 2 + 0.5 + z * sig) + 1;
+	k = kd < 1 ? 1 : kd > total ? total : (uint64_t)kd;
+	if (wmin + z <= 0)
+		r->hl_hi = mumin;
+	else if (wmax + z >= 0)
+		r->hl_hi = mumax;
+	else
+		r->hl_hi = sumsel_kth(ss, k);
 }
 
 int
@@ -1013,11 +1395,12 @@ bs_mann_whitney_delta(const double *base, size_t nb, const double *cand,
     size_t nc, double confidence, struct bs_mwu *r, double *delta)
 {
 	struct sumsel	 ss;
-	double		*x = NULL, *y = NULL, *ny = NULL, *f = NULL;
-	double		 u, ties, nm, alpha, z, sig, c, wmin, wmax, mumin,
-			 mumax, kd;
-	uint64_t	 total, k, half;
-	size_t		 n, m, j, qu;
+	struct ssamp	 x = { 0 }, y = { 0 };
+	double		*ny = NULL, *f = NULL;
+	uint64_t	*nw = NULL, *wc = NULL;
+	double		 u, ties, alpha, c, kd;
+	uint64_t	 total, half;
+	size_t		 j, qu;
 	int		 rc = -1;
 
 	memset(&ss, 0, sizeof(ss));
@@ -1028,32 +1411,26 @@ bs_mann_whitney_delta(const double *base, size_t nb, const double *cand,
 			*delta = bs_cliff_delta(base, nb, cand, nc);
 		return -1;
 	}
-	if ((x = sorted_copy(cand, nc, &n)) == NULL ||
-	    (y = sorted_copy(base, nb, &m)) == NULL || n < 1 || m < 1)
+	if ((x.v = sorted_copy(cand, nc, &x.n)) == NULL ||
+	    (y.v = sorted_copy(base, nb, &y.n)) == NULL || x.n < 1 ||
+	    y.n < 1 || ssamp_fold(&x, &y) == -1)
 		goto out;
 	if (delta != NULL)
-		*delta = cliff_sorted(x, n, y, m);
-	if ((ny = malloc(m * sizeof(*ny))) == NULL)
-		goto out;
-	for (j = 0; j < m; j++)
-		ny[j] = -y[m - 1 - j];
-	/* x[i] + (-y[j]) rounds exactly as x[i] - y[j]; rows: the shorter. */
-	if ((n <= m ? sumsel_init(&ss, x, n, ny, m, 0) :
-	    sumsel_init(&ss, ny, m, x, n, 0)) == -1)
+		*delta = cliff_sorted(&x, &y);
+	if (mwu_sumsel(&ss, &x, &y, &ny, &nw, &wc) == -1)
 		goto out;
 	total = ss.total;
-	nm = (double)n * m;
 	alpha = 1 - confidence / 100;
 
-	mwu_ranks(x, n, 0, y, m, &u, &ties);
+	mwu_ranks(&x, 0, &y, &u, &ties);
 	r->w = u;
 	r->conf = confidence;
-	r->exact = n < 50 && m < 50 && ties == 0;
+	r->exact = x.n < 50 && y.n < 50 && ties == 0;
 
 	/* Hodges-Lehmann: the median of the differences. */
 	half = total / 2;
 	if (!r->exact)
-		mwu_bracket(&ss, x, n, y, m, alpha, half);
+		mwu_bracket(&ss, &x, &y, alpha, half);
 	if (total % 2)
 		r->hl = sumsel_kth(&ss, half + 1);
 	else {
@@ -1061,62 +1438,36 @@ bs_mann_whitney_delta(const double *base, size_t nb, const double *cand,
 		r->hl = mean2(kd, sumsel_next(&ss, half, kd));
 	}
 
-	if (r->exact) {
-		if ((f = wilcox_freq(n > m ? n : m, n > m ? m : n)) == NULL)
-			goto out;
-		for (c = 0, j = 0; j <= (size_t)total; j++)
-			c += f[j];
-		r->p = freq_twosided(f, (size_t)total, c, u);
-		qu = freq_quantile(f, (size_t)total, c, alpha / 2);
-		if (qu == 0)
-			qu = 1;
-		r->hl_lo = sumsel_kth(&ss, qu);
-		r->hl_hi = sumsel_kth(&ss, total - qu + 1);
-		/* R's label: the attainable level when far from the asked. */
-		kd = 2 * freq_tail(f, (size_t)total, c, (double)qu - 1, 0);
-		if (kd - alpha > alpha / 2)
-			r->conf = 100 * (1 - kd);
+	if (!r->exact) {
+		mwu_normal(&ss, &x, &y, u, ties, alpha, r);
 		rc = 0;
 		goto out;
 	}
-
-	sig = mwu_sigma(n, m, ties);
-	z = u - nm / 2;
-	z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / sig;
-	r->p = z_pvalue(z);
-
-	z = gsl_cdf_ugaussian_Qinv(alpha / 2);
-	mumin = x[0] - y[m - 1];
-	mumax = x[n - 1] - y[0];
-	wmin = mwu_zfun(x, n, y, m, mumin);
-	wmax = mwu_zfun(x, n, y, m, mumax);
-	r->hl_lo = r->hl_hi = NAN;
-	if (isfinite(wmin) && isfinite(wmax)) {
-		sig = mwu_sigma(n, m, tie_sum_sorted(x, n) +
-		    tie_sum_sorted(y, m));
-		kd = ceil(nm / 2 - 0.5 - z * sig);
-		k = kd < 1 ? 1 : kd > total ? total : (uint64_t)kd;
-		if (wmin - z <= 0)
-			r->hl_lo = mumin;
-		else if (wmax - z >= 0)
-			r->hl_lo = mumax;
-		else
-			r->hl_lo = sumsel_kth(&ss, k);
-		kd = floor(nm / 2 + 0.5 + z * sig) + 1;
-		k = kd < 1 ? 1 : kd > total ? total : (uint64_t)kd;
-		if (wmin + z <= 0)
-			r->hl_hi = mumin;
-		else if (wmax + z >= 0)
-			r->hl_hi = mumax;
-		else
-			r->hl_hi = sumsel_kth(&ss, k);
-	}
+	if ((f = wilcox_freq(x.n > y.n ? x.n : y.n,
+	    x.n > y.n ? y.n : x.n)) == NULL)
+		goto out;
+	for (c = 0, j = 0; j <= (size_t)total; j++)
+		c += f[j];
+	r->p = freq_twosided(f, (size_t)total, c, u);
+	qu = freq_quantile(f, (size_t)total, c, alpha / 2);
+	if (qu == 0)
+		qu = 1;
+	r->hl_lo = sumsel_kth(&ss, qu);
+	r->hl_hi = sumsel_kth(&ss, total - qu + 1);
+	/* R's label: the attainable level when far from the asked. */
+	kd = 2 * freq_tail(f, (size_t)total, c, (double)qu - 1, 0);
+	if (kd - alpha > alpha / 2)
+		r->conf = 100 * (1 - kd);
 	rc = 0;
 out:
 	sumsel_free(&ss);
-	free(x);
-	free(y);
+	free(x.v);
+	free(x.w);
+	free(y.v);
+	free(y.w);
 	free(ny);
+	free(nw);
+	free(wc);
 	free(f);
 	return rc;
 }
@@ -1238,7 +1589,7 @@ bs_signed_rank(const double *base, const double *cand, size_t n,
 		rc = 0;
 		goto out;
 	}
-	if (sumsel_init(&ss, x, nx, x, nx, 1) == -1)
+	if (sumsel_init(&ss, x, NULL, nx, x, NULL, nx, 1) == -1)
 		goto out;
 	total = ss.total;
 	mm = (double)total;
@@ -1487,13 +1838,18 @@ double
 bs_cliff_delta(const double *base, size_t nb, const double *cand,
     size_t nc)
 {
+	struct ssamp	 xs = { 0 }, ys = { 0 };
 	double		*x = NULL, *y = NULL, res = NAN;
 	size_t		 n, m;
 
 	if ((x = sorted_copy(cand, nc, &n)) == NULL ||
 	    (y = sorted_copy(base, nb, &m)) == NULL || n < 1 || m < 1)
 		goto out;
-	res = cliff_sorted(x, n, y, m);
+	xs.v = x;
+	xs.d = xs.n = n;
+	ys.v = y;
+	ys.d = ys.n = m;
+	res = cliff_sorted(&xs, &ys);
 out:
 	free(x);
 	free(y);
@@ -1581,11 +1937,13 @@ bs_p_adjust(const double *p, size_t n, enum bs_adjust method, double *out)
 double
 bs_mwu_p_sorted(const double *x, size_t n, const double *y, size_t m)
 {
-	double	 u, ties, z;
+	struct ssamp	 xs = { (double *)x, NULL, n, n },
+			 ys = { (double *)y, NULL, m, m };
+	double		 u, ties, z;
 
 	if (n < 1 || m < 1)
 		return NAN;
-	mwu_ranks(x, n, 0, y, m, &u, &ties);
+	mwu_ranks(&xs, 0, &ys, &u, &ties);
 	z = u - (double)n * m / 2;
 	z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / mwu_sigma(n, m, ties);
 	return isfinite(z) ? z_pvalue(z) : NAN;
