@@ -945,9 +945,11 @@ int	 bs_cmp_double(const void *, const void *);
 /* Type-7 median of x[0..n) (left as it is); NaN when n is 0. */
 double	 bs_median(const double *x, size_t n);
 /*
- * |r1| beyond 2/sqrt(n): the runs are not independent (the usual
- * large-sample bound of a white-noise autocorrelation).
+ * |r1| beyond 2/sqrt(n), and beyond BS_AUTOCORR_MIN: the runs are not
+ * independent (the usual large-sample bound of a white-noise
+ * autocorrelation), by enough to narrow the interval by 2.5% or more.
  */
+#define BS_AUTOCORR_MIN	0.025
 double	 bs_autocorr_limit(size_t n);
 /* Half width of the t interval: t_{(1+c)/2, n-1} * sd / sqrt(n). */
 double	 bs_t_halfwidth(double sd, size_t n, double confidence);

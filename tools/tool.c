@@ -849,11 +849,8 @@ tool_autocorr_warning(const char *label, const char *what, double r1,
     size_t n)
 {
 	double lim = bs_autocorr_limit(n);
-	/*
-	 * Two decimals, or two significant digits when the limit is under
-	 * 0.01 (n > 40,000): "r1 = 0.0026 > 0.0020", not "0.00 > 0.00".
-	 */
-	int d = lim >= 0.01 ? 2 : 1 - (int)floor(log10(lim));
+	/* Two decimals; three at the floor: "r1 = 0.031 > 0.025". */
+	int d = lim > BS_AUTOCORR_MIN ? 2 : 3;
 
 	/*
 	 * Positive autocorrelation makes a sample look more certain than it

@@ -297,6 +297,7 @@ int	 bs_fieller_eff(double nb, double b, double vb, double nc, double a,
 #define BS_DEP_MINN	10	/* fewer runs: too few to tell */
 #define BS_DEP_FEWN	15	/* fewer runs: even n_eff under-covers */
 #define BS_DEP_R1MAX	0.95
+#define BS_DEP_R1MIN	0.025	/* r1 under it is not acted on */
 int	 bs_dependent(struct bs_metric *);
 void	 bs_dep_scale(struct bs_metric *);
 /*

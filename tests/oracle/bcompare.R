@@ -61,7 +61,8 @@ fieller <- function(b, c, conf, nb = length(b), nc = length(c)) {
 # Serially dependent runs (bcompare(1), DEPENDENT RUNS): r1 by R's acf,
 # corrected r1* = (n r1 + 1)/(n - 3) clamped to [0, 0.95], the effective
 # size n (1 - r1*)/(1 + r1*) (at least 2); a metric of unpaired sides of
-# >= 10 runs is dependent when a side's r1 exceeds 0.75/sqrt(n).  Then
+# >= 10 runs is dependent when a side's r1 exceeds 0.75/sqrt(n) and 0.025
+# (dep_limit: under 0.025 an interval widens by under 2.5%).  Then
 # Welch's t takes each side's variance over its effective size (df by
 # Welch-Satterthwaite from those), and a rank test's normal deviate is
 # divided by k = sqrt((vb/nb' + vc/nc')/(vb/nb + vc/nc)), its interval's
@@ -72,9 +73,10 @@ rstar <- function(x) {
   min(max((n * r1(x) + 1) / (n - 3), 0), 0.95)
 }
 neff <- function(x) max(length(x) * (1 - rstar(x)) / (1 + rstar(x)), 2)
+dep_limit <- function(n) max(0.75 / sqrt(n), 0.025)
 dependent <- function(b, c)
   length(b) >= 10 && length(c) >= 10 &&
-    (r1(b) > 0.75 / sqrt(length(b)) || r1(c) > 0.75 / sqrt(length(c)))
+    (r1(b) > dep_limit(length(b)) || r1(c) > dep_limit(length(c)))
 welch_eff <- function(b, c, nb, nc, conf) {
   vb <- var(b) / nb; vc <- var(c) / nc; se <- sqrt(vb + vc)
   t <- (mean(c) - mean(b)) / se
