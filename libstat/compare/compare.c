@@ -81,8 +81,8 @@ radix_value(uint64_t k, int byabs)
 	return d;
 }
 
-static void
-sort_doubles(double *v, size_t n, int byabs)
+void
+bs_sort_doubles(double *v, size_t n, int byabs)
 {
 	uint64_t	*key, *tmp, *sw;
 	size_t		*cnt, i, pass, sum, c, sh;
@@ -153,7 +153,7 @@ sorted_copy(const double *x, size_t n, size_t *np)
 	double	*v;
 
 	if ((v = copy_finite(x, n, np)) != NULL)
-		sort_doubles(v, *np, 0);
+		bs_sort_doubles(v, *np, 0);
 	return v;
 }
 
@@ -549,7 +549,7 @@ sumsel_sample(struct sumsel *s, uint64_t live)
 		u -= i ? s->cum[i - 1] : 0;
 		s->samp[q] = s->a[i] + s->b[sumsel_col(s, i, u)];
 	}
-	sort_doubles(s->samp, s->nsamp, 0);
+	bs_sort_doubles(s->samp, s->nsamp, 0);
 }
 
 /*
@@ -1493,7 +1493,7 @@ signrank_stat(const double *x, size_t n, double d, double *v,
 	for (i = 0; i < n; i++)
 		if (x[i] - d != 0)
 			a[k++] = x[i] - d;
-	sort_doubles(a, k, 1);
+	bs_sort_doubles(a, k, 1);
 	for (i = 0; i < k; i = j) {
 		for (j = i + 1; j < k && fabs(a[j]) == fabs(a[i]); j++)
 			continue;
@@ -1574,7 +1574,7 @@ bs_signed_rank(const double *base, const double *cand, size_t n,
 		if (d[i] != 0)
 			x[nx++] = d[i];
 	zeros = nx < nd;
-	sort_doubles(x, nx, 0);
+	bs_sort_doubles(x, nx, 0);
 	alpha = 1 - confidence / 100;
 
 	if (signrank_stat(x, nx, 0, &v, &ties, &nx) == -1)

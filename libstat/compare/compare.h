@@ -287,6 +287,11 @@ int	 bs_fieller_eff(double nb, double b, double vb, double nc, double a,
 	    double va, double confidence, double *ratio, double *lo,
 	    double *hi);
 /*
+ * Sort n doubles (no NaN) by value, or with byabs by magnitude: a radix
+ * sort of their bit patterns (compare.c), -0 before +0.
+ */
+void	 bs_sort_doubles(double *v, size_t n, int byabs);
+/*
  * Serially dependent runs (depend.c).  bs_dependent(): are a metric's
  * runs dependent (a side of at least BS_DEP_MINN runs whose r1 exceeds
  * bs_dep_limit(n))?  If so its effective sizes neff_b,
