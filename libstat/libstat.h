@@ -1147,6 +1147,13 @@ int	 bs_tukey_fences_jobs(const double *x, size_t n, double k, int jobs,
 int	 bs_mad_fences(const double *x, size_t n, double k,
 	    struct bs_fences *);
 enum bs_outlier	 bs_classify(const struct bs_fences *, double x);
+/*
+ * counts[o] += how many of x[0..n) bs_classify() puts in class o
+ * (counts has BS_OUT_HIGH_SEVERE + 1 entries); on jobs threads (0: the
+ * CPUs up to 4, from 1M values a thread).
+ */
+void	 bs_classify_counts(const struct bs_fences *, const double *x,
+	    size_t n, int jobs, size_t *counts);
 
 /* ------------------------------------------------------------------ */
 /* Writing an input back with added columns (boutlier) */

@@ -161,16 +161,19 @@ count_flags(struct state *st)
 
 	for (size_t c = 0; c < t->nvcols; c++) {
 		const struct bs_series *s = &t->groups[0].s[c];
+		size_t head[BS_OUT_HIGH_SEVERE + 1] = { 0 };
+		size_t at = st->st == NULL ? 0 : st->st[c].start < s->n ?
+		    st->st[c].start : s->n;
 
-		for (size_t i = 0; i < s->n; i++) {
-			enum bs_outlier o = bs_classify(&st->fences[c],
-			    s->v[i]);
-
-			st->counts[c][o]++;
-			if (st->st != NULL && o != BS_OUT_NONE &&
-			    i < st->st[c].start)
-				st->early[c]++;
+		/* The runs before the steady state, and after. */
+		bs_classify_counts(&st->fences[c], s->v, at, st->jobs, head);
+		for (int o = BS_OUT_NONE; o <= BS_OUT_HIGH_SEVERE; o++) {
+			st->counts[c][o] += head[o];
+			if (o != BS_OUT_NONE && st->st != NULL)
+				st->early[c] += head[o];
 		}
+		bs_classify_counts(&st->fences[c], s->v + at, s->n - at,
+		    st->jobs, st->counts[c]);
 	}
 }
 

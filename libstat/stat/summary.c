@@ -1244,6 +1244,55 @@ bs_classify(const struct bs_fences *f, double x)
 	return BS_OUT_NONE;
 }
 
+/* One thread's part of bs_classify_counts(). */
+struct cpart {
+	const struct bs_fences	*f;
+	const double		*x;
+	size_t			 from, to, cnt[BS_OUT_HIGH_SEVERE + 1];
+	pthread_t		 th;
+	int			 started;
+};
+
+static void *
+cpart_run(void *arg)
+{
+	struct cpart *p = arg;
+
+	for (size_t i = p->from; i < p->to; i++)
+		p->cnt[bs_classify(p->f, p->x[i])]++;
+	return NULL;
+}
+
+/* Sums of counts: the same whatever the parts (threads as read/chunks.c). */
+void
+bs_classify_counts(const struct bs_fences *f, const double *x, size_t n,
+    int jobs, size_t *counts)
+{
+	struct cpart part[BS_JOBS_DEFAULT];
+	size_t np = bs_threads(jobs, BS_JOBS_DEFAULT, n, BPARTS_MIN, 0), k;
+
+	memset(part, 0, sizeof(part));
+	for (k = 0; k < np; k++) {
+		part[k].f = f;
+		part[k].x = x;
+		part[k].from = n / np * k;
+		part[k].to = k + 1 < np ? n / np * (k + 1) : n;
+	}
+	for (k = 1; k < np; k++)
+		part[k].started = pthread_create(&part[k].th, NULL, cpart_run,
+		    &part[k]) == 0;
+	cpart_run(&part[0]);
+	for (k = 1; k < np; k++) {
+		if (part[k].started)
+			pthread_join(part[k].th, NULL);
+		else
+			cpart_run(&part[k]);
+	}
+	for (k = 0; k < np; k++)
+		for (int o = 0; o <= BS_OUT_HIGH_SEVERE; o++)
+			counts[o] += part[k].cnt[o];
+}
+
 /* ------------------------------------------------------------------ */
 /* Values of a series, as the tools take them */
 
