@@ -13,9 +13,62 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
 
 #include "libstat.h"
 #include "compare/compare.h"
+
+/*
+ * The runs as normal scores, Phi^-1((r - 1/2) / n) of their mid-ranks r:
+ * the change points are searched in those.  btrend's engine takes a
+ * sequence's noise from the spread of its values, estimated robustly,
+ * which for a skewed sample (latencies: lognormal, a long right tail)
+ * is well under the spread its means have: on independent lognormal
+ * runs (sdlog 0.6) it found change points in 15 of 20 sequences of 200
+ * and in all of 1,000.  Scores are normal whatever the runs' shape, and
+ * keep their order: a level that moves moves them as it moves the runs.
+ * NULL when out of memory.
+ */
+static double *
+normal_scores(const double *x, size_t n)
+{
+	double *s = malloc((n + 1) * sizeof(*s)), *z;
+	size_t i, lo, hi, a, b, m;
+
+	if (s == NULL)
+		return NULL;
+	if ((z = malloc((n + 1) * sizeof(*z))) == NULL) {
+		free(s);
+		return NULL;
+	}
+	memcpy(s, x, n * sizeof(*s));
+	bs_sort_doubles(s, n, 0);
+	for (i = 0; i < n; i++) {
+		/* s[lo .. hi) are the values equal to x[i]. */
+		for (a = 0, b = n; a < b;) {
+			m = a + (b - a) / 2;
+			if (s[m] < x[i])
+				a = m + 1;
+			else
+				b = m;
+		}
+		lo = a;
+		for (b = n; a < b;) {
+			m = a + (b - a) / 2;
+			if (s[m] <= x[i])
+				a = m + 1;
+			else
+				b = m;
+		}
+		hi = a;
+		z[i] = gsl_cdf_ugaussian_Pinv(((double)(lo + hi) / 2) /
+		    (double)n);
+	}
+	free(s);
+	return z;
+}
 
 /*
  * A warm-up that decays smoothly (an exponential, as a JIT's) leaves its
@@ -53,8 +106,62 @@ refine(const double *x, size_t n, int higher, const struct bs_trend_opts *o,
 	}
 }
 
+/*
+ * The scale the change points are searched on: the runs' normal scores,
+ * normal whatever the runs' shape, from STEADY_RANKS_MIN runs; fewer
+ * runs that are all above 0 (a load test's windows) by their logarithms
+ * (a change is a factor; a lognormal sample's logarithms are normal),
+ * where ranks would leave too little power: 4 warm-up windows of 24 are
+ * a step in logarithms, the top 4 ranks in scores.  The engine's
+ * spread, from the median absolute successive difference, is that of
+ * normal noise: on the logarithms of exponential runs it found change
+ * points in 7 of 20 sequences of 2,000, on normal scores in none.
+ */
+#define STEADY_RANKS_MIN	32
+
+static double *
+scaled(const double *x, size_t n)
+{
+	double *z;
+	size_t i;
+
+	for (i = 0; i < n && x[i] > 0 && isfinite(x[i]); i++)
+		;
+	if (i < n || n >= STEADY_RANKS_MIN)
+		return normal_scores(x, n);
+	if ((z = malloc((n + 1) * sizeof(*z))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		z[i] = log(x[i]);
+	return z;
+}
+
+static int
+steady_scores(const double *x, size_t n, int higher, struct bs_steady *r,
+    struct bs_err *e);
+
 int
 bs_steady_auto(const double *x, size_t n, int higher, struct bs_steady *r,
+    struct bs_err *e)
+{
+	double *z;
+	int rc;
+
+	r->cls = BS_SC_FLAT;
+	r->start = 0;
+	r->nseg = 1;
+	if (n == 0)
+		return 0;
+	if ((z = scaled(x, n)) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	rc = steady_scores(z, n, higher, r, e);
+	free(z);
+	return rc;
+}
+
+/* bs_steady_auto() on the runs' normal scores x. */
+static int
+steady_scores(const double *x, size_t n, int higher, struct bs_steady *r,
     struct bs_err *e)
 {
 	struct bs_trend_opts	 o;
