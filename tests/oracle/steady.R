@@ -41,6 +41,10 @@ if (!length(args)) {
   kinds <- list(
     "flat, normal" = function() gen("flat"),
     "flat, lognormal" = function() round(100 * rlnorm(200, 0, 0.05), 3),
+    # Latencies' shapes: a long right tail (the values searched once
+    # took it for steps, 2026-12-02).
+    "flat, lognormal sdlog 0.6" = function() round(100 * rlnorm(200, 0, 0.6), 3),
+    "flat, exponential" = function() round(rexp(200, 1 / 100), 3),
     "flat, AR(1) 0.3" = function() round(100 + 3 * as.numeric(arima.sim(list(ar = 0.3), 200)), 3),
     "warm-up" = function() gen("warmup", first = sample(20:60, 1)),
     "slowdown" = function() gen("slowdown"),
@@ -81,6 +85,10 @@ if (!length(args)) {
     "flat, normal" = function() list(x = gen("flat"), k = 0, level = 100),
     "flat, lognormal" = function() list(x = round(100 * rlnorm(200, 0, 0.05), 3),
       k = 0, level = 100 * exp(0.05^2 / 2)),
+    "flat, lognormal sdlog 0.6" = function() list(x = round(100 * rlnorm(200, 0, 0.6), 3),
+      k = 0, level = 100 * exp(0.6^2 / 2)),
+    "flat, exponential" = function() list(x = round(rexp(200, 1 / 100), 3),
+      k = 0, level = 100),
     "flat, AR(1) 0.3" = function() list(x = round(100 + 3 * as.numeric(arima.sim(list(ar = 0.3), 200)), 3),
       k = 0, level = 100),
     # The warm-up's runs whose expected excess 50 exp(-(i - 1) / 10)
