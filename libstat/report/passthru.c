@@ -120,6 +120,19 @@ next(struct pctx *c)
 }
 
 /*
+ * Does s[0..len) go out as it is, holding no delimiter d, quote or line
+ * end?  Short values (a class name) in one pass, not four memchr()s.
+ */
+static int
+plain(const char *s, size_t len, char d)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] == d || s[i] == '"' || s[i] == '\n' || s[i] == '\r')
+			return 0;
+	return 1;
+}
+
+/*
  * One field of delimited text, quoted (RFC 4180) when it holds the
  * delimiter d, a quote or a line end, as a --tag value may.  NULL is an
  * empty field.
@@ -131,11 +144,7 @@ field(struct obuf *o, const char *s, size_t len, char d)
 
 	if (s == NULL)
 		return;
-	/* Short values (a class name) in one pass, not four memchr()s. */
-	for (i = 0; i < len && s[i] != d && s[i] != '"' && s[i] != '\n' &&
-	    s[i] != '\r'; i++)
-		;
-	if (i == len) {
+	if (plain(s, len, d)) {
 		put(o, s, len);
 		return;
 	}
@@ -165,11 +174,7 @@ vfield(struct pctx *c, struct obuf *o, size_t k)
 	if (s != v->s) {
 		v->s = s;
 		v->len = strlen(s);
-		v->plain = 1;
-		for (size_t i = 0; i < v->len; i++)
-			if (s[i] == d || s[i] == '"' || s[i] == '\n' ||
-			    s[i] == '\r')
-				v->plain = 0;
+		v->plain = plain(s, v->len, d);
 	}
 	if (v->plain)
 		put(o, s, v->len);
