@@ -345,9 +345,22 @@ size_t	 bs_env_check(const struct bs_meta *, struct bs_envwarn *w,
  * The extremes are also kept as parsed, for order statistics exact to
  * the double.
  */
+/*
+ * The exact sums of decimal values (xsum.c): the values scaled to the
+ * smallest exponent of those not zero (scale), their sum (s, two's
+ * complement) and the sum of their squares (q), the largest magnitude;
+ * on while every value fits.
+ */
+struct bs_xsum {
+	uint64_t	 s[2], q[3], amax;
+	int		 scale, on;
+};
+
 struct bs_moments {
 	size_t		 n;		/* values counted (after skip) */
-	double		 mean, m2, min, max;
+	struct bs_xsum	 x;		/* while on, the moments: the rest
+					   below (mean, m2, rsum) unused */
+	double		 mean, m2;	/* Welford, of the shifted values */
 	double		 rmin, rmax;	/* min and max as parsed */
 	int		 overflow;	/* a running sum left the doubles */
 	double		 rsum, rcomp;	/* the values as parsed, summed with
@@ -355,6 +368,9 @@ struct bs_moments {
 					   (bs_moments_mean) */
 	struct bs_sketch *sk;		/* bs_table_opts.sketch: quantiles */
 };
+
+/* Did the running sums of squares leave the doubles? */
+int	 bs_moments_overflow(const struct bs_moments *);
 
 /* ------------------------------------------------------------------ */
 /* Relative-error quantile sketches: bstat --sketch, --merge (sketch.c) */

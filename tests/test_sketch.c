@@ -589,6 +589,103 @@ test_trim_packed(void **state)
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* Exact sums of decimals (xsum.c): the moments --sketch merges, -j */
+
+static void
+xsum_of(struct bs_xsum *x, char (*v)[32], size_t lo, size_t hi, int *on)
+{
+	struct bs_dec d;
+	double dv;
+
+	*on = 1;
+	for (size_t i = lo; i < hi; i++) {
+		assert_int_equal(bs_parse_number(v[i], strlen(v[i]), &d, &dv),
+		    BS_NUM_OK);
+		if (*on && (i == lo ? bs_xsum_start(x, &d) :
+		    bs_xsum_add(x, &d)) == -1)
+			*on = 0;
+	}
+}
+
+/* The values of seed: every form a benchmark prints; one odd at odd. */
+static size_t
+xsum_values(char (*v)[32], size_t n, unsigned seed, long odd)
+{
+	static const char *const fmt[] = { "%.0f", "%.2f", "%.4e", "-%.3f",
+	    "%.6f", "%.0fe3", "0" };
+	uint64_t r = seed;
+
+	for (size_t i = 0; i < n; i++) {
+		double x;
+
+		r = r * 6364136223846793005u + 1442695040888963407u;
+		x = (double)(r >> 11) / 0x1p53 * 5000.0;
+		snprintf(v[i], 32, fmt[(r >> 7) % 7], x);
+	}
+	if (odd >= 0)
+		snprintf(v[odd], 32, "1e-30");
+	return n;
+}
+
+/*
+ * Sums of the parts merged are the sums of the whole, bit for bit,
+ * wherever it is cut; a value that ends the whole's exact sums (1e-30
+ * among thousands: 10^33 times apart) ends a part's, or their merge.
+ */
+static void
+test_xsum_merge(void **state)
+{
+	static char v[3000][32];
+	const size_t cuts[] = { 1, 2, 17, 1500, 2999 };
+	struct bs_xsum whole, a, b;
+	int on, aon, bon;
+
+	(void)state;
+	for (long odd = -1; odd < 3000; odd += 1000) {
+		xsum_values(v, 3000, 33 + (unsigned)odd, odd);
+		xsum_of(&whole, v, 0, 3000, &on);
+		assert_int_equal(on, odd < 0);
+		for (size_t c = 0; c < sizeof(cuts) / sizeof(*cuts); c++) {
+			xsum_of(&a, v, 0, cuts[c], &aon);
+			xsum_of(&b, v, cuts[c], 3000, &bon);
+			if (!on) {
+				assert_true(!aon || !bon ||
+				    bs_xsum_merge(&a, &b) == -1);
+				continue;
+			}
+			assert_true(aon && bon);
+			assert_int_equal(bs_xsum_merge(&a, &b), 0);
+			assert_memory_equal(&a, &whole, sizeof(a));
+		}
+	}
+	(void)state;
+}
+
+/* Results from the definitions: each rounded once from the exact value. */
+static void
+test_xsum_values(void **state)
+{
+	static char v[4][32] = { "0.1", "0.2", "1.7976931348623157e308",
+	    "1.7976931348623157e308" };
+	static char w[4][32] = { "1", "2", "3", "4" };
+	struct bs_xsum x;
+	int on;
+
+	(void)state;
+	xsum_of(&x, v, 0, 2, &on);
+	assert_true(on);
+	/* 0.1 + 0.2 in doubles is 0.30000000000000004 */
+	assert_true(bs_xsum_sum(&x) == 0.3);
+	assert_true(bs_xsum_mean(&x, 2) == 0.15);
+	xsum_of(&x, v, 2, 4, &on);
+	assert_true(on && bs_xsum_mean(&x, 2) == DBL_MAX);
+	assert_true(bs_xsum_m2(&x, 2) == 0.0);
+	xsum_of(&x, w, 0, 4, &on);
+	assert_true(on && bs_xsum_mean(&x, 4) == 2.5 &&
+	    bs_xsum_m2(&x, 4) == 5.0);
+}
+
 int
 main(void)
 {
@@ -604,6 +701,8 @@ main(void)
 		cmocka_unit_test(test_files_exact),
 		cmocka_unit_test(test_trim),
 		cmocka_unit_test(test_trim_packed),
+		cmocka_unit_test(test_xsum_merge),
+		cmocka_unit_test(test_xsum_values),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

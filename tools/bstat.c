@@ -465,7 +465,7 @@ sketch_read(struct tool_common *com, const struct sketchopts *sko,
 		for (c = 0; c < t->nvcols; c++) {
 			const struct bs_moments *m = t->groups[g].s[c].mom;
 
-			if (m != NULL && m->overflow)
+			if (m != NULL && bs_moments_overflow(m))
 				die_group(t, g, "%s: the running sums "
 				    "of squares overflow for values "
 				    "this far apart", tool_label(t,

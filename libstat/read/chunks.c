@@ -52,7 +52,7 @@ struct chunk {
  * page cache as they were), so that the file does not stay in the
  * process's memory beside its values: a 10M-row CSV is 99 MB.
  */
-#define DROP_STEP	(16u << 20)
+#define DROP_STEP	(4u << 20)
 
 static void
 drop_pages(struct chunk *c, size_t upto)

@@ -698,16 +698,16 @@ bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
 				return bs_seterr(e, NULL, 0, "out of memory");
 			if (m == NULL || m->n == 0)
 				continue;
-			if (m->overflow)
+			if (bs_moments_overflow(m))
 				return bs_seterr(e, NULL, 0, "%s: the running "
 				    "sums of squares overflow for values this "
 				    "far apart", set->vnames[c]);
 			s->n = m->n;
 			s->mean = bs_moments_mean(m, ts->refd);
-			s->m2 = m->m2;
+			s->m2 = bs_moments_m2(m);
 			s->min = m->rmin;
 			s->max = m->rmax;
-			s->sum = s->sk->sum;
+			s->sum = bs_moments_sum(m);
 		}
 	}
 	return 0;

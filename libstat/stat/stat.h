@@ -10,6 +10,50 @@
 #include "read/read.h"
 
 /* ------------------------------------------------------------------ */
+/* Exact sums of decimal values: the streaming moments (xsum.c) */
+
+/* Begin with the first value; -1 (x off) when it does not fit. */
+int	 bs_xsum_start(struct bs_xsum *, const struct bs_dec *);
+/* A value of another exponent; 0, or -1 when it does not fit (x kept). */
+int	 bs_xsum_slow(struct bs_xsum *, const struct bs_dec *);
+/* b's values added to a's; 0, or -1 (a kept) when they would not fit. */
+int	 bs_xsum_merge(struct bs_xsum *a, const struct bs_xsum *b);
+/* The sum, the mean and the sum of squared deviations of n values. */
+double	 bs_xsum_sum(const struct bs_xsum *);
+double	 bs_xsum_mean(const struct bs_xsum *, uint64_t n);
+double	 bs_xsum_m2(const struct bs_xsum *, uint64_t n);
+
+/* A scaled magnitude m < 2^63 of sign neg into the sums. */
+static inline void
+bs_xsum_put(struct bs_xsum *x, uint64_t m, int neg)
+{
+	unsigned __int128 s = (unsigned __int128)x->s[1] << 64 | x->s[0];
+	unsigned __int128 q = (unsigned __int128)x->q[1] << 64 | x->q[0];
+	unsigned __int128 m2 = (unsigned __int128)m * m;
+
+	s = neg ? s - m : s + m;
+	x->s[0] = (uint64_t)s;
+	x->s[1] = (uint64_t)(s >> 64);
+	q += m2;
+	x->q[0] = (uint64_t)q;
+	x->q[1] = (uint64_t)(q >> 64);
+	x->q[2] += q < m2;
+	if (m > x->amax)
+		x->amax = m;
+}
+
+/* A value into the sums: 0, or -1 when it does not fit (x kept). */
+static inline int
+bs_xsum_add(struct bs_xsum *x, const struct bs_dec *d)
+{
+	if (d->exp != x->scale || d->mant >> 63 || d->inexact ||
+	    x->amax == 0)
+		return bs_xsum_slow(x, d);
+	bs_xsum_put(x, d->mant, d->neg);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* Relative-error quantile sketches: bstat --sketch, --merge (sketch.c) */
 
 #define BS_SKETCH_VERSION	1	/* of the -f sketch format */
@@ -186,6 +230,9 @@ double	 bs_mvalue(const double *x, size_t n);
  * overflows.
  */
 double	 bs_moments_mean(const struct bs_moments *, double refd);
+/* Their sum of squared deviations, their sum. */
+double	 bs_moments_m2(const struct bs_moments *);
+double	 bs_moments_sum(const struct bs_moments *);
 
 /* ---- units of replication (table.c, levels.c) */
 /*

@@ -606,18 +606,39 @@ bs_quantiles(double *x, size_t n, const double *p, size_t np, int type,
 }
 
 /*
- * The mean of running moments: the compensated sum of the values as
- * parsed over n, within an ulp or two of the exact mean even near zero,
- * where the shifted mean (refd + the running mean) loses to cancellation
- * what the first value's magnitude has over the mean's (2e-11 relative
- * at a mean 1e-4 of values near 1).  Welford's where the sum overflows.
+ * The mean of running moments: from the exact sums while they hold, else
+ * the compensated sum of the values as parsed over n, within an ulp or
+ * two of the exact mean even near zero, where the shifted mean (refd +
+ * the running mean) loses to cancellation what the first value's
+ * magnitude has over the mean's (2e-11 relative at a mean 1e-4 of values
+ * near 1).  Welford's where the sum overflows.
  */
 double
 bs_moments_mean(const struct bs_moments *m, double refd)
 {
 	double	 s = m->rsum + m->rcomp;
 
+	if (m->x.on)
+		return bs_xsum_mean(&m->x, m->n);
 	return isfinite(s) ? s / (double)m->n : refd + m->mean;
+}
+
+double
+bs_moments_m2(const struct bs_moments *m)
+{
+	return m->x.on ? bs_xsum_m2(&m->x, m->n) : m->m2;
+}
+
+double
+bs_moments_sum(const struct bs_moments *m)
+{
+	return m->x.on ? bs_xsum_sum(&m->x) : m->rsum + m->rcomp;
+}
+
+int
+bs_moments_overflow(const struct bs_moments *m)
+{
+	return m->x.on ? !isfinite(bs_xsum_m2(&m->x, m->n)) : m->overflow;
 }
 
 /*
@@ -816,7 +837,7 @@ summarize_moments(const struct bs_series *s, const struct bs_summary_opts *o,
 	r->n = mo ? mo->n : 0;
 	if (r->n == 0)
 		return 0;
-	if (mo->overflow)
+	if (bs_moments_overflow(mo))
 		return bs_seterr(e, NULL, 0, "the running sums of "
 		    "squares overflow for values this far apart; "
 		    "without --no-quantiles all values are kept and "
@@ -825,7 +846,7 @@ summarize_moments(const struct bs_series *s, const struct bs_summary_opts *o,
 	r->min = mo->rmin;
 	r->max = mo->rmax;
 	if (r->n > 1) {
-		r->sd = sqrt(mo->m2 / (double)(r->n - 1));
+		r->sd = sqrt(bs_moments_m2(mo) / (double)(r->n - 1));
 		r->se = r->sd / sqrt((double)r->n);
 		hw = bs_t_halfwidth(r->sd, r->n, o->confidence);
 		r->ci_lo = r->mean - hw;

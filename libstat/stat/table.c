@@ -186,8 +186,6 @@ reshift(struct bs_series *s)
 			s->v[i] += s->refd;
 	if (s->mom != NULL && s->mom->n > 0) {
 		s->mom->mean += s->refd;
-		s->mom->min += s->refd;
-		s->mom->max += s->refd;
 	}
 	memset(&s->ref, 0, sizeof(s->ref));
 	s->refd = 0.0;
@@ -309,46 +307,31 @@ series_grow(struct bs_series *s, int raw)
 }
 
 /*
- * Streaming mode: count one row of a series, fold its value in: x
- * shifted, raw as parsed.  The moments come from the arena a.
+ * The exact sums of series s's moments end at a value that does not fit
+ * them: the n values so far become Welford's running moments (of the
+ * values shifted by the series' reference) and Neumaier's sum, which
+ * go on from there.
  */
-static int
-moments_add(struct bs_arena *a, struct bs_series *s, size_t skip,
-    int missing, double x, double raw, double sketch)
+static void
+moments_inexact(struct bs_moments *m, double refd)
 {
-	struct bs_moments *m = s->mom;
-	double d;
+	double sum = bs_xsum_sum(&m->x);
 
-	/* In the table's arena, as the series that points to it. */
-	if (m == NULL) {
-		if ((m = s->mom = bs_arena_alloc(a, sizeof(*m))) == NULL)
-			return -1;
-		memset(m, 0, sizeof(*m));
-	}
-	/* The sketch counts the value as parsed: its buckets are absolute. */
-	if (sketch > 0 && !missing && s->n >= skip) {
-		if (m->sk == NULL && (m->sk = bs_sketch_new(sketch)) == NULL)
-			return -1;
-		if (bs_sketch_add(m->sk, raw) == -1)
-			return -1;
-	}
-	if (s->n++ < skip)
-		return 0;
-	if (missing) {
-		s->missing++;
-		return 0;
-	}
-	if (m->n == 0 || x < m->min)
-		m->min = x;
-	if (m->n == 0 || x > m->max)
-		m->max = x;
-	if (m->n == 0 || raw < m->rmin)
-		m->rmin = raw;
-	if (m->n == 0 || raw > m->rmax)
-		m->rmax = raw;
+	m->mean = bs_xsum_mean(&m->x, m->n) - refd;
+	m->m2 = bs_xsum_m2(&m->x, m->n);
+	m->rsum = sum;
+	m->rcomp = 0.0;
+	m->x.on = 0;
+}
+
+/* Welford's and Neumaier's step: x shifted, raw as parsed. */
+static void
+moments_welford(struct bs_moments *m, double x, double raw)
+{
+	double d = m->rsum + raw;
+
 	m->n++;
 	/* Neumaier: what each addition of raw rounds off, kept apart. */
-	d = m->rsum + raw;
 	m->rcomp += fabs(m->rsum) >= fabs(raw) ? (m->rsum - d) + raw :
 	    (raw - d) + m->rsum;
 	m->rsum = d;
@@ -357,6 +340,51 @@ moments_add(struct bs_arena *a, struct bs_series *s, size_t skip,
 	m->m2 += d * (x - m->mean);
 	if (!isfinite(m->m2))
 		m->overflow = 1;
+}
+
+/*
+ * Streaming mode: count one row of a series, fold its value in: d as
+ * parsed (NULL: missing), raw its double.  The moments come from the
+ * arena a.  Exact sums while the values fit them (xsum.c), so that
+ * parts of a file read apart merge into the sums of the whole.
+ */
+static int
+moments_add(struct bs_arena *a, struct bs_series *s, size_t skip,
+    const struct bs_dec *d, double raw, double sketch)
+{
+	struct bs_moments *m = s->mom;
+
+	/* In the table's arena, as the series that points to it. */
+	if (m == NULL) {
+		if ((m = s->mom = bs_arena_alloc(a, sizeof(*m))) == NULL)
+			return -1;
+		memset(m, 0, sizeof(*m));
+	}
+	/* The sketch counts the value as parsed: its buckets are absolute. */
+	if (sketch > 0 && d != NULL && s->n >= skip) {
+		if (m->sk == NULL && (m->sk = bs_sketch_new(sketch)) == NULL)
+			return -1;
+		if (bs_sketch_add(m->sk, raw) == -1)
+			return -1;
+	}
+	if (s->n++ < skip)
+		return 0;
+	if (d == NULL) {
+		s->missing++;
+		return 0;
+	}
+	if (m->n == 0 || raw < m->rmin)
+		m->rmin = raw;
+	if (m->n == 0 || raw > m->rmax)
+		m->rmax = raw;
+	if (m->n == 0 ? bs_xsum_start(&m->x, d) == 0 : m->x.on &&
+	    bs_xsum_add(&m->x, d) == 0) {
+		m->n++;
+		return 0;
+	}
+	if (m->x.on)
+		moments_inexact(m, s->refd);
+	moments_welford(m, shifted_same(s, d), raw);
 	return 0;
 }
 
@@ -1780,8 +1808,8 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 	}
 	if (rc != BS_NUM_OK && rc != BS_NUM_MISSING)
 		return bad_field(t, k, f, r, rc, e);
-	if (moments_add(&p->arena, s, skip, rc == BS_NUM_MISSING,
-	    rc == BS_NUM_OK ? shifted_same(s, &d) : 0, v, p->o->sketch) == -1)
+	if (moments_add(&p->arena, s, skip, rc == BS_NUM_OK ? &d : NULL, v,
+	    p->o->sketch) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	if (rc == BS_NUM_OK && p->state[k] != COL_NUMERIC)
 		p->state[k] = COL_NUMERIC;
@@ -2141,9 +2169,10 @@ splittable(const struct bs_table *t)
 	const struct tpriv *p = t->priv;
 
 	if (t->ngcols != 0 || t->ngroups != 1 || t->nrep != 0 ||
-	    t->nauto != 0 || p->o->moments || p->okcol >= 0 ||
+	    t->nauto != 0 || p->okcol >= 0 ||
 	    p->o->apdex > 0 || p->tcol >= 0 || p->nid != 0 ||
-	    (p->pctcol >= 0 && p->quant != NULL) || p->o->every > 0)
+	    (p->pctcol >= 0 && p->quant != NULL) || p->o->every > 0 ||
+	    (p->o->moments && (p->o->skip > 0 || p->o->rates_skip > 0)))
 		return 0;
 	for (size_t k = 0; k < p->nslots; k++)
 		if (p->state[k] == COL_UNKNOWN || (p->state[k] ==
@@ -2157,6 +2186,7 @@ chunktab_free(struct chunktab *c)
 {
 	for (size_t k = 0; k < c->p.nslots; k++)
 		series_free(&c->g.s[k]);
+	bs_arena_free(&c->p.arena);	/* its own: its series' moments */
 	free(c->g.s);
 	free(c->p.state);
 	free(c->t.rowgroup);
@@ -2195,6 +2225,7 @@ chunktab_new(const struct bs_table *t)
 	c->t.groups = &c->g;
 	c->t.nrows = 0;
 	c->t.rowgroup = NULL;
+	memset(&c->p.arena, 0, sizeof(c->p.arena));
 	c->p.rgcap = 0;
 	c->g.nrows = 0;
 	c->g.s = line_calloc((ns ? ns : 1) * sizeof(*c->g.s));
@@ -2290,6 +2321,60 @@ series_append(struct bs_series *s, const struct bs_series *c)
 	return 0;
 }
 
+/*
+ * Can series c's streaming moments follow s's as one thread would have
+ * counted them?  Both still exact sums (xsum.c), and merged they fit.
+ */
+static int
+moments_joinable(const struct bs_series *s, const struct bs_series *c)
+{
+	const struct bs_moments *m = s->mom, *cm = c->mom;
+	struct bs_xsum x;
+
+	if (cm == NULL || cm->n == 0)
+		return 1;
+	if (m == NULL || m->n == 0)
+		return cm->x.on;
+	x = m->x;
+	return bs_xsum_merge(&x, &cm->x) == 0;
+}
+
+/* Series c's streaming moments and sketch after s's (joinable). */
+static int
+moments_join(struct bs_arena *a, struct bs_series *s, struct bs_series *c,
+    struct bs_err *e)
+{
+	struct bs_moments *m = s->mom, *cm = c->mom;
+
+	s->n += c->n;
+	s->missing += c->missing;
+	s->present |= c->present;
+	if (cm == NULL || cm->n == 0)
+		return 0;
+	if (m == NULL) {
+		if ((m = s->mom = bs_arena_alloc(a, sizeof(*m))) == NULL)
+			return -1;
+		memset(m, 0, sizeof(*m));
+	}
+	if (m->n == 0) {
+		bs_sketch_free(m->sk);
+		*m = *cm;
+		cm->sk = NULL;
+		return 0;
+	}
+	(void)bs_xsum_merge(&m->x, &cm->x);
+	/* As one thread's strict comparisons: the first of equals kept. */
+	if (cm->rmin < m->rmin)
+		m->rmin = cm->rmin;
+	if (cm->rmax > m->rmax)
+		m->rmax = cm->rmax;
+	m->n += cm->n;
+	if (cm->sk != NULL && (m->sk == NULL ? (m->sk = cm->sk, cm->sk = NULL,
+	    0) : bs_sketch_merge(m->sk, cm->sk, e)) == -1)
+		return -1;
+	return 0;
+}
+
 static int
 on_join(void *arg, void *chunkarg, int keep, struct bs_err *e)
 {
@@ -2306,9 +2391,16 @@ on_join(void *arg, void *chunkarg, int keep, struct bs_err *e)
 		if (c->p.state[k] != p->state[k] || (p->state[k] != COL_TEXT &&
 		    !sameref(&t->groups[0].s[k], &c->g.s[k])))
 			rc = 1;
+	for (size_t k = 0; keep && rc == 0 && p->o->moments &&
+	    k < p->nslots; k++)
+		if (p->state[k] != COL_TEXT &&
+		    !moments_joinable(&t->groups[0].s[k], &c->g.s[k]))
+			rc = 1;
 	for (size_t k = 0; keep && rc == 0 && k < p->nslots; k++)
 		if (p->state[k] != COL_TEXT)
-			rc = series_append(&t->groups[0].s[k], &c->g.s[k]);
+			rc = p->o->moments ? moments_join(&p->arena,
+			    &t->groups[0].s[k], &c->g.s[k], e) :
+			    series_append(&t->groups[0].s[k], &c->g.s[k]);
 	if (keep && rc == 0 && p->o->rowgroups && c->t.nrows > 0) {
 		if (bs_grow(&t->rowgroup, &p->rgcap, t->nrows + c->t.nrows,
 		    sizeof(*t->rowgroup)) == -1)

@@ -101,7 +101,7 @@ bs_windows_sketched_range(const struct bs_table *t, size_t g, size_t c,
 			if (s->mom != NULL && s->mom->n > 0) {
 				ss.n = s->mom->n;
 				ss.mean = bs_moments_mean(s->mom, s->refd);
-				ss.m2 = s->mom->m2;
+				ss.m2 = bs_moments_m2(s->mom);
 				ss.min = s->mom->rmin;
 				ss.max = s->mom->rmax;
 				ss.sk = s->mom->sk;
