@@ -201,16 +201,27 @@ else
 	    "failed: see bench/out/floorp.*.err"
 fi
 # The sketch at least as fast as the exact path on the same file, both
-# in one thread: the sketch's running moments are summed in the values'
-# order, so it is never read in chunks (-j).
+# at the default -j (the sketch's exact sums merge from chunks as the
+# exact path's values do), and through a pipe, both in one thread.
 if pair sketch "$REPEATS" "$BSTAT $STATARGS --sketch $L10" \
-    "$BSTAT -j 1 $STATARGS $L10"; then
-	row sketch "bstat --sketch, 10M-row CSV" "bstat -j 1 (exact) on the same file" \
+    "$BSTAT $STATARGS $L10"; then
+	row sketch "bstat --sketch, 10M-row CSV, default -j (2 CPUs)" \
+	    "bstat (exact) on the same file, default -j" \
 	    ">=1" "$(awk -F, 'NR == 2 { print $2 == 10000000 ? "yes (n)" : "NO" }' \
 	    "$O/sketch.ours.out")"
 else
 	failrow sketch "bstat --sketch, 10M-row CSV" "bstat" ">=1" \
 	    "failed: see bench/out/sketch.*.err"
+fi
+if pair sketchp "$REPEATS" "cat $L10 | $BSTAT $STATARGS --sketch -" \
+    "cat $L10 | $BSTAT $STATARGS -"; then
+	row sketchp "bstat --sketch, 10M-row CSV through a pipe (one thread)" \
+	    "bstat (exact) through the same pipe" \
+	    ">=1" "$(awk -F, 'NR == 2 { print $2 == 10000000 ? "yes (n)" : "NO" }' \
+	    "$O/sketchp.ours.out")"
+else
+	failrow sketchp "bstat --sketch through a pipe" "bstat" ">=1" \
+	    "failed: see bench/out/sketchp.*.err"
 fi
 
 # Peak memory of bstat over every 10M-value run above, and once more
