@@ -87,9 +87,12 @@ struct bs_buf {
 	char	*data;
 	size_t	 len;
 	char	*name;		/* file name for messages; "-" is "<stdin>" */
+	size_t	 maplen;	/* 0, or data is a mapping of this length */
 };
 
 int	 bs_buf_load(struct bs_buf *, const char *path, struct bs_err *);
+/* bs_buf_load(), a regular file's text mapped instead of copied. */
+int	 bs_buf_map(struct bs_buf *, const char *path, struct bs_err *);
 void	 bs_buf_free(struct bs_buf *);
 
 struct bs_field {

@@ -291,8 +291,11 @@ read_input(struct tool_common *com, struct state *st, struct bs_buf *buf,
 {
 	struct bs_err e;
 
-	/* Standard input is read once and kept for the second pass. */
-	if (bs_buf_load(buf, file, &e) == -1)
+	/*
+	 * Standard input is read once and kept for the second pass; a
+	 * file is mapped, not copied.
+	 */
+	if (bs_buf_map(buf, file, &e) == -1)
 		die_err(&e);
 	com->topts.rowgroups = 1;
 	com->topts.use = BS_USE_OUTLIERS;
