@@ -537,7 +537,11 @@ struct bs_table {
 	struct bs_group	*groups;
 	size_t		 ngroups;
 	size_t		 nrows;
-	uint32_t	*rowgroup;	/* group of each row, if asked for */
+	/*
+	 * The group of each row, if asked for (bs_table_opts.rowgroups);
+	 * NULL while every row is of group 0.
+	 */
+	uint32_t	*rowgroup;
 	const struct bs_fmt *format;	/* of the first input */
 	int		 delim;
 	/*

@@ -104,7 +104,8 @@ annotate(void *arg, size_t row, const char **vals)
 {
 	struct state *st = arg;
 	struct bs_table *t = st->t;
-	size_t g = t->rowgroup[row], i = st->seen[g]++, c;
+	size_t g = t->rowgroup != NULL ? t->rowgroup[row] : 0;
+	size_t i = st->seen[g]++, c;
 	int keep = 1;
 
 	/* --tag values first: constant on every row. */
