@@ -56,8 +56,17 @@ struct pctx {
 		const char	*s;
 		size_t		 len;
 		int		 plain;	/* no quoting needed */
+		/*
+		 * A plain value of up to VTEXT - 2 bytes with its delimiter
+		 * (after a leading column's, before a trailing one's), tlen
+		 * bytes, for delim_row(); tlen 0 when there is none.
+		 */
+		size_t		 tlen;
+		char		 text[32];
 	}			*vf;
 };
+
+#define VTEXT	32u
 
 static void
 flush(struct obuf *o)
@@ -163,6 +172,30 @@ dfield(struct pctx *c, struct obuf *o, const char *s)
 	field(o, s, strlen(s), (char)c->delim);
 }
 
+/* The form of added value k, s (struct vform). */
+static __attribute__((noinline)) void
+vform_set(struct pctx *c, size_t k, const char *s)
+{
+	struct vform *v = &c->vf[k];
+	char d = (char)c->delim;
+
+	v->s = s;
+	v->len = strlen(s);
+	v->plain = plain(s, v->len, d);
+	v->tlen = 0;
+	if (!v->plain || v->len > VTEXT - 2)
+		return;
+	memset(v->text, 0, VTEXT);
+	if (k < c->pt->nlead) {
+		memcpy(v->text, s, v->len);
+		v->text[v->len] = d;
+	} else {
+		v->text[0] = d;
+		memcpy(v->text + 1, s, v->len);
+	}
+	v->tlen = v->len + 1;
+}
+
 /* Added value k of a delimited record, its form kept (struct vform). */
 static inline void
 vfield(struct pctx *c, struct obuf *o, size_t k)
@@ -171,11 +204,8 @@ vfield(struct pctx *c, struct obuf *o, size_t k)
 	struct vform *v = &c->vf[k];
 	char d = (char)c->delim;
 
-	if (s != v->s) {
-		v->s = s;
-		v->len = strlen(s);
-		v->plain = plain(s, v->len, d);
-	}
+	if (s != v->s)
+		vform_set(c, k, s);
 	if (v->plain)
 		put(o, s, v->len);
 	else
@@ -320,6 +350,59 @@ ndjsonrec(struct pctx *c, struct obuf *o, const char *p, size_t pos,
 }
 
 /*
+ * A delimited record rec[0..len) and its line end (eol bytes after it),
+ * the added values about it, as leadcols(), put() and addcols() write
+ * them, but with one test of room and copies of whole 32 bytes (slack:
+ * rec may be read that far): 0 when a value has no short plain form
+ * (struct vform) or the record is too long, and nothing was written.
+ */
+static inline int
+delim_row(struct pctx *c, struct obuf *o, const char *rec, size_t len,
+    size_t eol, int slack)
+{
+	size_t need = len + 2 * VTEXT, k, nc = c->pt->ncols, nl = c->pt->nlead;
+	char *d;
+
+	for (k = 0; k < nc; k++) {
+		if (c->vals[k] != c->vf[k].s)
+			vform_set(c, k, c->vals[k]);
+		if (c->vf[k].tlen == 0)
+			return 0;
+		need += VTEXT;
+	}
+	if (need > o->cap - o->n) {
+		if (o->mem) {
+			if (o->mem == -1 || memroom(o, need) == -1)
+				return 1;	/* failed: said by o->mem */
+		} else {
+			flush(o);
+			if (need > o->cap)
+				return 0;
+		}
+	}
+	d = o->p + o->n;
+	for (k = 0; k < nl; k++) {
+		memcpy(d, c->vf[k].text, VTEXT);
+		d += c->vf[k].tlen;
+	}
+	if (slack && len <= VTEXT)
+		memcpy(d, rec, VTEXT);
+	else
+		memcpy(d, rec, len);
+	d += len;
+	for (k = nl; k < nc; k++) {
+		memcpy(d, c->vf[k].text, VTEXT);
+		d += c->vf[k].tlen;
+	}
+	if (eol == 0)
+		*d++ = '\n';
+	for (k = 0; k < eol; k++)
+		*d++ = rec[len + k];
+	o->n = (size_t)(d - o->p);
+	return 1;
+}
+
+/*
  * Records from..to of the spans, the first at offset *off with jump *j
  * next: each written to the stream its annotation chooses (o NULL), or
  * only stepped over, *off and *j moved past them (o[0] NULL).
@@ -330,6 +413,8 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
 {
 	const char *p = c->buf->data;
 	size_t at = *off, jj = *j;
+	int delim = c->fmt != &bs_fmt_ndjson && c->fmt != &bs_fmt_plain &&
+	    c->fmt != &bs_fmt_kv;
 
 	for (size_t i = from; i < to; i++) {
 		size_t len = BS_SPAN_LEN(sp->len[i]);
@@ -349,6 +434,9 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
 		}
 		if (c->fmt == &bs_fmt_ndjson)
 			ndjsonrec(c, w, p, at, at + len);
+		else if (delim && delim_row(c, w, p + at, len, eol,
+		    at + VTEXT <= c->buf->len))
+			;
 		else {
 			leadcols(c, w);
 			put(w, p + at, len);
