@@ -1161,6 +1161,9 @@ enum bs_outlier	 bs_classify(const struct bs_fences *, double x);
  */
 void	 bs_classify_counts(const struct bs_fences *, const double *x,
 	    size_t n, int jobs, size_t *counts);
+/* The same, and codes[i] = bs_classify(x[i]) when codes is not NULL. */
+void	 bs_classify_codes(const struct bs_fences *, const double *x,
+	    size_t n, int jobs, size_t *counts, unsigned char *codes);
 
 /* ------------------------------------------------------------------ */
 /* Writing an input back with added columns (boutlier) */
@@ -1188,6 +1191,16 @@ struct bs_passthru {
 	 * on ro->jobs threads (bs_read_opts.jobs), the bytes one thread's.
 	 */
 	int		 concurrent;
+	/*
+	 * Or, annotate NULL: the added values of record row are
+	 * forms[codes[row] * ncols + 0 .. ncols), and it goes to the output
+	 * when keep[codes[row]], else to the rejects; every code is below
+	 * ncodes.  The records are formatted as with concurrent 1.
+	 */
+	const unsigned char	*codes;
+	const char *const	*forms;
+	const unsigned char	*keep;
+	size_t			 ncodes;
 };
 
 /*

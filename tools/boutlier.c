@@ -40,6 +40,14 @@ struct state {
 	struct bs_steady *st;
 	size_t		*nst, *drop_at, *early;
 	int		 jobs;		/* -j */
+	/*
+	 * One group and one value column: each row's class (codes), the
+	 * added values of each class (forms: the --tag values, the flag)
+	 * and whether its rows are kept, for bs_passthru().
+	 */
+	unsigned char	*codes;
+	const char	**forms;
+	unsigned char	 keep[BS_OUT_HIGH_SEVERE + 1];
 };
 
 static void
@@ -154,11 +162,19 @@ annotate1(void *arg, size_t row, const char **vals)
 	return keep;
 }
 
-/* annotate()'s counts of one group's flags, for annotate1(). */
+/*
+ * annotate()'s counts of one group's flags, for annotate1(); with one
+ * value column, each row's class in st->codes too.
+ */
 static void
 count_flags(struct state *st)
 {
 	const struct bs_table *t = st->t;
+	unsigned char *codes = NULL;
+
+	if (t->nvcols == 1 && (codes = st->codes = malloc(t->groups[0].s[0].n +
+	    1)) == NULL)
+		die("out of memory");
 
 	for (size_t c = 0; c < t->nvcols; c++) {
 		const struct bs_series *s = &t->groups[0].s[c];
@@ -167,14 +183,15 @@ count_flags(struct state *st)
 		    st->st[c].start : s->n;
 
 		/* The runs before the steady state, and after. */
-		bs_classify_counts(&st->fences[c], s->v, at, st->jobs, head);
+		bs_classify_codes(&st->fences[c], s->v, at, st->jobs, head,
+		    codes);
 		for (int o = BS_OUT_NONE; o <= BS_OUT_HIGH_SEVERE; o++) {
 			st->counts[c][o] += head[o];
 			if (o != BS_OUT_NONE && st->st != NULL)
 				st->early[c] += head[o];
 		}
-		bs_classify_counts(&st->fences[c], s->v + at, s->n - at,
-		    st->jobs, st->counts[c]);
+		bs_classify_codes(&st->fences[c], s->v + at, s->n - at,
+		    st->jobs, st->counts[c], codes ? codes + at : NULL);
 	}
 }
 
@@ -406,6 +423,31 @@ added_columns(const struct tool_common *com, const struct state *st,
 }
 
 /*
+ * One value column of one group: the records' added values by their
+ * class (count_flags()'s codes), as annotate1() gives them.
+ */
+static void
+code_forms(struct state *st, struct bs_passthru *pt)
+{
+	size_t nc = st->ntags + 1;
+
+	if ((st->forms = calloc((BS_OUT_HIGH_SEVERE + 1) * nc,
+	    sizeof(*st->forms))) == NULL)
+		die("out of memory");
+	for (int o = BS_OUT_NONE; o <= BS_OUT_HIGH_SEVERE; o++) {
+		for (size_t c = 0; c < st->ntags; c++)
+			st->forms[o * nc + c] = st->tagval[c];
+		st->forms[o * nc + st->ntags] = st->name[o];
+		st->keep[o] = !dropped(st, (enum bs_outlier)o);
+	}
+	pt->annotate = NULL;
+	pt->codes = st->codes;
+	pt->forms = st->forms;
+	pt->keep = st->keep;
+	pt->ncodes = BS_OUT_HIGH_SEVERE + 1;
+}
+
+/*
  * Every record written back with the columns added, to -o (or standard
  * output) and the rows dropped to rejects, both atomically.
  */
@@ -419,6 +461,7 @@ write_flagged(const struct tool_common *com, struct state *st,
 	struct bs_afile out, rej;
 	struct bs_err e;
 
+	memset(&pt, 0, sizeof(pt));
 	memset(&out, 0, sizeof(out));
 	memset(&rej, 0, sizeof(rej));
 	if (com->output && strcmp(com->output, "-") != 0 &&
@@ -458,6 +501,8 @@ write_flagged(const struct tool_common *com, struct state *st,
 		pt.annotate = annotate1;
 		pt.concurrent = 1;
 	}
+	if (st->codes != NULL)
+		code_forms(st, &pt);
 	if (bs_passthru(buf, &ro, &pt, out.fp ? out.fp : stdout, rej.fp,
 	    &e) == -1) {
 		bs_afile_abort(&out);
@@ -582,6 +627,8 @@ main(int argc, char *argv[])
 	free(st.nst);
 	free(st.drop_at);
 	free(st.early);
+	free(st.codes);
+	free(st.forms);
 	bs_table_free(st.t);
 	bs_spans_free(com.topts.read.spans);
 	bs_buf_free(&buf);

@@ -64,6 +64,24 @@ struct pctx {
 		size_t		 tlen;
 		char		 text[32];
 	}			*vf;
+	/*
+	 * The forms: vf is vfbuf, or with codes (bs_passthru.codes) the
+	 * ncols of the current record's code, vfbuf[code * ncols ...].
+	 */
+	struct vform		*vfbuf;
+	/* With codes, of delimited text: each code's added bytes, or NULL. */
+	const struct cform	*cf;
+};
+
+/*
+ * What a code's record gains in delimited text: its leading added fields
+ * with their delimiters, lead bytes, and the trailing ones, trail bytes;
+ * ok 0 when a value needs quoting or they are longer than a copy
+ * (VTEXT): its records are written value by value.
+ */
+struct cform {
+	char		 l[32], t[32];
+	unsigned char	 lead, trail, ok;
 };
 
 #define VTEXT	32u
@@ -121,11 +139,37 @@ putstr(struct obuf *o, const char *s)
 	put(o, s, strlen(s));
 }
 
+/*
+ * The added values of record row (the caller's annotation, or its code's
+ * values) in c->vals, their forms in c->vf: the stream of o it goes to.
+ */
+static inline struct obuf *
+record_vals(struct pctx *c, struct obuf *o, size_t row)
+{
+	const struct bs_passthru *pt = c->pt;
+	size_t code, nc = pt->ncols;
+
+	if (pt->annotate != NULL)
+		return &o[pt->annotate(pt->arg, row, c->vals) ? 1 : 0];
+	code = pt->codes[row];
+	for (size_t k = 0; k < nc; k++)
+		c->vals[k] = pt->forms[code * nc + k];
+	c->vf = c->vfbuf + code * nc;
+	return &o[pt->keep[code] ? 1 : 0];
+}
+
 /* Ask the caller about the next record: the stream it goes to. */
 static struct obuf *
 next(struct pctx *c)
 {
-	return &c->o[c->pt->annotate(c->pt->arg, c->row++, c->vals) ? 1 : 0];
+	return record_vals(c, c->o, c->row++);
+}
+
+/* The forms (struct vform) bs_passthru() keeps: one set, or one a code. */
+static size_t
+nforms(const struct bs_passthru *pt)
+{
+	return (pt->annotate == NULL ? pt->ncodes : 1) * pt->ncols + 1;
 }
 
 /*
@@ -402,10 +446,93 @@ delim_row(struct pctx *c, struct obuf *o, const char *rec, size_t len,
 	return 1;
 }
 
+/* Is the input delimited text (the formats with spans but these)? */
+static int
+delimited(const struct pctx *c)
+{
+	return c->fmt != &bs_fmt_ndjson && c->fmt != &bs_fmt_plain &&
+	    c->fmt != &bs_fmt_kv;
+}
+
+/* Record p[at..at+len) and its line end, value by value (w written). */
+static void
+text_row(struct pctx *c, struct obuf *w, const char *p, size_t at,
+    size_t len, size_t eol)
+{
+	if (c->fmt == &bs_fmt_ndjson)
+		ndjsonrec(c, w, p, at, at + len);
+	else if (delimited(c) && delim_row(c, w, p + at, len, eol,
+	    at + VTEXT <= c->buf->len))
+		;
+	else {
+		leadcols(c, w);
+		put(w, p + at, len);
+		addcols(c, w);
+		if (eol)
+			put(w, p + at + len, eol);
+		else
+			putstr(w, "\n");
+	}
+}
+
+/*
+ * span_rows() of delimited text with codes (c->cf): a record is its
+ * code's leading bytes, its own, its code's trailing bytes and its line
+ * end, each copied whole (32 bytes, the record's too when it is shorter
+ * and as many may be read), with one test of room.
+ */
+static void
+code_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
+    size_t from, size_t to, size_t *off, size_t *j)
+{
+	const char *p = c->buf->data;
+	const size_t blen = c->buf->len, njump = sp->njump;
+	const unsigned char *codes = c->pt->codes, *keep = c->pt->keep;
+	const uint32_t *lens = sp->len;
+	const struct cform *cf = c->cf;
+	size_t at = *off, jj = *j;
+
+	for (size_t i = from; i < to; i++) {
+		size_t len = BS_SPAN_LEN(lens[i]), eol = BS_SPAN_EOL(lens[i]);
+		const struct cform *f = &cf[codes[i]];
+		struct obuf *w = &o[keep[codes[i]] ? 1 : 0];
+		char *d;
+
+		if (jj < njump && sp->jump[jj].row == i)
+			at = sp->jump[jj++].off;
+		if (w->fp == NULL)
+			goto next;
+		if (!f->ok || (len + 4 * VTEXT > w->cap - w->n && (!w->mem ||
+		    w->mem == -1 || memroom(w, len + 4 * VTEXT) == -1))) {
+			(void)record_vals(c, o, i);
+			text_row(c, w, p, at, len, eol);
+			goto next;
+		}
+		d = w->p + w->n;
+		memcpy(d, f->l, VTEXT);
+		d += f->lead;
+		if (len <= VTEXT && at + VTEXT <= blen)
+			memcpy(d, p + at, VTEXT);
+		else
+			memcpy(d, p + at, len);
+		d += len;
+		memcpy(d, f->t, VTEXT);
+		d += f->trail;
+		if (eol == 0)
+			*d++ = '\n';
+		for (size_t k = 0; k < eol; k++)
+			*d++ = p[at + len + k];
+		w->n = (size_t)(d - w->p);
+next:
+		at += len + eol;
+	}
+	*off = at;
+	*j = jj;
+}
+
 /*
  * Records from..to of the spans, the first at offset *off with jump *j
- * next: each written to the stream its annotation chooses (o NULL), or
- * only stepped over, *off and *j moved past them (o[0] NULL).
+ * next: each written to the stream its annotation chooses.
  */
 static void
 span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
@@ -413,9 +540,11 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
 {
 	const char *p = c->buf->data;
 	size_t at = *off, jj = *j;
-	int delim = c->fmt != &bs_fmt_ndjson && c->fmt != &bs_fmt_plain &&
-	    c->fmt != &bs_fmt_kv;
 
+	if (c->cf != NULL) {
+		code_rows(c, o, sp, from, to, off, j);
+		return;
+	}
 	for (size_t i = from; i < to; i++) {
 		size_t len = BS_SPAN_LEN(sp->len[i]);
 		size_t eol = BS_SPAN_EOL(sp->len[i]);
@@ -423,29 +552,9 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
 
 		if (jj < sp->njump && sp->jump[jj].row == i)
 			at = sp->jump[jj++].off;
-		if (o == NULL) {
-			at += len + eol;
-			continue;
-		}
-		w = &o[c->pt->annotate(c->pt->arg, i, c->vals) ? 1 : 0];
-		if (w->fp == NULL) {
-			at += len + eol;
-			continue;
-		}
-		if (c->fmt == &bs_fmt_ndjson)
-			ndjsonrec(c, w, p, at, at + len);
-		else if (delim && delim_row(c, w, p + at, len, eol,
-		    at + VTEXT <= c->buf->len))
-			;
-		else {
-			leadcols(c, w);
-			put(w, p + at, len);
-			addcols(c, w);
-			if (eol)
-				put(w, p + at + len, eol);
-			else
-				putstr(w, "\n");
-		}
+		w = record_vals(c, o, i);
+		if (w->fp != NULL)
+			text_row(c, w, p, at, len, eol);
 		at += len + eol;
 	}
 	*off = at;
@@ -588,6 +697,7 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 		b[k].c = *c;
 		b[k].c.vals = NULL;
 		b[k].c.vf = NULL;
+		b[k].c.vfbuf = NULL;
 		b[k].pool = &pl;
 		b[k].t = k;
 		b[k].nt = nt;
@@ -596,9 +706,10 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 			    .mem = 1 };
 		if ((b[k].c.vals = line_alloc((c->pt->ncols + 1) *
 		    sizeof(*b[k].c.vals))) == NULL ||
-		    (b[k].c.vf = line_alloc((c->pt->ncols + 1) *
+		    (b[k].c.vfbuf = line_alloc(nforms(c->pt) *
 		    sizeof(*b[k].c.vf))) == NULL)
 			rc = -1;
+		b[k].c.vf = b[k].c.vfbuf;
 	}
 	for (k = 1; rc == 0 && k < nt; k++)
 		pl.idle[k] = !(b[k].started = pthread_create(&b[k].th, NULL,
@@ -611,7 +722,7 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 	}
 	for (k = 0; k < nt; k++) {
 		free(b[k].c.vals);
-		free(b[k].c.vf);
+		free(b[k].c.vfbuf);
 		free(b[k].c.o[0].p);
 		free(b[k].c.o[1].p);
 	}
@@ -622,9 +733,50 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 	return rc == -1 || pl.failed ? -1 : 0;
 }
 
-/* Text formats: every record copied from where the first read saw it. */
+/* Each code's added bytes of delimited text (struct cform); 0 or -1. */
 static int
-passthru_spans(struct pctx *c, const struct bs_spans *sp,
+code_forms(struct pctx *c, struct cform **cfp)
+{
+	const struct bs_passthru *pt = c->pt;
+	const char d = (char)c->delim;
+	struct cform *cf;
+
+	if ((*cfp = cf = calloc(pt->ncodes, sizeof(*cf))) == NULL)
+		return -1;
+	for (size_t code = 0; code < pt->ncodes; code++) {
+		size_t l = 0, t = 0;
+
+		cf[code].ok = 1;
+		for (size_t k = 0; k < pt->ncols; k++) {
+			const char *v = pt->forms[code * pt->ncols + k];
+			size_t n = strlen(v);
+			char *to = k < pt->nlead ? cf[code].l + l :
+			    cf[code].t + t;
+
+			if (!plain(v, n, d) || (k < pt->nlead ? l : t) + n + 1 >
+			    VTEXT) {
+				cf[code].ok = 0;
+				break;
+			}
+			if (k < pt->nlead) {
+				memcpy(to, v, n);
+				to[n] = d;
+				l += n + 1;
+			} else {
+				to[0] = d;
+				memcpy(to + 1, v, n);
+				t += n + 1;
+			}
+		}
+		cf[code].lead = (unsigned char)l;
+		cf[code].trail = (unsigned char)t;
+	}
+	return 0;
+}
+
+/* passthru_spans() with the codes' bytes worked out. */
+static int
+spans_out(struct pctx *c, const struct bs_spans *sp,
     const struct bs_read_opts *ro, struct bs_err *e)
 {
 	size_t off = 0, j = 0, nt;
@@ -635,7 +787,8 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
 		header(c, &c->o[0], sp->jump[0].off);
 	}
 	/* NDJSON's keys are quoted straight to the stream: one thread. */
-	nt = c->pt->concurrent && c->fmt != &bs_fmt_ndjson ?
+	nt = (c->pt->concurrent || c->pt->annotate == NULL) &&
+	    c->fmt != &bs_fmt_ndjson ?
 	    bs_threads(ro->jobs, SPAN_THREADS, sp->n, 2 * SPAN_BLOCK, 0) : 1;
 	if (nt < 2) {
 		span_rows(c, c->o, sp, 0, sp->n, &off, &j);
@@ -644,6 +797,25 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
 	if (span_pool(c, sp, nt) == -1)
 		return bs_seterr(e, c->buf->name, 0, "out of memory");
 	return 0;
+}
+
+/* Text formats: every record copied from where the first read saw it. */
+static int
+passthru_spans(struct pctx *c, const struct bs_spans *sp,
+    const struct bs_read_opts *ro, struct bs_err *e)
+{
+	struct cform *cf = NULL;
+	int rc = 0;
+
+	if (c->pt->annotate == NULL && delimited(c)) {
+		if (code_forms(c, &cf) == -1)
+			return bs_seterr(e, c->buf->name, 0, "out of memory");
+		c->cf = cf;
+	}
+	rc = spans_out(c, sp, ro, e);
+	c->cf = NULL;
+	free(cf);
+	return rc;
 }
 
 /*
@@ -853,7 +1025,7 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 	/* One added value per column: as many as the table has (10,000). */
 	memset(&c, 0, sizeof(c));
 	if ((vals = calloc(pt->ncols + 1, sizeof(*vals))) == NULL ||
-	    (c.vf = calloc(pt->ncols + 1, sizeof(*c.vf))) == NULL) {
+	    (c.vfbuf = calloc(nforms(pt), sizeof(*c.vf))) == NULL) {
 		free(vals);
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}
@@ -862,6 +1034,7 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 	c.o[1].fp = out;
 	c.o[0].fp = rej;
 	c.vals = vals;
+	c.vf = c.vfbuf;
 	c.delim = ro->delim ? ro->delim : ',';
 	c.fmt = ro->format;
 	for (int k = 0; k < 2; k++)
@@ -869,7 +1042,7 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 		    (c.o[k].p = malloc(OBUFSZ)) == NULL) {
 			free(c.o[0].p);
 			free(vals);
-			free(c.vf);
+			free(c.vfbuf);
 			return bs_seterr(e, NULL, 0, "out of memory");
 		} else
 			c.o[k].cap = OBUFSZ;
@@ -880,6 +1053,6 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 		free(c.o[k].p);
 	}
 	free(vals);
-	free(c.vf);
+	free(c.vfbuf);
 	return rc;
 }
