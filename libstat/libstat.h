@@ -1201,6 +1201,14 @@ struct bs_passthru {
 	const char *const	*forms;
 	const unsigned char	*keep;
 	size_t			 ncodes;
+	/*
+	 * Or, codes NULL too: codes_for(arg, from, to, codes) fills
+	 * codes[0 .. to - from) with the codes of records from..to before
+	 * they are written, on the thread that writes them (several threads
+	 * at once, each for records of its own).
+	 */
+	void		(*codes_for)(void *arg, size_t from, size_t to,
+			    unsigned char *codes);
 };
 
 /*

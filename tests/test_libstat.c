@@ -551,14 +551,27 @@ third_codes(size_t n)
 	return c;
 }
 
-/* The annotation of pt: every_third(), or its codes (for n records). */
+/* third_codes() a block at a time (bs_passthru.codes_for). */
+static void
+third_for(void *arg, size_t from, size_t to, unsigned char *codes)
+{
+	(void)arg;
+	for (size_t i = from; i < to; i++)
+		codes[i - from] = i % 3 == 2;
+}
+
+/*
+ * The annotation of pt: every_third() (0), its codes for n records (1),
+ * or asked for (2).
+ */
 static void
 third_by(struct bs_passthru *pt, int codes, size_t n)
 {
 	if (!codes)
 		return;
 	pt->annotate = NULL;
-	pt->codes = third_codes(n);
+	pt->codes = codes == 1 ? third_codes(n) : NULL;
+	pt->codes_for = third_for;
 	pt->forms = third_forms;
 	pt->keep = third_keep;
 	pt->ncodes = 2;
@@ -636,12 +649,12 @@ test_passthru_spans(void **state)
 	};
 	(void)state;
 
-	for (size_t i = 0; i < 2 * sizeof(cases) / sizeof(cases[0]); i++)
+	for (size_t i = 0; i < 3 * sizeof(cases) / sizeof(cases[0]); i++)
 		for (int first = 0; first < 2; first++) {
-			size_t k = i / 2;
+			size_t k = i / 3;
 			char *out, *rej;
 
-			passthru_to(cases[k].in, cases[k].f, first, i % 2, &out,
+			passthru_to(cases[k].in, cases[k].f, first, i % 3, &out,
 			    &rej);
 			assert_string_equal(out, cases[k].out);
 			assert_string_equal(rej, cases[k].rej);
@@ -654,7 +667,8 @@ test_passthru_spans(void **state)
  * Records written back in rounds of blocks on threads (concurrent, -j 3)
  * are the records as the definition writes them: 200,000 rows (CRLF,
  * blank lines and a quoted field among them), every third rejected,
- * the last without its line end; annotated, or by codes (codes 1).
+ * the last without its line end; annotated, or by codes (codes 1, or
+ * 2: asked for a block at a time).
  */
 static void
 passthru_concurrent(int codes)
@@ -719,6 +733,7 @@ test_passthru_concurrent(void **state)
 	(void)state;
 	passthru_concurrent(0);
 	passthru_concurrent(1);
+	passthru_concurrent(2);
 }
 
 /* Numbers for people: each unit family scaled, p-values, effects. */

@@ -5,6 +5,7 @@
  * says so, and then they go to --rejects.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,13 +42,17 @@ struct state {
 	size_t		*nst, *drop_at, *early;
 	int		 jobs;		/* -j */
 	/*
-	 * One group and one value column: each row's class (codes), the
-	 * added values of each class (forms: the --tag values, the flag)
-	 * and whether its rows are kept, for bs_passthru().
+	 * One group and one value column: the added values of each class
+	 * (forms: the --tag values, the flag) and whether its rows are
+	 * kept, for bs_passthru(), which asks for the rows' classes block by
+	 * block (block_codes()) on its threads: the counts are added under
+	 * mu, counted rows in all; the rows from at on are the steady
+	 * state's.
 	 */
-	unsigned char	*codes;
 	const char	**forms;
 	unsigned char	 keep[BS_OUT_HIGH_SEVERE + 1];
+	pthread_mutex_t	 mu;
+	size_t		 counted, at;
 };
 
 static void
@@ -162,19 +167,11 @@ annotate1(void *arg, size_t row, const char **vals)
 	return keep;
 }
 
-/*
- * annotate()'s counts of one group's flags, for annotate1(); with one
- * value column, each row's class in st->codes too.
- */
+/* annotate()'s counts of one group's flags, for annotate1(). */
 static void
 count_flags(struct state *st)
 {
 	const struct bs_table *t = st->t;
-	unsigned char *codes = NULL;
-
-	if (t->nvcols == 1 && (codes = st->codes = malloc(t->groups[0].s[0].n +
-	    1)) == NULL)
-		die("out of memory");
 
 	for (size_t c = 0; c < t->nvcols; c++) {
 		const struct bs_series *s = &t->groups[0].s[c];
@@ -183,15 +180,14 @@ count_flags(struct state *st)
 		    st->st[c].start : s->n;
 
 		/* The runs before the steady state, and after. */
-		bs_classify_codes(&st->fences[c], s->v, at, st->jobs, head,
-		    codes);
+		bs_classify_counts(&st->fences[c], s->v, at, st->jobs, head);
 		for (int o = BS_OUT_NONE; o <= BS_OUT_HIGH_SEVERE; o++) {
 			st->counts[c][o] += head[o];
 			if (o != BS_OUT_NONE && st->st != NULL)
 				st->early[c] += head[o];
 		}
-		bs_classify_codes(&st->fences[c], s->v + at, s->n - at,
-		    st->jobs, st->counts[c], codes ? codes + at : NULL);
+		bs_classify_counts(&st->fences[c], s->v + at, s->n - at,
+		    st->jobs, st->counts[c]);
 	}
 }
 
@@ -423,14 +419,53 @@ added_columns(const struct tool_common *com, const struct state *st,
 }
 
 /*
+ * The classes of rows from..to (bs_passthru.codes_for) of one group's
+ * one value column, counted as count_flags() counts them; rows past the
+ * series (none: every record is a row) are none, not counted.
+ */
+static void
+block_codes(void *arg, size_t from, size_t to, unsigned char *codes)
+{
+	struct state *st = arg;
+	const struct bs_series *s = &st->t->groups[0].s[0];
+	size_t head[BS_OUT_HIGH_SEVERE + 1] = { 0 };
+	size_t cnt[BS_OUT_HIGH_SEVERE + 1] = { 0 };
+	size_t end = to < s->n ? to : s->n, mid;
+
+	if (from >= end) {
+		memset(codes, BS_OUT_NONE, to - from);
+		return;
+	}
+	memset(codes + (end - from), BS_OUT_NONE, to - end);
+	/* from..mid before the steady state, mid..end after. */
+	mid = from < st->at ? (end < st->at ? end : st->at) : from;
+	bs_classify_codes(&st->fences[0], s->v + from, mid - from, 1, head,
+	    codes);
+	bs_classify_codes(&st->fences[0], s->v + mid, end - mid, 1, cnt,
+	    codes + (mid - from));
+	pthread_mutex_lock(&st->mu);
+	for (int o = BS_OUT_NONE; o <= BS_OUT_HIGH_SEVERE; o++) {
+		st->counts[0][o] += head[o] + cnt[o];
+		if (o != BS_OUT_NONE && st->st != NULL)
+			st->early[0] += head[o];
+	}
+	st->counted += end - from;
+	pthread_mutex_unlock(&st->mu);
+}
+
+/*
  * One value column of one group: the records' added values by their
- * class (count_flags()'s codes), as annotate1() gives them.
+ * class (block_codes()), as annotate1() gives them.
  */
 static void
 code_forms(struct state *st, struct bs_passthru *pt)
 {
+	const struct bs_series *s = &st->t->groups[0].s[0];
 	size_t nc = st->ntags + 1;
 
+	st->at = st->st == NULL ? 0 : st->st[0].start < s->n ?
+	    st->st[0].start : s->n;
+	pthread_mutex_init(&st->mu, NULL);
 	if ((st->forms = calloc((BS_OUT_HIGH_SEVERE + 1) * nc,
 	    sizeof(*st->forms))) == NULL)
 		die("out of memory");
@@ -441,7 +476,8 @@ code_forms(struct state *st, struct bs_passthru *pt)
 		st->keep[o] = !dropped(st, (enum bs_outlier)o);
 	}
 	pt->annotate = NULL;
-	pt->codes = st->codes;
+	pt->codes = NULL;
+	pt->codes_for = block_codes;
 	pt->forms = st->forms;
 	pt->keep = st->keep;
 	pt->ncodes = BS_OUT_HIGH_SEVERE + 1;
@@ -496,18 +532,25 @@ write_flagged(const struct tool_common *com, struct state *st,
 	pt.annotate = annotate;
 	pt.arg = st;
 	pt.concurrent = 0;
-	if (st->t->ngroups == 1) {
+	if (st->t->ngroups == 1 && st->t->nvcols == 1)
+		code_forms(st, &pt);
+	else if (st->t->ngroups == 1) {
 		count_flags(st);
 		pt.annotate = annotate1;
 		pt.concurrent = 1;
 	}
-	if (st->codes != NULL)
-		code_forms(st, &pt);
 	if (bs_passthru(buf, &ro, &pt, out.fp ? out.fp : stdout, rej.fp,
 	    &e) == -1) {
 		bs_afile_abort(&out);
 		bs_afile_abort(&rej);
 		die_err(&e);
+	}
+	/* Not every row written back (none is not): counted again, whole. */
+	if (pt.codes_for != NULL && st->counted != st->t->groups[0].s[0].n) {
+		memset(st->counts, 0, sizeof(*st->counts));
+		if (st->early != NULL)
+			st->early[0] = 0;
+		count_flags(st);
 	}
 	/*
 	 * The rejects first: a run killed between the two renames leaves
@@ -627,7 +670,6 @@ main(int argc, char *argv[])
 	free(st.nst);
 	free(st.drop_at);
 	free(st.early);
-	free(st.codes);
 	free(st.forms);
 	bs_table_free(st.t);
 	bs_spans_free(com.topts.read.spans);

@@ -72,6 +72,12 @@ struct pctx {
 	struct vform		*vfbuf;
 	/* With codes, of delimited text: each code's added bytes, or NULL. */
 	const struct cform	*cf;
+	/*
+	 * With bs_passthru.codes_for: the codes of records cbase .. cend,
+	 * in cbuf (room for SPAN_BLOCK).
+	 */
+	unsigned char		*cbuf;
+	size_t			 cbase, cend;
 };
 
 /*
@@ -86,6 +92,10 @@ struct cform {
 };
 
 #define VTEXT	32u
+
+/* Records a block, threads at most (span_pool()). */
+#define SPAN_BLOCK	(64u * 1024)
+#define SPAN_THREADS	4
 
 static void
 flush(struct obuf *o)
@@ -152,7 +162,16 @@ record_vals(struct pctx *c, struct obuf *o, size_t row)
 
 	if (pt->annotate != NULL)
 		return &o[pt->annotate(pt->arg, row, c->vals) ? 1 : 0];
-	code = pt->codes[row];
+	if (pt->codes != NULL)
+		code = pt->codes[row];
+	else if (row >= c->cbase && row < c->cend)
+		code = c->cbuf[row - c->cbase];
+	else {
+		unsigned char u;
+
+		pt->codes_for(pt->arg, row, row + 1, &u);
+		code = u;
+	}
 	for (size_t k = 0; k < nc; k++)
 		c->vals[k] = pt->forms[code * nc + k];
 	c->vf = c->vfbuf + code * nc;
@@ -488,15 +507,18 @@ code_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
 {
 	const char *p = c->buf->data;
 	const size_t blen = c->buf->len, njump = sp->njump;
-	const unsigned char *codes = c->pt->codes, *keep = c->pt->keep;
+	const unsigned char *keep = c->pt->keep;
 	const uint32_t *lens = sp->len;
 	const struct cform *cf = c->cf;
 	size_t at = *off, jj = *j;
+	/* The codes of from..to, codes[0] from's. */
+	const unsigned char *codes = c->pt->codes != NULL ? c->pt->codes +
+	    from : c->cbuf;
 
 	for (size_t i = from; i < to; i++) {
 		size_t len = BS_SPAN_LEN(lens[i]), eol = BS_SPAN_EOL(lens[i]);
-		const struct cform *f = &cf[codes[i]];
-		struct obuf *w = &o[keep[codes[i]] ? 1 : 0];
+		const struct cform *f = &cf[codes[i - from]];
+		struct obuf *w = &o[keep[codes[i - from]] ? 1 : 0];
 		char *d;
 
 		if (jj < njump && sp->jump[jj].row == i)
@@ -531,12 +553,9 @@ next:
 	*j = jj;
 }
 
-/*
- * Records from..to of the spans, the first at offset *off with jump *j
- * next: each written to the stream its annotation chooses.
- */
+/* span_rows() of records from..to, their codes asked for already. */
 static void
-span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
+rows_of(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
     size_t from, size_t to, size_t *off, size_t *j)
 {
 	const char *p = c->buf->data;
@@ -563,6 +582,32 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
 }
 
 /*
+ * Records from..to of the spans, the first at offset *off with jump *j
+ * next: each written to the stream its annotation chooses; with
+ * bs_passthru.codes_for, a block (SPAN_BLOCK) at a time, its codes
+ * asked for first.
+ */
+static void
+span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
+    size_t from, size_t to, size_t *off, size_t *j)
+{
+	const struct bs_passthru *pt = c->pt;
+
+	if (pt->annotate != NULL || pt->codes != NULL) {
+		rows_of(c, o, sp, from, to, off, j);
+		return;
+	}
+	for (size_t b = from, e; b < to; b = e) {
+		e = to - b > SPAN_BLOCK ? b + SPAN_BLOCK : to;
+		pt->codes_for(pt->arg, b, e, c->cbuf);
+		c->cbase = b;
+		c->cend = e;
+		rows_of(c, o, sp, b, e, off, j);
+	}
+	c->cbase = c->cend = 0;
+}
+
+/*
  * With a concurrent annotation (bs_passthru.concurrent), the records are
  * cut into blocks of SPAN_BLOCK, and block b is formatted into memory by
  * thread b mod nt (this one is thread 0), which then waits for its turn
@@ -570,8 +615,6 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
  * next block while another writes.  So the bytes are one thread's, in
  * memory of a block a thread.
  */
-#define SPAN_BLOCK	(64u * 1024)
-#define SPAN_THREADS	4
 
 struct spanpool {
 	const struct bs_spans	*sp;
@@ -728,6 +771,7 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 		b[k].c.vals = NULL;
 		b[k].c.vf = NULL;
 		b[k].c.vfbuf = NULL;
+		b[k].c.cbuf = NULL;
 		b[k].pool = &pl;
 		b[k].t = k;
 		b[k].nt = nt;
@@ -737,7 +781,8 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 		if ((b[k].c.vals = line_alloc((c->pt->ncols + 1) *
 		    sizeof(*b[k].c.vals))) == NULL ||
 		    (b[k].c.vfbuf = line_alloc(nforms(c->pt) *
-		    sizeof(*b[k].c.vf))) == NULL)
+		    sizeof(*b[k].c.vf))) == NULL ||
+		    (b[k].c.cbuf = line_alloc(SPAN_BLOCK)) == NULL)
 			rc = -1;
 		b[k].c.vf = b[k].c.vfbuf;
 	}
@@ -753,6 +798,7 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 	for (k = 0; k < nt; k++) {
 		free(b[k].c.vals);
 		free(b[k].c.vfbuf);
+		free(b[k].c.cbuf);
 		free(b[k].c.o[0].p);
 		free(b[k].c.o[1].p);
 	}
@@ -1055,8 +1101,10 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 	/* One added value per column: as many as the table has (10,000). */
 	memset(&c, 0, sizeof(c));
 	if ((vals = calloc(pt->ncols + 1, sizeof(*vals))) == NULL ||
-	    (c.vfbuf = calloc(nforms(pt), sizeof(*c.vf))) == NULL) {
+	    (c.vfbuf = calloc(nforms(pt), sizeof(*c.vf))) == NULL ||
+	    (c.cbuf = malloc(SPAN_BLOCK)) == NULL) {
 		free(vals);
+		free(c.vfbuf);
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}
 	c.buf = buf;
@@ -1073,6 +1121,7 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 			free(c.o[0].p);
 			free(vals);
 			free(c.vfbuf);
+			free(c.cbuf);
 			return bs_seterr(e, NULL, 0, "out of memory");
 		} else
 			c.o[k].cap = OBUFSZ;
@@ -1084,5 +1133,6 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 	}
 	free(vals);
 	free(c.vfbuf);
+	free(c.cbuf);
 	return rc;
 }
