@@ -615,7 +615,6 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
  * next block while another writes.  So the bytes are one thread's, in
  * memory of a block a thread.
  */
-
 struct spanpool {
 	const struct bs_spans	*sp;
 	size_t			 nb;		/* blocks */
