@@ -87,9 +87,12 @@ struct bs_buf {
 	char	*data;
 	size_t	 len;
 	char	*name;		/* file name for messages; "-" is "<stdin>" */
+	size_t	 maplen;	/* 0, or data is a mapping of this length */
 };
 
 int	 bs_buf_load(struct bs_buf *, const char *path, struct bs_err *);
+/* bs_buf_load(), a regular file's text mapped instead of copied. */
+int	 bs_buf_map(struct bs_buf *, const char *path, struct bs_err *);
 void	 bs_buf_free(struct bs_buf *);
 
 struct bs_field {
@@ -550,7 +553,11 @@ struct bs_table {
 	struct bs_group	*groups;
 	size_t		 ngroups;
 	size_t		 nrows;
-	uint32_t	*rowgroup;	/* group of each row, if asked for */
+	/*
+	 * The group of each row, if asked for (bs_table_opts.rowgroups);
+	 * NULL while every row is of group 0.
+	 */
+	uint32_t	*rowgroup;
 	const struct bs_fmt *format;	/* of the first input */
 	int		 delim;
 	/*
@@ -1170,6 +1177,9 @@ enum bs_outlier	 bs_classify(const struct bs_fences *, double x);
  */
 void	 bs_classify_counts(const struct bs_fences *, const double *x,
 	    size_t n, int jobs, size_t *counts);
+/* The same, and codes[i] = bs_classify(x[i]) when codes is not NULL. */
+void	 bs_classify_codes(const struct bs_fences *, const double *x,
+	    size_t n, int jobs, size_t *counts, unsigned char *codes);
 
 /* ------------------------------------------------------------------ */
 /* Writing an input back with added columns (boutlier) */
@@ -1197,6 +1207,24 @@ struct bs_passthru {
 	 * on ro->jobs threads (bs_read_opts.jobs), the bytes one thread's.
 	 */
 	int		 concurrent;
+	/*
+	 * Or, annotate NULL: the added values of record row are
+	 * forms[codes[row] * ncols + 0 .. ncols), and it goes to the output
+	 * when keep[codes[row]], else to the rejects; every code is below
+	 * ncodes.  The records are formatted as with concurrent 1.
+	 */
+	const unsigned char	*codes;
+	const char *const	*forms;
+	const unsigned char	*keep;
+	size_t			 ncodes;
+	/*
+	 * Or, codes NULL too: codes_for(arg, from, to, codes) fills
+	 * codes[0 .. to - from) with the codes of records from..to before
+	 * they are written, on the thread that writes them (several threads
+	 * at once, each for records of its own).
+	 */
+	void		(*codes_for)(void *arg, size_t from, size_t to,
+			    unsigned char *codes);
 };
 
 /*

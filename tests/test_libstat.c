@@ -223,7 +223,8 @@ static struct bs_table *
 table_of(char *text, struct bs_table_opts *o)
 {
 	struct bs_table *t = bs_table_new(o);
-	struct bs_buf b = { text, strlen(text), "test" };
+	struct bs_buf b = { .data = text, .len = strlen(text),
+	    .name = "test" };
 	struct bs_err e;
 
 	o->read.format = &bs_fmt_plain;
@@ -535,6 +536,47 @@ every_third(void *arg, size_t row, const char **vals)
 	return row % 3 != 2;
 }
 
+/* every_third() as codes (bs_passthru.codes): 1 every third, rejected. */
+static const char *const third_forms[] = { "no", "yes" };
+static const unsigned char third_keep[] = { 1, 0 };
+
+static unsigned char *
+third_codes(size_t n)
+{
+	unsigned char *c = malloc(n + 1);
+
+	assert_non_null(c);
+	for (size_t i = 0; i < n; i++)
+		c[i] = i % 3 == 2;
+	return c;
+}
+
+/* third_codes() a block at a time (bs_passthru.codes_for). */
+static void
+third_for(void *arg, size_t from, size_t to, unsigned char *codes)
+{
+	(void)arg;
+	for (size_t i = from; i < to; i++)
+		codes[i - from] = i % 3 == 2;
+}
+
+/*
+ * The annotation of pt: every_third() (0), its codes for n records (1),
+ * or asked for (2).
+ */
+static void
+third_by(struct bs_passthru *pt, int codes, size_t n)
+{
+	if (!codes)
+		return;
+	pt->annotate = NULL;
+	pt->codes = codes == 1 ? third_codes(n) : NULL;
+	pt->codes_for = third_for;
+	pt->forms = third_forms;
+	pt->keep = third_keep;
+	pt->ncodes = 2;
+}
+
 static int
 nohdr(void *arg, const struct bs_field *f, size_t n, struct bs_err *e)
 {
@@ -556,14 +598,16 @@ norec(void *arg, const struct bs_record *r, struct bs_err *e)
 
 /* Write buf back, the spans of a first read given or not. */
 static void
-passthru_to(const char *text, const struct bs_fmt *f, int first, char **out,
-    char **rej)
+passthru_to(const char *text, const struct bs_fmt *f, int first, int codes,
+    char **out, char **rej)
 {
 	static const char *const cols[] = { "flag" };
-	struct bs_passthru pt = { cols, 1, 0, every_third, NULL, 0 };
+	struct bs_passthru pt = { .cols = cols, .ncols = 1,
+	    .annotate = every_third };
 	struct bs_reader_cb cb = { .header = nohdr, .record = norec };
 	struct bs_read_opts ro = { .format = f };
-	struct bs_buf buf = { strdup(text), strlen(text), strdup("t") };
+	struct bs_buf buf = { .data = strdup(text), .len = strlen(text),
+	    .name = strdup("t") };
 	struct bs_err e;
 	size_t olen, rlen;
 	FILE *ofp = open_memstream(out, &olen), *rfp = open_memstream(rej,
@@ -576,11 +620,13 @@ passthru_to(const char *text, const struct bs_fmt *f, int first, char **out,
 		    &e), 0);
 	}
 	ro.delim = f == &bs_fmt_csv ? ',' : 0;
+	third_by(&pt, codes, 16);
 	assert_int_equal(bs_passthru(&buf, &ro, &pt, ofp, rfp, &e), 0);
 	fclose(ofp);
 	fclose(rfp);
 	bs_spans_free(ro.spans);
 	bs_buf_free(&buf);
+	free((void *)pt.codes);
 }
 
 static void
@@ -603,13 +649,15 @@ test_passthru_spans(void **state)
 	};
 	(void)state;
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	for (size_t i = 0; i < 3 * sizeof(cases) / sizeof(cases[0]); i++)
 		for (int first = 0; first < 2; first++) {
+			size_t k = i / 3;
 			char *out, *rej;
 
-			passthru_to(cases[i].in, cases[i].f, first, &out, &rej);
-			assert_string_equal(out, cases[i].out);
-			assert_string_equal(rej, cases[i].rej);
+			passthru_to(cases[k].in, cases[k].f, first, i % 3, &out,
+			    &rej);
+			assert_string_equal(out, cases[k].out);
+			assert_string_equal(rej, cases[k].rej);
 			free(out);
 			free(rej);
 		}
@@ -619,13 +667,15 @@ test_passthru_spans(void **state)
  * Records written back in rounds of blocks on threads (concurrent, -j 3)
  * are the records as the definition writes them: 200,000 rows (CRLF,
  * blank lines and a quoted field among them), every third rejected,
- * the last without its line end.
+ * the last without its line end; annotated, or by codes (codes 1, or
+ * 2: asked for a block at a time).
  */
 static void
-test_passthru_concurrent(void **state)
+passthru_concurrent(int codes)
 {
 	static const char *const cols[] = { "flag" };
-	struct bs_passthru pt = { cols, 1, 0, every_third, NULL, 1 };
+	struct bs_passthru pt = { .cols = cols, .ncols = 1,
+	    .annotate = every_third, .concurrent = 1 };
 	struct bs_reader_cb cb = { .header = nohdr, .record = norec };
 	struct bs_read_opts ro = { .format = &bs_fmt_csv, .delim = ',',
 	    .jobs = 3 };
@@ -636,7 +686,6 @@ test_passthru_concurrent(void **state)
 	FILE *ifp, *ofp, *rfp, *wo, *wr;
 	int delim = 0;
 
-	(void)state;
 	assert_non_null(ifp = open_memstream(&in, &ilen));
 	assert_non_null(wo = open_memstream(&wout, &wolen));
 	assert_non_null(wr = open_memstream(&wrej, &wrlen));
@@ -655,7 +704,8 @@ test_passthru_concurrent(void **state)
 	fclose(ifp);
 	fclose(wo);
 	fclose(wr);
-	buf = (struct bs_buf){ in, ilen, strdup("t") };
+	buf = (struct bs_buf){ .data = in, .len = ilen, .name = strdup("t") };
+	third_by(&pt, codes, n);
 	assert_non_null(ro.spans = bs_spans_new());
 	assert_int_equal(bs_read(&buf, NULL, &ro, &cb, NULL, &delim, &e), 0);
 	assert_int_equal(ro.spans->n, n);
@@ -674,6 +724,16 @@ test_passthru_concurrent(void **state)
 	free(rej);
 	free(wout);
 	free(wrej);
+	free((void *)pt.codes);
+}
+
+static void
+test_passthru_concurrent(void **state)
+{
+	(void)state;
+	passthru_concurrent(0);
+	passthru_concurrent(1);
+	passthru_concurrent(2);
 }
 
 /* Numbers for people: each unit family scaled, p-values, effects. */
@@ -910,7 +970,8 @@ test_windows_range(void **state)
 	o.timecol = "t";
 	o.tscale = 1;
 	o.every = 1;
-	b = (struct bs_buf){ text, strlen(text), "test" };
+	b = (struct bs_buf){ .data = text, .len = strlen(text),
+	    .name = "test" };
 	assert_non_null(t = bs_table_new(&o));
 	assert_int_equal(bs_table_read(t, &b, NULL, &e), 0);
 	assert_int_equal(bs_table_finish(t, &e), 0);

@@ -5,6 +5,7 @@
  * says so, and then they go to --rejects.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,18 @@ struct state {
 	struct bs_steady *st;
 	size_t		*nst, *drop_at, *early;
 	int		 jobs;		/* -j */
+	/*
+	 * One group and one value column: the added values of each class
+	 * (forms: the --tag values, the flag) and whether its rows are
+	 * kept, for bs_passthru(), which asks for the rows' classes block by
+	 * block (block_codes()) on its threads: the counts are added under
+	 * mu, counted rows in all; the rows from at on are the steady
+	 * state's.
+	 */
+	const char	**forms;
+	unsigned char	 keep[BS_OUT_HIGH_SEVERE + 1];
+	pthread_mutex_t	 mu;
+	size_t		 counted, at;
 };
 
 static void
@@ -104,7 +117,8 @@ annotate(void *arg, size_t row, const char **vals)
 {
 	struct state *st = arg;
 	struct bs_table *t = st->t;
-	size_t g = t->rowgroup[row], i = st->seen[g]++, c;
+	size_t g = t->rowgroup != NULL ? t->rowgroup[row] : 0;
+	size_t i = st->seen[g]++, c;
 	int keep = 1;
 
 	/* --tag values first: constant on every row. */
@@ -291,8 +305,11 @@ read_input(struct tool_common *com, struct state *st, struct bs_buf *buf,
 {
 	struct bs_err e;
 
-	/* Standard input is read once and kept for the second pass. */
-	if (bs_buf_load(buf, file, &e) == -1)
+	/*
+	 * Standard input is read once and kept for the second pass; a
+	 * file is mapped, not copied.
+	 */
+	if (bs_buf_map(buf, file, &e) == -1)
 		die_err(&e);
 	com->topts.rowgroups = 1;
 	com->topts.use = BS_USE_OUTLIERS;
@@ -402,6 +419,71 @@ added_columns(const struct tool_common *com, const struct state *st,
 }
 
 /*
+ * The classes of rows from..to (bs_passthru.codes_for) of one group's
+ * one value column, counted as count_flags() counts them; rows past the
+ * series (none: every record is a row) are none, not counted.
+ */
+static void
+block_codes(void *arg, size_t from, size_t to, unsigned char *codes)
+{
+	struct state *st = arg;
+	const struct bs_series *s = &st->t->groups[0].s[0];
+	size_t head[BS_OUT_HIGH_SEVERE + 1] = { 0 };
+	size_t cnt[BS_OUT_HIGH_SEVERE + 1] = { 0 };
+	size_t end = to < s->n ? to : s->n, mid;
+
+	if (from >= end) {
+		memset(codes, BS_OUT_NONE, to - from);
+		return;
+	}
+	memset(codes + (end - from), BS_OUT_NONE, to - end);
+	/* from..mid before the steady state, mid..end after. */
+	mid = from < st->at ? (end < st->at ? end : st->at) : from;
+	bs_classify_codes(&st->fences[0], s->v + from, mid - from, 1, head,
+	    codes);
+	bs_classify_codes(&st->fences[0], s->v + mid, end - mid, 1, cnt,
+	    codes + (mid - from));
+	pthread_mutex_lock(&st->mu);
+	for (int o = BS_OUT_NONE; o <= BS_OUT_HIGH_SEVERE; o++) {
+		st->counts[0][o] += head[o] + cnt[o];
+		if (o != BS_OUT_NONE && st->st != NULL)
+			st->early[0] += head[o];
+	}
+	st->counted += end - from;
+	pthread_mutex_unlock(&st->mu);
+}
+
+/*
+ * One value column of one group: the records' added values by their
+ * class (block_codes()), as annotate1() gives them.
+ */
+static void
+code_forms(struct state *st, struct bs_passthru *pt)
+{
+	const struct bs_series *s = &st->t->groups[0].s[0];
+	size_t nc = st->ntags + 1;
+
+	st->at = st->st == NULL ? 0 : st->st[0].start < s->n ?
+	    st->st[0].start : s->n;
+	pthread_mutex_init(&st->mu, NULL);
+	if ((st->forms = calloc((BS_OUT_HIGH_SEVERE + 1) * nc,
+	    sizeof(*st->forms))) == NULL)
+		die("out of memory");
+	for (int o = BS_OUT_NONE; o <= BS_OUT_HIGH_SEVERE; o++) {
+		for (size_t c = 0; c < st->ntags; c++)
+			st->forms[o * nc + c] = st->tagval[c];
+		st->forms[o * nc + st->ntags] = st->name[o];
+		st->keep[o] = !dropped(st, (enum bs_outlier)o);
+	}
+	pt->annotate = NULL;
+	pt->codes = NULL;
+	pt->codes_for = block_codes;
+	pt->forms = st->forms;
+	pt->keep = st->keep;
+	pt->ncodes = BS_OUT_HIGH_SEVERE + 1;
+}
+
+/*
  * Every record written back with the columns added, to -o (or standard
  * output) and the rows dropped to rejects, both atomically.
  */
@@ -415,6 +497,7 @@ write_flagged(const struct tool_common *com, struct state *st,
 	struct bs_afile out, rej;
 	struct bs_err e;
 
+	memset(&pt, 0, sizeof(pt));
 	memset(&out, 0, sizeof(out));
 	memset(&rej, 0, sizeof(rej));
 	if (com->output && strcmp(com->output, "-") != 0 &&
@@ -449,7 +532,9 @@ write_flagged(const struct tool_common *com, struct state *st,
 	pt.annotate = annotate;
 	pt.arg = st;
 	pt.concurrent = 0;
-	if (st->t->ngroups == 1) {
+	if (st->t->ngroups == 1 && st->t->nvcols == 1)
+		code_forms(st, &pt);
+	else if (st->t->ngroups == 1) {
 		count_flags(st);
 		pt.annotate = annotate1;
 		pt.concurrent = 1;
@@ -459,6 +544,13 @@ write_flagged(const struct tool_common *com, struct state *st,
 		bs_afile_abort(&out);
 		bs_afile_abort(&rej);
 		die_err(&e);
+	}
+	/* Not every row written back (none is not): counted again, whole. */
+	if (pt.codes_for != NULL && st->counted != st->t->groups[0].s[0].n) {
+		memset(st->counts, 0, sizeof(*st->counts));
+		if (st->early != NULL)
+			st->early[0] = 0;
+		count_flags(st);
 	}
 	/*
 	 * The rejects first: a run killed between the two renames leaves
@@ -578,6 +670,7 @@ main(int argc, char *argv[])
 	free(st.nst);
 	free(st.drop_at);
 	free(st.early);
+	free(st.forms);
 	bs_table_free(st.t);
 	bs_spans_free(com.topts.read.spans);
 	bs_buf_free(&buf);

@@ -7,6 +7,7 @@
  * them what to refuse, whether to note spans, how to read, and how to
  * word a failure.  The readers below never call back up here.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +163,57 @@ cap_split(void *arg, size_t n, struct bs_reader_cb *cbs)
 	return -1;
 }
 
+/*
+ * A chunk's spans appended on a thread of their own while the consumer
+ * joins its values (both are copies of millions of records).
+ */
+struct spanappend {
+	struct bs_spans		*d;
+	const struct bs_spans	*s;
+	int			 rc;
+};
+
+#define APPEND_THREAD	(1u << 20)	/* records, at least */
+
+static void *
+span_append(void *arg)
+{
+	struct spanappend *a = arg;
+
+	a->rc = bs_spans_append(a->d, a->s);
+	return NULL;
+}
+
+/*
+ * The consumer's join of chunk k with its spans appended beside it: 0,
+ * 1 (not kept: the spans appended are taken back) or -1.
+ */
+static int
+join_spans(const struct capctx *c, struct spanchunk *k, struct bs_err *e)
+{
+	struct spanappend a = { c->spans, &k->sp, 0 };
+	struct bs_spans was = *c->spans;
+	pthread_t th;
+	int rc, started;
+
+	started = k->sp.n >= APPEND_THREAD && pthread_create(&th, NULL,
+	    span_append, &a) == 0;
+	rc = c->cb->join(c->cb->arg, k->inner.arg, 1, e);
+	if (started)
+		pthread_join(th, NULL);
+	else if (rc == 0)
+		span_append(&a);
+	if (rc == 0 && a.rc == -1)
+		rc = bs_seterr(e, c->name, 0, "out of memory");
+	if (rc != 0 && started) {
+		/* Only records were added after d's: the lists as they were. */
+		c->spans->n = was.n;
+		c->spans->njump = was.njump;
+		c->spans->next = was.next;
+	}
+	return rc;
+}
+
 static int
 cap_join(void *arg, void *chunkarg, int keep, struct bs_err *e)
 {
@@ -172,9 +224,8 @@ cap_join(void *arg, void *chunkarg, int keep, struct bs_err *e)
 	if (c->spans == NULL)
 		return c->cb->join(c->cb->arg, chunkarg, keep, e);
 	keep = keep && !k->failed;
-	rc = c->cb->join(c->cb->arg, k->inner.arg, keep, e);
-	if (keep && rc == 0 && bs_spans_append(c->spans, &k->sp) == -1)
-		rc = bs_seterr(e, c->name, 0, "out of memory");
+	rc = keep ? join_spans(c, k, e) : c->cb->join(c->cb->arg,
+	    k->inner.arg, 0, e);
 	free(k->sp.len);
 	free(k->sp.jump);
 	free(k);

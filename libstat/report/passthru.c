@@ -14,6 +14,7 @@
  * of their own, are read again and written as CSV.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,8 +57,45 @@ struct pctx {
 		const char	*s;
 		size_t		 len;
 		int		 plain;	/* no quoting needed */
+		/*
+		 * A plain value of up to VTEXT - 2 bytes with its delimiter
+		 * (after a leading column's, before a trailing one's), tlen
+		 * bytes, for delim_row(); tlen 0 when there is none.
+		 */
+		size_t		 tlen;
+		char		 text[32];
 	}			*vf;
+	/*
+	 * The forms: vf is vfbuf, or with codes (bs_passthru.codes) the
+	 * ncols of the current record's code, vfbuf[code * ncols ...].
+	 */
+	struct vform		*vfbuf;
+	/* With codes, of delimited text: each code's added bytes, or NULL. */
+	const struct cform	*cf;
+	/*
+	 * With bs_passthru.codes_for: the codes of records cbase .. cend,
+	 * in cbuf (room for SPAN_BLOCK).
+	 */
+	unsigned char		*cbuf;
+	size_t			 cbase, cend;
 };
+
+/*
+ * What a code's record gains in delimited text: its leading added fields
+ * with their delimiters, lead bytes, and the trailing ones, trail bytes;
+ * ok 0 when a value needs quoting or they are longer than a copy
+ * (VTEXT): its records are written value by value.
+ */
+struct cform {
+	char		 l[32], t[32];
+	unsigned char	 lead, trail, ok;
+};
+
+#define VTEXT	32u
+
+/* Records a block, threads at most (span_pool()). */
+#define SPAN_BLOCK	(64u * 1024)
+#define SPAN_THREADS	4
 
 static void
 flush(struct obuf *o)
@@ -112,11 +150,46 @@ putstr(struct obuf *o, const char *s)
 	put(o, s, strlen(s));
 }
 
+/*
+ * The added values of record row (the caller's annotation, or its code's
+ * values) in c->vals, their forms in c->vf: the stream of o it goes to.
+ */
+static inline struct obuf *
+record_vals(struct pctx *c, struct obuf *o, size_t row)
+{
+	const struct bs_passthru *pt = c->pt;
+	size_t code, nc = pt->ncols;
+
+	if (pt->annotate != NULL)
+		return &o[pt->annotate(pt->arg, row, c->vals) ? 1 : 0];
+	if (pt->codes != NULL)
+		code = pt->codes[row];
+	else if (row >= c->cbase && row < c->cend)
+		code = c->cbuf[row - c->cbase];
+	else {
+		unsigned char u;
+
+		pt->codes_for(pt->arg, row, row + 1, &u);
+		code = u;
+	}
+	for (size_t k = 0; k < nc; k++)
+		c->vals[k] = pt->forms[code * nc + k];
+	c->vf = c->vfbuf + code * nc;
+	return &o[pt->keep[code] ? 1 : 0];
+}
+
 /* Ask the caller about the next record: the stream it goes to. */
 static struct obuf *
 next(struct pctx *c)
 {
-	return &c->o[c->pt->annotate(c->pt->arg, c->row++, c->vals) ? 1 : 0];
+	return record_vals(c, c->o, c->row++);
+}
+
+/* The forms (struct vform) bs_passthru() keeps: one set, or one a code. */
+static size_t
+nforms(const struct bs_passthru *pt)
+{
+	return (pt->annotate == NULL ? pt->ncodes : 1) * pt->ncols + 1;
 }
 
 /*
@@ -163,6 +236,30 @@ dfield(struct pctx *c, struct obuf *o, const char *s)
 	field(o, s, strlen(s), (char)c->delim);
 }
 
+/* The form of added value k, s (struct vform). */
+static __attribute__((noinline)) void
+vform_set(struct pctx *c, size_t k, const char *s)
+{
+	struct vform *v = &c->vf[k];
+	char d = (char)c->delim;
+
+	v->s = s;
+	v->len = strlen(s);
+	v->plain = plain(s, v->len, d);
+	v->tlen = 0;
+	if (!v->plain || v->len > VTEXT - 2)
+		return;
+	memset(v->text, 0, VTEXT);
+	if (k < c->pt->nlead) {
+		memcpy(v->text, s, v->len);
+		v->text[v->len] = d;
+	} else {
+		v->text[0] = d;
+		memcpy(v->text + 1, s, v->len);
+	}
+	v->tlen = v->len + 1;
+}
+
 /* Added value k of a delimited record, its form kept (struct vform). */
 static inline void
 vfield(struct pctx *c, struct obuf *o, size_t k)
@@ -171,11 +268,8 @@ vfield(struct pctx *c, struct obuf *o, size_t k)
 	struct vform *v = &c->vf[k];
 	char d = (char)c->delim;
 
-	if (s != v->s) {
-		v->s = s;
-		v->len = strlen(s);
-		v->plain = plain(s, v->len, d);
-	}
+	if (s != v->s)
+		vform_set(c, k, s);
 	if (v->plain)
 		put(o, s, v->len);
 	else
@@ -320,17 +414,157 @@ ndjsonrec(struct pctx *c, struct obuf *o, const char *p, size_t pos,
 }
 
 /*
- * Records from..to of the spans, the first at offset *off with jump *j
- * next: each written to the stream its annotation chooses (o NULL), or
- * only stepped over, *off and *j moved past them (o[0] NULL).
+ * A delimited record rec[0..len) and its line end (eol bytes after it),
+ * the added values about it, as leadcols(), put() and addcols() write
+ * them, but with one test of room and copies of whole 32 bytes (slack:
+ * rec may be read that far): 0 when a value has no short plain form
+ * (struct vform) or the record is too long, and nothing was written.
+ */
+static inline int
+delim_row(struct pctx *c, struct obuf *o, const char *rec, size_t len,
+    size_t eol, int slack)
+{
+	size_t need = len + 2 * VTEXT, k, nc = c->pt->ncols, nl = c->pt->nlead;
+	char *d;
+
+	for (k = 0; k < nc; k++) {
+		if (c->vals[k] != c->vf[k].s)
+			vform_set(c, k, c->vals[k]);
+		if (c->vf[k].tlen == 0)
+			return 0;
+		need += VTEXT;
+	}
+	if (need > o->cap - o->n) {
+		if (o->mem) {
+			if (o->mem == -1 || memroom(o, need) == -1)
+				return 1;	/* failed: said by o->mem */
+		} else {
+			flush(o);
+			if (need > o->cap)
+				return 0;
+		}
+	}
+	d = o->p + o->n;
+	for (k = 0; k < nl; k++) {
+		memcpy(d, c->vf[k].text, VTEXT);
+		d += c->vf[k].tlen;
+	}
+	if (slack && len <= VTEXT)
+		memcpy(d, rec, VTEXT);
+	else
+		memcpy(d, rec, len);
+	d += len;
+	for (k = nl; k < nc; k++) {
+		memcpy(d, c->vf[k].text, VTEXT);
+		d += c->vf[k].tlen;
+	}
+	if (eol == 0)
+		*d++ = '\n';
+	for (k = 0; k < eol; k++)
+		*d++ = rec[len + k];
+	o->n = (size_t)(d - o->p);
+	return 1;
+}
+
+/* Is the input delimited text (the formats with spans but these)? */
+static int
+delimited(const struct pctx *c)
+{
+	return c->fmt != &bs_fmt_ndjson && c->fmt != &bs_fmt_plain &&
+	    c->fmt != &bs_fmt_kv;
+}
+
+/* Record p[at..at+len) and its line end, value by value (w written). */
+static void
+text_row(struct pctx *c, struct obuf *w, const char *p, size_t at,
+    size_t len, size_t eol)
+{
+	if (c->fmt == &bs_fmt_ndjson)
+		ndjsonrec(c, w, p, at, at + len);
+	else if (delimited(c) && delim_row(c, w, p + at, len, eol,
+	    at + VTEXT <= c->buf->len))
+		;
+	else {
+		leadcols(c, w);
+		put(w, p + at, len);
+		addcols(c, w);
+		if (eol)
+			put(w, p + at + len, eol);
+		else
+			putstr(w, "\n");
+	}
+}
+
+/*
+ * span_rows() of delimited text with codes (c->cf): a record is its
+ * code's leading bytes, its own, its code's trailing bytes and its line
+ * end, each copied whole (32 bytes, the record's too when it is shorter
+ * and as many may be read), with one test of room.
  */
 static void
-span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
+code_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
+    size_t from, size_t to, size_t *off, size_t *j)
+{
+	const char *p = c->buf->data;
+	const size_t blen = c->buf->len, njump = sp->njump;
+	const unsigned char *keep = c->pt->keep;
+	const uint32_t *lens = sp->len;
+	const struct cform *cf = c->cf;
+	size_t at = *off, jj = *j;
+	/* The codes of from..to, codes[0] from's. */
+	const unsigned char *codes = c->pt->codes != NULL ? c->pt->codes +
+	    from : c->cbuf;
+
+	for (size_t i = from; i < to; i++) {
+		size_t len = BS_SPAN_LEN(lens[i]), eol = BS_SPAN_EOL(lens[i]);
+		const struct cform *f = &cf[codes[i - from]];
+		struct obuf *w = &o[keep[codes[i - from]] ? 1 : 0];
+		char *d;
+
+		if (jj < njump && sp->jump[jj].row == i)
+			at = sp->jump[jj++].off;
+		if (w->fp == NULL)
+			goto next;
+		if (!f->ok || (len + 4 * VTEXT > w->cap - w->n && (!w->mem ||
+		    w->mem == -1 || memroom(w, len + 4 * VTEXT) == -1))) {
+			(void)record_vals(c, o, i);
+			text_row(c, w, p, at, len, eol);
+			goto next;
+		}
+		d = w->p + w->n;
+		memcpy(d, f->l, VTEXT);
+		d += f->lead;
+		if (len <= VTEXT && at + VTEXT <= blen)
+			memcpy(d, p + at, VTEXT);
+		else
+			memcpy(d, p + at, len);
+		d += len;
+		memcpy(d, f->t, VTEXT);
+		d += f->trail;
+		if (eol == 0)
+			*d++ = '\n';
+		for (size_t k = 0; k < eol; k++)
+			*d++ = p[at + len + k];
+		w->n = (size_t)(d - w->p);
+next:
+		at += len + eol;
+	}
+	*off = at;
+	*j = jj;
+}
+
+/* span_rows() of records from..to, their codes asked for already. */
+static void
+rows_of(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
     size_t from, size_t to, size_t *off, size_t *j)
 {
 	const char *p = c->buf->data;
 	size_t at = *off, jj = *j;
 
+	if (c->cf != NULL) {
+		code_rows(c, o, sp, from, to, off, j);
+		return;
+	}
 	for (size_t i = from; i < to; i++) {
 		size_t len = BS_SPAN_LEN(sp->len[i]);
 		size_t eol = BS_SPAN_EOL(sp->len[i]);
@@ -338,30 +572,39 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
 
 		if (jj < sp->njump && sp->jump[jj].row == i)
 			at = sp->jump[jj++].off;
-		if (o == NULL) {
-			at += len + eol;
-			continue;
-		}
-		w = &o[c->pt->annotate(c->pt->arg, i, c->vals) ? 1 : 0];
-		if (w->fp == NULL) {
-			at += len + eol;
-			continue;
-		}
-		if (c->fmt == &bs_fmt_ndjson)
-			ndjsonrec(c, w, p, at, at + len);
-		else {
-			leadcols(c, w);
-			put(w, p + at, len);
-			addcols(c, w);
-			if (eol)
-				put(w, p + at + len, eol);
-			else
-				putstr(w, "\n");
-		}
+		w = record_vals(c, o, i);
+		if (w->fp != NULL)
+			text_row(c, w, p, at, len, eol);
 		at += len + eol;
 	}
 	*off = at;
 	*j = jj;
+}
+
+/*
+ * Records from..to of the spans, the first at offset *off with jump *j
+ * next: each written to the stream its annotation chooses; with
+ * bs_passthru.codes_for, a block (SPAN_BLOCK) at a time, its codes
+ * asked for first.
+ */
+static void
+span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
+    size_t from, size_t to, size_t *off, size_t *j)
+{
+	const struct bs_passthru *pt = c->pt;
+
+	if (pt->annotate != NULL || pt->codes != NULL) {
+		rows_of(c, o, sp, from, to, off, j);
+		return;
+	}
+	for (size_t b = from, e; b < to; b = e) {
+		e = to - b > SPAN_BLOCK ? b + SPAN_BLOCK : to;
+		pt->codes_for(pt->arg, b, e, c->cbuf);
+		c->cbase = b;
+		c->cend = e;
+		rows_of(c, o, sp, b, e, off, j);
+	}
+	c->cbase = c->cend = 0;
 }
 
 /*
@@ -372,9 +615,6 @@ span_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
  * next block while another writes.  So the bytes are one thread's, in
  * memory of a block a thread.
  */
-#define SPAN_BLOCK	(64u * 1024)
-#define SPAN_THREADS	4
-
 struct spanpool {
 	const struct bs_spans	*sp;
 	size_t			 nb;		/* blocks */
@@ -388,7 +628,7 @@ struct spanpool {
 };
 
 struct spanjob {
-	struct pctx		 c;
+	_Alignas(64) struct pctx c;
 	struct spanpool		*pool;
 	size_t			 t, nt;
 	pthread_t		 th;
@@ -435,25 +675,69 @@ span_job(void *arg)
 	return NULL;
 }
 
-/* Where each block starts: its offset and next jump; 0 or -1. */
+/*
+ * Zeroed memory in whole cache lines of its own: what one thread writes
+ * for every record (its added values) shares no line with another's.
+ */
+static void *
+line_alloc(size_t n)
+{
+	size_t sz = (n + 63) / 64 * 64;
+	void *v = aligned_alloc(64, sz);
+
+	if (v != NULL)
+		memset(v, 0, sz);
+	return v;
+}
+
+/* The bytes of n records that follow one another, line ends included. */
+static size_t
+span_bytes(const uint32_t *len, size_t n)
+{
+	size_t a = 0, b = 0, k;
+
+	/* Two sums: the loop is the serial part of writing (10M records). */
+	for (k = 0; k + 1 < n; k += 2) {
+		a += BS_SPAN_LEN(len[k]) + BS_SPAN_EOL(len[k]);
+		b += BS_SPAN_LEN(len[k + 1]) + BS_SPAN_EOL(len[k + 1]);
+	}
+	if (k < n)
+		a += BS_SPAN_LEN(len[k]) + BS_SPAN_EOL(len[k]);
+	return a + b;
+}
+
+/*
+ * Where each block starts: its offset and next jump, as span_rows()
+ * would find them going through the records before it; 0 or -1.
+ */
 static int
 span_starts(struct spanpool *pl)
 {
 	const struct bs_spans *sp = pl->sp;
-	size_t at = 0, j = 0;
+	size_t at = 0, j = 0, i = 0;
 
 	pl->nb = (sp->n + SPAN_BLOCK - 1) / SPAN_BLOCK;
 	if ((pl->off = malloc(pl->nb * sizeof(*pl->off))) == NULL ||
 	    (pl->jmp = malloc(pl->nb * sizeof(*pl->jmp))) == NULL)
 		return -1;
-	for (size_t i = 0; i < sp->n; i++) {
-		if (i % SPAN_BLOCK == 0) {
-			pl->off[i / SPAN_BLOCK] = at;
-			pl->jmp[i / SPAN_BLOCK] = j;
+	for (size_t b = 0; b < pl->nb; b++) {
+		size_t end = (b + 1) * SPAN_BLOCK < sp->n ?
+		    (b + 1) * SPAN_BLOCK : sp->n;
+
+		pl->off[b] = at;
+		pl->jmp[b] = j;
+		/* Runs of records between jumps. */
+		while (i < end) {
+			size_t stop = end;
+
+			if (j < sp->njump && sp->jump[j].row == i)
+				at = sp->jump[j++].off;
+			if (j < sp->njump && sp->jump[j].row > i &&
+			    sp->jump[j].row < stop)
+				stop = sp->jump[j].row;
+			at += span_bytes(sp->len + i, stop - i);
+			i = stop;
 		}
-		if (j < sp->njump && sp->jump[j].row == i)
-			at = sp->jump[j++].off;
-		at += BS_SPAN_LEN(sp->len[i]) + BS_SPAN_EOL(sp->len[i]);
 	}
 	return 0;
 }
@@ -462,7 +746,7 @@ span_starts(struct spanpool *pl)
 static int
 span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 {
-	struct spanjob b[SPAN_THREADS];
+	_Alignas(64) struct spanjob b[SPAN_THREADS];
 	struct spanpool pl;
 	size_t k;
 	int rc = 0;
@@ -485,17 +769,21 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 		b[k].c = *c;
 		b[k].c.vals = NULL;
 		b[k].c.vf = NULL;
+		b[k].c.vfbuf = NULL;
+		b[k].c.cbuf = NULL;
 		b[k].pool = &pl;
 		b[k].t = k;
 		b[k].nt = nt;
 		for (int s = 0; s < 2; s++)
 			b[k].c.o[s] = (struct obuf){ .fp = c->o[s].fp,
 			    .mem = 1 };
-		if ((b[k].c.vals = calloc(c->pt->ncols + 1,
+		if ((b[k].c.vals = line_alloc((c->pt->ncols + 1) *
 		    sizeof(*b[k].c.vals))) == NULL ||
-		    (b[k].c.vf = calloc(c->pt->ncols + 1,
-		    sizeof(*b[k].c.vf))) == NULL)
+		    (b[k].c.vfbuf = line_alloc(nforms(c->pt) *
+		    sizeof(*b[k].c.vf))) == NULL ||
+		    (b[k].c.cbuf = line_alloc(SPAN_BLOCK)) == NULL)
 			rc = -1;
+		b[k].c.vf = b[k].c.vfbuf;
 	}
 	for (k = 1; rc == 0 && k < nt; k++)
 		pl.idle[k] = !(b[k].started = pthread_create(&b[k].th, NULL,
@@ -508,7 +796,8 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 	}
 	for (k = 0; k < nt; k++) {
 		free(b[k].c.vals);
-		free(b[k].c.vf);
+		free(b[k].c.vfbuf);
+		free(b[k].c.cbuf);
 		free(b[k].c.o[0].p);
 		free(b[k].c.o[1].p);
 	}
@@ -519,9 +808,50 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 	return rc == -1 || pl.failed ? -1 : 0;
 }
 
-/* Text formats: every record copied from where the first read saw it. */
+/* Each code's added bytes of delimited text (struct cform); 0 or -1. */
 static int
-passthru_spans(struct pctx *c, const struct bs_spans *sp,
+code_forms(struct pctx *c, struct cform **cfp)
+{
+	const struct bs_passthru *pt = c->pt;
+	const char d = (char)c->delim;
+	struct cform *cf;
+
+	if ((*cfp = cf = calloc(pt->ncodes, sizeof(*cf))) == NULL)
+		return -1;
+	for (size_t code = 0; code < pt->ncodes; code++) {
+		size_t l = 0, t = 0;
+
+		cf[code].ok = 1;
+		for (size_t k = 0; k < pt->ncols; k++) {
+			const char *v = pt->forms[code * pt->ncols + k];
+			size_t n = strlen(v);
+			char *to = k < pt->nlead ? cf[code].l + l :
+			    cf[code].t + t;
+
+			if (!plain(v, n, d) || (k < pt->nlead ? l : t) + n + 1 >
+			    VTEXT) {
+				cf[code].ok = 0;
+				break;
+			}
+			if (k < pt->nlead) {
+				memcpy(to, v, n);
+				to[n] = d;
+				l += n + 1;
+			} else {
+				to[0] = d;
+				memcpy(to + 1, v, n);
+				t += n + 1;
+			}
+		}
+		cf[code].lead = (unsigned char)l;
+		cf[code].trail = (unsigned char)t;
+	}
+	return 0;
+}
+
+/* passthru_spans() with the codes' bytes worked out. */
+static int
+spans_out(struct pctx *c, const struct bs_spans *sp,
     const struct bs_read_opts *ro, struct bs_err *e)
 {
 	size_t off = 0, j = 0, nt;
@@ -532,7 +862,8 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
 		header(c, &c->o[0], sp->jump[0].off);
 	}
 	/* NDJSON's keys are quoted straight to the stream: one thread. */
-	nt = c->pt->concurrent && c->fmt != &bs_fmt_ndjson ?
+	nt = (c->pt->concurrent || c->pt->annotate == NULL) &&
+	    c->fmt != &bs_fmt_ndjson ?
 	    bs_threads(ro->jobs, SPAN_THREADS, sp->n, 2 * SPAN_BLOCK, 0) : 1;
 	if (nt < 2) {
 		span_rows(c, c->o, sp, 0, sp->n, &off, &j);
@@ -541,6 +872,25 @@ passthru_spans(struct pctx *c, const struct bs_spans *sp,
 	if (span_pool(c, sp, nt) == -1)
 		return bs_seterr(e, c->buf->name, 0, "out of memory");
 	return 0;
+}
+
+/* Text formats: every record copied from where the first read saw it. */
+static int
+passthru_spans(struct pctx *c, const struct bs_spans *sp,
+    const struct bs_read_opts *ro, struct bs_err *e)
+{
+	struct cform *cf = NULL;
+	int rc = 0;
+
+	if (c->pt->annotate == NULL && delimited(c)) {
+		if (code_forms(c, &cf) == -1)
+			return bs_seterr(e, c->buf->name, 0, "out of memory");
+		c->cf = cf;
+	}
+	rc = spans_out(c, sp, ro, e);
+	c->cf = NULL;
+	free(cf);
+	return rc;
 }
 
 /*
@@ -750,8 +1100,10 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 	/* One added value per column: as many as the table has (10,000). */
 	memset(&c, 0, sizeof(c));
 	if ((vals = calloc(pt->ncols + 1, sizeof(*vals))) == NULL ||
-	    (c.vf = calloc(pt->ncols + 1, sizeof(*c.vf))) == NULL) {
+	    (c.vfbuf = calloc(nforms(pt), sizeof(*c.vf))) == NULL ||
+	    (c.cbuf = malloc(SPAN_BLOCK)) == NULL) {
 		free(vals);
+		free(c.vfbuf);
 		return bs_seterr(e, NULL, 0, "out of memory");
 	}
 	c.buf = buf;
@@ -759,6 +1111,7 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 	c.o[1].fp = out;
 	c.o[0].fp = rej;
 	c.vals = vals;
+	c.vf = c.vfbuf;
 	c.delim = ro->delim ? ro->delim : ',';
 	c.fmt = ro->format;
 	for (int k = 0; k < 2; k++)
@@ -766,7 +1119,8 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 		    (c.o[k].p = malloc(OBUFSZ)) == NULL) {
 			free(c.o[0].p);
 			free(vals);
-			free(c.vf);
+			free(c.vfbuf);
+			free(c.cbuf);
 			return bs_seterr(e, NULL, 0, "out of memory");
 		} else
 			c.o[k].cap = OBUFSZ;
@@ -777,6 +1131,7 @@ bs_passthru(const struct bs_buf *buf, const struct bs_read_opts *ro,
 		free(c.o[k].p);
 	}
 	free(vals);
-	free(c.vf);
+	free(c.vfbuf);
+	free(c.cbuf);
 	return rc;
 }

@@ -1276,6 +1276,7 @@ bs_classify(const struct bs_fences *f, double x)
 struct cpart {
 	const struct bs_fences	*f;
 	const double		*x;
+	unsigned char		*codes;		/* NULL: only counted */
 	size_t			 from, to, cnt[BS_OUT_HIGH_SEVERE + 1];
 	pthread_t		 th;
 	int			 started;
@@ -1285,9 +1286,23 @@ static void *
 cpart_run(void *arg)
 {
 	struct cpart *p = arg;
+	const struct bs_fences *f = p->f;
+	const double *x = p->x;
+	unsigned char *codes = p->codes;
+	/* In locals: another thread's part is in the next cache line. */
+	size_t cnt[BS_OUT_HIGH_SEVERE + 1] = { 0 }, to = p->to;
 
-	for (size_t i = p->from; i < p->to; i++)
-		p->cnt[bs_classify(p->f, p->x[i])]++;
+	if (codes == NULL)
+		for (size_t i = p->from; i < to; i++)
+			cnt[bs_classify(f, x[i])]++;
+	else
+		for (size_t i = p->from; i < to; i++) {
+			enum bs_outlier o = bs_classify(f, x[i]);
+
+			codes[i] = (unsigned char)o;
+			cnt[o]++;
+		}
+	memcpy(p->cnt, cnt, sizeof(cnt));
 	return NULL;
 }
 
@@ -1296,6 +1311,13 @@ void
 bs_classify_counts(const struct bs_fences *f, const double *x, size_t n,
     int jobs, size_t *counts)
 {
+	bs_classify_codes(f, x, n, jobs, counts, NULL);
+}
+
+void
+bs_classify_codes(const struct bs_fences *f, const double *x, size_t n,
+    int jobs, size_t *counts, unsigned char *codes)
+{
 	struct cpart part[BS_JOBS_DEFAULT];
 	size_t np = bs_threads(jobs, BS_JOBS_DEFAULT, n, BPARTS_MIN, 0), k;
 
@@ -1303,6 +1325,7 @@ bs_classify_counts(const struct bs_fences *f, const double *x, size_t n,
 	for (k = 0; k < np; k++) {
 		part[k].f = f;
 		part[k].x = x;
+		part[k].codes = codes;
 		part[k].from = n / np * k;
 		part[k].to = k + 1 < np ? n / np * (k + 1) : n;
 	}

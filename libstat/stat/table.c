@@ -1703,6 +1703,26 @@ pctrow(struct bs_table *t, size_t g, const struct bs_record *r)
 }
 
 /*
+ * The group of row t->nrows noted (bs_table_opts.rowgroups).  Rows are
+ * of group 0 until one is not: only then is the array made, those rows
+ * before it 0; a table of one group has none (t->rowgroup NULL).
+ */
+static int
+rowgroup_note(struct bs_table *t, size_t g)
+{
+	struct tpriv *p = t->priv;
+	int first = t->rowgroup == NULL;
+
+	if (bs_grow(&t->rowgroup, &p->rgcap, t->nrows + 1,
+	    sizeof(*t->rowgroup)) == -1)
+		return -1;
+	if (first)
+		memset(t->rowgroup, 0, t->nrows * sizeof(*t->rowgroup));
+	t->rowgroup[t->nrows] = (uint32_t)g;
+	return 0;
+}
+
+/*
  * The group of record r, noted where it first came from, with the rows
  * it counts; its index, or -1 with e.
  */
@@ -1728,13 +1748,9 @@ record_group(struct bs_table *t, const struct bs_record *r, struct bs_err *e)
 		p->gsrc[p->ngsrc].file = p->curfile;
 		p->gsrc[p->ngsrc++].line = r->line;
 	}
-	if (p->o->rowgroups) {
-		if (bs_grow(&t->rowgroup, &p->rgcap, t->nrows + 1,
-		    sizeof(*t->rowgroup)) == -1)
-			return bs_seterr(e, p->curfile, r->line,
-			    "out of memory");
-		t->rowgroup[t->nrows] = (uint32_t)g;
-	}
+	if (p->o->rowgroups && (g != 0 || t->rowgroup != NULL) &&
+	    rowgroup_note(t, (size_t)g) == -1)
+		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	t->groups[g].nrows++;
 	t->nrows++;
 	for (size_t k = 0; k < t->nauto; k++) {
@@ -2401,7 +2417,7 @@ on_join(void *arg, void *chunkarg, int keep, struct bs_err *e)
 			rc = p->o->moments ? moments_join(&p->arena,
 			    &t->groups[0].s[k], &c->g.s[k], e) :
 			    series_append(&t->groups[0].s[k], &c->g.s[k]);
-	if (keep && rc == 0 && p->o->rowgroups && c->t.nrows > 0) {
+	if (keep && rc == 0 && t->rowgroup != NULL && c->t.nrows > 0) {
 		if (bs_grow(&t->rowgroup, &p->rgcap, t->nrows + c->t.nrows,
 		    sizeof(*t->rowgroup)) == -1)
 			rc = -1;
