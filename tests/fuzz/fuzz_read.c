@@ -48,7 +48,7 @@ annotate(void *arg, size_t row, const char **vals)
 	/* What boutlier's annotate relies on. */
 	FUZZ_CHECK(row == p->rows, "rows out of order");
 	FUZZ_CHECK(row < t->nrows, "second pass has more records");
-	g = t->rowgroup[row];
+	g = t->rowgroup != NULL ? t->rowgroup[row] : 0;	/* none: all in 0 */
 	FUZZ_CHECK(g < t->ngroups, "row group out of range");
 	i = p->seen[g]++;
 	FUZZ_CHECK(i < t->groups[g].nrows, "group has more records");
@@ -104,7 +104,7 @@ passthru(const struct bs_buf *b, const struct bs_table_opts *o,
 	static const char *const cols1[] = { "outlier" };
 	const char **cols;
 	struct bs_read_opts ro = o->read;
-	struct bs_passthru pt;
+	struct bs_passthru pt = { 0 };
 	struct pt p;
 	struct bs_err e;
 	char *op = NULL, *rp = NULL;
