@@ -365,14 +365,13 @@ struct bs_moments {
 					   below (mean, m2, rsum) unused */
 	double		 mean, m2;	/* Welford, of the shifted values */
 	double		 rmin, rmax;	/* min and max as parsed */
-	int		 overflow;	/* a running sum left the doubles */
 	double		 rsum, rcomp;	/* the values as parsed, summed with
 					   Neumaier's compensation: the mean
 					   (bs_moments_mean) */
 	struct bs_sketch *sk;		/* bs_table_opts.sketch: quantiles */
 };
 
-/* Did the running sums of squares leave the doubles? */
+/* Did the sum of squared deviations leave the doubles (not finite)? */
 int	 bs_moments_overflow(const struct bs_moments *);
 
 /* ------------------------------------------------------------------ */

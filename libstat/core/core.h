@@ -283,6 +283,14 @@ void	*bs_arena_alloc(struct bs_arena *, size_t);
 char	*bs_arena_strndup(struct bs_arena *, const char *, size_t);
 void	 bs_arena_free(struct bs_arena *);
 
+/*
+ * Zeroed memory in whole cache lines of its own (n bytes rounded up to
+ * 64, aligned to 64): what one thread writes a record shares no line
+ * with what another's reads, which made two threads slower than one.
+ * free() it; NULL when out of memory.
+ */
+void	*bs_line_calloc(size_t n);
+
 /* bs_typical() of v[0..n), which it reorders and overwrites: no copy. */
 double	 bs_typical_scratch(double *v, size_t n);
 

@@ -482,3 +482,14 @@ bs_escape_ctl(const char *s)
 	*o = '\0';
 	return out;
 }
+
+void *
+bs_line_calloc(size_t n)
+{
+	size_t sz = (n + 63) / 64 * 64;
+	void *v = aligned_alloc(64, sz ? sz : 64);
+
+	if (v != NULL)
+		memset(v, 0, sz ? sz : 64);
+	return v;
+}

@@ -199,10 +199,30 @@ err:
 }
 
 /*
+ * The size bytes of file fd mapped private, with a byte past them that
+ * reads as 0 (an anonymous page reserved first, the file mapped over
+ * it), so that the text ends in a NUL; size + 1 bytes to unmap, or
+ * MAP_FAILED.
+ */
+static char *
+map_nul(int fd, size_t size, int prot)
+{
+	char *m = mmap(NULL, size + 1, prot, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+	    0);
+
+	if (m != MAP_FAILED && mmap(m, size, prot, MAP_PRIVATE | MAP_FIXED,
+	    fd, 0) == MAP_FAILED) {
+		munmap(m, size + 1);
+		m = MAP_FAILED;
+	}
+	return m;
+}
+
+/*
  * A regular file mapped (private, copy-on-write), not read into memory
  * and copied: a 10M-row CSV is 99 MB.  Space for a byte past its end is
- * reserved first, anonymous and so zero, as bs_src_map() does: the text
- * ends in a NUL as bs_buf_load()'s does.  The limits are checked in the
+ * reserved first (map_nul(), as bs_src_map() maps): the text ends in a
+ * NUL as bs_buf_load()'s does.  The limits are checked in the
  * steps bs_buf_load() reads in, so that an error names the same line.
  * Returns 0, -1 with the error set, or 1 when the file is not one to map
  * (standard input, not regular, empty, gzip): then it is loaded.
@@ -225,13 +245,7 @@ buf_map(struct bs_buf *b, const char *path, struct bs_err *e)
 		return 1;
 	}
 	size = (size_t)st.st_size;
-	m = mmap(NULL, size + 1, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-	    MAP_ANONYMOUS, -1, 0);
-	if (m != MAP_FAILED && mmap(m, size, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
-		munmap(m, size + 1);
-		m = MAP_FAILED;
-	}
+	m = map_nul(fd, size, PROT_READ | PROT_WRITE);
 	close(fd);
 	if (m == MAP_FAILED || isgzip(m, size)) {
 		if (m != MAP_FAILED)
@@ -520,15 +534,8 @@ bs_src_map(struct bs_src *s)
 	/* The window read so far must be the file's start, whole. */
 	if (s->base + s->len > size)
 		return -1;
-	m = mmap(NULL, size + 1, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-	    0);
-	if (m == MAP_FAILED)
+	if ((m = map_nul(s->fd, size, PROT_READ)) == MAP_FAILED)
 		return -1;
-	if (mmap(m, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, s->fd, 0) ==
-	    MAP_FAILED) {
-		munmap(m, size + 1);
-		return -1;
-	}
 	s->map = m;
 	s->maplen = size + 1;
 	s->win = m;

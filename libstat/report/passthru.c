@@ -414,6 +414,28 @@ ndjsonrec(struct pctx *c, struct obuf *o, const char *p, size_t pos,
 }
 
 /*
+ * Record rec[0..len) at d, copied as 32 bytes when it is shorter and
+ * slack says that many may be read; the byte after it.
+ */
+static inline char *
+rec_body(char *d, const char *rec, size_t len, int slack)
+{
+	memcpy(d, rec, slack && len <= VTEXT ? VTEXT : len);
+	return d + len;
+}
+
+/* Its line end at d: its own eol bytes after rec[len], or a line feed. */
+static inline char *
+rec_eol(char *d, const char *rec, size_t len, size_t eol)
+{
+	if (eol == 0)
+		*d++ = '\n';
+	for (size_t k = 0; k < eol; k++)
+		*d++ = rec[len + k];
+	return d;
+}
+
+/*
  * A delimited record rec[0..len) and its line end (eol bytes after it),
  * the added values about it, as leadcols(), put() and addcols() write
  * them, but with one test of room and copies of whole 32 bytes (slack:
@@ -449,20 +471,12 @@ delim_row(struct pctx *c, struct obuf *o, const char *rec, size_t len,
 		memcpy(d, c->vf[k].text, VTEXT);
 		d += c->vf[k].tlen;
 	}
-	if (slack && len <= VTEXT)
-		memcpy(d, rec, VTEXT);
-	else
-		memcpy(d, rec, len);
-	d += len;
+	d = rec_body(d, rec, len, slack);
 	for (k = nl; k < nc; k++) {
 		memcpy(d, c->vf[k].text, VTEXT);
 		d += c->vf[k].tlen;
 	}
-	if (eol == 0)
-		*d++ = '\n';
-	for (k = 0; k < eol; k++)
-		*d++ = rec[len + k];
-	o->n = (size_t)(d - o->p);
+	o->n = (size_t)(rec_eol(d, rec, len, eol) - o->p);
 	return 1;
 }
 
@@ -534,18 +548,10 @@ code_rows(struct pctx *c, struct obuf *o, const struct bs_spans *sp,
 		d = w->p + w->n;
 		memcpy(d, f->l, VTEXT);
 		d += f->lead;
-		if (len <= VTEXT && at + VTEXT <= blen)
-			memcpy(d, p + at, VTEXT);
-		else
-			memcpy(d, p + at, len);
-		d += len;
+		d = rec_body(d, p + at, len, at + VTEXT <= blen);
 		memcpy(d, f->t, VTEXT);
 		d += f->trail;
-		if (eol == 0)
-			*d++ = '\n';
-		for (size_t k = 0; k < eol; k++)
-			*d++ = p[at + len + k];
-		w->n = (size_t)(d - w->p);
+		w->n = (size_t)(rec_eol(d, p + at, len, eol) - w->p);
 next:
 		at += len + eol;
 	}
@@ -675,21 +681,6 @@ span_job(void *arg)
 	return NULL;
 }
 
-/*
- * Zeroed memory in whole cache lines of its own: what one thread writes
- * for every record (its added values) shares no line with another's.
- */
-static void *
-line_alloc(size_t n)
-{
-	size_t sz = (n + 63) / 64 * 64;
-	void *v = aligned_alloc(64, sz);
-
-	if (v != NULL)
-		memset(v, 0, sz);
-	return v;
-}
-
 /* The bytes of n records that follow one another, line ends included. */
 static size_t
 span_bytes(const uint32_t *len, size_t n)
@@ -777,11 +768,11 @@ span_pool(struct pctx *c, const struct bs_spans *sp, size_t nt)
 		for (int s = 0; s < 2; s++)
 			b[k].c.o[s] = (struct obuf){ .fp = c->o[s].fp,
 			    .mem = 1 };
-		if ((b[k].c.vals = line_alloc((c->pt->ncols + 1) *
+		if ((b[k].c.vals = bs_line_calloc((c->pt->ncols + 1) *
 		    sizeof(*b[k].c.vals))) == NULL ||
-		    (b[k].c.vfbuf = line_alloc(nforms(c->pt) *
+		    (b[k].c.vfbuf = bs_line_calloc(nforms(c->pt) *
 		    sizeof(*b[k].c.vf))) == NULL ||
-		    (b[k].c.cbuf = line_alloc(SPAN_BLOCK)) == NULL)
+		    (b[k].c.cbuf = bs_line_calloc(SPAN_BLOCK)) == NULL)
 			rc = -1;
 		b[k].c.vf = b[k].c.vfbuf;
 	}

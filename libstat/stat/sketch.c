@@ -698,13 +698,12 @@ bs_sketchset_from_table(struct bs_sketchset *set, struct bs_table *t,
 				return bs_seterr(e, NULL, 0, "out of memory");
 			if (m == NULL || m->n == 0)
 				continue;
-			if (bs_moments_overflow(m))
+			if (!isfinite(s->m2 = bs_moments_m2(m)))
 				return bs_seterr(e, NULL, 0, "%s: the running "
 				    "sums of squares overflow for values this "
 				    "far apart", set->vnames[c]);
 			s->n = m->n;
 			s->mean = bs_moments_mean(m, ts->refd);
-			s->m2 = bs_moments_m2(m);
 			s->min = m->rmin;
 			s->max = m->rmax;
 			s->sum = bs_moments_sum(m);

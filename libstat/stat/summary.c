@@ -645,7 +645,7 @@ bs_moments_sum(const struct bs_moments *m)
 int
 bs_moments_overflow(const struct bs_moments *m)
 {
-	return m->x.on ? !isfinite(bs_xsum_m2(&m->x, m->n)) : m->overflow;
+	return !isfinite(bs_moments_m2(m));
 }
 
 /*
@@ -837,14 +837,14 @@ summarize_moments(const struct bs_series *s, const struct bs_summary_opts *o,
     struct bs_summary *r, struct bs_err *e)
 {
 	const struct bs_moments *mo = s->mom;
-	double hw;
+	double hw, m2;
 
 	r->missing = s->missing;
 	r->skipped = o->skip < s->n ? o->skip : s->n;
 	r->n = mo ? mo->n : 0;
 	if (r->n == 0)
 		return 0;
-	if (bs_moments_overflow(mo))
+	if (!isfinite(m2 = bs_moments_m2(mo)))
 		return bs_seterr(e, NULL, 0, "the running sums of "
 		    "squares overflow for values this far apart; "
 		    "without --no-quantiles all values are kept and "
@@ -853,7 +853,7 @@ summarize_moments(const struct bs_series *s, const struct bs_summary_opts *o,
 	r->min = mo->rmin;
 	r->max = mo->rmax;
 	if (r->n > 1) {
-		r->sd = sqrt(bs_moments_m2(mo) / (double)(r->n - 1));
+		r->sd = sqrt(m2 / (double)(r->n - 1));
 		r->se = r->sd / sqrt((double)r->n);
 		hw = bs_t_halfwidth(r->sd, r->n, o->confidence);
 		r->ci_lo = r->mean - hw;

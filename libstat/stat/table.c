@@ -337,9 +337,7 @@ moments_welford(struct bs_moments *m, double x, double raw)
 	m->rsum = d;
 	d = x - m->mean;
 	m->mean += d / (double)m->n;
-	m->m2 += d * (x - m->mean);
-	if (!isfinite(m->m2))
-		m->overflow = 1;
+	m->m2 += d * (x - m->mean);	/* not finite once, never again */
 }
 
 /*
@@ -2209,22 +2207,6 @@ chunktab_free(struct chunktab *c)
 	free(c);
 }
 
-/*
- * Zeroed memory of whole cache lines of its own: what one chunk's thread
- * writes a record (counts, series, states) never shares a line with
- * what another's reads, which made two threads slower than one.
- */
-static void *
-line_calloc(size_t n)
-{
-	size_t sz = (n + 63) / 64 * 64;
-	void *v = aligned_alloc(64, sz ? sz : 64);
-
-	if (v != NULL)
-		memset(v, 0, sz ? sz : 64);
-	return v;
-}
-
 static struct chunktab *
 chunktab_new(const struct bs_table *t)
 {
@@ -2232,7 +2214,7 @@ chunktab_new(const struct bs_table *t)
 	struct chunktab *c;
 	size_t ns = p->nslots;
 
-	if ((c = line_calloc(sizeof(*c))) == NULL)
+	if ((c = bs_line_calloc(sizeof(*c))) == NULL)
 		return NULL;
 	c->t = *t;
 	c->p = *p;
@@ -2244,8 +2226,8 @@ chunktab_new(const struct bs_table *t)
 	memset(&c->p.arena, 0, sizeof(c->p.arena));
 	c->p.rgcap = 0;
 	c->g.nrows = 0;
-	c->g.s = line_calloc((ns ? ns : 1) * sizeof(*c->g.s));
-	c->p.state = line_calloc((ns ? ns : 1) * sizeof(*c->p.state));
+	c->g.s = bs_line_calloc((ns ? ns : 1) * sizeof(*c->g.s));
+	c->p.state = bs_line_calloc((ns ? ns : 1) * sizeof(*c->p.state));
 	if (c->g.s == NULL || c->p.state == NULL) {
 		chunktab_free(c);
 		return NULL;
@@ -2385,10 +2367,14 @@ moments_join(struct bs_arena *a, struct bs_series *s, struct bs_series *c,
 	if (cm->rmax > m->rmax)
 		m->rmax = cm->rmax;
 	m->n += cm->n;
-	if (cm->sk != NULL && (m->sk == NULL ? (m->sk = cm->sk, cm->sk = NULL,
-	    0) : bs_sketch_merge(m->sk, cm->sk, e)) == -1)
-		return -1;
-	return 0;
+	if (cm->sk == NULL)
+		return 0;
+	if (m->sk == NULL) {
+		m->sk = cm->sk;
+		cm->sk = NULL;
+		return 0;
+	}
+	return bs_sketch_merge(m->sk, cm->sk, e);
 }
 
 static int
