@@ -202,7 +202,8 @@ else
 fi
 # The sketch at least as fast as the exact path on the same file, both
 # at the default -j (the sketch's exact sums merge from chunks as the
-# exact path's values do), and through a pipe, both in one thread.
+# exact path's values do), and through a pipe (segments of 8 MiB split
+# into chunks, chunks.c), both at the default -j.
 if pair sketch "$REPEATS" "$BSTAT $STATARGS --sketch $L10" \
     "$BSTAT $STATARGS $L10"; then
 	row sketch "bstat --sketch, 10M-row CSV, default -j (2 CPUs)" \
@@ -215,7 +216,7 @@ else
 fi
 if pair sketchp "$REPEATS" "cat $L10 | $BSTAT $STATARGS --sketch -" \
     "cat $L10 | $BSTAT $STATARGS -"; then
-	row sketchp "bstat --sketch, 10M-row CSV through a pipe (one thread)" \
+	row sketchp "bstat --sketch, 10M-row CSV through a pipe, default -j" \
 	    "bstat (exact) through the same pipe" \
 	    ">=1" "$(awk -F, 'NR == 2 { print $2 == 10000000 ? "yes (n)" : "NO" }' \
 	    "$O/sketchp.ours.out")"

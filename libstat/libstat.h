@@ -241,11 +241,11 @@ struct bs_read_opts {
 	const char	*table;
 	const char	*columns, *groups;
 	/*
-	 * Threads a regular file is parsed by, in chunks (-j): 0 the
-	 * online CPUs up to BS_JOBS_DEFAULT, for inputs of at least
-	 * BS_CHUNK_MIN bytes a chunk; 1 one thread.  Standard input,
-	 * memory, gzip and formats whose lines depend on the lines before
-	 * them are read in one thread.  The results are those of one
+	 * Threads an input is parsed by, in chunks (-j): 0 the online
+	 * CPUs up to BS_JOBS_DEFAULT, for inputs of at least BS_CHUNK_MIN
+	 * bytes a chunk; 1 one thread.  A regular file or memory is split
+	 * whole, a pipe in segments (chunks.c).  Formats whose lines
+	 * depend on the lines before them are read in one thread.  The results are those of one
 	 * thread, byte for byte.
 	 */
 	int		 jobs;

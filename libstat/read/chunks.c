@@ -8,7 +8,8 @@
  * it, and a chunk that cannot be read alone (a quote, which may hold a
  * line feed; a warning, a note or an error, whose words and order are
  * one thread's) is read again, with all after it, in one thread from
- * where it starts.  So every result is byte-identical to -j 1's.
+ * where it starts.  So every result is byte-identical to -j 1's.  A
+ * pipe is read so a segment at a time (pipe_passes()).
  *
  * POSIX threads and no library: a few threads, each started once on
  * its chunk and joined in order, are what pthread_create() and
@@ -221,39 +222,23 @@ drop(const struct bs_reader_cb *cb, struct bs_reader_cb *ucbs, size_t k,
 		(void)cb->join(cb->arg, ucbs[k].arg, 0, e);
 }
 
-int
-bs_chunks(struct bs_src *s, size_t *pos, size_t *line, bs_chunk_fn *parse,
-    void *arg, const struct bs_reader_cb *cb, struct bs_err *e)
+/*
+ * One pass of chunks over s->win[at .. s->len), the window's whole
+ * lines (s->win[at] the start of one): n threads at most, the first
+ * chunk on this one, the others into the n - 1 callbacks of ucbs (the
+ * consumer's split()).  *pos and *line are left where reading in one
+ * thread goes on (s->len when every chunk merged); 0, or -1 with e.
+ */
+static int
+pass(struct bs_src *s, size_t at, size_t n, struct bs_reader_cb *ucbs,
+    size_t *pos, size_t *line, bs_chunk_fn *parse, void *arg,
+    const struct bs_reader_cb *cb, struct bs_err *e)
 {
-	size_t at, n, m, b[BS_JOBS_MAX + 1], lines = 0, stop = 0;
-	struct bs_reader_cb ucbs[BS_JOBS_MAX];
+	size_t m, b[BS_JOBS_MAX + 1], lines = 0, stop = 0;
 	struct chunk *ch;
 	struct bs_src first;
-	struct stat st;
-	uintmax_t size;
 	int rc;
 
-	/* In memory whole (bs_buf, gzip), or a regular file to map. */
-	if (s->fd == -1 && s->eof && s->base == 0)
-		size = s->len;
-	else if (s->fd > STDIN_FILENO && fstat(s->fd, &st) == 0 &&
-	    S_ISREG(st.st_mode) && st.st_size > 0)
-		size = (uintmax_t)st.st_size;
-	else
-		return 0;
-	at = s->base + *pos;
-	if (s->jobs == 1 || cb->split == NULL || cb->join == NULL ||
-	    size <= at || size > SIZE_MAX / 2 ||
-	    (n = jobs(s, (size_t)size - at)) < 2)
-		return 0;
-	/* Asked first: a consumer that declines keeps the window. */
-	memset(ucbs, 0, sizeof(ucbs));
-	if (cb->split(cb->arg, n - 1, ucbs) == -1)
-		return 0;
-	if (s->fd != -1 && bs_src_map(s) == -1) {
-		drop(cb, ucbs, 0, n - 1, e);
-		return 0;	/* read on from the window, in one thread */
-	}
 	*pos = at;
 	m = bounds(s, at, n, b);
 	drop(cb, ucbs, m - 1, n - 1, e);
@@ -287,4 +272,108 @@ bs_chunks(struct bs_src *s, size_t *pos, size_t *line, bs_chunk_fn *parse,
 		rc = -1;
 	free(ch);
 	return rc == -1 ? -1 : 0;
+}
+
+/*
+ * A pipe is read in segments of PIPE_SEG bytes or so, each cut after
+ * its last line feed and read in chunks as a file is (pass()), one
+ * segment after the other into the same hooks: the window holds one
+ * segment at a time, so memory does not grow with the input.
+ */
+#define PIPE_SEG	(2u * BS_JOBS_DEFAULT * BS_CHUNK_MIN)
+
+/* The window from *pos on, filled to PIPE_SEG bytes or the input's end. */
+static int
+segment(struct bs_src *s, size_t *pos, struct bs_err *e)
+{
+	if (s->eof)
+		return 0;
+	if (*pos > 0 || s->len < PIPE_SEG) {
+		if (bs_src_fill(s, *pos, e) == -1)
+			return -1;
+		*pos = 0;
+	}
+	while (!s->eof && s->len < PIPE_SEG)
+		if (bs_src_fill(s, 0, e) == -1)
+			return -1;
+	return 0;
+}
+
+static int
+pipe_passes(struct bs_src *s, size_t *pos, size_t *line, bs_chunk_fn *parse,
+    void *arg, const struct bs_reader_cb *cb, struct bs_err *e)
+{
+	struct bs_reader_cb ucbs[BS_JOBS_MAX];
+	struct bs_src seg;
+	const char *nl;
+	size_t cut, n, at;
+
+	for (;;) {
+		if (segment(s, pos, e) == -1)
+			return -1;
+		if (*pos >= s->len)
+			return 0;
+		/* Whole lines; at the end, the last even unended. */
+		cut = s->len;
+		if (!s->eof) {
+			if ((nl = memrchr(s->win + *pos, '\n', s->len - *pos)) ==
+			    NULL)
+				return 0;
+			cut = (size_t)(nl - s->win) + 1;
+		}
+		if ((n = jobs(s, cut - *pos)) < 2)
+			return 0;
+		memset(ucbs, 0, sizeof(ucbs));
+		if (cb->split(cb->arg, n - 1, ucbs) == -1)
+			return 0;
+		/* The segment alone, as a file in memory is. */
+		seg = *s;
+		seg.len = cut;
+		seg.fd = -1;
+		seg.eof = 1;
+		seg.own = NULL;
+		at = *pos;
+		if (pass(&seg, at, n, ucbs, pos, line, parse, arg, cb, e) ==
+		    -1)
+			return -1;
+		if (*pos < cut)
+			return 0;	/* read on in one thread from there */
+	}
+}
+
+int
+bs_chunks(struct bs_src *s, size_t *pos, size_t *line, bs_chunk_fn *parse,
+    void *arg, const struct bs_reader_cb *cb, struct bs_err *e)
+{
+	struct bs_reader_cb ucbs[BS_JOBS_MAX];
+	size_t at, n;
+	struct stat st;
+	uintmax_t size;
+
+	if (s->jobs == 1 || cb->split == NULL || cb->join == NULL)
+		return 0;
+	/* In memory whole (bs_buf, gzip), or a regular file to map. */
+	if (s->fd == -1 && s->eof && s->base == 0)
+		size = s->len;
+	else if (s->fd > STDIN_FILENO && fstat(s->fd, &st) == 0 &&
+	    S_ISREG(st.st_mode) && st.st_size > 0)
+		size = (uintmax_t)st.st_size;
+	else if (s->fd != -1)
+		return pipe_passes(s, pos, line, parse, arg, cb, e);
+	else
+		return 0;
+	at = s->base + *pos;
+	if (size <= at || size > SIZE_MAX / 2 ||
+	    (n = jobs(s, (size_t)size - at)) < 2)
+		return 0;
+	/* Asked first: a consumer that declines keeps the window. */
+	memset(ucbs, 0, sizeof(ucbs));
+	if (cb->split(cb->arg, n - 1, ucbs) == -1)
+		return 0;
+	if (s->fd != -1 && bs_src_map(s) == -1) {
+		drop(cb, ucbs, 0, n - 1, e);
+		return 0;	/* read on from the window, in one thread */
+	}
+	*pos = at;
+	return pass(s, at, n, ucbs, pos, line, parse, arg, cb, e);
 }

@@ -270,7 +270,8 @@ int	 bs_src_map(struct bs_src *);
  * ---- chunks.c: a file read in chunks in parallel.  A format's reader
  * (bs_fmt.chunks) calls bs_chunks() once, after its first records, with
  * win[*pos] the start of a line (*line its number): the rest of the
- * file is split at line feeds, each chunk after the first read by
+ * file (a pipe: each segment of it, one after the other; chunks.c) is
+ * split at line feeds, each chunk after the first read by
  * parse() in a thread of its own into the callbacks the consumer's
  * split() gives, the first into cb meanwhile, then joined in order.
  * *pos and *line are left where reading in one thread goes on (the end

@@ -10,6 +10,8 @@ tests/expected/jobs_sketch*.csv.
 - sketch_wide.csv: the same with a value of 25 significant digits (more
   than the 19 a number keeps exactly) at row 31000, in the last chunk of
   four: from there the moments are Welford's, read in one thread.
+- jobs_pipe.csv (expectation only): sketch.csv's rows 30 times, as
+  tests/cli/jobs_pipe.case pipes them.
 
 The expectations are n, mean, sd, min and max of the values (Python's
 fractions: the exact mean and variance, rounded once; sd the square
@@ -54,8 +56,9 @@ def write(path, vals):
             f.write("op,%s\n" % ("" if i % 997 == 500 else v))
 
 
-def expect(path, vals):
+def expect(path, vals, copies=1):
     x = [Fraction(v) for i, v in enumerate(vals) if i % 997 != 500]
+    x = x * copies
     n = len(x)
     mean = sum(x) / n
     var = sum((v - mean) ** 2 for v in x) / (n - 1)
@@ -73,6 +76,10 @@ def main():
     wide[31000] = "1234.567890123456789012345"
     write("testdata/jobs/sketch_wide.csv", wide)
     expect("tests/expected/jobs_sketch_wide.csv", wide)
+    # tests/cli/jobs_pipe.case: sketch.csv's rows 30 times through a
+    # pipe (11 MB, more than one segment), a quoted row without a value
+    # among them.
+    expect("tests/expected/jobs_pipe.csv", vals, 30)
 
 
 if __name__ == "__main__":
