@@ -8,6 +8,7 @@
 
 #include "libstat.h"
 #include "stat/stat.h"
+#include "core/core.h"
 
 static double
 parse(const char *s)
@@ -54,6 +55,74 @@ test_parse_kinds(void **state)
 	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
 		assert_int_equal(bs_parse_number(c[i].s, strlen(c[i].s), &d,
 		    &v), c[i].k);
+}
+
+/*
+ * bs_number_fast(), the readers' inline parse, on plain integers of
+ * every length it reads at once (4 to 8, two overlapping loads) and
+ * around it, each byte in turn made a non-digit (the bytes next to '0'
+ * and '9', a point, a sign, a blank, bytes with the high bit): a string
+ * of digits alone is that integer (strtoull), anything it accepts is
+ * strtod()'s double, and what it refuses is no plain number of the form
+ * [-]digits[.digits].
+ */
+static int
+plain_form(const char *s)
+{
+	size_t i = 0, nd = 0;
+
+	if (s[i] == '-')
+		i++;
+	for (; s[i] >= '0' && s[i] <= '9'; i++)
+		nd++;
+	if (s[i] == '.')
+		for (i++; s[i] >= '0' && s[i] <= '9'; i++)
+			nd++;
+	return s[i] == '\0' && nd > 0 && nd <= 19;
+}
+
+static void
+test_parse_fast(void **state)
+{
+	static const char odd[] = { '/', ':', '.', '-', 'a', ' ', '+',
+	    (char)0x80, (char)0xb0, (char)0xb9, (char)0xff, 'e' };
+	const char *digits = "9081726354";
+	char buf[32];
+	struct bs_dec d;
+	double v = 0;
+	(void)state;
+
+	for (size_t len = 1; len <= 12; len++) {
+		for (size_t rot = 0; rot < 10; rot++) {
+			for (size_t i = 0; i < len; i++)
+				buf[i] = digits[(i + rot) % 10];
+			buf[len] = '\0';
+			/* the bytes after it must not count */
+			buf[len + 1] = '7';
+			assert_int_equal(bs_number_fast(buf, len, &d, &v), 1);
+			assert_true(d.mant == strtoull(buf, NULL, 10));
+			assert_int_equal(d.exp, 0);
+			assert_int_equal(d.neg, 0);
+			assert_true(v == strtod(buf, NULL));
+			for (size_t i = 0; i < len; i++)
+				for (size_t k = 0; k < sizeof(odd); k++) {
+					char c = buf[i];
+					int ok;
+
+					buf[i] = odd[k];
+					ok = bs_number_fast(buf, len, &d, &v);
+					assert_int_equal(ok, plain_form(buf));
+					if (ok)
+						assert_true(v ==
+						    strtod(buf, NULL));
+					buf[i] = c;
+				}
+		}
+		memset(buf, '0', len);
+		buf[len] = '\0';
+		assert_int_equal(bs_number_fast(buf, len, &d, &v), 1);
+		assert_true(d.mant == 0 && d.exp == 0 && v == 0.0);
+	}
 }
 
 static void
@@ -1021,6 +1090,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_exact),
 		cmocka_unit_test(test_parse_kinds),
+		cmocka_unit_test(test_parse_fast),
 		cmocka_unit_test(test_dec_sub),
 		cmocka_unit_test(test_parse_round19),
 		cmocka_unit_test(test_order_stats_exact),

@@ -7,6 +7,8 @@
 #include "testutil.h"
 
 #include <float.h>
+#include <math.h>
+#include <string.h>
 
 #include "libstat.h"
 #include "stat/stat.h"
@@ -686,11 +688,72 @@ test_xsum_values(void **state)
 	    bs_xsum_m2(&x, 4) == 5.0);
 }
 
+/*
+ * The bucket keys by lookup table are log()'s for every accuracy, on
+ * doubles spread over every binade (their bits at random), on integers
+ * (latencies in ns), and on each bucket boundary g^j of the range that
+ * benchmarks have and its neighbours: a few ulps either way and at the
+ * table's band of 2^-30 either way.
+ */
+static void
+test_key_table(void **state)
+{
+	static const double accs[] = { BS_SKETCH_MINACC, 0.002,
+	    BS_SKETCH_ACCURACY, 0.01, 0.05, BS_SKETCH_MAXACC };
+	size_t n = 0, cap = 1 << 21;
+	double *x = malloc(cap * sizeof(*x));
+	uint64_t r = UINT64_C(0x9e3779b97f4a7c15);
+	(void)state;
+
+	assert_non_null(x);
+	for (size_t a = 0; a < sizeof(accs) / sizeof(accs[0]); a++) {
+		double g = (1 + accs[a]) / (1 - accs[a]);
+
+		n = 0;
+		for (int i = 0; i < 200000; i++) {
+			uint64_t u;
+			double v;
+
+			r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+			u = r & ~(UINT64_C(1) << 63);
+			memcpy(&v, &u, sizeof(v));
+			if (isfinite(v) && v > 0)
+				x[n++] = v;
+		}
+		for (double v = 1; v < 3e6; v += 7)
+			x[n++] = v;
+		for (int j = -4000; j <= 12000 && n + 16 < cap; j++) {
+			double b = pow(g, j);
+
+			if (!(b > 1e-12 && b < 1e15))
+				continue;
+			x[n++] = b;
+			x[n++] = b * (1 + 0x1p-30);
+			x[n++] = b * (1 - 0x1p-30);
+			x[n++] = b * (1 + 0x1p-29);
+			x[n++] = b * (1 - 0x1p-29);
+			for (int k = 1; k <= 3; k++) {
+				x[n++] = b = nextafter(b, 0);
+			}
+			b = pow(g, j);
+			for (int k = 1; k <= 3; k++)
+				x[n++] = b = nextafter(b, INFINITY);
+		}
+		assert_true(n > 300000);
+		assert_int_equal(bs_sketch_key_check(accs[a], x, n), n);
+	}
+	/* the check can fail: a value of no key has none in the tables */
+	x[0] = 1;
+	assert_int_equal(bs_sketch_key_check(0.7, x, 1), SIZE_MAX);
+	free(x);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lognormal_r),
+		cmocka_unit_test(test_key_table),
 		cmocka_unit_test(test_mixed_r),
 		cmocka_unit_test(test_merge_bitwise),
 		cmocka_unit_test(test_merge_accuracy),

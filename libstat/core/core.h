@@ -115,47 +115,6 @@ double	 bs_typical(const double *, size_t);
 /* 1e0 .. 1e22, the powers of ten that are exact doubles. */
 extern const double bs_pow10[23];
 
-/*
- * The common case first: [-]digits[.digits], 1 to 19 digits in all, no
- * blanks, no exponent.  Returns 0 when the text is anything else, for
- * the general scanner.  bs_parse_number() begins with it; here for the
- * readers of large files to call inline (bs_parse_number() when it says
- * 0: the same answer, a call less on every value).
- */
-static inline int
-bs_number_fast(const char *s, size_t len, struct bs_dec *d, double *val)
-{
-	const char *p = s, *end = s + len, *q;
-	uint64_t mant = 0;
-	int neg = 0, nint, nfrac = 0;
-
-	if (p < end && *p == '-') {
-		neg = 1;
-		p++;
-	}
-	for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
-		mant = mant * 10 + (uint64_t)(*p - '0');
-	nint = (int)(p - q);
-	if (p < end && *p == '.') {
-		for (q = ++p; p < end && (unsigned)(*p - '0') < 10; p++)
-			mant = mant * 10 + (uint64_t)(*p - '0');
-		nfrac = (int)(p - q);
-	}
-	if (p != end || nint + nfrac == 0 || nint + nfrac > 19 ||
-	    nfrac > 22)
-		return 0;
-	d->mant = mant;
-	d->exp = mant ? -nfrac : 0;
-	d->neg = neg;
-	d->inexact = 0;
-	if (mant >= (UINT64_C(1) << 53))
-		return 0;	/* the general path rounds it exactly */
-	*val = nfrac ? (double)mant / bs_pow10[nfrac] : (double)mant;
-	if (neg)
-		*val = -*val;
-	return 1;
-}
-
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /*
  * The 8 digits of x (its bytes as read, the first the lowest) as their
@@ -216,6 +175,27 @@ bs_digits_fast(const char *s, size_t len, double *val)
 	*val = (double)a;
 	return 1;
 }
+
+/*
+ * 4 to 8 digits and nothing else as their number in *v: 1, else 0.
+ * The first and the last four bytes are read (they overlap below 8) and
+ * put together as eight digits, zeros in front, for bs_digits8(): no
+ * loop over the digits, whose every step waits for the one before.
+ */
+static inline int
+bs_digits_short(const char *s, size_t len, uint64_t *v)
+{
+	uint32_t lo, hi;
+	unsigned n = (unsigned)(8 - len);
+	uint64_t x;
+
+	memcpy(&lo, s, 4);
+	memcpy(&hi, s + len - 4, 4);
+	x = ((((uint64_t)lo << (8 * n)) | (UINT64_C(0x30303030) &
+	    ((UINT64_C(1) << (8 * n)) - 1))) & UINT64_C(0xffffffff)) |
+	    ((uint64_t)hi << 32);
+	return bs_digits8(x, v);
+}
 #else
 static inline int
 bs_digits_fast(const char *s, size_t len, double *val)
@@ -223,7 +203,65 @@ bs_digits_fast(const char *s, size_t len, double *val)
 	(void)s, (void)len, (void)val;
 	return 0;
 }
+
+static inline int
+bs_digits_short(const char *s, size_t len, uint64_t *v)
+{
+	(void)s, (void)len, (void)v;
+	return 0;
+}
 #endif
+
+/*
+ * The common case first: [-]digits[.digits], 1 to 19 digits in all, no
+ * blanks, no exponent.  Returns 0 when the text is anything else, for
+ * the general scanner.  bs_parse_number() begins with it; here for the
+ * readers of large files to call inline (bs_parse_number() when it says
+ * 0: the same answer, a call less on every value).
+ */
+static inline __attribute__((always_inline)) int
+bs_number_fast(const char *s, size_t len, struct bs_dec *d, double *val)
+{
+	const char *p = s, *end = s + len, *q;
+	uint64_t mant = 0;
+	int neg = 0, nint, nfrac = 0;
+
+	/* A plain integer of 4 to 8 digits, a time in ns or us: at once. */
+	if (len >= 4 && len <= 8 && bs_digits_short(s, len, &mant)) {
+		d->mant = mant;
+		d->exp = 0;
+		d->neg = 0;
+		d->inexact = 0;
+		*val = (double)mant;
+		return 1;
+	}
+	if (p < end && *p == '-') {
+		neg = 1;
+		p++;
+	}
+	for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
+		mant = mant * 10 + (uint64_t)(*p - '0');
+	nint = (int)(p - q);
+	if (p < end && *p == '.') {
+		for (q = ++p; p < end && (unsigned)(*p - '0') < 10; p++)
+			mant = mant * 10 + (uint64_t)(*p - '0');
+		nfrac = (int)(p - q);
+	}
+	if (p != end || nint + nfrac == 0 || nint + nfrac > 19 ||
+	    nfrac > 22)
+		return 0;
+	d->mant = mant;
+	d->exp = mant ? -nfrac : 0;
+	d->neg = neg;
+	d->inexact = 0;
+	if (mant >= (UINT64_C(1) << 53))
+		return 0;	/* the general path rounds it exactly */
+	*val = nfrac ? (double)mant / bs_pow10[nfrac] : (double)mant;
+	if (neg)
+		*val = -*val;
+	return 1;
+}
+
 
 /* FNV-1a hash of a string, for the hash tables of readers and tables. */
 uint64_t bs_fnv1a(const char *s, size_t len);

@@ -31,6 +31,7 @@
 #include <errno.h>
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +123,150 @@ key(const struct bs_sketch *k, double x)
 		return k->kmin;
 	if (i > k->kmax)
 		return k->kmax;
+	return i;
+}
+
+/*
+ * key() without a log() a value, the same key for every double: a table
+ * a binade (the doubles of one exponent), cut by the top KT_BITS bits of
+ * the mantissa into intervals narrower than a bucket (a ratio of at most
+ * 1 + 2^-10, a bucket's is g >= 1.002 at the finest accuracy allowed),
+ * so that at most one bucket boundary falls in each.  An interval holds
+ * its first double's key k and that boundary b, the first double whose
+ * key is k + 1, found by bisection over the doubles with key() itself;
+ * a value a relative 2^-30 or more below b has key k, at or above it
+ * k + 1, and one nearer is given to key() (log() is not proved monotone:
+ * near b its rounding decides).  The tables are built with key() when a
+ * binade is first met, for one g in the process (the first asked; any
+ * other goes through key()), shared by every sketch and thread: built
+ * under a lock, published with release and read with acquire.  Why not
+ * log(): its latency is on every value (a third of bstat --sketch's
+ * time on a CSV file), a lookup's is a load.
+ */
+#define KT_BITS		10
+#define KT_BAND		0x1p-30
+
+struct kent {
+	double	 lo, hi;	/* x < lo: k; x >= hi: k + 1; else key() */
+	int32_t	 k;
+};
+
+struct ktab {
+	pthread_mutex_t	 mu;
+	double		 ilng;		/* the g's, 0 until the first table */
+	struct kent	*bin[2048];	/* by biased exponent */
+};
+
+static struct ktab kt = { .mu = PTHREAD_MUTEX_INITIALIZER };
+
+/* The double of bits u. */
+static double
+dbl(uint64_t u)
+{
+	double x;
+
+	memcpy(&x, &u, sizeof(x));
+	return x;
+}
+
+/* Binade e's table, built with key() (under kt.mu); NULL when none. */
+static struct kent *
+kt_build(const struct bs_sketch *k, unsigned e)
+{
+	struct kent *t;
+	const uint64_t step = UINT64_C(1) << (52 - KT_BITS);
+
+	if ((t = malloc(sizeof(*t) << KT_BITS)) == NULL)
+		return NULL;
+	for (uint64_t i = 0; i < (UINT64_C(1) << KT_BITS); i++) {
+		uint64_t lo = (uint64_t)e << 52 | i * step, hi = lo + step - 1;
+		int32_t k0 = key(k, dbl(lo)), k1 = key(k, dbl(hi));
+
+		t[i].k = k0;
+		if (k1 == k0) {
+			t[i].lo = t[i].hi = (double)INFINITY;
+			continue;
+		}
+		if (k1 != k0 + 1) {	/* no table for it: key() */
+			t[i].lo = -(double)INFINITY;
+			t[i].hi = (double)INFINITY;
+			continue;
+		}
+		while (hi - lo > 1) {	/* key(lo) = k0 < key(hi) */
+			uint64_t m = lo + (hi - lo) / 2;
+
+			if (key(k, dbl(m)) > k0)
+				hi = m;
+			else
+				lo = m;
+		}
+		t[i].lo = dbl(hi) * (1 - KT_BAND);
+		t[i].hi = dbl(hi) * (1 + KT_BAND);
+	}
+	return t;
+}
+
+/* key(k, x) for x > 0, by kt's tables when they are for k's g. */
+static inline int32_t
+key_table(struct ktab *kt, const struct bs_sketch *k, double x)
+{
+	uint64_t u;
+	unsigned e;
+	struct kent *t;
+	const struct kent *en;
+
+	memcpy(&u, &x, sizeof(u));
+	e = (unsigned)(u >> 52);
+	if (e == 0 || e >= 2047)
+		return key(k, x);	/* subnormal, infinite */
+	if ((t = __atomic_load_n(&kt->bin[e], __ATOMIC_ACQUIRE)) == NULL) {
+		pthread_mutex_lock(&kt->mu);
+		if (kt->ilng == 0)
+			kt->ilng = k->ilng;
+		if ((t = kt->bin[e]) == NULL && kt->ilng == k->ilng &&
+		    (t = kt_build(k, e)) != NULL)
+			__atomic_store_n(&kt->bin[e], t, __ATOMIC_RELEASE);
+		pthread_mutex_unlock(&kt->mu);
+		if (t == NULL)
+			return key(k, x);
+	}
+	if (k->ilng != kt->ilng)
+		return key(k, x);
+	en = &t[(u >> (52 - KT_BITS)) & ((1u << KT_BITS) - 1)];
+	if (x < en->lo)
+		return en->k;
+	if (x >= en->hi)
+		return en->k + 1;
+	return key(k, x);
+}
+
+/* key(k, x) for x > 0: the process's tables. */
+static inline int32_t
+key_fast(const struct bs_sketch *k, double x)
+{
+	return key_table(&kt, k, x);
+}
+
+/*
+ * For the tests: the first of x[0 .. n) (each > 0) whose key by tables
+ * of its own for accuracy a differs from key()'s, n when none does, or
+ * SIZE_MAX when no sketch of a can be made.
+ */
+size_t
+bs_sketch_key_check(double a, const double *x, size_t n)
+{
+	struct ktab t = { .mu = PTHREAD_MUTEX_INITIALIZER };
+	struct bs_sketch *k = bs_sketch_new(a);
+	size_t i;
+
+	if (k == NULL)
+		return SIZE_MAX;
+	for (i = 0; i < n; i++)
+		if (key_table(&t, k, x[i]) != key(k, x[i]))
+			break;
+	for (size_t e = 0; e < 2048; e++)
+		free(t.bin[e]);
+	bs_sketch_free(k);
 	return i;
 }
 
@@ -221,7 +366,7 @@ bucket(struct bs_sketch *k, double x)
 	}
 	if (x < 0)
 		s = &k->neg;
-	i = key(k, fabs(x));
+	i = key_fast(k, fabs(x));
 	if ((s->pw != 0 || i < s->lo || i >= s->lo + (int64_t)s->len) &&
 	    reserve(s, i, i, k->kmin, k->kmax) == -1)
 		return -1;

@@ -70,6 +70,11 @@ void	 bs_sketch_free(struct bs_sketch *);
 /* Count a finite value; 0, or -1 when out of memory. */
 int	 bs_sketch_add(struct bs_sketch *, double x);
 /*
+ * For the tests: the first of x[0 .. n) (> 0) whose bucket key by the
+ * lookup tables differs from the key by log(), n when none does.
+ */
+size_t	 bs_sketch_key_check(double a, const double *x, size_t n);
+/*
  * Give back the room the stores keep beyond their counted keys (a
  * window the stream has passed: bstat --every --sketch keeps thousands)
  * and pack the counts into the fewest bytes (1, 2 or 4) the largest

@@ -137,6 +137,13 @@ struct tpriv {
 	int64_t		 wcj, wcmiss;
 	int		 wcmissn;
 	int		 stream;	/* tcol, every and moments: windows */
+	/*
+	 * Rows may take on_record()'s short way (fast_record()): 1 yes, -1
+	 * no, 0 not yet asked (fast_table(); again after a header, a role
+	 * or a new slot).
+	 */
+	int		 fast;
+	size_t		 fastk[4], nfast;	/* its slots not of text */
 };
 
 struct bs_table *
@@ -346,7 +353,7 @@ moments_welford(struct bs_moments *m, double x, double raw)
  * arena a.  Exact sums while the values fit them (xsum.c), so that
  * parts of a file read apart merge into the sums of the whole.
  */
-static int
+static inline __attribute__((always_inline)) int
 moments_add(struct bs_arena *a, struct bs_series *s, size_t skip,
     const struct bs_dec *d, double raw, double sketch)
 {
@@ -1350,6 +1357,7 @@ on_header(void *arg, const struct bs_field *h, size_t n, struct bs_err *e)
 	struct tpriv *p = t->priv;
 	size_t off = p->file_group ? 1 : 0;
 
+	p->fast = 0;
 	if (t->names == NULL)
 		return setup(t, h, n, e);
 	/* A later input must have the same columns. */
@@ -1785,6 +1793,7 @@ bad_field(struct bs_table *t, size_t k, const struct bs_field *f,
 	if (p->state[k] == COL_UNKNOWN) {
 		/* A text column: not a value column. */
 		p->state[k] = COL_TEXT;
+		p->fast = 0;	/* fast_record()'s slots, again */
 		p->sawcomma |= decimal_comma(f->s, f->len);
 		return 0;
 	}
@@ -1894,10 +1903,105 @@ field_value(struct bs_table *t, size_t k, struct bs_series *s,
 	}
 }
 
+/*
+ * Can rows take the short way (fast_record())?  No group columns, no
+ * option that looks at a row beyond its values, a few value columns.
+ */
+#define FAST_SLOTS	4	/* tpriv.fastk */
+
 static int
-on_record(void *arg, const struct bs_record *r, struct bs_err *e)
+fast_table(struct bs_table *t)
 {
-	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+
+	if (!(t->ngcols == 0 && t->nauto == 0 && t->nrep == 0 &&
+	    p->nid == 0 && p->pctcol < 0 && p->okcol < 0 && p->tcol < 0 &&
+	    !p->stream && !(p->o->apdex > 0) && p->nslots <= FAST_SLOTS))
+		return 0;
+	p->nfast = 0;
+	for (size_t k = 0; k < p->nslots; k++)
+		if (p->state[k] != COL_TEXT)
+			p->fastk[p->nfast++] = k;
+	return p->nfast > 0;
+}
+
+/*
+ * The common row of a table fast_table() allows, what record_slow()
+ * would make of it without its questions: group 0 noted already and
+ * holding the row alone, each value column numeric (with room for one
+ * more value, unless in moments), each value a number of the fast form
+ * (bs_number_fast()).  Stored, a value is shift_value()'s common case
+ * that needs no note (series_put()); in moments, moments_add()'s.  1
+ * when the row is counted, -1 with e on error; 0, nothing done, for the
+ * general path.
+ */
+static int
+fast_record(struct bs_table *t, const struct bs_record *r, size_t off,
+    struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+	struct bs_group *g = &t->groups[0];
+	double x[FAST_SLOTS], v[FAST_SLOTS];
+	struct bs_dec d[FAST_SLOTS];
+	const int moments = p->o->moments;
+	const size_t nf = p->nfast;
+
+	if (t->ngroups != 1 || p->ngsrc != 1 || t->rowgroup != NULL)
+		return 0;
+	for (size_t i = 0; i < nf; i++) {
+		size_t k = p->fastk[i];
+		const struct bs_field *f = &r->f[p->slotcol[k] - off];
+		const struct bs_series *s = &g->s[k];
+
+		if (p->state[k] != COL_NUMERIC || !s->hasref ||
+		    f->s == NULL || !bs_number_fast(f->s, f->len, &d[i], &v[i]))
+			return 0;
+		if (moments)
+			continue;
+		if (s->n == s->cap)
+			return 0;
+		if (s->ref.mant == 0)
+			x[i] = v[i];
+		else if (d[i].exp == s->ref.exp && !s->ref.inexact &&
+		    d[i].mant < (UINT64_C(1) << 53) &&
+		    s->ref.mant < (UINT64_C(1) << 53)) {
+			double a = d[i].neg ? -(double)d[i].mant :
+			    (double)d[i].mant;
+			double b = s->ref.neg ? -(double)s->ref.mant :
+			    (double)s->ref.mant;
+
+			x[i] = d[i].exp == 0 ? a - b : (a - b) /
+			    bs_pow10[-d[i].exp];
+		} else
+			return 0;
+		if (s->refd + x[i] != v[i])
+			return 0;
+	}
+	for (size_t i = 0; i < nf; i++) {
+		struct bs_series *s = &g->s[p->fastk[i]];
+
+		s->present = 1;
+		if (moments) {
+			if (moments_add(&p->arena, s, p->o->skip, &d[i], v[i],
+			    p->o->sketch) == -1)
+				return bs_seterr(e, p->curfile, r->line,
+				    "out of memory");
+			continue;
+		}
+		if (s->raw)
+			s->raw[s->n] = v[i];
+		if (s->ulp)
+			s->ulp[s->n] = 0;
+		s->v[s->n++] = x[i];
+	}
+	g->nrows++;
+	t->nrows++;
+	return 1;
+}
+
+static __attribute__((noinline)) int
+record_slow(struct bs_table *t, const struct bs_record *r, struct bs_err *e)
+{
 	struct tpriv *p = t->priv;
 	const size_t off = p->file_group ? 1 : 0;
 	struct bs_series *win = NULL;
@@ -1937,6 +2041,28 @@ on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * A record: the short way when it may (fast_record()), else every
+ * question asked (record_slow(), a function of its own so that this one
+ * saves no registers).
+ */
+static int
+on_record(void *arg, const struct bs_record *r, struct bs_err *e)
+{
+	struct bs_table *t = arg;
+	struct tpriv *p = t->priv;
+
+	if (p->fast == 0)
+		p->fast = fast_table(t) ? 1 : -1;
+	if (p->fast > 0) {
+		int rc = fast_record(t, r, p->file_group ? 1 : 0, e);
+
+		if (rc != 0)
+			return rc > 0 ? 0 : -1;
+	}
+	return record_slow(t, r, e);
 }
 
 static void
@@ -1987,6 +2113,7 @@ addslot(struct bs_table *t, size_t i)
 
 	if (p->slot == NULL || p->slot[i] >= 0 || t->ngroups > 0)
 		return;
+	p->fast = 0;
 	sc = realloc(p->slotcol, (p->nslots + 2) * sizeof(*sc));
 	if (sc == NULL)
 		return;
@@ -2074,6 +2201,7 @@ on_role(void *arg, const char *column, enum bs_colrole role)
 	struct tpriv *p = t->priv;
 	size_t i;
 
+	p->fast = 0;
 	for (i = 0; i < t->nnames; i++)
 		if (strcmp(t->names[i], column) == 0)
 			break;
