@@ -1769,10 +1769,17 @@ void	 bs_method_tests(char *buf, size_t len);
  * The shift function (bcompare --shift, bplot shift): at each decile
  * 0.1 .. 0.9 the candidate's Harrell-Davis estimate minus the
  * baseline's, with intervals that hold together at 95% (Rousselet,
- * Pernet and Wilcox 2017; bootstrap standard errors, Wilcox's critical
- * value 80.1 / n^2 + 2.73, n the smaller side; a fixed seed).
+ * Pernet and Wilcox 2017; bootstrap standard errors, jackknife ones
+ * above BS_SHIFT_BOOT_MAX values a side; Wilcox's critical value 80.1 /
+ * n^2 + 2.73, n the smaller side; a fixed seed).
  */
 #define BS_SHIFT_N	9
+/*
+ * Up to this many values a side, the bootstrap's standard errors (2000
+ * resamples, as Wilcox); above, the jackknife's (Harrell and Davis 1982),
+ * whose cost is a window of ranks, not the values times the resamples.
+ */
+#define BS_SHIFT_BOOT_MAX	5000
 struct bs_shift {
 	double		 base[BS_SHIFT_N], cand[BS_SHIFT_N];	/* deciles */
 	double		 diff[BS_SHIFT_N];	/* cand - base */
@@ -1783,6 +1790,8 @@ struct bs_shift {
 	int		 tails;		/* the median's holds 0, another not */
 	int		 fewer;		/* a side below 10 values (the
 					   critical value is for n >= 10) */
+	int		 jackknife;	/* a side over BS_SHIFT_BOOT_MAX values:
+					   jackknife standard errors */
 };
 /* -1 when a side has fewer than 2 values or out of memory. */
 int	 bs_shift_function(const double *base, size_t nb, const double *cand,

@@ -50,7 +50,7 @@ shift_marks(cairo_t *cr, const struct bp_frame *f, const struct bs_shift *sh,
 /* The legend: what the bars are, the median's difference, the note. */
 static void
 shift_legend(struct bp_legend *leg, const struct bs_shift *sh,
-    const char *const *name, const size_t *n, const char *unit)
+    const char *const *name, const size_t *n, const char *unit, double fx)
 {
 	char d[24], dec[64];
 	int k, w = 0;
@@ -58,7 +58,7 @@ shift_legend(struct bp_legend *leg, const struct bs_shift *sh,
 	bp_legend_add(leg, BP_LEG_LINE, bp_palette(0), 0,
 	    bs_tr("%s \xe2\x88\x92 %s at each decile (n\xc2\xa0=\xc2\xa0%zu, "
 	    "%zu), simultaneous 95%% intervals"), name[1], name[0], n[1], n[0]);
-	bp_fmt_num(d, sizeof(d), sh->diff[4]);
+	bp_fmt_num(d, sizeof(d), sh->diff[4] * fx);	/* the axes' unit */
 	bp_legend_add(leg, BP_LEG_MARKER, bp_palette(1), 1,
 	    bs_tr("median: %s%s%s%s"), sh->diff[4] > 0 ? "+" : "", d,
 	    unit && *unit ? "\xc2\xa0" : "", unit ? unit : "");
@@ -75,6 +75,10 @@ shift_legend(struct bp_legend *leg, const struct bs_shift *sh,
 		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0.3), 0, "%s",
 		    bs_tr("fewer than 10 values on a side: the intervals may "
 		    "not hold together"));
+	if (sh->jackknife)
+		bp_legend_add(leg, BP_LEG_TEXT, bp_grey(0.3), 0,
+		    bs_tr("standard errors by the jackknife (over %d values a "
+		    "side)"), BS_SHIFT_BOOT_MAX);
 }
 
 /* The range of the axes: the deciles; the intervals and 0. */
@@ -132,7 +136,7 @@ shift_plot(cairo_t *cr, double w, double h, const struct bp_chart *c,
 	if (bp_axspec_set(&f.ay, &c->y, yr[0], yr[1], err) == -1)
 		goto out;
 	f.ay.grid = 1;
-	shift_legend(&leg, &sh, name, sm->n, unit);
+	shift_legend(&leg, &sh, name, sm->n, unit, fx);
 	if (bp_frame_open(cr, &f, &leg, c, err) != 0)
 		goto out;
 	/* The line at zero: no difference. */

@@ -321,6 +321,11 @@ shift_result(const struct bs_comparison *cmp, const struct bs_table *t)
 			warnmsg(bs_tr("note: %s: fewer than 10 values on a "
 			    "side: the shift function's intervals may not hold "
 			    "together at 95%%"), label);
+		if (sh.jackknife)
+			warnmsg(bs_tr("note: %s: more than %d values on a side: "
+			    "the shift function's standard errors are the "
+			    "jackknife's (Harrell and Davis 1982), not the "
+			    "bootstrap's"), label, BS_SHIFT_BOOT_MAX);
 		free(label);
 	}
 	if (res->failed)

@@ -119,6 +119,11 @@ static const struct {
 	{ "note: %s: fewer than 10 values on a side: the shift function's "
 	    "intervals may not hold together at 95%%",
 	    "note: %s：一侧少于 10 个值：位移函数的各区间未必同时达到 95%%" },
+	{ "note: %s: more than %d values on a side: the shift function's "
+	    "standard errors are the jackknife's (Harrell and Davis 1982), "
+	    "not the bootstrap's",
+	    "note: %s：一侧多于 %d 个值：位移函数的标准误取自刀切法（Harrell 与 "
+	    "Davis 1982），而非自助法" },
 	{ "warning: %s: %s runs trend over run order (%+.1f%% from first to "
 	    "last run, slope p %.2g): a drift of the machine may be the change; "
 	    "interleave the two sides",
@@ -431,6 +436,8 @@ static const struct {
 	    "中位数一致，第 %s 个十分位数不同" },
 	{ "fewer than 10 values on a side: the intervals may not hold together",
 	    "一侧少于 10 个值：各区间未必同时成立" },
+	{ "standard errors by the jackknife (over %d values a side)",
+	    "标准误取自刀切法（一侧多于 %d 个值）" },
 	{ "Baseline's deciles, %s", "基线的十分位数，%s" },
 	{ "Candidate \xe2\x88\x92 baseline, %s", "候选 \xe2\x88\x92 基线，%s" },
 	/* benv --check. */
