@@ -363,6 +363,10 @@ else
 	say "bplot     not measured: $why (matplotlib alone: scalability $ms, heatmap $mh)"
 fi
 
+# Time bounds (btrend, every bplot kind on 10^6 raw values) and the
+# accuracy of merged sketches: bench/targets.sh.
+. "$B/targets.sh"
+
 # ---------------------------------------------------------------- 3. growth
 # The same bstat run at 1M, 10M and 100M rows, the values streamed from the
 # generator through a pipe (so 100M rows never touch the disk), rtime around
@@ -592,6 +596,37 @@ Runs of every row, in order (seconds):
 
 EOF
 cat "$O/raw.md"
+cat <<EOF
+
+## Time bounds
+
+Targets that bound one command's time (issue 33 item 3), each run three
+times: btrend on 1,000 series of 1,000 revisions, and bplot on 10^6 raw
+values for every chart kind that reads them (shift: 10^6 a side;
+latency-map, offset-map and timeline: a request log of 10^6 requests,
+bench/requests.sh), PNG 800x500.  Seconds, median (min–max).
+
+| work | wall | CPU (median) | target | met | peak RSS | runs |
+|---|---|---|---|---|---|---|
+EOF
+cat "$O/abs.md"
+cat <<EOF
+
+## Merged sketches
+
+The accuracy a merged sketch carries (issue 33 item 4): the 10M values of
+bench/data/lat10m.csv cut into ten files of 1M, nine summarised as
+DDSketch protobufs (bstat --sketch -f ddsketch, the encoding Datadog's
+libraries share; tests/cli/ddsketch_merge_js.case merges those of
+@datadog/sketches-js) and one as bstat's own -f sketch, merged by
+bstat --merge; each percentile against the exact type-1 quantile of all
+10M values (numpy's inverted_cdf).  The bound is the sketch's relative
+accuracy, 0.5% by default.
+
+| percentile | exact | merged | relative error |
+|---|---|---|---|
+EOF
+cat "$O/merge.md"
 cat <<EOF
 
 ## Growth
