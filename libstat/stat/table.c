@@ -1458,8 +1458,8 @@ findgroup(struct bs_table *t, const struct bs_record *r)
 	}
 	if (t->ngcols > 64)
 		return -2;
-	p->keybuf.len = 0;
-	for (i = 0; i < t->ngcols; i++) {
+	/* The key: each value and a NUL, in one buffer grown once. */
+	for (i = 0, j = 0; i < t->ngcols; i++) {
 		if (off && i == 0) {
 			kf[0].s = p->curfile;
 			kf[0].len = strlen(p->curfile);
@@ -1469,9 +1469,16 @@ findgroup(struct bs_table *t, const struct bs_record *r)
 			kf[i].s = "";
 			kf[i].len = 0;
 		}
-		if (bs_sbuf_add(&p->keybuf, kf[i].s, kf[i].len) == -1 ||
-		    bs_sbuf_add(&p->keybuf, &sep, 1) == -1)
-			return -1;
+		j += kf[i].len + 1;
+	}
+	if (bs_grow(&p->keybuf.p, &p->keybuf.cap, j + 1, 1) == -1)
+		return -1;
+	p->keybuf.len = j;
+	p->keybuf.p[j] = '\0';
+	for (i = 0, j = 0; i < t->ngcols; i++) {
+		memcpy(p->keybuf.p + j, kf[i].s, kf[i].len);
+		j += kf[i].len;
+		p->keybuf.p[j++] = sep;
 	}
 	if (p->lastg >= 0 && p->keylen[p->lastg] == p->keybuf.len &&
 	    memcmp(p->keytext[p->lastg], p->keybuf.p, p->keybuf.len) == 0)
