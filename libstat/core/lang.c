@@ -423,6 +423,16 @@ static const struct {
 	{ "errors (%)", "错误 (%)" },
 	{ "time (%s)", "时间（%s）" },
 	{ "size (%s)", "大小（%s）" },
+	{ "%s%s revisions, ~%s a pixel column: its range light, its middle "
+	    "half darker", "%s%s 个修订，每像素列约 %s 个：浅色为其范围，深色为"
+	    "其中间一半" },
+	{ "up to ", "至多 " },
+	{ "outlier revisions: %s (too many to ring: a dot each%s)",
+	    "离群修订：%s（太多，无法逐个圈出：各画一点%s）" },
+	{ ", red worse, green better", "，红色变差，绿色变好" },
+	{ "change labels: %zu of %zu left out where they would overlap "
+	    "(every change keeps its line)",
+	    "变化标签：省略 %zu 个（共 %zu 个），以免重叠（每个变化保留其线）" },
 	{ "each revision: mean, %g%% CI of its runs",
 	    "每个修订：均值及其运行的 %g%% 置信区间" },
 	{ "revision", "修订" },
