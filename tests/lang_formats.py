@@ -39,8 +39,10 @@ def text(lits):
 bad = 0
 seen = set()
 for row in re.findall(r"\{(.*?)\},", body, flags=re.S):
-    en, zh = row.split('",', 1)
-    en, zh = text(en + '"'), text(zh)
+    # The two sides meet at a quote, a comma and a quote: a comma at the
+    # start of a literal (", red worse") is the text's.
+    en, zh = re.split(r'",\s*"', row, 1)
+    en, zh = text(en + '"'), text('"' + zh)
     ce = [c for c in conv.findall(en) if c != "%%"]
     cz = [c if c != "%.0s" else "%s" for c in conv.findall(zh) if c != "%%"]
     why = None

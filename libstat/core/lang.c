@@ -424,8 +424,8 @@ static const struct {
 	{ "time (%s)", "时间（%s）" },
 	{ "size (%s)", "大小（%s）" },
 	{ "%s%s revisions, ~%s a pixel column: its range light, its middle "
-	    "half darker", "%s%s 个修订，每像素列约 %s 个：浅色为其范围，深色为"
-	    "其中间一半" },
+	    "half darker",
+	    "%s%s 个修订，每像素列约 %s 个：浅色为其范围，深色为其中间一半" },
 	{ "up to ", "至多 " },
 	{ "outlier revisions: %s (too many to ring: a dot each%s)",
 	    "离群修订：%s（太多，无法逐个圈出：各画一点%s）" },
