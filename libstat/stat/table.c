@@ -45,6 +45,7 @@ struct tpriv {
 	struct bs_arena	 arena;
 	char		**keytext;	/* per group: joined key */
 	size_t		*keylen;
+	uint64_t	*keyhash;	/* per group: bs_fnv1a() of its key */
 	size_t		 gcap;
 	long		 lastg;
 	size_t		 rgcap;
@@ -462,6 +463,7 @@ bs_table_free(struct bs_table *t)
 		free(p->hash);
 		free(p->keytext);
 		free(p->keylen);
+		free(p->keyhash);
 		bs_sbuf_free(&p->keybuf);
 		bs_arena_free(&p->arena);
 		free(p);
@@ -1382,7 +1384,7 @@ rehash(struct tpriv *p, size_t ngroups)
 	if ((nh = calloc(ncap, sizeof(*nh))) == NULL)
 		return -1;
 	for (i = 0; i < ngroups; i++) {
-		j = bs_fnv1a(p->keytext[i], p->keylen[i]) & (ncap - 1);
+		j = p->keyhash[i] & (ncap - 1);
 		while (nh[j])
 			j = (j + 1) & (ncap - 1);
 		nh[j] = i + 1;
@@ -1395,11 +1397,12 @@ rehash(struct tpriv *p, size_t ngroups)
 
 /*
  * Create a group for the key fields, whose joined text (each field
- * followed by a NUL) is kt; returns its index or -1.
+ * followed by a NUL) is kt, of hash h (bs_fnv1a()); returns its index
+ * or -1.
  */
 static long
 newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
-    size_t kl)
+    size_t kl, uint64_t h)
 {
 	struct tpriv *p = t->priv;
 	struct bs_group *g;
@@ -1413,6 +1416,9 @@ newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
 	cap = p->gcap;
 	if (bs_grow(&p->keylen, &cap, gi + 1, sizeof(*p->keylen)) == -1)
 		return -1;
+	cap = p->gcap;
+	if (bs_grow(&p->keyhash, &cap, gi + 1, sizeof(*p->keyhash)) == -1)
+		return -1;
 	p->gcap = cap;
 	g = &t->groups[gi];
 	memset(g, 0, sizeof(*g));
@@ -1423,6 +1429,7 @@ newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
 		return -1;
 	memset(g->s, 0, p->nslots * sizeof(*g->s));
 	p->keylen[gi] = kl;
+	p->keyhash[gi] = h;
 	/* The fields are the key text's, NUL-terminated in it. */
 	for (size_t k = 0, o = 0; k < t->ngcols; k++) {
 		g->key[k] = p->keytext[gi] + o;
@@ -1432,7 +1439,7 @@ newgroup(struct bs_table *t, const struct bs_field *kf, const char *kt,
 	if ((t->ngroups) * 2 > p->hcap && rehash(p, t->ngroups) == -1)
 		return -1;
 	else {
-		size_t j = bs_fnv1a(kt, kl) & (p->hcap - 1);
+		size_t j = h & (p->hcap - 1);
 
 		while (p->hash[j] && p->hash[j] != gi + 1)
 			j = (j + 1) & (p->hcap - 1);
@@ -1448,12 +1455,13 @@ findgroup(struct bs_table *t, const struct bs_record *r)
 	struct tpriv *p = t->priv;
 	struct bs_field kf[64];
 	size_t i, j;
+	uint64_t h;
 	const size_t off = p->file_group ? 1 : 0;
 	const char sep = '\0';
 
 	if (t->ngcols == 0) {
 		if (t->ngroups == 0)
-			return newgroup(t, NULL, "", 0);
+			return newgroup(t, NULL, "", 0, bs_fnv1a("", 0));
 		return 0;
 	}
 	if (t->ngcols > 64)
@@ -1483,19 +1491,21 @@ findgroup(struct bs_table *t, const struct bs_record *r)
 	if (p->lastg >= 0 && p->keylen[p->lastg] == p->keybuf.len &&
 	    memcmp(p->keytext[p->lastg], p->keybuf.p, p->keybuf.len) == 0)
 		return p->lastg;
+	h = bs_fnv1a(p->keybuf.p, p->keybuf.len);
 	if (p->hcap) {
-		j = bs_fnv1a(p->keybuf.p, p->keybuf.len) & (p->hcap - 1);
+		j = h & (p->hcap - 1);
 		while (p->hash[j]) {
 			size_t g = p->hash[j] - 1;
 
-			if (p->keylen[g] == p->keybuf.len &&
+			/* The hashes first: a probe past another key is cheap. */
+			if (p->keyhash[g] == h && p->keylen[g] == p->keybuf.len &&
 			    memcmp(p->keytext[g], p->keybuf.p,
 			    p->keybuf.len) == 0)
 				return p->lastg = (long)g;
 			j = (j + 1) & (p->hcap - 1);
 		}
 	}
-	return p->lastg = newgroup(t, kf, p->keybuf.p, p->keybuf.len);
+	return p->lastg = newgroup(t, kf, p->keybuf.p, p->keybuf.len, h);
 }
 
 /* Does the text look like a number written with a decimal comma? */
@@ -2729,6 +2739,7 @@ dropconst(struct bs_table *t)
 			return -1;
 		}
 		p->keylen[g] = kb.len;
+		p->keyhash[g] = bs_fnv1a(p->keytext[g], kb.len);
 		bs_sbuf_free(&kb);
 	}
 	p->lastg = -1;
