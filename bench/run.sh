@@ -200,6 +200,16 @@ else
 	failrow floorp "bstat, 10M plain numbers" "floor" ">=0.83" \
 	    "failed: see bench/out/floorp.*.err"
 fi
+# Item 1's plain numbers in one thread too: at most 1.2x the floor.
+if pair floorp1 "$REPEATS" "$BSTAT -j 1 -f csv $FLOORSTATS $D/lat10m.txt" \
+    "$D/floor $D/lat10m.txt"; then
+	row floorp1 "bstat -j 1 (n, mean, sd, quartiles, p95, p99), 10M plain numbers" \
+	    "the single-thread floor (bench/floor.c)" ">=0.83" \
+	    "$(same3 "$O/floorp1.ours.out" "$O/floorp1.peer.out")"
+else
+	failrow floorp1 "bstat -j 1, 10M plain numbers" "floor" ">=0.83" \
+	    "failed: see bench/out/floorp1.*.err"
+fi
 # The sketch at least as fast as the exact path on the same file, both
 # at the default -j (the sketch's exact sums merge from chunks as the
 # exact path's values do), and through a pipe (segments of 8 MiB split
