@@ -45,11 +45,11 @@ fi
     "$D/requests1m.csv.tmp" && mv "$D/requests1m.csv.tmp" "$D/requests1m.csv"; }
 # The offset map draws at most 600 s (a column a second): the same
 # requests with their time stamps 4 times closer (385 s, 2,600 a second).
-[ -s "$D/requests1m_dense.csv" ] || awk -F, -v OFS=, '
+[ -s "$D/requests1m_dense.csv" ] || { awk -F, -v OFS=, '
     NR == 1 { print; next } NR == 2 { t0 = $1 }
     { $1 = sprintf("%.0f", t0 + int(($1 - t0) / 4)); print }' \
-    "$D/requests1m.csv" > "$D/requests1m_dense.csv.tmp" && \
-    mv "$D/requests1m_dense.csv.tmp" "$D/requests1m_dense.csv"
+    "$D/requests1m.csv" > "$D/requests1m_dense.csv.tmp" &&
+    mv "$D/requests1m_dense.csv.tmp" "$D/requests1m_dense.csv"; }
 cat "$D/trend1k.csv" "$D/requests1m.csv" "$D/requests1m_dense.csv" > /dev/null
 
 # Each found 1,000 change points (one a series), or the row says not.
