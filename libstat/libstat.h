@@ -73,6 +73,14 @@ struct bs_fmt;
 const struct bs_fmt *bs_format_find(const char *name);
 /* Its name ("auto" for NULL). */
 const char	*bs_format_name(const struct bs_fmt *);
+/* The column of a format's rows' time stamps (JMeter's timeStamp), or NULL. */
+const char	*bs_format_time(const struct bs_fmt *);
+/*
+ * Which of a format's requests succeeded, as --ok takes it: "success"
+ * (a flag; the default), "expected_response" (k6), "error=" (an empty
+ * field: vegeta).
+ */
+const char	*bs_format_ok(const struct bs_fmt *);
 /*
  * The name of the i-th format of the registry ("auto" first), in the
  * order the tools list them; NULL past the last.
@@ -540,6 +548,9 @@ struct bs_group {
 	size_t		 nwin;
 	double		 tlast;
 	int		 unsorted;
+	/* With timecol: the group's first and last stamp (tn of them). */
+	double		 tmin, tmax;
+	size_t		 tn;
 };
 
 struct bs_table {
@@ -670,6 +681,12 @@ struct bs_table_opts {
 	 */
 	const char		*ok;
 	double			 apdex;
+	/*
+	 * apdex_s > 0: T in seconds, each value column's T in its own
+	 * time unit (declared or in its name); a column with none takes
+	 * apdex (the default's 500), else is refused.
+	 */
+	double			 apdex_s;
 	size_t			 rates_skip;
 	/*
 	 * Time windows (bstat --every): timecol, the column of each row's
@@ -681,6 +698,8 @@ struct bs_table_opts {
 	 */
 	const char		*timecol;
 	double			 tscale;
+	/* No timecol: the format's column of time stamps (or an error). */
+	int			 time_auto;
 	/*
 	 * With moments and timecol: each series cut as it streams into
 	 * windows of every seconds (bs_group.win), a sketch each with
@@ -690,6 +709,8 @@ struct bs_table_opts {
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);
+/* Apdex's T of value column c in its values' unit (apdex_s taken in it). */
+double	 bs_table_apdex(const struct bs_table *, size_t c);
 /*
  * Add one input (path, or buf when non-NULL) to the table.  Several
  * inputs must have the same columns.
@@ -763,6 +784,7 @@ struct bs_summary_opts {
 				   median and the percentiles */
 	int	 rates;		/* errors, error rate: the table counted ok */
 	double	 apdex;		/* > 0: Apdex at this T was counted */
+	double	 apdex_s;	/* > 0: T in seconds (bs_table_opts) */
 	int	 spread_sd;	/* --spread sd: the compact set shows the
 				   sd where it shows ± the CI's half-width */
 	double	 mde_power;	/* > 0: mde at this power (bstat --mde);
@@ -833,6 +855,7 @@ int	 bs_quantiles(double *x, size_t n, const double *p, size_t np,
  * at BS_APDEX_T unless set): --stats and --target asking for them.
  */
 #define BS_APDEX_T	500.0
+#define BS_APDEX_T_S	0.5	/* the same in seconds: a column's unit */
 struct bs_stat;
 void	 bs_stat_needs_rates(const struct bs_stat *, struct bs_summary_opts *);
 /*
@@ -1366,6 +1389,12 @@ int	 bs_parse_dlist(const char *s, double *out, size_t max);
 int	 bs_parse_double(const char *s, double *out);
 /* A duration > 0, "10s", "500ms", "250us", "1m", "1h" or seconds: 0, -1. */
 int	 bs_parse_duration(const char *s, double *sec);
+/*
+ * Apdex's T (--apdex): a number, in the values' unit, into *raw; a
+ * latency with its unit ("500ms", "0.2s", "50us", "ns") into *sec,
+ * which each column takes in its own unit.  -1 when neither.
+ */
+int	 bs_parse_apdex(const char *s, double *raw, double *sec);
 int	 bs_parse_size(const char *s, size_t *out);
 /*
  * A change as an option gives it, PCT or COL=PCT (the last '=' splits:

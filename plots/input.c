@@ -38,6 +38,14 @@ on_header(void *arg, const struct bs_field *h, size_t n, struct bs_err *e)
 	return bs_seterr(e, NULL, 0, "header read");
 }
 
+static void
+on_format(void *arg, const struct bs_fmt *f)
+{
+	struct bp_header *p = arg;
+
+	p->fmt = f;
+}
+
 static int
 on_record(void *arg, const struct bs_record *r, struct bs_err *e)
 {
@@ -56,6 +64,7 @@ bp_header_read(struct bp_header *p, const struct bs_buf *b,
 	memset(&cb, 0, sizeof(cb));
 	cb.header = on_header;
 	cb.record = on_record;
+	cb.format = on_format;
 	cb.arg = p;
 	if (bs_read(b, NULL, ro, &cb, NULL, NULL, e) == -1 &&
 	    p->names == NULL)

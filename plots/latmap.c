@@ -952,7 +952,7 @@ const struct bp_kind bp_kind_latmap = {
 	.name = "latency-map",
 	.synopsis = "-x TIME -y LATENCY [--ymax V] [options] [FILE...] -o OUT",
 	/* x is a value (the time stamps), no key: every request a row. */
-	.flags = BP_KF_LABELKEY | BP_KF_LEGEND_STRIP,
+	.flags = BP_KF_LABELKEY | BP_KF_LEGEND_STRIP | BP_KF_XTIME,
 	.takes = BP_REQ_YMAX | BP_REQ_EVERY | BP_REQ_STEADY_AUTO | BP_REQ_FACET,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_LATMAP_AXES } },
@@ -969,7 +969,7 @@ const struct bp_kind bp_kind_latmap = {
 const struct bp_kind bp_kind_offmap = {
 	.name = "offset-map",
 	.synopsis = "-x TIME [options] [FILE...] -o OUT",
-	.flags = BP_KF_LABELKEY | BP_KF_LEGEND_STRIP,
+	.flags = BP_KF_LABELKEY | BP_KF_LEGEND_STRIP | BP_KF_XTIME,
 	.takes = BP_REQ_FACET,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,
 	    BP_MISUSE_LATMAP_AXES } },

@@ -790,6 +790,7 @@ void	 bp_samples_free(struct bp_samples *);
 struct bp_header {
 	char		**names;
 	size_t		 n;
+	const struct bs_fmt *fmt;	/* the input's format, detected */
 };
 
 /* Read only the header of b; -1 with e set when there is none. */
@@ -1308,7 +1309,13 @@ enum {
 	 */
 	BP_KF_LEGEND_STRIP = 1 << 7,
 	/* --facet: a panel is three charts high (timeline): tall cells. */
-	BP_KF_TALL_PANELS = 1 << 8
+	BP_KF_TALL_PANELS = 1 << 8,
+	/*
+	 * x is the time stamps: with no -x, the column the input's format
+	 * keeps them in (bs_format_time(): JMeter's timeStamp, k6's and
+	 * vegeta's timestamp), found once the input is read.
+	 */
+	BP_KF_XTIME = 1 << 9
 };
 
 /* What a kind's chart is drawn with; data is what its gather made. */

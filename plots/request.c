@@ -97,7 +97,9 @@ given(const struct bp_request *q)
 	g |= q->logx ? BP_REQ_LOGX : 0;
 	g |= q->logy ? BP_REQ_LOGY : 0;
 	g |= q->legend != BP_LEGEND_AUTO ? BP_REQ_LEGEND : 0;
-	g |= q->x != NULL ? BP_REQ_X : BP_REQ_NOX;
+	/* A time kind's x may come from the input's format (BP_KF_XTIME). */
+	g |= q->x != NULL || (q->kind != NULL && (q->kind->flags &
+	    BP_KF_XTIME)) ? BP_REQ_X : BP_REQ_NOX;
 	g |= q->y != NULL ? 0 : BP_REQ_NOY;
 	g |= q->cmap >= 0 && q->cmap != BP_CMAP_DIVERGING &&
 	    isfinite(q->center) ? BP_REQ_CENTER_MAP : 0;
@@ -277,8 +279,14 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 		return -1;
 	in->columns = bp_request_columns(q, p, &h, e);
 	if (q->kind->flags & BP_KF_TIME) {
+		char okcol[64];
+		const char *ok = bs_format_ok(h.fmt);
+
+		/* The format's own success flag, where the log has it. */
+		snprintf(okcol, sizeof(okcol), "%.*s", (int)strcspn(ok, "<>="),
+		    ok);
 		to->timecol = q->x;
-		to->ok = bp_header_has(&h, "success") ? "success" : NULL;
+		to->ok = bp_header_has(&h, okcol) ? "" : NULL;
 	}
 	bp_header_free(&h);
 	if (in->columns == NULL)
@@ -640,10 +648,10 @@ static const struct {
 	    "charts, not ", "" },
 	[BP_MISUSE_LATMAP_AXES] = { "--series, --logx and --logy do not apply "
 	    "to ", " (its scales are its own, every request in one map)" },
-	[BP_MISUSE_LATMAP_XY] = { "latency-map needs -x COL (the time stamps) "
-	    "and -y COL (the latencies)", NULL },
-	[BP_MISUSE_TIMELINE_XY] = { "timeline needs -x COL (the time stamps) "
-	    "and -y COL (the latencies)", NULL },
+	[BP_MISUSE_LATMAP_XY] = { "latency-map needs -y COL (the latencies) "
+	    "and the time stamps (-x COL, or a request log's own)", NULL },
+	[BP_MISUSE_TIMELINE_XY] = { "timeline needs -y COL (the latencies) "
+	    "and the time stamps (-x COL, or a request log's own)", NULL },
 	[BP_MISUSE_TIMELINE_LOGY] = { "--logy does not apply to a timeline "
 	    "(its panels share linear scales from 0)", NULL },
 	[BP_MISUSE_OFFMAP_X] = { "offset-map needs -x COL (the time stamps)",

@@ -534,7 +534,7 @@ const struct bp_kind bp_kind_timeline = {
 	    "-o OUT",
 	/* x is the time stamps the table keeps, no key. */
 	.flags = BP_KF_LABELKEY | BP_KF_TIME | BP_KF_LEGEND_STRIP |
-	    BP_KF_TALL_PANELS,
+	    BP_KF_TALL_PANELS | BP_KF_XTIME,
 	.takes = BP_REQ_EVERY | BP_REQ_STEADY_AUTO | BP_REQ_FACET,
 	.refuses = { { BP_REQ_LOGX, BP_MISUSE_LOGX_KIND },
 	    { BP_REQ_LOGY, BP_MISUSE_TIMELINE_LOGY } },

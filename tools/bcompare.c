@@ -819,10 +819,16 @@ rates_opt(int ch, const char *arg, struct tool_common *com,
 	if (ch == OPT_OK) {
 		com->topts.ok = arg;
 		c->rates = 1;
-	} else if (bs_parse_double(arg, &c->apdex) == -1 ||
-	    !(c->apdex > 0) || !isfinite(c->apdex))
-		die("--apdex takes a latency T > 0 in the values' unit, not "
-		    "'%s'", arg);
+	} else {
+		double raw, sec;
+
+		if (bs_parse_apdex(arg, &raw, &sec) == -1)
+			die("--apdex takes a latency T > 0, in the values' "
+			    "unit or with its own (500ms), not '%s'", arg);
+		c->apdex = raw > 0 ? raw : sec;		/* > 0: asked for */
+		com->topts.apdex = raw;		/* the table counts by T */
+		com->topts.apdex_s = sec;
+	}
 }
 
 /* --spread, --adjust and --steady: one of a few words. */
@@ -986,7 +992,6 @@ main(int argc, char *argv[])
 	o.c.lib = o.lib;
 	o.c.confidence = com.confidence;
 	o.c.skip = com.skip;
-	com.topts.apdex = o.c.apdex;
 	com.topts.rates_skip = com.skip;
 	tb = read_sides(&com, &o, argc, argv, &tc, &groups);
 	compare(&cmp, &com, &o, tb, tc);

@@ -239,7 +239,7 @@ scan_input(const struct bp_inputs *in, const struct tool_common *com,
  */
 static void
 read_input(struct bp_inputs *in, struct tool_common *com,
-    const struct bp_request *o, int argc, char **argv, struct bp_plan *pl)
+    struct bp_request *o, int argc, char **argv, struct bp_plan *pl)
 {
 	const char *stdin_only[] = { "-" };
 	struct bp_header h;
@@ -256,6 +256,16 @@ read_input(struct bp_inputs *in, struct tool_common *com,
 	/* The first header: does it name what the options name? */
 	if (bp_header_read(&h, &in->bufs[0], &com->topts.read, &e) == -1)
 		die_err(&e);
+	/* A time kind with no -x: the format's column of time stamps. */
+	if (o->x == NULL && (o->kind->flags & BP_KF_XTIME)) {
+		const char *tc = bs_format_time(h.fmt);
+
+		if (tc == NULL || !bp_header_has(&h, tc))
+			die("%s needs -x COL, the time stamps (%s has no "
+			    "column the format keeps them in)", o->kind->name,
+			    in->bufs[0].name);
+		o->x = tc;
+	}
 	bp_request_plan(o, &h, in->nbufs, pl);
 	if ((o->kind->flags & BP_KF_MEANS) && o->y == NULL && !pl->bstat)
 		die("%s needs -y COL (or bstat's output with columns mean, "

@@ -614,8 +614,6 @@ static const struct tool_rule rules[] = {
 	    IS(TARGET) | IS(NOQUANT) | IS(REPLICATE), "--every is not "
 	    "available with --merge, -f sketch, --levels, --wide, --target, "
 	    "--no-quantiles or --replicate" },
-	{ IS(EVERY), TOOL_UNLESS | IS(TIME), "--every needs -t COL, the "
-	    "column of time stamps" },
 	{ IS(TIME), TOOL_UNLESS | IS(EVERY), "-t COL goes with --every" },
 	{ IS(QTYPE), SKETCHY, "--sketch estimates type-1 quantiles (R's "
 	    "quantile(type = 1)): --quantile-type %s does not apply" },
@@ -666,7 +664,7 @@ check_options(const struct tool_common *com, const struct bs_summary_opts *so,
 	    TOOL_IF(C_DELIM, to->read.delim) |
 	    TOOL_IF(C_INFMT, to->read.format != NULL) |
 	    TOOL_IF(C_REPLICATE, to->replicate) | TOOL_IF(C_LEVELS, levels & 1) |
-	    TOOL_IF(C_RATES, so->rates || so->apdex > 0) |
+	    TOOL_IF(C_RATES, so->rates || so->apdex > 0 || so->apdex_s > 0) |
 	    TOOL_IF(C_EVERY, levels & 2) | TOOL_IF(C_TIME, to->timecol) |
 	    TOOL_IF(C_SKIPAUTO, com->skip_auto);
 	snprintf(qtype, sizeof(qtype), "%d", so->qtype);
@@ -936,6 +934,7 @@ rates_opts(struct tool_common *com, const struct bs_summary_opts *so)
 	if (so->rates && com->topts.ok == NULL)
 		com->topts.ok = "";
 	com->topts.apdex = so->apdex;
+	com->topts.apdex_s = so->apdex_s;
 	com->topts.rates_skip = com->skip;
 }
 
@@ -1067,6 +1066,7 @@ every_main(struct tool_common *com, struct bs_summary_opts *so,
 	    &mvalue, &e) == -1)
 		die_err(&e);
 	rates_opts(com, so);
+	com->topts.time_auto = 1;	/* no -t: the format's time stamps */
 	if (sko->on) {
 		/* A sketch a window as the rows stream: no values kept. */
 		com->topts.moments = 1;
@@ -1385,10 +1385,9 @@ load_opt(int ch, const char *arg, struct tool_common *com,
 		com->topts.timecol = arg;
 		break;
 	default:
-		if (bs_parse_double(arg, &so->apdex) == -1 ||
-		    !(so->apdex > 0) || !isfinite(so->apdex))
-			die("--apdex takes a latency T > 0 in the values' "
-			    "unit, not '%s'", arg);
+		if (bs_parse_apdex(arg, &so->apdex, &so->apdex_s) == -1)
+			die("--apdex takes a latency T > 0, in the values' "
+			    "unit or with its own (500ms), not '%s'", arg);
 	}
 }
 

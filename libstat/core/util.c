@@ -279,6 +279,35 @@ bs_parse_duration(const char *s, double *sec)
 }
 
 int
+bs_parse_apdex(const char *s, double *raw, double *sec)
+{
+	static const struct { const char *u; double s; } units[] = {
+		{ "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 },
+		{ "\xc2\xb5s", 1e-6 }, { "ns", 1e-9 }
+	};
+	char *end;
+	double d;
+
+	*raw = *sec = 0;
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	d = strtod(s, &end);
+	if (end == s || errno == ERANGE || !(d > 0) || !isfinite(d))
+		return -1;
+	if (*end == '\0') {
+		*raw = d;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(end, units[i].u) == 0) {
+			*sec = d * units[i].s;
+			return 0;
+		}
+	return -1;
+}
+
+int
 bs_parse_change(const char *arg, double *ratio, const char **col,
     size_t *collen)
 {

@@ -141,3 +141,10 @@ bs_format_time(const struct bs_fmt *d)
 
 	return d != NULL ? d->time : NULL;
 }
+
+const char *
+bs_format_ok(const struct bs_fmt *d)
+{
+
+	return d != NULL && d->ok != NULL ? d->ok : "success";
+}

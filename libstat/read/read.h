@@ -156,6 +156,12 @@ struct bs_fmt {
 	 */
 	const char	*time;
 	/*
+	 * Which of its requests succeeded, as --ok takes it ("success", a
+	 * flag; "error=", an empty field): what --ok with no condition
+	 * means for the format.  NULL: a flag column "success".
+	 */
+	const char	*ok;
+	/*
 	 * Its lines stand alone after the first records (no state across
 	 * lines but a header's), so that a file may be read in chunks in
 	 * parallel (bs_read_opts.jobs, chunks.c): its reader calls
@@ -207,8 +213,7 @@ const char *const *bs_format_levels(const struct bs_fmt *);
 const char *bs_format_summary_name(const struct bs_fmt *);
 /* What a format's rows are (BS_ROWS_*; BS_ROWS_RUNS for NULL). */
 int	 bs_format_rows(const struct bs_fmt *);
-/* The column of a format's rows' time stamps (bs_fmt.time), or NULL. */
-const char *bs_format_time(const struct bs_fmt *);
+
 
 /* ---- source.c */
 

@@ -174,8 +174,11 @@ bs_stat_needs_rates(const struct bs_stat *id, struct bs_summary_opts *so)
 	if (id->needs & BS_SN_RATES)
 		so->rates = 1;
 	/* Apdex's T by default: 500, JMeter's (its latencies in ms). */
-	if ((id->needs & BS_SN_APDEX) && !(so->apdex > 0))
-		so->apdex = BS_APDEX_T;
+	if ((id->needs & BS_SN_APDEX) && !(so->apdex > 0) &&
+	    !(so->apdex_s > 0)) {
+		so->apdex = BS_APDEX_T;		/* in a column of no unit */
+		so->apdex_s = BS_APDEX_T_S;
+	}
 }
 
 /* Is the option of need b on (pct_ci adds only to a set, not to --stats)? */
@@ -193,12 +196,27 @@ option_on(unsigned b, const struct bs_summary_opts *so, const char *list,
 	case BS_SN_RATES:
 		return so->rates;
 	case BS_SN_APDEX:
-		return so->apdex > 0;
+		return so->apdex > 0 || so->apdex_s > 0;
 	case BS_SN_MDE:
 		return so->mde_power > 0;
 	default:
 		return mvalue;
 	}
+}
+
+/*
+ * Does the list name a statistic of the rates' family b already
+ * (--stats n,error_rate)?  Then it is the list asked for, no more.
+ */
+static int
+family_named(const struct bs_statcols *st, unsigned b)
+{
+	if (b != BS_SN_RATES && b != BS_SN_APDEX)
+		return 0;
+	for (size_t k = 0; k < st->n; k++)
+		if (st->c[k].stat->needs & b)
+			return 1;
+	return 0;
 }
 
 /* What a percentile's name has after "pNN": "_lo", or "". */
@@ -484,7 +502,7 @@ bs_statcols_choose(struct bs_statcols *st, const char *list, int compact,
 	for (j = 0; j < sizeof(added_by) / sizeof(added_by[0]); j++) {
 		unsigned b = added_by[j];
 
-		if (!option_on(b, so, list, *mvalue))
+		if (!option_on(b, so, list, *mvalue) || family_named(st, b))
 			continue;
 		for (i = 0; bs_stats[i].name != NULL; i++)
 			if ((bs_stats[i].needs & b) &&

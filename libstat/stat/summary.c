@@ -815,7 +815,7 @@ bs_rates_fill(uint64_t req, uint64_t err, uint64_t sat, uint64_t tol,
 		bs_wilson((double)err, (double)req, o->confidence,
 		    &r->error_lo, &r->error_hi);
 	}
-	if (o->apdex > 0 && apn > 0) {
+	if ((o->apdex > 0 || o->apdex_s > 0) && apn > 0) {
 		double x = (double)sat + (double)tol / 2;
 
 		r->apdex = x / (double)apn;

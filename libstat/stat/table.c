@@ -123,6 +123,12 @@ struct tpriv {
 	double		 tsc;
 	int		 tguess;
 	/*
+	 * Apdex's T of each slot in its values' unit (bs_table_opts.apdex_s
+	 * taken in the column's time unit), set at the first row.
+	 */
+	double		*apdexT;
+	size_t		 napdexT;
+	/*
 	 * The magnitudes a stamp may have, [tvlo, tvhi): with tguess those
 	 * of the unit's order, else any; none until the first stamp.
 	 */
@@ -459,6 +465,7 @@ bs_table_free(struct bs_table *t)
 		free(p->gsrc);
 		free(p->slot);
 		free(p->slotcol);
+		free(p->apdexT);
 		free(p->state);
 		free(p->hash);
 		free(p->keytext);
@@ -850,8 +857,8 @@ ok_setup(struct bs_table *t, struct bs_err *e)
 
 	if (x == NULL)
 		return 0;
-	if (*x == '\0')
-		x = "success";
+	if (*x == '\0')	/* the format's own success flag */
+		x = bs_format_ok(p->infmt);
 	op = strpbrk(x, "<>=");
 	len = op ? (size_t)(op - x) : strlen(x);
 	if (op == NULL)
@@ -867,8 +874,9 @@ ok_setup(struct bs_table *t, struct bs_err *e)
 			    "comparison takes a number (status<400)", x);
 	}
 	if ((p->okcol = resolve(t, x, len, off)) < 0 && *p->o->ok == '\0')
-		return bs_seterr(e, p->curfile, 0, "no column 'success' says "
-		    "which requests failed: --ok COND does (status<400)");
+		return bs_seterr(e, p->curfile, 0, "no column '%.*s' says "
+		    "which requests failed: --ok COND does (status<400)",
+		    (int)len, x);
 	if (p->okcol < 0)
 		return bs_seterr(e, p->curfile, 0, "--ok '%s': no column "
 		    "'%.*s'", x, (int)len, x);
@@ -884,6 +892,9 @@ row_ok(const struct tpriv *p, const struct bs_record *r, size_t off)
 	struct bs_dec d;
 	double v;
 
+	/* COL= (nothing after '='): an empty field is a success. */
+	if (p->okmode == OK_TEXT && *p->oktext == '\0')
+		return f->s == NULL || f->len == 0;
 	if (f->s == NULL || f->len == 0)
 		return 0;
 	switch (p->okmode) {
@@ -904,21 +915,23 @@ row_ok(const struct tpriv *p, const struct bs_record *r, size_t off)
 
 /*
  * The rates of series s for one row (its index i in the series): a
- * request, failed or not; v, its value (NaN: none), against Apdex's T.
+ * request, failed or not, when it has a value v in the column (a row
+ * without is no request of this column's: k6 writes a row a metric);
+ * v against Apdex's T.
  */
 static void
 rates_add(const struct tpriv *p, struct bs_series *s, size_t i, size_t skip,
-    double v)
+    double v, size_t k)
 {
-	double T = p->o->apdex;
+	double T = p->apdexT != NULL ? p->apdexT[k] : p->o->apdex;
 
-	if (i < skip)
+	if (i < skip || isnan(v))
 		return;
 	if (p->okcol >= 0) {
 		s->req++;
 		s->err += !p->rowok;
 	}
-	if (T > 0 && !isnan(v)) {
+	if (T > 0) {
 		s->apn++;
 		if (p->okcol >= 0 && !p->rowok)
 			return;		/* a failure is frustrated */
@@ -936,6 +949,42 @@ parse_field(const struct bs_field *f, struct bs_dec *d, double *v)
 	if (bs_number_fast(f->s, f->len, d, v))
 		return BS_NUM_OK;
 	return bs_parse_number(f->s, f->len, d, v);
+}
+
+/*
+ * Apdex's T of every slot (bs_table_opts.apdex_s in each column's time
+ * unit, as declared or named; apdex where it has none), once the
+ * reader has declared its units: at the first row.
+ */
+static double unit_seconds(const char *, size_t);
+
+static int
+apdex_setup(struct bs_table *t, struct bs_err *e)
+{
+	struct tpriv *p = t->priv;
+
+	free(p->apdexT);
+	if ((p->apdexT = calloc(p->nslots + 1, sizeof(*p->apdexT))) == NULL)
+		return bs_seterr(e, NULL, 0, "out of memory");
+	p->napdexT = p->nslots;
+	for (size_t k = 0; k < p->nslots; k++) {
+		size_t c = p->slotcol[k];
+		struct bs_colunit u;
+		double us;
+
+		bs_column_unit_as(t->names[c], t->units != NULL ?
+		    t->units[c] : NULL, &u);
+		us = unit_seconds(u.unit, strlen(u.unit));
+		if (us > 0)
+			p->apdexT[k] = p->o->apdex_s / us;
+		else if (p->o->apdex > 0)
+			p->apdexT[k] = p->o->apdex;
+		else
+			return bs_seterr(e, p->curfile, 0, "--apdex %gs: "
+			    "column '%s' has no time unit: give T as a "
+			    "number in its unit", p->o->apdex_s, t->names[c]);
+	}
+	return 0;
 }
 
 /* The seconds of a time unit's name ("ms"), 0 when it is none. */
@@ -1069,6 +1118,17 @@ time_stamp(struct bs_table *t, const struct bs_record *r, size_t off,
 	return 0;
 }
 
+/* A stamp of group gr: its first and last noted (0, never an error). */
+static int
+group_stamp(struct bs_group *gr, double sec)
+{
+	if (gr->tn++ == 0 || sec < gr->tmin)
+		gr->tmin = sec;
+	if (gr->tn == 1 || sec > gr->tmax)
+		gr->tmax = sec;
+	return 0;
+}
+
 /* Row r's time stamp, in seconds, kept for group g (and its success). */
 static int
 time_add(struct bs_table *t, size_t g, const struct bs_record *r,
@@ -1079,7 +1139,7 @@ time_add(struct bs_table *t, size_t g, const struct bs_record *r,
 	double sec;
 	size_t cap = gr->tcap;
 
-	if (time_stamp(t, r, off, &sec, e) == -1)
+	if (time_stamp(t, r, off, &sec, e) == -1 || group_stamp(gr, sec))
 		return -1;
 	if (bs_grow(&gr->time, &cap, gr->nrows + 1, sizeof(*gr->time)) ==
 	    -1)
@@ -1173,7 +1233,7 @@ window_add(struct bs_table *t, size_t g, const struct bs_record *r,
 	double sec;
 
 	e->msg[0] = '\0';
-	if (time_stamp(t, r, off, &sec, e) == -1)
+	if (time_stamp(t, r, off, &sec, e) == -1 || group_stamp(gr, sec))
 		return NULL;
 	j = window_find(p, sec);
 	if (gr->nrows > 1 && sec < gr->tlast)
@@ -1285,6 +1345,15 @@ setup(struct bs_table *t, const struct bs_field *h, size_t n,
 	    strlen(o->timecol), off)) < 0) {
 		bs_seterr(e, p->curfile, 0, "-t '%s': no such column",
 		    o->timecol);
+		goto out;
+	}
+	/* --every with no -t: the format's column of time stamps. */
+	if (o->timecol == NULL && o->time_auto &&
+	    (bs_format_time(p->infmt) == NULL || (p->tcol = resolve(t,
+	    bs_format_time(p->infmt), strlen(bs_format_time(p->infmt)),
+	    off)) < 0)) {
+		bs_seterr(e, p->curfile, 0, "--every needs a column of time "
+		    "stamps: -t COL names it");
 		goto out;
 	}
 	p->stream = p->tcol >= 0 && o->every > 0 && o->moments;
@@ -1839,8 +1908,9 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 	double v;
 
 	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
-	if (p->okcol >= 0 || p->o->apdex > 0)
-		rates_add(p, s, s->n, rskip, rc == BS_NUM_OK ? v : (double)NAN);
+	if (p->okcol >= 0 || p->o->apdex > 0 || p->o->apdex_s > 0)
+		rates_add(p, s, s->n, rskip, rc == BS_NUM_OK ? v : (double)NAN,
+		    k);
 	if (rc == BS_NUM_OK && !s->hasref) {
 		s->ref = d;
 		s->refd = v;
@@ -1896,9 +1966,9 @@ field_value(struct bs_table *t, size_t k, struct bs_series *s,
 	if (s->n == s->cap && series_grow(s, p->o->raw) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
-	if (p->okcol >= 0 || p->o->apdex > 0)
+	if (p->okcol >= 0 || p->o->apdex > 0 || p->o->apdex_s > 0)
 		rates_add(p, s, s->n, p->o->rates_skip, rc == BS_NUM_OK ? v :
-		    (double)NAN);
+		    (double)NAN, k);
 	switch (rc) {
 	case BS_NUM_OK:
 		if (series_put(s, shift_value(s, &d, v), v) == -1)
@@ -1933,7 +2003,8 @@ fast_table(struct bs_table *t)
 
 	if (!(t->ngcols == 0 && t->nauto == 0 && t->nrep == 0 &&
 	    p->nid == 0 && p->pctcol < 0 && p->okcol < 0 && p->tcol < 0 &&
-	    !p->stream && !(p->o->apdex > 0) && p->nslots <= FAST_SLOTS))
+	    !p->stream && !(p->o->apdex > 0) && !(p->o->apdex_s > 0) &&
+	    p->nslots <= FAST_SLOTS))
 		return 0;
 	p->nfast = 0;
 	for (size_t k = 0; k < p->nslots; k++)
@@ -1957,7 +2028,7 @@ fast_record(struct bs_table *t, const struct bs_record *r, size_t off,
     struct bs_err *e)
 {
 	struct tpriv *p = t->priv;
-	struct bs_group *g = &t->groups[0];
+	struct bs_group *g;
 	double x[FAST_SLOTS], v[FAST_SLOTS];
 	struct bs_dec d[FAST_SLOTS];
 	const int moments = p->o->moments;
@@ -1965,6 +2036,7 @@ fast_record(struct bs_table *t, const struct bs_record *r, size_t off,
 
 	if (t->ngroups != 1 || p->ngsrc != 1 || t->rowgroup != NULL)
 		return 0;
+	g = &t->groups[0];	/* not before: no groups, no array */
 	for (size_t i = 0; i < nf; i++) {
 		size_t k = p->fastk[i];
 		const struct bs_field *f = &r->f[p->slotcol[k] - off];
@@ -2024,6 +2096,9 @@ record_slow(struct bs_table *t, const struct bs_record *r, struct bs_err *e)
 	struct bs_series *win = NULL;
 	long g;
 
+	if (p->o->apdex_s > 0 && p->napdexT != p->nslots &&
+	    apdex_setup(t, e) == -1)
+		return -1;
 	if ((g = record_group(t, r, e)) < 0)
 		return -1;
 	if (t->nrep > 0 && !p->o->moments && record_units(t, (size_t)g, r) ==
@@ -2329,7 +2404,8 @@ splittable(const struct bs_table *t)
 
 	if (t->ngcols != 0 || t->ngroups != 1 || t->nrep != 0 ||
 	    t->nauto != 0 || p->okcol >= 0 ||
-	    p->o->apdex > 0 || p->tcol >= 0 || p->nid != 0 ||
+	    p->o->apdex > 0 || p->o->apdex_s > 0 || p->tcol >= 0 ||
+	    p->nid != 0 ||
 	    (p->pctcol >= 0 && p->quant != NULL) || p->o->every > 0 ||
 	    (p->o->moments && (p->o->skip > 0 || p->o->rates_skip > 0)))
 		return 0;
@@ -3068,6 +3144,15 @@ bs_table_find_group(const struct bs_table *t, char *const *key)
 	}
 	bs_sbuf_free(&kb);
 	return found;
+}
+
+double
+bs_table_apdex(const struct bs_table *t, size_t c)
+{
+	const struct tpriv *p = t->priv;
+
+	return p->apdexT != NULL && c < p->napdexT ? p->apdexT[c] :
+	    p->o->apdex;
 }
 
 const char *

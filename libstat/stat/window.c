@@ -27,6 +27,25 @@ bytime(const void *a, const void *b)
 	return (i > j) - (i < j);
 }
 
+/*
+ * The seconds of window k (of nw from origin) the group's log covers:
+ * the first from its first stamp, the last to its last, the others
+ * whole; what its throughput divides by (a partial window is no dip).
+ */
+static double
+window_span(double tmin, double tmax, double every, double origin,
+    size_t k, size_t nw)
+{
+	double a = origin + (double)k * every, b = a + every;
+
+	(void)nw;
+	if (tmin > a)
+		a = tmin;
+	if (tmax < b)
+		b = tmax;
+	return b - a > 0 ? b - a : every;
+}
+
 double
 bs_window_origin(const struct bs_table *t, double every)
 {
@@ -109,7 +128,9 @@ bs_windows_sketched_range(const struct bs_table *t, size_t g, size_t c,
 		}
 		w[k].start = (double)(first + k) * t->every;
 		w[k].requests = s != NULL ? s->n : 0;
-		w[k].throughput = (double)w[k].requests / t->every;
+		w[k].throughput = (double)w[k].requests / window_span(
+		    gr->tmin, gr->tmax, t->every, (double)j0 * t->every,
+		    first + k, all);
 		if (bs_sketch_summarize(&ss, &wo, &w[k].s, e) == -1)
 			return -1;
 	}
@@ -124,7 +145,7 @@ bs_windows_sketched_range(const struct bs_table *t, size_t g, size_t c,
 static void
 window_series(const struct bs_group *gr,
     const struct bs_series *s, const size_t *idx, size_t lo, size_t hi,
-    const struct bs_summary_opts *so, struct bs_series *ws)
+    double T, struct bs_series *ws)
 {
 	for (size_t k = lo; k < hi; k++) {
 		size_t i = idx[k];
@@ -132,15 +153,17 @@ window_series(const struct bs_group *gr,
 		int ok = gr->okrow == NULL || gr->okrow[i];
 
 		ws->v[ws->n++] = v;
-		if (isnan(v))
+		if (isnan(v)) {		/* no request of this column's */
 			ws->missing++;
+			continue;
+		}
 		ws->req++;
 		ws->err += !ok;
-		if (so->apdex > 0 && !isnan(v)) {
+		if (T > 0) {
 			ws->apn++;
-			if (ok && v <= so->apdex)
+			if (ok && v <= T)
 				ws->sat++;
-			else if (ok && v <= 4 * so->apdex)
+			else if (ok && v <= 4 * T)
 				ws->tol++;
 		}
 	}
@@ -197,10 +220,13 @@ bs_windows_at(const struct bs_table *t, size_t g, size_t c, double every,
 		ws.n = ws.missing = ws.req = ws.err = 0;
 		ws.sat = ws.tol = ws.apn = 0;
 		ws.cap = n + 1;
-		window_series(gr, s, idx, lo, hi, so, &ws);
+		window_series(gr, s, idx, lo, hi, so->apdex > 0 ||
+		    so->apdex_s > 0 ? bs_table_apdex(t, c) : 0, &ws);
 		w[k].start = (double)k * every;
-		w[k].requests = hi - lo;
-		w[k].throughput = (double)(hi - lo) / every;
+		/* A request: a row with a value (k6 writes a row a metric). */
+		w[k].requests = ws.n - ws.missing;
+		w[k].throughput = (double)w[k].requests / window_span(
+		    gr->tmin, gr->tmax, every, origin, k, nw);
 		if (bs_summarize(&ws, &wo, 1, &w[k].s, e) == -1)
 			goto out;
 		lo = hi;

@@ -78,7 +78,15 @@ emit("default_t", "testdata/load/cand.csv",
 # stamp, an empty one with n = 0 and no statistics; each window's rows
 # in time order (the log has some out of order); mean, median, p95
 # (quantile type 7), the error rate with Wilson's interval, throughput
-# the rows over 10 s.
+# the rows over the seconds of the window the log covers (covered()).
+# The seconds of window w the log covers: the first from the first stamp,
+# the last to the last stamp, the others whole (throughput's divisor).
+covered <- function(w, kmax, origin, every, ts) {
+  a <- max(origin + w * every, min(ts))
+  b <- if (w == kmax) min(origin + (w + 1) * every, max(ts)) else
+    origin + (w + 1) * every
+  if (b > a) b - a else every
+}
 emit_windows <- function(name, file, every) {
   d <- read_text_csv(file)
   ts <- parse_num(d$timeStamp) / 1000
@@ -94,7 +102,8 @@ emit_windows <- function(name, file, every) {
     er <- if (n > 0) c(e / n, wilson(e, n, 95)) else rep(NA, 3)
     out <- c(out, paste(fmt17(w * every), "elapsed", n, fmt17(st[1]),
       fmt17(st[2]), fmt17(st[3]), e, fmt17(er[1]), fmt17(er[2]),
-      fmt17(er[3]), fmt17(n / every), sep = ","))
+      fmt17(er[3]), fmt17(n / covered(w, max(k), origin, every, ts)),
+      sep = ","))
   }
   exp <- sprintf("tests/expected/bstat_rates_%s.csv", name)
   write_lines(out, exp)

@@ -2,7 +2,8 @@
 # and 7): a sketch per window, as the rows stream.  Writes, for each log,
 #   tests/expected/bstat_every_sketch_<name>_exact.csv: per window n,
 #     mean, sd, min, max, errors and error_rate (--ok success), throughput
-#     (the rows over 10 s): what the sketch path keeps exactly;
+#     (the rows over the seconds the log covers of the window): what the
+#     sketch path keeps exactly;
 #   tests/expected/bstat_every_sketch_<name>_q.csv: median and p99 as R's
 #     quantile(type = 1), which a sketch of relative accuracy 0.5 % holds
 #     each within 0.5 %.
@@ -15,6 +16,14 @@
 options(warn = 2)
 source("tests/oracle/common.R")
 
+# The seconds of window w the log covers: the first from the first stamp,
+# the last to the last stamp, the others whole (throughput's divisor).
+covered <- function(w, kmax, origin, every, ts) {
+  a <- max(origin + w * every, min(ts))
+  b <- if (w == kmax) min(origin + (w + 1) * every, max(ts)) else
+    origin + (w + 1) * every
+  if (b > a) b - a else every
+}
 emit <- function(name, file, every) {
   d <- read_text_csv(file)
   ts <- parse_num(d$timeStamp) / 1000
@@ -31,7 +40,7 @@ emit <- function(name, file, every) {
           else rep(NA, 2)
     ex <- c(ex, paste(fmt17(w * every), "elapsed", n, fmt17(st[1]),
       fmt17(st[2]), fmt17(st[3]), fmt17(st[4]), e,
-      fmt17(if (n > 0) e / n else NA), fmt17(n / every), sep = ","))
+      fmt17(if (n > 0) e / n else NA), fmt17(n / covered(w, max(k), origin, every, ts)), sep = ","))
     q <- c(q, paste(fmt17(w * every), "elapsed", n, fmt17(qq[1]),
       fmt17(qq[2]), sep = ","))
   }

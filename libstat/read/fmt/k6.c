@@ -523,4 +523,5 @@ const struct bs_fmt bs_fmt_k6 = {
 	.meta = metacols,
 	.rows = BS_ROWS_REQUESTS,
 	.time = "timestamp",
+	.ok = "expected_response",
 };

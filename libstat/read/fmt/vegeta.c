@@ -173,4 +173,5 @@ const struct bs_fmt bs_fmt_vegeta = {
 	.meta = metacols,
 	.rows = BS_ROWS_REQUESTS,
 	.time = "timestamp",
+	.ok = "error=",
 };
