@@ -782,6 +782,8 @@ struct bs_summary_opts {
 	int	 no_quantiles;	/* O(1) memory: no order statistics */
 	int	 pct_ci;	/* order-statistic intervals of the
 				   median and the percentiles */
+	int	 pct_ci_judge;	/* the same, computed for --target to
+				   judge by, not shown */
 	int	 rates;		/* errors, error rate: the table counted ok */
 	double	 apdex;		/* > 0: Apdex at this T was counted */
 	double	 apdex_s;	/* > 0: T in seconds (bs_table_opts) */
@@ -2034,6 +2036,12 @@ struct bs_target {
 int	 bs_target_parse(const char *, struct bs_target *, struct bs_err *);
 void	 bs_target_free(struct bs_target *);
 const char *bs_target_status_name(enum bs_target_status);
+/*
+ * What a target needs computed, turned on in so: the rates for
+ * error_rate and apdex, the order-statistic intervals for a median or
+ * a percentile (judged by its interval, as the mean by its CI).
+ */
+void	 bs_target_needs(const struct bs_target *, struct bs_summary_opts *);
 /* Every target names a value column and a statistic so computes. */
 int	 bs_targets_check(const struct bs_target *, size_t,
 	    const struct bs_table *, const struct bs_summary_opts *,

@@ -1126,7 +1126,7 @@ stat_main(struct tool_common *com, struct bs_summary_opts *so,
 		so->skip = 0;
 	}
 	for (k = 0; k < ntg; k++)
-		bs_stat_needs_rates(tg[k].stat, so);
+		bs_target_needs(&tg[k], so);
 	if (bs_statcols_choose(st, statlist, com->outfmt == BS_OUT_TABLE, so,
 	    &mvalue, &e) == -1)
 		die_err(&e);

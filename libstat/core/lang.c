@@ -864,6 +864,7 @@ static const struct {
 	{ "met", "达标" },
 	{ "missed", "未达标" },
 	{ "unproven", "未证实" },
+	{ "%s (too few values for an interval)", "%s（值太少，没有区间）" },
 	{ "\xe2\x9c\x85 met", "\xe2\x9c\x85 达标" },
 	{ "\xe2\x9d\x8c missed", "\xe2\x9d\x8c 未达标" },
 	{ "\xe2\x9d\x94 unproven", "\xe2\x9d\x94 未证实" },

@@ -1087,7 +1087,8 @@ order_summary(double *x, size_t n, double off, double mean, double sd,
 	r->iqr = r->q3 - r->q1;
 	r->mvalue = ro && !isnan(sd) && n >= BS_MVALUE_MIN_N ?
 	    mvalue_of(x, n, mean, sd, lo, hi, o->jobs) : bs_mvalue(x, n);
-	if (o->pct_ci && pct_intervals(x, n, off, o, r) == -1)
+	if ((o->pct_ci || o->pct_ci_judge) &&
+	    pct_intervals(x, n, off, o, r) == -1)
 		return -1;
 	return 0;
 }

@@ -3,8 +3,11 @@
  * expression and judging a summary against it.  A target on the mean is
  * judged by its confidence interval: met when the whole interval meets
  * it, missed when none of it does, unproven when the interval straddles
- * the target (or there is none, n < 2).  A target on a point statistic
- * (median, pNN, min, max, a CI bound, ...) is met or missed as it
+ * the target (or there is none, n < 2).  A target on the median or a
+ * percentile is judged the same way by its order-statistic interval
+ * (k6's p(95)<500 made honest: unproven while the interval straddles
+ * 500, or when there are too few values for one).  A target on another
+ * point statistic (min, max, a CI bound, ...) is met or missed as it
  * stands: ci_lo(COL) >= V is "met with the interval's confidence".
  */
 #include <math.h>
@@ -153,20 +156,49 @@ on_pct(const struct bs_target *t)
 	return (t->stat->needs & BS_SN_PCT) != 0;
 }
 
-/* A target on the mean: judged by where its interval lies. */
+/* A target on the median: judged by its order-statistic interval. */
+static int
+on_median(const struct bs_target *t)
+{
+	return strcmp(t->stat->name, "median") == 0;
+}
+
+/* A target judged by where an interval lies: the mean's, a quantile's. */
 static int
 by_interval(const struct bs_target *t)
 {
-	return (t->stat->flags & BS_SF_INTERVAL) != 0;
+	return (t->stat->flags & BS_SF_INTERVAL) != 0 || on_pct(t) ||
+	    on_median(t);
 }
 
-/* The interval a target judges: its statistic's own, else the mean's. */
+void
+bs_target_needs(const struct bs_target *t, struct bs_summary_opts *so)
+{
+	bs_stat_needs_rates(t->stat, so);
+	if (on_pct(t) || on_median(t))
+		so->pct_ci_judge = 1;
+}
+
+/*
+ * The interval a target judges: a quantile's order-statistic interval
+ * (k its percentile's index), its statistic's own, else the mean's.
+ */
 static void
-interval(const struct bs_target *t, const struct bs_summary *s, double *lo,
-    double *hi)
+interval(const struct bs_target *t, const struct bs_summary *s, int k,
+    double *lo, double *hi)
 {
 	const char *b = (const char *)s;
 
+	if (on_median(t) || (on_pct(t) && k < 0)) {
+		*lo = on_median(t) ? s->median_lo : (double)NAN;
+		*hi = on_median(t) ? s->median_hi : (double)NAN;
+		return;
+	}
+	if (on_pct(t)) {
+		*lo = s->pct_lo[k];
+		*hi = s->pct_hi[k];
+		return;
+	}
 	if (t->stat->lo == 0) {
 		*lo = s->ci_lo;
 		*hi = s->ci_hi;
@@ -188,7 +220,7 @@ bs_target_eval(const struct bs_target *t, const struct bs_summary *s,
     const struct bs_summary_opts *so, double *measured)
 {
 	double x, lo, hi;
-	int k;
+	int k = -1;
 
 	if (on_pct(t)) {
 		k = bs_target_pct_index(t, so);
@@ -201,7 +233,7 @@ bs_target_eval(const struct bs_target *t, const struct bs_summary *s,
 	if (!by_interval(t))
 		return bs_cond_holds(&t->cond, x) ? BS_TARGET_MET :
 		    BS_TARGET_MISSED;
-	interval(t, s, &lo, &hi);
+	interval(t, s, k, &lo, &hi);
 	if (!isfinite(lo) || !isfinite(hi))
 		return BS_TARGET_UNPROVEN;
 	if (bs_cond_holds(&t->cond, lo) && bs_cond_holds(&t->cond, hi))
@@ -307,10 +339,16 @@ bs_targets_judge(const struct bs_target *tg, size_t n, const struct bs_table *t,
 		if (by_interval(&tg[i])) {
 			double lo, hi;
 
-			interval(&tg[i], s, &lo, &hi);
+			interval(&tg[i], s, on_pct(&tg[i]) ?
+			    bs_target_pct_index(&tg[i], so) : -1, &lo, &hi);
 			bs_fmt_num(b, sizeof(b), lo);
 			bs_fmt_num(d, sizeof(d), hi);
-			snprintf(text, sizeof(text), "%s [%s, %s]", a, b, d);
+			if (isnan(lo) || isnan(hi))
+				snprintf(text, sizeof(text), bs_tr("%s (too "
+				    "few values for an interval)"), a);
+			else
+				snprintf(text, sizeof(text), "%s [%s, %s]", a,
+				    b, d);
 		} else
 			snprintf(text, sizeof(text), "%s", a);
 		bs_result_str(tres, (size_t)row, k++, text);
