@@ -112,7 +112,10 @@ bp_time_step(double span, size_t n)
 		if (span / steps[i] <= LM_MAXCOLS && (span / steps[i] + 1) *
 		    LM_PERCOL <= (double)n)
 			return steps[i];
-	/* Too few requests for any: one column of whole days. */
+	/* Too few requests for any: one column, the shortest that holds all. */
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++)
+		if (span < steps[i])
+			return steps[i];
 	return fmax(ceil(span / LM_MAXCOLS / 86400), 1) * 86400;
 }
 

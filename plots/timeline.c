@@ -18,6 +18,7 @@
 #include "plots_extern.h"
 
 #define TL_MAXSER	3		/* line styles: solid, dashed, dotted */
+#define TL_MARKS_MAX	40		/* windows a line marks each of */
 
 struct tl_series {
 	char		*name;
@@ -300,6 +301,31 @@ tl_value(const struct bs_window *w, int p, size_t k)
 	return w->s.error_rate * 100;
 }
 
+/*
+ * The markers of one line: at every window when there are few (the
+ * legend's shapes: p50 a circle, p90 a square, p99 a triangle; a run's
+ * rates circles), else only where a window stands alone between empty
+ * ones, which a line cannot show.
+ */
+static void
+tl_marks(cairo_t *cr, const struct bp_frame *f, const struct tl *tl,
+    const struct tl_series *s, int p, size_t k, double fy, struct bp_rgb c)
+{
+	int few = s->nw <= TL_MARKS_MAX;
+
+	for (size_t j = 0; j < s->nw; j++) {
+		double v = tl_value(&s->w[j], p, k);
+
+		if (!isfinite(v) || (!few && ((j > 0 &&
+		    isfinite(tl_value(&s->w[j - 1], p, k))) || (j + 1 < s->nw &&
+		    isfinite(tl_value(&s->w[j + 1], p, k))))))
+			continue;
+		bp_marker(cr, p == 0 ? k : 0, bp_fx(f, s->mid != NULL ?
+		    s->mid[j] : ((double)j + 0.5) * tl->every),
+		    bp_fy(f, v * fy), f->st.marker * 0.8, c);
+	}
+}
+
 /* One panel's lines: per series (its dash), per percentile (colour). */
 static void
 tl_lines(cairo_t *cr, const struct bp_frame *f, const struct tl *tl, int p,
@@ -318,9 +344,11 @@ tl_lines(cairo_t *cr, const struct bp_frame *f, const struct tl *tl, int p,
 
 		cairo_set_dash(cr, d, i == 0 ? 0 : 2, 0);
 		for (size_t k = 0; k < (p == 0 ? 3 : 1); k++) {
+			struct bp_rgb rgb = p == 0 ? bp_palette(k) :
+			    bp_grey(0.15);
 			int pen = 0;
 
-			bp_set_rgb(cr, p == 0 ? bp_palette(k) : bp_grey(0.15));
+			bp_set_rgb(cr, rgb);
 			for (size_t j = 0; j < s->nw; j++) {
 				double v = tl_value(&s->w[j], p, k);
 				double x = bp_fx(f, s->mid != NULL ?
@@ -337,6 +365,7 @@ tl_lines(cairo_t *cr, const struct bp_frame *f, const struct tl *tl, int p,
 				pen = 1;
 			}
 			cairo_stroke(cr);
+			tl_marks(cr, f, tl, s, p, k, fy, rgb);
 		}
 	}
 	cairo_restore(cr);
@@ -383,12 +412,6 @@ tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
 	for (size_t i = 0; i < tl->ns; i++)
 		xmax = fmax(xmax, tl->s[i].mid != NULL ? tl->s[i].xend :
 		    (double)tl->s[i].nw * tl->every);
-	for (int p = 0; p < np; p++) {
-		if (tl_frame(&f, w, h * share[p], &c[p], tl, p, xmax, e) ==
-		    -1 || bp_frame_layout(cr, &f, e) == -1)
-			return -1;
-		left = fmax(left, f.px);
-	}
 	memset(&leg, 0, sizeof(leg));
 	for (size_t k = 0; k < 3; k++)
 		bp_legend_add(&leg, BP_LEG_LINE, bp_palette(k), k, "p%g",
@@ -414,6 +437,40 @@ tl_chart(cairo_t *cr, double w, double h, struct bp_chart c[3],
 			bp_warm_note(&leg, &tl->s[i].warm, 1);
 			break;
 		}
+	/*
+	 * The legend below the last panel: where it would leave that panel
+	 * less than a quarter of the height (long series names), the panels
+	 * above give it room, in proportion.
+	 */
+	if (!c[np - 1].legend_only) {
+		double lh, need, rest = 0;
+
+		if (tl_frame(&f, w, h, &c[np - 1], tl, np - 1, xmax, e) == -1)
+			goto done;
+		bp_legend_place(cr, &leg, &f);
+		lh = leg.n > 0 && !leg.right ? leg.h + f.st.gap : 0;
+		need = (lh + h * 0.25) / h - share[np - 1];
+		for (int p = 0; p + 1 < np; p++)
+			rest += share[p];
+		if (need > 0 && rest - need >= 0.15 * (np - 1)) {
+			for (int p = 0; p + 1 < np; p++)
+				share[p] *= (rest - need) / rest;
+			share[np - 1] += need;
+		}
+	}
+	/*
+	 * The widest left margin, the last panel laid out above its legend
+	 * (a shorter panel may wrap its y label, which widens the margin).
+	 */
+	for (int p = 0; p < np && !c[np - 1].legend_only; p++) {
+		if (tl_frame(&f, w, h * share[p], &c[p], tl, p, xmax, e) == -1)
+			goto done;
+		if (p + 1 == np)
+			bp_legend_place(cr, &leg, &f);
+		if (bp_frame_layout(cr, &f, e) == -1)
+			goto done;
+		left = fmax(left, f.px);
+	}
 	/* --facet's common legend: the legend alone, the whole cell. */
 	if (c[np - 1].legend_only) {
 		if (tl_frame(&f, w, h, &c[np - 1], tl, np - 1, xmax, e) == -1 ||
