@@ -681,6 +681,6 @@ cat "$PROF"
 mv "$B/RESULTS.md.tmp" "$B/RESULTS.md"
 
 say ""
-say "bench: done in ${ELAPSED} s; results in bench/RESULTS.md"
+say "bench: commit $COMMIT, done in ${ELAPSED} s; results in bench/RESULTS.md (the README's tables from it: python3 bench/readme_table.py)"
 say ""
 sed -n '/^## Targets/,/^"same results"/p' "$B/RESULTS.md" | sed '$d'

@@ -701,6 +701,12 @@ struct bs_table_opts {
 	/* No timecol: the format's column of time stamps (or an error). */
 	int			 time_auto;
 	/*
+	 * timecol's stamps checked (one unit for the whole log, else an
+	 * error naming the line) and their range noted, not kept: a
+	 * latency map reads the column as values of its own.
+	 */
+	int			 time_check;
+	/*
 	 * With moments and timecol: each series cut as it streams into
 	 * windows of every seconds (bs_group.win), a sketch each with
 	 * sketch (bstat --every --sketch): memory by windows, not rows.

@@ -278,6 +278,11 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	if (bp_header_read(&h, &in->bufs[0], &to->read, e) == -1)
 		return -1;
 	in->columns = bp_request_columns(q, p, &h, e);
+	/* A map's time stamps are its x values, checked as a log's. */
+	if ((q->kind->flags & BP_KF_XTIME) && !(q->kind->flags & BP_KF_TIME)) {
+		to->timecol = q->x;
+		to->time_check = 1;
+	}
 	if (q->kind->flags & BP_KF_TIME) {
 		char okcol[64];
 		const char *ok = bs_format_ok(h.fmt);

@@ -88,6 +88,15 @@ else
 	grep '^FAIL' "$out/readme.log" | head -5
 fi
 
+# The README's performance tables are those of bench/RESULTS.md
+# (bench/readme_table.py makes them).
+if python3 bench/readme_table.py --check README.md 2> "$out/readme_table.log"
+then
+	ok
+else
+	bad "$(cat "$out/readme_table.log")"
+fi
+
 # The layers: no call goes back up (no cycle between the files of
 # libstat/, nor between those of plots/).
 for d in libstat plots; do

@@ -1141,6 +1141,8 @@ time_add(struct bs_table *t, size_t g, const struct bs_record *r,
 
 	if (time_stamp(t, r, off, &sec, e) == -1 || group_stamp(gr, sec))
 		return -1;
+	if (p->o->time_check)
+		return 0;	/* checked (one unit), not kept */
 	if (bs_grow(&gr->time, &cap, gr->nrows + 1, sizeof(*gr->time)) ==
 	    -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
