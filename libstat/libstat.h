@@ -707,6 +707,12 @@ struct bs_table_opts {
 	 */
 	int			 time_check;
 	/*
+	 * The option the caller keeps series apart with, as the warning of
+	 * a group mixing benchmarks names it ("add -g label"): NULL "-g";
+	 * bplot's "--facet".
+	 */
+	const char		*group_opt;
+	/*
 	 * With moments and timecol: each series cut as it streams into
 	 * windows of every seconds (bs_group.win), a sketch each with
 	 * sketch (bstat --every --sketch): memory by windows, not rows.

@@ -267,6 +267,7 @@ bp_inputs_table(struct bp_inputs *in, const struct bp_request *q,
 	if (bp_roles_groups(r, role, &in->groups) == -1)
 		return bp_err(e, "out of memory");
 	to->groups = in->groups;
+	to->group_opt = "--facet";	/* how a chart keeps series apart */
 	if (q->pool && to->groups == NULL)
 		to->groups = "";	/* pooled on purpose: no mixing warned */
 	/*

@@ -54,6 +54,29 @@ group_span(const struct bs_group *gr, double *lo, double *hi)
 	}
 }
 
+/*
+ * The start of group g's run: its input's first stamp over every
+ * series drawn from that input (labels of one log share its clock;
+ * runs in files of their own each start at 0).
+ */
+static double
+run_start(const struct tl *tl, const struct bs_table *t, size_t g)
+{
+	size_t line;
+	const char *src = bs_table_group_source(t, g, &line), *o;
+	double lo, hi, start;
+
+	group_span(&t->groups[g], &start, &hi);
+	for (size_t i = 0; src != NULL && i < tl->ns; i++) {
+		o = bs_table_group_source(t, tl->s[i].g, &line);
+		if (o == NULL || strcmp(o, src) != 0)
+			continue;
+		group_span(&t->groups[tl->s[i].g], &lo, &hi);
+		start = fmin(start, lo);
+	}
+	return start;
+}
+
 static int tl_hlog(struct tl *, const struct bs_table *, struct bs_err *);
 
 /*
@@ -176,7 +199,7 @@ tl_gather(struct tl *tl, const struct bp_inputs *in, double every,
 		double origin;
 
 		group_span(&t->groups[s->g], &lo, &hi);
-		origin = floor(lo / tl->every) * tl->every;
+		origin = floor(run_start(tl, t, s->g) / tl->every) * tl->every;
 		s->nw = (size_t)floor((hi - origin) / tl->every) + 1;
 		if ((s->w = calloc(s->nw + 1, sizeof(*s->w))) == NULL)
 			return bp_err(e, "out of memory");

@@ -761,16 +761,16 @@ static const struct {
 	    "读到它之前的那个" },
 	{ "sysbench: line %zu is no report line: left out",
 	    "sysbench：第 %zu 行不是报告行：略去" },
-	{ "%s%s mixes rows of different %s ('%s', '%.*s'): add -g %s to keep "
+	{ "%s%s mixes rows of different %s ('%s', '%.*s'): add %s %s to keep "
 	    "them apart",
-	    "%s%s 混有不同 %s 的行（'%s'、'%.*s'）：加 -g %s 把它们分开" },
+	    "%s%s 混有不同 %s 的行（'%s'、'%.*s'）：加 %s %s 把它们分开" },
 	{ "group ", "分组 " },
 	{ "the input", "输入" },
 	{ "%zu row%s no %s: grouped under an empty %s",
 	    "%zu 行%.0s没有 %s：归入空的 %s 之下" },
-	{ "%zu more group%s mix%s rows of different %s: add -g %s to keep "
+	{ "%zu more group%s mix%s rows of different %s: add %s %s to keep "
 	    "them apart",
-	    "另有 %zu 个分组%.0s%.0s混有不同 %s 的行：加 -g %s 把它们分开" },
+	    "另有 %zu 个分组%.0s%.0s混有不同 %s 的行：加 %s %s 把它们分开" },
 	/* --steady auto and --skip auto (bcompare, boutlier, tool.c). */
 	{ "note: %s: --skip auto: flat: no run dropped (%zu runs)",
 	    "note: %s：--skip auto：平稳：未去掉任何运行（%zu 次运行）" },

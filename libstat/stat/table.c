@@ -1666,10 +1666,11 @@ identity(struct bs_table *t, size_t g, const struct bs_record *r)
 
 			/* Words for people: --lang's (bs_tr()). */
 			if (asprintf(&w, bs_tr("%s%s mixes rows of different %s "
-			    "('%s', '%.*s'): add -g %s to keep them apart"),
+			    "('%s', '%.*s'): add %s %s to keep them apart"),
 			    bs_tr(t->ngcols > 0 ? "group " : "the input"),
 			    t->ngcols > 0 ? msg.p : "", col, *first,
-			    (int)(vl > 200 ? 200 : vl), v, col) == -1) {
+			    (int)(vl > 200 ? 200 : vl), v, p->o->group_opt ?
+			    p->o->group_opt : "-g", col) == -1) {
 				bs_sbuf_free(&msg);
 				return -1;
 			}
@@ -1718,9 +1719,9 @@ idwarn_more(struct bs_table *t)
 		if (p->o->warn == NULL)
 			continue;
 		if (asprintf(&w, bs_tr("%zu more group%s mix%s rows of "
-		    "different %s: add -g %s to keep them apart"), more,
+		    "different %s: add %s %s to keep them apart"), more,
 		    more == 1 ? "" : "s", more == 1 ? "es" : "", col,
-		    col) == -1)
+		    p->o->group_opt ? p->o->group_opt : "-g", col) == -1)
 			continue;
 		p->o->warn(p->curfile, w);
 		free(w);

@@ -46,6 +46,28 @@ window_span(double tmin, double tmax, double every, double origin,
 	return b - a > 0 ? b - a : every;
 }
 
+/*
+ * The first and last stamp of group g's run: of every group read from
+ * the same input (the labels of one log share its clock: a label's
+ * throughput is its requests over the time the test ran).
+ */
+static void
+run_span(const struct bs_table *t, size_t g, double *lo, double *hi)
+{
+	size_t line;
+	const char *src = bs_table_group_source(t, g, &line), *o;
+
+	*lo = t->groups[g].tmin;
+	*hi = t->groups[g].tmax;
+	for (size_t i = 0; src != NULL && i < t->ngroups; i++) {
+		if (t->groups[i].tn == 0 || (o = bs_table_group_source(t, i,
+		    &line)) == NULL || strcmp(o, src) != 0)
+			continue;
+		*lo = fmin(*lo, t->groups[i].tmin);
+		*hi = fmax(*hi, t->groups[i].tmax);
+	}
+}
+
 double
 bs_window_origin(const struct bs_table *t, double every)
 {
@@ -95,9 +117,11 @@ bs_windows_sketched_range(const struct bs_table *t, size_t g, size_t c,
 	struct bs_summary_opts wo = *so;
 	size_t all = bs_window_count(t, t->every);
 	int64_t j0 = (int64_t)floor(t->tmin / t->every), j;
+	double rlo, rhi;
 
 	wo.skip = 0;
 	*unsorted = gr->unsorted;
+	run_span(t, g, &rlo, &rhi);
 	if (first > all)
 		first = all;
 	if (nw > all - first)
@@ -128,9 +152,8 @@ bs_windows_sketched_range(const struct bs_table *t, size_t g, size_t c,
 		}
 		w[k].start = (double)(first + k) * t->every;
 		w[k].requests = s != NULL ? s->n : 0;
-		w[k].throughput = (double)w[k].requests / window_span(
-		    gr->tmin, gr->tmax, t->every, (double)j0 * t->every,
-		    first + k, all);
+		w[k].throughput = (double)w[k].requests / window_span(rlo,
+		    rhi, t->every, (double)j0 * t->every, first + k, all);
 		if (bs_sketch_summarize(&ss, &wo, &w[k].s, e) == -1)
 			return -1;
 	}
@@ -188,9 +211,11 @@ bs_windows_at(const struct bs_table *t, size_t g, size_t c, double every,
 	struct bs_summary_opts wo = *so;
 	size_t n = s->n, *idx, k, j, lo;
 	struct bs_series ws;
+	double rlo, rhi;
 	int rc = -1;
 
 	*unsorted = 0;
+	run_span(t, g, &rlo, &rhi);
 	/* The warm-up is the group's first rows, not each window's. */
 	wo.skip = 0;
 	idx = malloc((n + 1) * sizeof(*idx));
@@ -225,8 +250,8 @@ bs_windows_at(const struct bs_table *t, size_t g, size_t c, double every,
 		w[k].start = (double)k * every;
 		/* A request: a row with a value (k6 writes a row a metric). */
 		w[k].requests = ws.n - ws.missing;
-		w[k].throughput = (double)w[k].requests / window_span(
-		    gr->tmin, gr->tmax, every, origin, k, nw);
+		w[k].throughput = (double)w[k].requests / window_span(rlo,
+		    rhi, every, origin, k, nw);
 		if (bs_summarize(&ws, &wo, 1, &w[k].s, e) == -1)
 			goto out;
 		lo = hi;
