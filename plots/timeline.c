@@ -199,7 +199,7 @@ tl_gather(struct tl *tl, const struct bp_inputs *in, double every,
 		double origin;
 
 		group_span(&t->groups[s->g], &lo, &hi);
-		origin = floor(run_start(tl, t, s->g) / tl->every) * tl->every;
+		origin = run_start(tl, t, s->g);	/* window 0 from it */
 		s->nw = (size_t)floor((hi - origin) / tl->every) + 1;
 		if ((s->w = calloc(s->nw + 1, sizeof(*s->w))) == NULL)
 			return bp_err(e, "out of memory");

@@ -140,7 +140,8 @@ if [ -x ./bplot ]; then
 	    testdata/load/windows.csv -o out/latency_map_clip.png
 	bplot offset-map -x timeStamp testdata/load/periodic.csv \
 	    -o out/offset_map.png
-	bplot timeline -x timeStamp -y elapsed --series file testdata/load/base.csv \
+	bplot timeline -x timeStamp -y elapsed --series file --facet label \
+	    testdata/load/base.csv \
 	    testdata/load/cand.csv -o out/timeline.png
 	bplot path -x throughput_rps -y p99_latency_ms --label clients \
 	    --slo 'p99_latency_ms<=20' testdata/load/ramp.csv -o out/knee.png
