@@ -300,6 +300,8 @@ lm_range(struct latmap *m, const struct lm_src *src, double *tmin,
 				break;
 			case -2:
 				m->clipped++;
+				*tmin = fmin(*tmin, x);	/* in a column */
+				*tmax = fmax(*tmax, x);
 				break;
 			case 1:
 				*tmin = fmin(*tmin, x);
@@ -326,7 +328,11 @@ lm_col(const struct latmap *m, double x)
 	return c >= m->ncol ? m->ncol - 1 : c;
 }
 
-/* Each column's p50 and p99 (type 7) from its values gathered in col. */
+/*
+ * Each column's p50 and p99 (type 7) from its values gathered in col:
+ * of every request, those above --ymax too (the clipped map's lines are
+ * the full map's; a p99 above V runs off its top).
+ */
 static void
 lm_pctl(struct latmap *m, const struct lm_src *src, size_t *fill,
     double *col)
@@ -336,11 +342,15 @@ lm_pctl(struct latmap *m, const struct lm_src *src, size_t *fill,
 	for (size_t c = 1; c <= m->ncol; c++)
 		fill[c] += fill[c - 1];
 	for (size_t g = src->t->ngroups; g-- > 0;)
-		for (size_t i = lm_rows(src, g); i-- > 0;)
-			if (lm_get(src, g, i, &x, &y) == 1)
+		for (size_t i = lm_rows(src, g); i-- > 0;) {
+			int k = lm_get(src, g, i, &x, &y);
+
+			if (k == 1 || k == -2)
 				col[--fill[lm_col(m, x)]] = y;
+		}
 	for (size_t c = 0; c < m->ncol; c++) {
-		size_t n = (c + 1 == m->ncol ? m->n : fill[c + 1]) - fill[c];
+		size_t n = (c + 1 == m->ncol ? m->n + m->clipped :
+		    fill[c + 1]) - fill[c];
 		double p[2] = { 0.5, 0.99 }, q[2] = { NAN, NAN };
 
 		if (n > 0 && bs_quantiles(col + fill[c], n, p, 2, 7, q) == -1)
@@ -379,7 +389,7 @@ lm_cells(struct latmap *m, const struct lm_src *src)
 	m->p50 = calloc(m->ncol, sizeof(*m->p50));
 	m->p99 = calloc(m->ncol, sizeof(*m->p99));
 	fill = calloc(m->ncol + 1, sizeof(*fill));
-	col = malloc((m->n + 1) * sizeof(*col));
+	col = malloc((m->n + m->clipped + 1) * sizeof(*col));
 	if (m->count == NULL || m->p50 == NULL || m->p99 == NULL ||
 	    fill == NULL || col == NULL) {
 		free(fill);
@@ -388,12 +398,15 @@ lm_cells(struct latmap *m, const struct lm_src *src)
 	}
 	for (size_t g = 0; g < src->t->ngroups; g++)
 		for (size_t i = 0, n = lm_rows(src, g); i < n; i++) {
-			if (lm_get(src, g, i, &x, &y) != 1)
+			int k = lm_get(src, g, i, &x, &y);
+
+			if (k != 1 && k != -2)
 				continue;
 			c = lm_col(m, x);
-			m->count[c * m->nrow + (size_t)(bucket(m, y) -
-			    m->b0)]++;
-			fill[c]++;
+			if (k == 1)
+				m->count[c * m->nrow + (size_t)(bucket(m, y) -
+				    m->b0)]++;
+			fill[c]++;	/* the percentiles': every request */
 		}
 	for (size_t i = 0; i < m->ncol * m->nrow; i++)
 		m->cmax = fmax(m->cmax, m->count[i]);
@@ -728,7 +741,7 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 		    "1.259)"),
 		    m->step, LM_PER_DECADE);
 	bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("colour: "
-	    "log10(1 + requests), most %g"), m->cmax);
+	    "log10(1 + count), max %g"), m->cmax);
 	if (m->hlog)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("%zu "
 		    "requests of %zu intervals at the histograms' bucket "
@@ -741,7 +754,8 @@ lm_chart(cairo_t *cr, double w, double h, const struct bp_chart *ch,
 	}
 	if (m->clipped > 0)
 		bp_legend_add(&leg, BP_LEG_TEXT, bp_grey(0), 0, bs_tr("%zu "
-		    "above --ymax %g left out"), m->clipped, ymax);
+		    "above --ymax %g left out of the cells, not of p50 and "
+		    "p99"), m->clipped, ymax);
 	if (m->steady && (bp_warm_legend(&leg, &m->warm, NULL, m->step) ==
 	    -1 || bp_warm_note(&leg, &m->warm, 1) == -1))
 		goto out;
