@@ -721,6 +721,8 @@ struct bs_table_opts {
 };
 
 struct bs_table *bs_table_new(const struct bs_table_opts *);
+/* Did group g's time stamps come out of time order (timecol kept)? */
+int	 bs_table_time_unsorted(const struct bs_table *, size_t g);
 /* Apdex's T of value column c in its values' unit (apdex_s taken in it). */
 double	 bs_table_apdex(const struct bs_table *, size_t c);
 /*

@@ -539,6 +539,29 @@ check_levels(struct bp_inputs *in, const struct tool_common *com,
 
 /* ------------------------------------------------------------------ */
 
+/*
+ * A timeline's windows take each series' rows in time order whatever
+ * the input's: rows out of order are said, as bstat --every says them.
+ */
+static void
+order_notes(const struct bp_inputs *in, const struct bp_request *o)
+{
+	const struct bs_table *t = in->t;
+
+	if (!(o->kind->flags & BP_KF_TIME) || t == NULL)
+		return;
+	for (size_t g = 0; g < t->ngroups; g++) {
+		char *label;
+
+		if (!bs_table_time_unsorted(t, g))
+			continue;
+		label = tool_label(t, t->groups[g].key, 0, o->y);
+		warnmsg(bs_tr("note: %s: time stamps out of order: each window "
+		    "takes its rows in time order%s"), label, "");
+		free(label);
+	}
+}
+
 /* Options that mean nothing for this kind are errors, not ignored. */
 static void
 check_applies(const struct bp_request *o, const struct tool_common *com)
@@ -669,6 +692,7 @@ main(int argc, char *argv[])
 
 	read_input(&in, &com, &o, argc, argv, &pl);
 	drawn = &in;
+	order_notes(&in, &o);
 	if (pl.bstat && com.skip)
 		die("--skip drops raw rows; the input holds means already "
 		    "(give --skip to bstat)");

@@ -3149,6 +3149,19 @@ bs_table_find_group(const struct bs_table *t, char *const *key)
 	return found;
 }
 
+int
+bs_table_time_unsorted(const struct bs_table *t, size_t g)
+{
+	const struct bs_group *gr = &t->groups[g];
+
+	if (gr->unsorted)
+		return 1;
+	for (size_t i = 1; gr->time != NULL && i < gr->nrows; i++)
+		if (gr->time[i] < gr->time[i - 1])
+			return 1;
+	return 0;
+}
+
 double
 bs_table_apdex(const struct bs_table *t, size_t c)
 {
