@@ -966,6 +966,42 @@ frame_ref_lines(cairo_t *cr, const struct bp_frame *f,
 	}
 }
 
+/*
+ * Where the i-th reference line of axis a is drawn: -1 when it is not
+ * (not finite, out of view); else 0 with its line, as a band of its
+ * width, and its label (all 0 for none) as boxes x0, y0, x1, y1.
+ */
+int
+bp_frame_ref_box(cairo_t *cr, const struct bp_frame *f, int vertical,
+    size_t i, double line[4], double label[4])
+{
+	const struct bp_axspec *a = vertical ? &f->ax : &f->ay;
+	const struct bp_ref *r = &a->ref[i];
+	double v = r->v * a->factor, p, hw = f->st.line * 0.55, w, h;
+
+	if (!isfinite(v) || a->kind == BP_SCALE_CATEGORY)
+		return -1;
+	p = vertical ? bp_fx(f, v) : bp_fy(f, v);
+	if (vertical ? p < f->px - 0.5 || p > f->px + f->pw + 0.5 :
+	    p < f->py - 0.5 || p > f->py + f->ph + 0.5)
+		return -1;
+	line[0] = vertical ? p - hw : f->px;
+	line[1] = vertical ? f->py : p - hw;
+	line[2] = vertical ? p + hw : f->px + f->pw;
+	line[3] = vertical ? f->py + f->ph : p + hw;
+	memset(label, 0, 4 * sizeof(*label));
+	if (r->label == NULL || *r->label == '\0')
+		return 0;
+	/* As frame_ref_lines() draws it: turned, its box w across. */
+	bp_measure(cr, r->label, f->st.small, 0, 0, vertical ? -f->ph * 0.9 :
+	    -f->pw * 0.6, &w, &h);
+	label[0] = vertical ? p - f->st.gap / 2 - h : f->px + f->st.gap;
+	label[1] = vertical ? f->py + f->st.gap : p - f->st.gap / 3 - h;
+	label[2] = vertical ? p - f->st.gap / 2 : label[0] + w;
+	label[3] = vertical ? label[1] + w : p - f->st.gap / 3;
+	return 0;
+}
+
 /* How each kind of callout is drawn and named in the legend. */
 static const struct {
 	struct bp_rgb	 c;
@@ -996,6 +1032,37 @@ bp_legend_callouts(struct bp_legend *l, const struct bp_chart *c)
 			    callstyle[k].mark, "%s", bs_tr(callstyle[k].name));
 }
 
+/* A callout's size as bp_marker() takes it. */
+static double
+callout_size(const struct bp_frame *f, enum bp_callout_kind k)
+{
+	return f->st.marker * (k == BP_CALL_GOOD ? 2.2 : k == BP_CALL_BAD ?
+	    1.6 : k == BP_CALL_LIMIT ? 3.4 : 2.8);
+}
+
+double
+bp_callout_extent(const struct bp_frame *f, enum bp_callout_kind k,
+    int *open)
+{
+	double r = callout_size(f, k);
+
+	if (k >= BP_CALL__N)
+		return 0;
+	if (open != NULL)
+		*open = (callstyle[k].mark & BP_MARK_OPEN) != 0;
+	/* The shapes' own scales and half the stroke (text.c). */
+	switch (bp_marker_shape(callstyle[k].mark)) {
+	case 1:
+		return r * 0.9 + fmax(1, r * 0.9 * 0.16) / 2;
+	case 3:
+		return r * 1.25 + fmax(1, r * 1.25 * 0.16) / 2;
+	case 6:
+		return r + fmax(1.2, r * 0.45) / 2;
+	default:
+		return r + fmax(1, r * 0.16) / 2;
+	}
+}
+
 void
 bp_frame_refs(cairo_t *cr, const struct bp_frame *f)
 {
@@ -1012,13 +1079,15 @@ bp_frame_refs(cairo_t *cr, const struct bp_frame *f)
 
 		if (!isfinite(x) || !isfinite(y) || k->kind >= BP_CALL__N)
 			continue;
+		if (f->calloff != NULL) {
+			x += f->calloff[2 * i];
+			y += f->calloff[2 * i + 1];
+		}
 		/* Larger than the data's markers, around them. */
 		cairo_save(cr);
 		cairo_set_line_width(cr, f->st.line * 1.2);
-		bp_marker(cr, callstyle[k->kind].mark, x, y, r * (k->kind ==
-		    BP_CALL_GOOD ? 2.2 : k->kind == BP_CALL_BAD ? 1.6 :
-		    k->kind == BP_CALL_LIMIT ? 3.4 : 2.8),
-		    callstyle[k->kind].c);
+		bp_marker(cr, callstyle[k->kind].mark, x, y, callout_size(f,
+		    k->kind), callstyle[k->kind].c);
 		cairo_restore(cr);
 		if (k->text != NULL)
 			bp_text(cr, k->text, f->st.small, 0, 0, -f->pw * 0.45,

@@ -156,6 +156,8 @@ struct bp_frame {
 	double		 bottom;	/* reserved below the x-axis title */
 	enum bp_legend_pos legend;	/* where bp_legend_place() puts it */
 	const struct bp_chart *chart;	/* its callouts */
+	/* Where the chart moved its callouts: dx, dy each; NULL: not. */
+	const double	*calloff;
 	/* out */
 	struct bp_ticks	 xt, yt;
 	double		 px, py, pw, ph; /* plot area */
@@ -210,6 +212,20 @@ int	 bp_frame_categories(struct bp_frame *, double w, double h,
  * under the axes (bp_frame_finish() draws them).
  */
 void	 bp_frame_refs(cairo_t *, const struct bp_frame *);
+/*
+ * Half the width of a callout of kind k as bp_frame_refs() draws it,
+ * stroke included; *open (if not NULL) says whether it is open (shows
+ * what lies under it).
+ */
+double	 bp_callout_extent(const struct bp_frame *, enum bp_callout_kind,
+	    int *open);
+/*
+ * Where the i-th reference line of the x axis (vertical) or the y axis
+ * is drawn: -1 when it is not; else 0, its band and its label (all 0:
+ * none) as boxes x0, y0, x1, y1.
+ */
+int	 bp_frame_ref_box(cairo_t *, const struct bp_frame *, int vertical,
+	    size_t i, double line[4], double label[4]);
 /* Legend entries for the kinds of callout the chart has. */
 struct bp_legend;
 void	 bp_legend_callouts(struct bp_legend *, const struct bp_chart *);

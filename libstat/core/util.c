@@ -254,13 +254,20 @@ bs_parse_double(const char *s, double *out)
 	return 0;
 }
 
-int
-bs_parse_duration(const char *s, double *sec)
+struct unit_s {
+	const char	*u;
+	double		 s;
+};
+
+/*
+ * A positive finite number followed by one of the nu units' names:
+ * *sec its seconds.  With bare, a number alone goes there instead.  -1
+ * when it is none of these.
+ */
+static int
+number_in(const char *s, const struct unit_s *units, size_t nu, double *sec,
+    double *bare)
 {
-	static const struct { const char *u; double s; } units[] = {
-		{ "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 },
-		{ "m", 60 }, { "min", 60 }, { "h", 3600 }
-	};
 	char *end;
 	double d;
 
@@ -270,7 +277,11 @@ bs_parse_duration(const char *s, double *sec)
 	d = strtod(s, &end);
 	if (end == s || errno == ERANGE || !(d > 0) || !isfinite(d))
 		return -1;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+	if (bare != NULL && *end == '\0') {
+		*bare = d;
+		return 0;
+	}
+	for (size_t i = 0; i < nu; i++)
 		if (strcmp(end, units[i].u) == 0) {
 			*sec = d * units[i].s;
 			return 0;
@@ -279,32 +290,27 @@ bs_parse_duration(const char *s, double *sec)
 }
 
 int
+bs_parse_duration(const char *s, double *sec)
+{
+	static const struct unit_s units[] = {
+		{ "", 1 }, { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 },
+		{ "m", 60 }, { "min", 60 }, { "h", 3600 }
+	};
+
+	return number_in(s, units, sizeof(units) / sizeof(units[0]), sec,
+	    NULL);
+}
+
+int
 bs_parse_apdex(const char *s, double *raw, double *sec)
 {
-	static const struct { const char *u; double s; } units[] = {
+	static const struct unit_s units[] = {
 		{ "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 },
 		{ "\xc2\xb5s", 1e-6 }, { "ns", 1e-9 }
 	};
-	char *end;
-	double d;
 
 	*raw = *sec = 0;
-	if (s == NULL || *s == '\0')
-		return -1;
-	errno = 0;
-	d = strtod(s, &end);
-	if (end == s || errno == ERANGE || !(d > 0) || !isfinite(d))
-		return -1;
-	if (*end == '\0') {
-		*raw = d;
-		return 0;
-	}
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (strcmp(end, units[i].u) == 0) {
-			*sec = d * units[i].s;
-			return 0;
-		}
-	return -1;
+	return number_in(s, units, sizeof(units) / sizeof(units[0]), sec, raw);
 }
 
 int
