@@ -37,6 +37,7 @@ gen_file cmp_b.csv lat 1000000 12 1.03	# candidate, 3 % slower
 gen_file scal1m.csv scal 1000000 21	# threads,run,throughput
 gen_file grid100.csv grid 100 100 3 31	# batch,payload_bytes,...; 3/cell
 gen_file grid64.csv grid 64 64 3 31	# the same at 64x64
+gen_file grid1m.csv grid 100 100 100 31	# 100x100 cells, 100 each: 10^6 rows
 # Inputs are read once untimed, so every timed run finds them in the
 # page cache alike.
 cat "$D"/*.csv "$D"/*.txt > /dev/null

@@ -74,13 +74,17 @@ for spec in \
     "trend|trend -y latency_ns $L1" \
     "shift|shift -y latency_ns $D/cmp_a.csv $D/cmp_b.csv" \
     "scalability|scalability -x threads -y throughput $D/scal1m.csv" \
+    "heatmap|heatmap -x batch -y payload_bytes -z throughput_mb_s $D/grid1m.csv" \
+    "path|path -x threads -y throughput $D/scal1m.csv" \
+    "path --label|path -x run -y throughput --label threads $D/scal1m.csv" \
     "latency-map|latency-map -x timeStamp -y elapsed $R1" \
     "offset-map|offset-map -x timeStamp $D/requests1m_dense.csv" \
     "timeline|timeline -x timeStamp -y elapsed $R1"; do
 	kind=${spec%%|*}
 	args=${spec#*|}
-	absrow "plot_$kind" "bplot $kind, 10^6 raw values" 2 \
-	    "$BPLOT $args -o $O/abs_$kind.png && file $O/abs_$kind.png | grep -q 'PNG image data, 800 x 500'"
+	id=$(printf '%s' "$kind" | tr -c 'a-z0-9\n' '_')
+	absrow "plot_$id" "bplot $kind, 10^6 raw values" 2 \
+	    "$BPLOT $args -o $O/abs_$id.png && file $O/abs_$id.png | grep -q 'PNG image data, 800 x 500'"
 done
 
 # Item 4: the accuracy a merged sketch carries.  The 10M values in ten
