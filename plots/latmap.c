@@ -967,7 +967,7 @@ off_draw(struct bp_surface *s, struct bp_drawing *d, struct bs_err *e)
 
 const struct bp_kind bp_kind_latmap = {
 	.name = "latency-map",
-	.synopsis = "-x TIME -y LATENCY [--ymax V] [options] [FILE...] -o OUT",
+	.synopsis = "[-x TIME] -y LATENCY [--ymax V] [options] [FILE...] -o OUT",
 	/* x is a value (the time stamps), no key: every request a row. */
 	.flags = BP_KF_LABELKEY | BP_KF_LEGEND_STRIP | BP_KF_XTIME,
 	.takes = BP_REQ_YMAX | BP_REQ_EVERY | BP_REQ_STEADY_AUTO | BP_REQ_FACET,
@@ -985,7 +985,7 @@ const struct bp_kind bp_kind_latmap = {
  */
 const struct bp_kind bp_kind_offmap = {
 	.name = "offset-map",
-	.synopsis = "-x TIME [options] [FILE...] -o OUT",
+	.synopsis = "[-x TIME] [options] [FILE...] -o OUT",
 	.flags = BP_KF_LABELKEY | BP_KF_LEGEND_STRIP | BP_KF_XTIME,
 	.takes = BP_REQ_FACET,
 	.refuses = { { BP_REQ_SERIES | BP_REQ_LOGX | BP_REQ_LOGY,

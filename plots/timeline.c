@@ -610,7 +610,7 @@ out:
 
 const struct bp_kind bp_kind_timeline = {
 	.name = "timeline",
-	.synopsis = "-x TIME -y LATENCY [--series COL] [options] [FILE...] "
+	.synopsis = "[-x TIME] -y LATENCY [--series COL] [options] [FILE...] "
 	    "-o OUT",
 	/* x is the time stamps the table keeps, no key. */
 	.flags = BP_KF_LABELKEY | BP_KF_TIME | BP_KF_LEGEND_STRIP |
