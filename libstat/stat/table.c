@@ -854,7 +854,16 @@ ok_setup(struct bs_table *t, struct bs_err *e)
 	struct tpriv *p = t->priv;
 	const char *x = p->o->ok, *op;
 	size_t off = p->file_group ? 1 : 0, len;
+	int soft = 0;
 
+	/*
+	 * Apdex without --ok: a failed request is frustrated where the log
+	 * says which failed (its own flag), as JMeter counts it.
+	 */
+	if (x == NULL && (p->o->apdex > 0 || p->o->apdex_s > 0)) {
+		x = "";
+		soft = 1;
+	}
 	if (x == NULL)
 		return 0;
 	if (*x == '\0')	/* the format's own success flag */
@@ -873,7 +882,9 @@ ok_setup(struct bs_table *t, struct bs_err *e)
 			return bs_seterr(e, NULL, 0, "--ok '%s': the "
 			    "comparison takes a number (status<400)", x);
 	}
-	if ((p->okcol = resolve(t, x, len, off)) < 0 && *p->o->ok == '\0')
+	if ((p->okcol = resolve(t, x, len, off)) < 0 && soft)
+		return 0;
+	if (p->okcol < 0 && *p->o->ok == '\0')
 		return bs_seterr(e, p->curfile, 0, "no column '%.*s' says "
 		    "which requests failed: --ok COND does (status<400)",
 		    (int)len, x);
