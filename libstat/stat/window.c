@@ -151,7 +151,8 @@ bs_windows_sketched_range(const struct bs_table *t, size_t g, size_t c,
 			}
 		}
 		w[k].start = (double)(first + k) * t->every;
-		w[k].requests = s != NULL ? s->n : 0;
+		/* A request: a row with a value (k6 writes a row a metric). */
+		w[k].requests = s != NULL ? s->n - s->missing : 0;
 		w[k].throughput = (double)w[k].requests / window_span(rlo,
 		    rhi, t->every, (double)j0 * t->every, first + k, all);
 		if (bs_sketch_summarize(&ss, &wo, &w[k].s, e) == -1)
