@@ -844,6 +844,13 @@ bs_table_units(const struct bs_table *t, size_t g, size_t level,
 	return gu->row;
 }
 
+/* Is Apdex asked for (T as a number, or with its unit)? */
+static int
+apdex_on(const struct bs_table_opts *o)
+{
+	return o->apdex > 0 || o->apdex_s > 0;
+}
+
 /*
  * --ok EXPR: "COL<400" (any comparison with a number), "COL=TEXT", or
  * "COL", a success flag; "" the column "success" when there is one.
@@ -860,7 +867,7 @@ ok_setup(struct bs_table *t, struct bs_err *e)
 	 * Apdex without --ok: a failed request is frustrated where the log
 	 * says which failed (its own flag), as JMeter counts it.
 	 */
-	if (x == NULL && (p->o->apdex > 0 || p->o->apdex_s > 0)) {
+	if (x == NULL && apdex_on(p->o)) {
 		x = "";
 		soft = 1;
 	}
@@ -1129,16 +1136,16 @@ time_stamp(struct bs_table *t, const struct bs_record *r, size_t off,
 	return 0;
 }
 
-/* A stamp of group gr: its first and last noted (0, never an error). */
-static int
+/* A stamp of group gr: its first and last noted. */
+static void
 group_stamp(struct bs_group *gr, double sec)
 {
 	if (gr->tn++ == 0 || sec < gr->tmin)
 		gr->tmin = sec;
 	if (gr->tn == 1 || sec > gr->tmax)
 		gr->tmax = sec;
-	return 0;
 }
+
 
 /* Row r's time stamp, in seconds, kept for group g (and its success). */
 static int
@@ -1150,8 +1157,9 @@ time_add(struct bs_table *t, size_t g, const struct bs_record *r,
 	double sec;
 	size_t cap = gr->tcap;
 
-	if (time_stamp(t, r, off, &sec, e) == -1 || group_stamp(gr, sec))
+	if (time_stamp(t, r, off, &sec, e) == -1)
 		return -1;
+	group_stamp(gr, sec);
 	if (p->o->time_check)
 		return 0;	/* checked (one unit), not kept */
 	if (bs_grow(&gr->time, &cap, gr->nrows + 1, sizeof(*gr->time)) ==
@@ -1246,8 +1254,9 @@ window_add(struct bs_table *t, size_t g, const struct bs_record *r,
 	double sec;
 
 	e->msg[0] = '\0';
-	if (time_stamp(t, r, off, &sec, e) == -1 || group_stamp(gr, sec))
+	if (time_stamp(t, r, off, &sec, e) == -1)
 		return NULL;
+	group_stamp(gr, sec);
 	j = window_find(p, sec);
 	if (gr->nrows > 1 && sec < gr->tlast)
 		gr->unsorted = 1;
@@ -1922,7 +1931,7 @@ field_moments(struct bs_table *t, size_t k, struct bs_series *s,
 	double v;
 
 	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
-	if (p->okcol >= 0 || p->o->apdex > 0 || p->o->apdex_s > 0)
+	if (p->okcol >= 0 || apdex_on(p->o))
 		rates_add(p, s, s->n, rskip, rc == BS_NUM_OK ? v : (double)NAN,
 		    k);
 	if (rc == BS_NUM_OK && !s->hasref) {
@@ -1980,7 +1989,7 @@ field_value(struct bs_table *t, size_t k, struct bs_series *s,
 	if (s->n == s->cap && series_grow(s, p->o->raw) == -1)
 		return bs_seterr(e, p->curfile, r->line, "out of memory");
 	rc = f->s ? parse_field(f, &d, &v) : BS_NUM_MISSING;
-	if (p->okcol >= 0 || p->o->apdex > 0 || p->o->apdex_s > 0)
+	if (p->okcol >= 0 || apdex_on(p->o))
 		rates_add(p, s, s->n, p->o->rates_skip, rc == BS_NUM_OK ? v :
 		    (double)NAN, k);
 	switch (rc) {
@@ -2017,8 +2026,7 @@ fast_table(struct bs_table *t)
 
 	if (!(t->ngcols == 0 && t->nauto == 0 && t->nrep == 0 &&
 	    p->nid == 0 && p->pctcol < 0 && p->okcol < 0 && p->tcol < 0 &&
-	    !p->stream && !(p->o->apdex > 0) && !(p->o->apdex_s > 0) &&
-	    p->nslots <= FAST_SLOTS))
+	    !p->stream && !apdex_on(p->o) && p->nslots <= FAST_SLOTS))
 		return 0;
 	p->nfast = 0;
 	for (size_t k = 0; k < p->nslots; k++)
@@ -2418,8 +2426,7 @@ splittable(const struct bs_table *t)
 
 	if (t->ngcols != 0 || t->ngroups != 1 || t->nrep != 0 ||
 	    t->nauto != 0 || p->okcol >= 0 ||
-	    p->o->apdex > 0 || p->o->apdex_s > 0 || p->tcol >= 0 ||
-	    p->nid != 0 ||
+	    apdex_on(p->o) || p->tcol >= 0 || p->nid != 0 ||
 	    (p->pctcol >= 0 && p->quant != NULL) || p->o->every > 0 ||
 	    (p->o->moments && (p->o->skip > 0 || p->o->rates_skip > 0)))
 		return 0;
